@@ -1,0 +1,23 @@
+/** Error codes the server returns as {error:{code,message}}; the UI branches on these. */
+export const ERROR_CODES = [
+  'BAD_REQUEST',
+  'VALIDATION',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'MIN_WORDS',
+  'WORD_LIMIT_EXCEEDED',
+  'INSUFFICIENT_BALANCE',
+  'ENGINE_FAILED',
+  'ENGINE_BUSY',
+  'CHECKOUT_FAILED',
+  'PORTAL_FAILED',
+  'WEBHOOK_SIGNATURE',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+export interface ApiErrorBody {
+  error: { code: ErrorCode; message: string; retryAfter?: number; details?: unknown };
+}

@@ -1,0 +1,6 @@
+export * from './plans';
+export * from './words';
+export * from './timings';
+export * from './strings';
+export * from './errors';
+export * from './schemas';

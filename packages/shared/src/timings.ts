@@ -1,0 +1,44 @@
+/** Every timing of the spec (section 9), in milliseconds. */
+export const TIMINGS = {
+  resendCooldownMs: 30_000,
+  limitsCacheFreeMs: 5 * 60_000,
+  limitsCachePaidMs: 2 * 60_000,
+  subscriptionCacheMs: 2 * 60_000,
+  balanceThrottleMs: 5_000,
+  limitsPollStartMs: 1_000,
+  limitsPollIntervalMs: 3_000,
+  limitsPollAttempts: 8,
+  subscriptionPollIntervalMs: 1_500,
+  subscriptionPollAttempts: 13,
+  focusRefreshDelayMs: 500,
+  cacheClearRefreshDelayMs: 100,
+  expirationRefreshDelayMs: 1_000,
+  startupTrackingDelayMs: 1_000,
+} as const;
+
+/** Per-user server rate limits: one request per window (spec section 5, decision 4). */
+export const RATE_LIMITS = {
+  checkBalanceMs: 5_000,
+  humanizeMs: 3_000,
+  trackUsageMs: 2_000,
+} as const;
+
+export const PROMOTIONS = {
+  summer: {
+    code: 'SUMMEROFF50',
+    endsAt: Date.UTC(2025, 7, 10, 23, 59, 59),
+    autoOpenDelayMs: 1_500,
+    pulseEveryMs: 5_000,
+    pulseForMs: 2_000,
+  },
+  backToSchool: {
+    /** Campaign switch (decision 9). */
+    enabled: true,
+    code: 'BACK2SCHOOL40',
+    durationMs: 48 * 3_600_000,
+    pulseEveryMs: 2_000,
+    pulseForMs: 500,
+  },
+} as const;
+
+export const LEGAL_LAST_UPDATED = 'July 1, 2025';
