@@ -1,0 +1,161 @@
+/**
+ * createApp wires every route onto one Hono app. Dependencies come in from outside, so tests build the
+ * same app in-process with their own database, mailer, engine and clock.
+ */
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { HTTPException } from 'hono/http-exception';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Env } from './env';
+import type { Database } from './db/client';
+import type { Auth } from './auth/auth';
+import { CLIENT_IP_HEADER } from './auth/auth';
+import { getSessionUser, isAdminEmail, type SessionUser } from './auth/guards';
+import type { Mailer } from './lib/mail';
+import type { Logger } from './lib/logger';
+import type { RateLimiter } from './lib/rate-limit';
+import { AppError } from './lib/errors';
+import type { Engine, EngineLlmConfig } from './features/humanize/engine';
+import { humanizeRoutes } from './features/humanize/humanize.routes';
+import { historyRoutes } from './features/history/history.routes';
+import { subscriptionRoutes } from './features/subscription/subscription.routes';
+import { devMailboxApi, devMailboxPage } from './features/dev/mailbox.routes';
+
+export interface AppDeps {
+  env: Env;
+  database: Database;
+  db: Database['db'];
+  auth: Auth;
+  mailer: Mailer;
+  engine: Engine;
+  llm: EngineLlmConfig | null;
+  limiter: RateLimiter;
+  logger: Logger;
+  now: () => Date;
+}
+
+export type AppEnv = { Variables: { deps: AppDeps; sessionUser: SessionUser | null | undefined } };
+
+const MIME: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+function clientIp(c: Context, env: Env): string {
+  const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+  if (env.TRUST_PROXY && fwd) return fwd;
+  try {
+    const addr = getConnInfo(c).remote.address;
+    if (addr) return addr;
+  } catch {
+    /* in-process requests (tests) have no socket */
+  }
+  return (env.NODE_ENV === 'test' && fwd) || '127.0.0.1';
+}
+
+export function createApp(deps: AppDeps) {
+  const { env } = deps;
+  const app = new Hono<AppEnv>();
+  const webDist = path.resolve(env.WEB_DIST ?? path.join(process.cwd(), 'apps/web/dist'));
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+
+  app.use('/api/*', compress());
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: env.BODY_LIMIT_BYTES,
+      onError: (c) =>
+        c.json({ error: { code: 'PAYLOAD_TOO_LARGE', message: `The request is too large (limit ${Math.round(env.BODY_LIMIT_BYTES / 1024)} KB).` } }, 413),
+    }),
+  );
+
+  // better-auth reads the client IP from one header that only this server sets.
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c as unknown as Context, env));
+    const req = new Request(c.req.raw, { headers });
+    return deps.auth.handler(req);
+  });
+
+  app.get('/api/health', (c) => c.json({ ok: true, database: deps.database.kind }));
+  app.get('/api/config', (c) =>
+    c.json({
+      googleEnabled: !!(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
+      contactEmail: env.CONTACT_EMAIL,
+      posthog: env.POSTHOG_KEY ? { key: env.POSTHOG_KEY, host: env.POSTHOG_HOST ?? 'https://us.i.posthog.com' } : null,
+      payments: env.PADDLE_API_KEY ? 'paddle' : 'sandbox',
+      engine: deps.llm ? 'model' : 'local',
+    }),
+  );
+  app.get('/api/me', async (c) => {
+    const u = await getSessionUser(c);
+    return c.json({
+      user: u ? { id: u.id, email: u.email, emailVerified: u.emailVerified, createdAt: u.createdAt } : null,
+      isAdmin: u ? isAdminEmail(c, u.email) : false,
+    });
+  });
+  app.route('/api/functions', humanizeRoutes);
+  app.route('/api/subscription', subscriptionRoutes);
+  app.route('/api/transformations', historyRoutes);
+  if (env.NODE_ENV !== 'production') {
+    app.route('/api/dev', devMailboxApi);
+    app.route('/dev', devMailboxPage);
+  }
+
+  app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));
+
+  // The built single-page app: files from dist, index.html for every other page (the SPA shows its 404).
+  app.get('*', async (c) => {
+    const rel = decodeURIComponent(c.req.path).replace(/^\/+/, '');
+    const file = path.join(webDist, rel);
+    if (rel && file.startsWith(webDist + path.sep)) {
+      const st = await stat(file).catch(() => null);
+      if (st?.isFile()) {
+        const body = await readFile(file);
+        const immutable = rel.startsWith('assets/');
+        return c.body(body, 200, {
+          'content-type': MIME[path.extname(file)] ?? 'application/octet-stream',
+          'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+        });
+      }
+      if (path.extname(rel) && rel.startsWith('assets/')) return c.text('Not found', 404);
+    }
+    const index = await readFile(path.join(webDist, 'index.html')).catch(() => null);
+    if (!index) return c.text('The web app is not built yet. Run `npm run build` (npm start does it for you).', 503);
+    return c.body(index, 200, { 'content-type': MIME['.html']!, 'cache-control': 'no-cache' });
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof AppError) {
+      if (err.extra.retryAfter) c.header('Retry-After', String(err.extra.retryAfter));
+      return c.json(
+        { error: { code: err.code, message: err.message, ...(err.extra.retryAfter ? { retryAfter: err.extra.retryAfter } : {}), ...(err.extra.details ? { details: err.extra.details } : {}) } },
+        err.status,
+      );
+    }
+    if (err instanceof HTTPException) {
+      return c.json({ error: { code: err.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message: err.message || 'Bad request.' } }, err.status);
+    }
+    deps.logger.error('unhandled error', { path: c.req.path, error: err.message, stack: err.stack });
+    return c.json({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again in a moment.' } }, 500);
+  });
+
+  return app;
+}
+
+export type AppType = ReturnType<typeof createApp>;

@@ -1,0 +1,177 @@
+/**
+ * Database schema: better-auth's tables (user, session, account, verification, rate_limit, jwks) and the
+ * product's tables named as the spec names them. Edit here, then `npm run db:generate -w apps/server`
+ * to write a migration into ./drizzle (applied on boot).
+ */
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+// ---- better-auth ----
+export const user = pgTable('user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+  lastSignInAt: ts('last_sign_in_at'),
+});
+
+export const session = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    expiresAt: ts('expires_at').notNull(),
+    token: text('token').notNull().unique(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('session_user_id_idx').on(t.userId)],
+);
+
+export const account = pgTable(
+  'account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: ts('access_token_expires_at'),
+    refreshTokenExpiresAt: ts('refresh_token_expires_at'),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('account_user_id_idx').on(t.userId)],
+);
+
+export const verification = pgTable(
+  'verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('verification_identifier_idx').on(t.identifier)],
+);
+
+export const rateLimit = pgTable('rate_limit', {
+  id: text('id').primaryKey(),
+  key: text('key').notNull().unique(),
+  count: integer('count').notNull(),
+  lastRequest: bigint('last_request', { mode: 'number' }).notNull(),
+});
+
+export const jwks = pgTable('jwks', {
+  id: text('id').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at'),
+});
+
+// ---- product ----
+export const subscribers = pgTable(
+  'subscribers',
+  {
+    user_id: text('user_id')
+      .primaryKey()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    subscription_tier: text('subscription_tier').notNull().default('FREE'),
+    subscribed: boolean('subscribed').notNull().default(false),
+    monthly_word_balance: integer('monthly_word_balance').notNull().default(250),
+    subscription_end: ts('subscription_end'),
+    balance_reset_date: ts('balance_reset_date'),
+    paddle_customer_id: text('paddle_customer_id'),
+    paddle_subscription_id: text('paddle_subscription_id'),
+    billing_period: text('billing_period'),
+    subscription_cancelled_at: ts('subscription_cancelled_at'),
+    cancellation_end_date: ts('cancellation_end_date'),
+    created_at: ts('created_at').notNull().defaultNow(),
+    updated_at: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('subscribers_email_idx').on(t.email), index('subscribers_customer_idx').on(t.paddle_customer_id)],
+);
+
+export const transformations = pgTable(
+  'transformations',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    original_text: text('original_text').notNull(),
+    transformed_text: text('transformed_text').notNull(),
+    mode: text('mode').notNull().default('lightning'),
+    words_charged: integer('words_charged').notNull().default(0),
+    score_before: integer('score_before'),
+    score_after: integer('score_after'),
+    engine: text('engine'),
+    tokens_used: integer('tokens_used').notNull().default(0),
+    usage_tracked_at: ts('usage_tracked_at'),
+    created_at: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('transformations_user_created_idx').on(t.user_id, t.created_at, t.id)],
+);
+
+export const webhook_debug_logs = pgTable(
+  'webhook_debug_logs',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    event_id: text('event_id'),
+    event_type: text('event_type').notNull(),
+    success: boolean('success').notNull(),
+    processed_at: ts('processed_at').notNull().defaultNow(),
+    error_message: text('error_message'),
+    raw_payload: jsonb('raw_payload'),
+  },
+  (t) => [index('webhook_logs_processed_idx').on(t.processed_at)],
+);
+
+/** One row per applied provider event: what makes replays harmless. */
+export const processed_webhook_events = pgTable('processed_webhook_events', {
+  event_id: text('event_id').primaryKey(),
+  event_type: text('event_type').notNull(),
+  processed_at: ts('processed_at').notNull().defaultNow(),
+});
+
+/** The local outbox used when no SMTP server is configured. */
+export const mail_outbox = pgTable('mail_outbox', {
+  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html').notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
+
+/** Per-user, per-function request windows; one row per key, updated atomically. */
+export const function_rate_limits = pgTable('function_rate_limits', {
+  key: text('key').primaryKey(),
+  last_at: bigint('last_at', { mode: 'number' }).notNull(),
+});
+
+/** Guards scheduled jobs so several server processes run each daily job once. */
+export const job_runs = pgTable('job_runs', {
+  job: text('job').notNull(),
+  run_key: text('run_key').notNull(),
+  started_at: ts('started_at').notNull().defaultNow(),
+}, (t) => [primaryKey({ columns: [t.job, t.run_key] })]);

@@ -1,0 +1,80 @@
+/**
+ * Configuration: the only module that reads process.env. Validated once at start; a bad or missing
+ * value stops the server with a readable list. Every variable here is documented in the README.
+ */
+import { z } from 'zod';
+
+const bool = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+const csv = z.string().transform((s) =>
+  s
+    .split(',')
+    .map((x) => x.trim().toLowerCase())
+    .filter(Boolean),
+);
+const DEV_SECRET = 'plainspoken-development-secret-not-for-production-use';
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().default('0.0.0.0'),
+    BASE_URL: z.string().url().optional(),
+    DATA_DIR: z.string().default('./data'),
+    DATABASE_URL: z.string().url().optional(),
+    BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_SECRET),
+    TRUST_PROXY: bool.default(false),
+    SMTP_URL: z.string().url().optional(),
+    MAIL_FROM: z.string().default('Plainspoken <no-reply@plainspoken.local>'),
+    CONTACT_EMAIL: z.string().email().default('support@plainspoken.app'),
+    ADMIN_EMAILS: csv.default([]),
+    GOOGLE_CLIENT_ID: z.string().optional(),
+    GOOGLE_CLIENT_SECRET: z.string().optional(),
+    PADDLE_API_KEY: z.string().optional(),
+    PADDLE_WEBHOOK_SECRET: z.string().optional(),
+    PADDLE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
+    PADDLE_PRICE_IDS: z.string().optional(),
+    SANDBOX_WEBHOOK_SECRET: z.string().default('plainspoken-sandbox-webhook-secret'),
+    HUMANIZER_LLM_BASE_URL: z.string().url().optional(),
+    HUMANIZER_LLM_API_KEY: z.string().optional(),
+    HUMANIZER_LLM_MODEL: z.string().optional(),
+    HUMANIZER_LLM_MODEL_DEEP: z.string().optional(),
+    HUMANIZER_LLM_MODEL_LIGHTNING: z.string().optional(),
+    ENGINE_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
+    ENGINE_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(32),
+    ENGINE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(90_000),
+    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(256 * 1024),
+    RATE_LIMITS: z.enum(['on', 'off']).default('on'),
+    AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1000).default(1),
+    POSTHOG_KEY: z.string().optional(),
+    POSTHOG_HOST: z.string().url().optional(),
+    WEB_DIST: z.string().optional(),
+    LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  })
+  .superRefine((e, ctx) => {
+    if (e.NODE_ENV !== 'production') return;
+    if (e.BETTER_AUTH_SECRET === DEV_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'required in production (32+ random characters)' });
+    if (!e.BASE_URL) ctx.addIssue({ code: 'custom', path: ['BASE_URL'], message: 'required in production (the public origin)' });
+    if (!e.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required in production (the local outbox is for development)' });
+    if (e.RATE_LIMITS === 'off') ctx.addIssue({ code: 'custom', path: ['RATE_LIMITS'], message: 'cannot be off in production' });
+    if (e.PADDLE_API_KEY && !e.PADDLE_WEBHOOK_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['PADDLE_WEBHOOK_SECRET'], message: 'required when PADDLE_API_KEY is set' });
+  });
+
+export type Env = z.infer<typeof schema> & { BASE_URL: string };
+
+export class ConfigError extends Error {}
+
+/** Parses an environment (process.env by default); throws ConfigError listing every problem. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const r = schema.safeParse(cleaned);
+  if (!r.success) {
+    const lines = r.error.issues.map((i) => `  - ${i.path.join('.') || '(root)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = r.data;
+  return { ...e, BASE_URL: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '') };
+}

@@ -1,0 +1,52 @@
+/** The caller's transformations, newest first, in keyset pages (every row reachable, stable under inserts). */
+import { Hono } from 'hono';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
+import { z } from 'zod';
+import type { TransformationPage } from '@plainspoken/shared';
+import type { AppEnv } from '../../app';
+import { requireUser } from '../../auth/guards';
+import { transformations } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+
+const query = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+function decodeCursor(cursor: string): { at: Date; id: string } {
+  try {
+    const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+    const d = new Date(at ?? '');
+    if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(d.getTime())) throw new Error('bad');
+    return { at: d, id };
+  } catch {
+    throw new AppError('VALIDATION', 400, 'Invalid request. cursor: not a cursor this server issued');
+  }
+}
+
+export const historyRoutes = new Hono<AppEnv>().get('/', async (c) => {
+  const u = await requireUser(c);
+  const parsed = query.safeParse(c.req.query());
+  if (!parsed.success) throw new AppError('VALIDATION', 400, `Invalid request. ${parsed.error.issues[0]?.message ?? ''}`);
+  const { cursor, limit } = parsed.data;
+  const t = transformations;
+  const after = cursor ? decodeCursor(cursor) : null;
+  const rows = await c.var.deps.db
+    .select({ id: t.id, original_text: t.original_text, transformed_text: t.transformed_text, created_at: t.created_at })
+    .from(t)
+    .where(
+      and(
+        eq(t.user_id, u.id),
+        after ? or(lt(t.created_at, after.at), and(eq(t.created_at, after.at), lt(t.id, after.id))) : undefined,
+      ),
+    )
+    .orderBy(desc(t.created_at), desc(t.id))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  const body: TransformationPage = {
+    items: page.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
+    nextCursor: rows.length > limit && last ? Buffer.from(`${last.created_at.toISOString()}|${last.id}`).toString('base64url') : null,
+  };
+  return c.json(body);
+});

@@ -1,0 +1,84 @@
+/**
+ * Rewrites run in a pool of worker threads (piscina), never on the request thread, so a long Deep
+ * rewrite cannot stall other requests. A full queue is refused at once with a retry hint.
+ */
+import { Piscina } from 'piscina';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import os from 'node:os';
+import type { HumanizeMode } from '@plainspoken/shared';
+import { AppError } from '../../lib/errors';
+
+export interface EngineLlmConfig {
+  baseURL: string;
+  apiKey?: string;
+  model: string;
+  modelDeep?: string;
+  modelLightning?: string;
+}
+export interface EngineJob {
+  text: string;
+  mode: HumanizeMode;
+  secondPass: boolean;
+  llm: EngineLlmConfig | null;
+}
+export interface EngineOutput {
+  text: string;
+  scoreBefore: number;
+  scoreAfter: number;
+  engine: 'model' | 'local';
+  engineNote?: string;
+  sentencesAfter: { text: string; score: number; flagged: boolean }[];
+  tokensUsed: number;
+  ms: number;
+}
+export interface Engine {
+  run(job: EngineJob): Promise<EngineOutput>;
+  stats(): { threads: number; queued: number; running: number };
+  close(): Promise<void>;
+}
+
+function workerFile(): { filename: string; execArgv: string[] } {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const bundled = path.join(here, 'engine-worker.js');
+  if (existsSync(bundled)) return { filename: bundled, execArgv: [] };
+  // Source tree (tests, dev): load the TypeScript worker through tsx.
+  return { filename: path.join(here, 'engine-worker.ts'), execArgv: ['--import', 'tsx'] };
+}
+
+export function createEnginePool(opts: { threads?: number; queueLimit: number; timeoutMs: number }): Engine {
+  const threads = opts.threads ?? Math.max(1, Math.min(4, os.availableParallelism() - 1 || 1));
+  const { filename, execArgv } = workerFile();
+  const pool = new Piscina({
+    filename,
+    execArgv,
+    minThreads: 1,
+    maxThreads: threads,
+    maxQueue: opts.queueLimit,
+    idleTimeout: 60_000,
+  });
+  return {
+    async run(job) {
+      if (pool.queueSize >= opts.queueLimit) {
+        throw new AppError('ENGINE_BUSY', 503, 'The rewriting service is busy right now. Please try again in a few seconds.', { retryAfter: 5 });
+      }
+      const ac = new AbortController();
+      const timer = setTimeout(() => ac.abort(), opts.timeoutMs);
+      try {
+        return (await pool.run(job, { signal: ac.signal })) as EngineOutput;
+      } catch (e) {
+        if (ac.signal.aborted) throw new AppError('ENGINE_FAILED', 502, 'The rewrite took too long and was stopped. No words were charged. Please try again.');
+        const msg = (e as Error).message ?? '';
+        if (/queue is full/i.test(msg)) {
+          throw new AppError('ENGINE_BUSY', 503, 'The rewriting service is busy right now. Please try again in a few seconds.', { retryAfter: 5 });
+        }
+        throw e;
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    stats: () => ({ threads: pool.threads.length, queued: pool.queueSize, running: pool.utilization }),
+    close: () => pool.destroy(),
+  };
+}

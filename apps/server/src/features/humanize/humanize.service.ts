@@ -1,0 +1,139 @@
+/**
+ * The humanize flow on the server: caps and balance are enforced here (decision 4). Words are reserved
+ * with one conditional UPDATE before the engine runs, refunded if it fails, and the transformation is
+ * saved in the same request (decision 5).
+ */
+import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { MIN_WORDS, MSG, countWords, limitsFor, type HumanizeOutput, type LimitsInfo } from '@plainspoken/shared';
+import type { Db } from '../../db/client';
+import { subscribers, transformations } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import type { Logger } from '../../lib/logger';
+import { effectiveTier, loadSubscriber } from '../subscription/subscription.service';
+import type { Engine, EngineLlmConfig } from './engine';
+
+export async function checkBalance(db: Db, u: { id: string; email: string }, wordCount: number, now = new Date()): Promise<LimitsInfo> {
+  const row = await loadSubscriber(db, u, now);
+  const tier = effectiveTier(row, now);
+  const requestLimit = limitsFor(tier).requestCap;
+  const currentBalance = Math.max(0, row.monthly_word_balance);
+  const exceedsRequestLimit = wordCount > requestLimit;
+  return {
+    subscriptionTier: tier,
+    currentBalance,
+    requestLimit,
+    exceedsRequestLimit,
+    canProcess: !exceedsRequestLimit && wordCount <= currentBalance,
+  };
+}
+
+async function reserve(db: Db, userId: string, words: number): Promise<number | null> {
+  const rows = await db
+    .update(subscribers)
+    .set({ monthly_word_balance: sql`${subscribers.monthly_word_balance} - ${sql.raw(String(Math.trunc(words)))}`, updated_at: new Date() })
+    .where(and(eq(subscribers.user_id, userId), gte(subscribers.monthly_word_balance, words)))
+    .returning({ balance: subscribers.monthly_word_balance });
+  return rows[0]?.balance ?? null;
+}
+
+async function refund(db: Db, userId: string, words: number): Promise<void> {
+  await db
+    .update(subscribers)
+    .set({ monthly_word_balance: sql`${subscribers.monthly_word_balance} + ${sql.raw(String(Math.trunc(words)))}`, updated_at: new Date() })
+    .where(eq(subscribers.user_id, userId));
+}
+
+export interface HumanizeDeps {
+  db: Db;
+  engine: Engine;
+  llm: EngineLlmConfig | null;
+  logger: Logger;
+}
+
+export async function humanizeText(
+  deps: HumanizeDeps,
+  u: { id: string; email: string },
+  input: { text: string; useSecondPrompt: boolean; mode: 'deep' | 'lightning' },
+  now = new Date(),
+): Promise<HumanizeOutput> {
+  const { db } = deps;
+  const words = countWords(input.text);
+  if (words === 0) throw new AppError('VALIDATION', 400, 'Please enter some text to humanize.');
+  if (words < MIN_WORDS) throw new AppError('MIN_WORDS', 400, MSG.minWordsText);
+  const row = await loadSubscriber(db, u, now);
+  const tier = effectiveTier(row, now);
+  const cap = limitsFor(tier).requestCap;
+  if (words > cap) throw new AppError('WORD_LIMIT_EXCEEDED', 400, MSG.limitExceeded(cap, tier === 'FREE' ? 'Free' : tier), { details: { cap, tier } });
+
+  const remaining = await reserve(db, u.id, words);
+  if (remaining === null) {
+    const fresh = await loadSubscriber(db, u, now);
+    throw new AppError('INSUFFICIENT_BALANCE', 402, MSG.insufficient(words, Math.max(0, fresh.monthly_word_balance)), {
+      details: { needed: words, balance: fresh.monthly_word_balance },
+    });
+  }
+
+  let out;
+  try {
+    out = await deps.engine.run({ text: input.text, mode: input.mode, secondPass: input.useSecondPrompt, llm: deps.llm });
+  } catch (e) {
+    await refund(db, u.id, words);
+    if (e instanceof AppError) throw e;
+    deps.logger.error('engine failed', { error: (e as Error).message });
+    throw new AppError('ENGINE_FAILED', 502, 'The rewrite failed and no words were charged. Please try again.');
+  }
+
+  let transformationId: string | null = null;
+  try {
+    const ins = await db
+      .insert(transformations)
+      .values({
+        user_id: u.id,
+        original_text: input.text,
+        transformed_text: out.text,
+        mode: input.mode,
+        words_charged: words,
+        score_before: Math.round(out.scoreBefore),
+        score_after: Math.round(out.scoreAfter),
+        engine: out.engine,
+        tokens_used: out.tokensUsed,
+        usage_tracked_at: now,
+      })
+      .returning({ id: transformations.id });
+    transformationId = ins[0]?.id ?? null;
+  } catch (e) {
+    deps.logger.error('saving transformation failed', { error: (e as Error).message });
+  }
+
+  return {
+    humanized_text: out.text,
+    transformation_id: transformationId,
+    saved: transformationId !== null,
+    words_charged: words,
+    remaining_balance: remaining,
+    score_before: Math.round(out.scoreBefore),
+    score_after: Math.round(out.scoreAfter),
+    engine: out.engine,
+    engine_note: out.engineNote,
+    sentences_after: out.sentencesAfter,
+  };
+}
+
+/**
+ * Kept for compatibility with the original client (decision 4). Words are charged when the rewrite runs,
+ * so this only records that usage was reported, once, for the caller's own transformation.
+ */
+export async function trackUsage(db: Db, userId: string, transformationId: string): Promise<{ tracked: boolean; charged: number }> {
+  if (!/^[0-9a-f-]{36}$/i.test(transformationId)) throw new AppError('NOT_FOUND', 404, 'Transformation not found.');
+  const own = await db
+    .select({ id: transformations.id, words: transformations.words_charged })
+    .from(transformations)
+    .where(and(eq(transformations.id, transformationId), eq(transformations.user_id, userId)));
+  if (!own[0]) throw new AppError('NOT_FOUND', 404, 'Transformation not found.');
+  const marked = await db
+    .update(transformations)
+    .set({ usage_tracked_at: new Date() })
+    .where(and(eq(transformations.id, transformationId), isNull(transformations.usage_tracked_at)))
+    .returning({ id: transformations.id });
+  return { tracked: marked.length > 0, charged: 0 };
+}

@@ -1,0 +1,67 @@
+/** The process: configuration, data-folder lock, serve, and a graceful stop on SIGTERM/SIGINT. */
+import { serve } from '@hono/node-server';
+import type { Server } from 'node:http';
+import { ConfigError, loadEnv } from './env';
+import { DataDirLockedError, lockDataDir } from './db/lock';
+import { buildProduct } from './server';
+
+async function main() {
+  let env;
+  try {
+    env = loadEnv();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(e.message);
+      process.exit(78);
+    }
+    throw e;
+  }
+  let unlock = () => {};
+  if (!env.DATABASE_URL) {
+    try {
+      unlock = lockDataDir(env.DATA_DIR);
+    } catch (e) {
+      if (e instanceof DataDirLockedError) {
+        console.error(e.message);
+        process.exit(73);
+      }
+      throw e;
+    }
+  }
+  const product = await buildProduct(env);
+  const server = serve({ fetch: product.app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
+  server.on('listening', () => {
+    const addr = server.address();
+    const port = typeof addr === 'object' && addr ? addr.port : env.PORT;
+    console.log(`Plainspoken is running at ${env.BASE_URL} (port ${port}, ${product.deps.database.kind} database, mail: ${product.deps.mailer.kind}, engine: ${product.deps.llm ? 'model' : 'local'})`);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing in-flight requests`);
+    const force = setTimeout(() => {
+      console.error('Shutdown took too long; closing remaining connections');
+      server.closeAllConnections();
+    }, 25_000);
+    force.unref();
+    server.close(async () => {
+      try {
+        await product.close();
+      } finally {
+        unlock();
+        console.log('Stopped cleanly');
+        process.exit(0);
+      }
+    });
+    server.closeIdleConnections();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,40 @@
+/**
+ * Per-user function rate limits (one request per window), kept in the database so every server process
+ * shares them. One atomic upsert decides: the row is claimed only when its window has passed.
+ */
+import { sql } from 'drizzle-orm';
+import { MSG } from '@plainspoken/shared';
+import type { Db } from '../db/client';
+import { AppError } from './errors';
+
+export interface RateLimiter {
+  hit(key: string, windowMs: number): Promise<void>;
+}
+
+export function createRateLimiter(db: Db, opts: { enabled: boolean; now?: () => number }): RateLimiter {
+  const now = opts.now ?? Date.now;
+  return {
+    async hit(key, windowMs) {
+      if (!opts.enabled) return;
+      const t = now();
+      const res = await db.execute<{ last_at: string | number }>(sql`
+        INSERT INTO function_rate_limits (key, last_at) VALUES (${key}, ${t})
+        ON CONFLICT (key) DO UPDATE SET last_at = EXCLUDED.last_at
+        WHERE function_rate_limits.last_at <= ${t - windowMs}
+        RETURNING last_at`);
+      if (rowsOf(res).length > 0) return;
+      const cur = rowsOf<{ last_at: string | number }>(
+        await db.execute(sql`SELECT last_at FROM function_rate_limits WHERE key = ${key}`),
+      )[0];
+      const waitMs = cur ? Number(cur.last_at) + windowMs - t : windowMs;
+      const seconds = Math.max(1, Math.ceil(waitMs / 1000));
+      throw new AppError('RATE_LIMITED', 429, MSG.pleaseWait(seconds), { retryAfter: seconds });
+    },
+  };
+}
+
+/** Rows of a raw query on either driver (node-postgres returns {rows}, PGlite returns {rows} too). */
+export function rowsOf<T>(res: unknown): T[] {
+  const r = res as { rows?: T[] } | T[];
+  return Array.isArray(r) ? r : (r.rows ?? []);
+}
