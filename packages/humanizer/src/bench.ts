@@ -1,0 +1,82 @@
+/**
+ * `npm run bench:humanizer`: both local modes on corpus AI texts. Prints time per 500 words, the built-in
+ * detector's before/after and the meaning figures. Options: --n N (texts, default 150), --seed S.
+ */
+import { contentRecall, wordCount } from './checks.ts';
+import { loadCorpus } from './corpus.ts';
+import { detect, detectorName } from './detector.ts';
+import { humanize } from './index.ts';
+import { mask } from './protect.ts';
+import type { Mode } from './types.ts';
+
+const args = process.argv.slice(2);
+const arg = (name: string, def: number): number => {
+  const i = args.indexOf(name);
+  return i >= 0 ? Number(args[i + 1]) : def;
+};
+const N = arg('--n', 150);
+const SEED = arg('--seed', 1);
+
+const pct = (xs: number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
+const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const f1 = (x: number): string => x.toFixed(1);
+const f3 = (x: number): string => x.toFixed(3);
+
+/** Share of number and name spans of the input found verbatim in the output. */
+export function numbersNamesKept(input: string, output: string): number {
+  const spans = mask(input).spans.filter((s) => s.kind === 'number' || s.kind === 'name');
+  if (spans.length === 0) return 1;
+  return spans.filter((s) => output.includes(s.text)).length / spans.length;
+}
+
+async function main(): Promise<void> {
+  const all = loadCorpus().filter((r) => r.label === 'ai' && r.attack === 'none');
+  if (all.length === 0) {
+    console.log('corpus not found (set CORPUS_DIR); nothing to measure');
+    return;
+  }
+  // A fixed, spread-out sample so runs are comparable.
+  const step = Math.max(1, Math.floor(all.length / N));
+  const sample = all.filter((_, i) => i % step === 0).slice(0, N);
+  console.log(`detector: ${detectorName === 'detector' ? '@plainspoken/detector' : 'built-in stand-in (detector package not loadable)'}`);
+  console.log(`texts: ${sample.length} AI texts (attack none) from the corpus, seed ${SEED}, one process, sequential\n`);
+  // Warm up: loads the detector, wink and compiled regexes.
+  await humanize(sample[0]!.text, { mode: 'deep', seed: SEED });
+  const before = sample.map((r) => detect(r.text));
+  for (const mode of ['lightning', 'deep'] as Mode[]) {
+    const per500: number[] = [];
+    const after: number[] = [];
+    const flagged: boolean[] = [];
+    const recall: number[] = [];
+    const kept: number[] = [];
+    const ratio: number[] = [];
+    let lower = 0;
+    let worse = 0;
+    let spansOk = 0;
+    for (const [i, r] of sample.entries()) {
+      const res = await humanize(r.text, { mode, seed: SEED });
+      per500.push((res.ms * 500) / Math.max(1, wordCount(r.text)));
+      const d = detect(res.text);
+      after.push(d.score);
+      flagged.push(d.flagged);
+      if (d.score < before[i]!.score) lower++;
+      if (d.score > before[i]!.score) worse++;
+      recall.push(contentRecall(r.text, res.text));
+      kept.push(numbersNamesKept(r.text, res.text));
+      ratio.push(wordCount(res.text) / Math.max(1, wordCount(r.text)));
+      if (res.checks.spansKept) spansOk++;
+    }
+    const b = before.map((d) => d.score);
+    console.log(`== ${mode}`);
+    console.log(`time per 500 words: p50 ${f1(pct(per500, 50))} ms, p95 ${f1(pct(per500, 95))} ms`);
+    console.log(`detector score (0-100): mean ${f1(mean(b))} -> ${f1(mean(after))}; flagged ${f1((100 * before.filter((d) => d.flagged).length) / sample.length)}% -> ${f1((100 * flagged.filter(Boolean).length) / sample.length)}%`);
+    console.log(`per text: lower ${lower}, same ${sample.length - lower - worse}, higher ${worse}`);
+    console.log(`content recall: mean ${f3(mean(recall))}, min ${f3(Math.min(...recall))}; numbers/names kept: mean ${f3(mean(kept))}, min ${f3(Math.min(...kept))}; all protected spans kept in ${spansOk}/${sample.length}`);
+    console.log(`length ratio: mean ${f3(mean(ratio))}, min ${f3(Math.min(...ratio))}, max ${f3(Math.max(...ratio))}\n`);
+  }
+}
+
+await main();

@@ -1,0 +1,134 @@
+import { contentRecall, wordCount } from './checks.ts';
+import { detect } from './detector.ts';
+import { localHumanize, usedAlternatives } from './local.ts';
+import { modelHumanize } from './model/loop.ts';
+import { spansKept } from './protect.ts';
+import { hash32, fnv1a } from './rng.ts';
+import type { HumanizeOptions, HumanizeResult, Mode } from './types.ts';
+
+export type { HumanizeOptions, HumanizeResult, LlmConfig, Mode, ProgressEvent, SentenceAfter } from './types.ts';
+export { startFakeProvider } from './model/fake-provider.ts';
+export type { FakeProvider, FakeMode } from './model/fake-provider.ts';
+
+const MAX_CHARS = 60_000;
+
+function localPass(text: string, mode: Mode, seed: number, secondPass: boolean, deadline: number): { text: string; note?: string } {
+  if (!secondPass) return localHumanize(text, mode, { seed, deadline });
+  const first = localHumanize(text, mode, { seed, deadline }).text;
+  const avoidAlts = usedAlternatives(text, seed);
+  // Try a few derived seeds; Deep additionally steers away from the first pass's sentences.
+  for (let k = 1; k <= 4; k++) {
+    const out = localHumanize(text, mode, { seed: hash32(seed, 'second', k), avoidAlts, avoidText: first, deadline }).text;
+    if (out !== first) return { text: out };
+  }
+  if (mode === 'lightning') {
+    const out = localHumanize(text, 'deep', { seed: hash32(seed, 'second'), avoidAlts, avoidText: first, deadline }).text;
+    if (out !== first) return { text: out };
+  }
+  return { text: first, note: 'no different rewrite was found for this text' };
+}
+
+function finish(original: string, text: string, scoreBefore: number, start: number, extra: Partial<HumanizeResult> & Pick<HumanizeResult, 'engine'>): HumanizeResult {
+  const after = detect(text);
+  return {
+    text,
+    scoreBefore,
+    scoreAfter: after.score,
+    sentencesAfter: after.sentences.map((s) => ({ text: s.text, score: s.score, flagged: s.flagged })),
+    tokensUsed: 0,
+    ms: Math.round(performance.now() - start),
+    checks: {
+      spansKept: spansKept(original, text),
+      lengthRatio: wordCount(text) / Math.max(1, wordCount(original)),
+      contentRecall: contentRecall(original, text),
+    },
+    ...extra,
+  };
+}
+
+/**
+ * Rewrite a text. With `llm` set, the model loop runs and falls back to the local clean-up when the
+ * provider fails; without it, the local clean-up runs. Never throws for input under 60,000 characters.
+ */
+export async function humanize(text: string, opts: HumanizeOptions): Promise<HumanizeResult> {
+  const start = performance.now();
+  const mode: Mode = opts.mode === 'lightning' ? 'lightning' : 'deep';
+  const seed = (opts.seed ?? fnv1a(text)) >>> 0;
+  const progress = (e: Parameters<NonNullable<HumanizeOptions['onProgress']>>[0]): void => {
+    try {
+      opts.onProgress?.(e);
+    } catch {
+      // A failing progress listener must not fail the rewrite.
+    }
+  };
+  if (text.trim().length === 0 || text.length > MAX_CHARS) {
+    const sc = text.trim().length === 0 ? 0 : safeScore(text);
+    return finishSafe(text, text, sc, start, { engine: 'local', engineNote: text.trim().length === 0 ? 'empty input' : 'input too long; returned unchanged' });
+  }
+  progress({ stage: 'detect' });
+  let before: number;
+  try {
+    before = detect(text).score;
+  } catch {
+    before = 0;
+  }
+  let localNote: string | undefined;
+  if (opts.llm) {
+    try {
+      const r = await modelHumanize(text, { ...opts, mode, seed, llm: opts.llm, scoreBefore: before, progress });
+      if (r.ok) {
+        progress({ stage: 'done', bestScore: r.scoreAfter });
+        return finish(text, r.text, before, start, { engine: 'model', tokensUsed: r.tokensUsed, engineNote: r.note });
+      }
+      localNote = `model unavailable (${r.reason}); local clean-up used`;
+    } catch (err) {
+      localNote = `model unavailable (${err instanceof Error ? err.message : String(err)}); local clean-up used`;
+    }
+  }
+  try {
+    progress({ stage: 'rewrite' });
+    const deadline = Date.now() + Math.max(2000, Math.ceil(wordCount(text) / 500) * 1200);
+    const r = localPass(text, mode, seed, opts.secondPass === true, deadline);
+    let out = r.text;
+    let note = [localNote, r.note].filter(Boolean).join('; ') || undefined;
+    progress({ stage: 'checks' });
+    if (mode === 'lightning' && !opts.secondPass) {
+      const after = detect(out).score;
+      // Lightning promises never to make the score worse.
+      if (after > before) {
+        out = text;
+        note = [note, 'no rewrite lowered the score; text left unchanged'].filter(Boolean).join('; ');
+      }
+    }
+    const result = finish(text, out, before, start, { engine: 'local', engineNote: note });
+    progress({ stage: 'done', bestScore: result.scoreAfter });
+    return result;
+  } catch (err) {
+    return finishSafe(text, text, before, start, { engine: 'local', engineNote: `local clean-up failed (${err instanceof Error ? err.message : String(err)}); text returned unchanged` });
+  }
+}
+
+function safeScore(text: string): number {
+  try {
+    return detect(text).score;
+  } catch {
+    return 0;
+  }
+}
+
+function finishSafe(original: string, text: string, before: number, start: number, extra: Partial<HumanizeResult> & Pick<HumanizeResult, 'engine'>): HumanizeResult {
+  try {
+    return finish(original, text, before, start, extra);
+  } catch {
+    return {
+      text,
+      scoreBefore: before,
+      scoreAfter: before,
+      sentencesAfter: [],
+      tokensUsed: 0,
+      ms: Math.round(performance.now() - start),
+      checks: { spansKept: true, lengthRatio: 1, contentRecall: 1 },
+      ...extra,
+    };
+  }
+}

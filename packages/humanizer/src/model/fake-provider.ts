@@ -1,0 +1,3 @@
+export type FakeMode = 'ok';
+export interface FakeProvider { url: string }
+export async function startFakeProvider(): Promise<FakeProvider> { return { url: '' }; }

@@ -1,0 +1,20 @@
+/**
+ * Em dashes (notes 2.H): a pair becomes parentheses, a single dash becomes a comma, or a sentence break
+ * when both sides can stand alone. Callers check finite verbs afterwards, so a break that leaves a fragment
+ * is rejected there.
+ */
+const PAIR = /\s?\u2014\s?([^\u2014]{2,80}?)\s?\u2014\s?/g;
+const SINGLE = /\s?(?:\u2014|--|\s\u2013\s)\s?/g;
+const CLAUSE_START = /^(?:it|this|that|they|we|you|he|she|i|there|these|those|the \w+ (?:is|are|was|were|has|have|can|will))\b/i;
+
+export function rewriteDashes(sentence: string, allowBreak: boolean): string {
+  let s = sentence;
+  if ((s.match(/\u2014/g) ?? []).length >= 2) s = s.replace(PAIR, (_m, inner: string) => ` (${inner.trim()}) `);
+  s = s.replace(SINGLE, (_m: string, offset: number, whole: string) => {
+    const right = whole.slice(offset).replace(SINGLE, '').trimStart();
+    const left = whole.slice(0, offset);
+    if (allowBreak && CLAUSE_START.test(right) && left.split(/\s+/).length >= 4) return '. ';
+    return ', ';
+  });
+  return s.replace(/\s+\)/g, ')').replace(/\(\s+/g, '(').replace(/ {2,}/g, ' ');
+}

@@ -1,0 +1,118 @@
+import { LEXICON, inflectVerb, pluralize, type LexEntry } from '../data/lexicon.ts';
+import { OPENERS, PHRASES } from '../data/phrases.ts';
+import { choose, matchCase, type RuleCtx } from './context.ts';
+
+type Form = 'base' | 's' | 'ed' | 'ing' | 'sg' | 'pl' | 'adj';
+
+interface FormInfo {
+  entry: LexEntry;
+  form: Form;
+}
+
+function inflectPhrase(phrase: string, form: Form, participle: boolean): string {
+  const [head = '', ...rest] = phrase.split(' ');
+  const v = inflectVerb(head);
+  const h = form === 's' ? v.s : form === 'ed' ? (participle ? v.part : v.past) : form === 'ing' ? v.ing : v.base;
+  return [h, ...rest].join(' ');
+}
+
+const FORMS = new Map<string, FormInfo>();
+for (const entry of LEXICON) {
+  if (entry.pos === 'verb') {
+    for (const form of ['base', 's', 'ed', 'ing'] as const) {
+      const surface = inflectPhrase(entry.word, form, false);
+      if (!FORMS.has(surface)) FORMS.set(surface, { entry, form });
+      if (form === 'ed') {
+        const part = inflectPhrase(entry.word, form, true);
+        if (!FORMS.has(part)) FORMS.set(part, { entry, form });
+      }
+    }
+  } else if (entry.pos === 'noun') {
+    if (!entry.pluralOnly) FORMS.set(entry.word, { entry, form: 'sg' });
+    FORMS.set(entry.plural ?? pluralize(entry.word), { entry, form: 'pl' });
+  } else {
+    FORMS.set(entry.word, { entry, form: 'adj' });
+  }
+}
+
+const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const SURFACES = [...FORMS.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+const WORD_RE = new RegExp(`(?<![\\w'-])(?:${SURFACES.map(escapeRe).join('|')})(?![\\w'-])`, 'gi');
+
+/** Every surface form of every tell: the detector-free "no new AI words" check uses it. */
+export const TELL_SURFACES: ReadonlySet<string> = new Set(SURFACES.flatMap((s) => s.split(' ')).filter((w) => w.length > 5));
+
+/** Words the rules may introduce: the spelling check accepts any of them in output. */
+export const ALT_VOCAB: ReadonlySet<string> = (() => {
+  const set = new Set<string>();
+  for (const e of LEXICON) {
+    for (const a of e.alts) {
+      for (const form of ['base', 's', 'ed', 'ing'] as const) {
+        const variants = e.pos === 'verb' ? [inflectPhrase(a, form, false), inflectPhrase(a, form, true)] : e.pos === 'noun' ? [a, pluralize(a)] : [a];
+        for (const v of variants) for (const w of v.split(/[\s]+/)) set.add(w.toLowerCase());
+      }
+    }
+  }
+  return set;
+})();
+
+const PARTICIPLE_CUES = new Set(['has', 'have', 'had', 'having', 'is', 'are', 'was', 'were', 'be', 'been', 'being', "'s", 'get', 'gets', 'got', 'become', 'became']);
+const MODALS = new Set(['to', 'can', 'could', 'will', 'would', 'may', 'might', 'must', 'should', 'shall']);
+
+function prevWord(s: string, index: number): string {
+  const m = /([A-Za-z']+)[^A-Za-z']*$/.exec(s.slice(0, index));
+  return (m?.[1] ?? '').toLowerCase();
+}
+
+function nextWord(s: string, index: number): string {
+  const m = /^[^A-Za-z']*([A-Za-z']+)/.exec(s.slice(index));
+  return (m?.[1] ?? '').toLowerCase();
+}
+
+/** Swap AI-tell words for plain alternatives, inflected like the word they replace. */
+export function replaceWords(sentence: string, ctx: RuleCtx, prob = 1): string {
+  return sentence.replace(WORD_RE, (m: string, offset: number, whole: string) => {
+    const info = FORMS.get(m.toLowerCase());
+    if (!info) return m;
+    const { entry, form } = info;
+    const prev = prevWord(whole, offset);
+    const next = nextWord(whole, offset + m.length);
+    if (entry.skipPrev?.includes(prev) || entry.skipNext?.includes(next)) return m;
+    // Capitalized mid-sentence means a name ("Foster", "Vital Signs"): leave it.
+    if (/^[A-Z]/.test(m) && offset > 0 && /\w/.test(whole.slice(0, offset))) return m;
+    if (ctx.rng() >= prob) return m;
+    const participle = PARTICIPLE_CUES.has(prev);
+    let alts = entry.alts;
+    if (entry.pos === 'verb') {
+      // "be" only agrees with its subject in the third-person singular or after a modal.
+      alts = alts.filter((a) => !a.startsWith('be') || a !== 'be' || form === 's' || (form === 'base' && MODALS.has(prev)));
+      if (alts.length === 0) return m;
+    }
+    // Never bring in a word the sentence already has ("use these tools to use …").
+    const present = new Set(whole.toLowerCase().match(/[a-z]+/g) ?? []);
+    const fresh = alts.filter((a) => !present.has((a.split(' ')[0] ?? a).toLowerCase()));
+    if (fresh.length > 0) alts = fresh;
+    const alt = choose(ctx, alts);
+    let out: string;
+    if (entry.pos === 'verb') out = inflectPhrase(alt, form, participle);
+    else if (form === 'pl') out = pluralize(alt);
+    else out = alt;
+    return matchCase(m, out);
+  });
+}
+
+/** How many lexicon tells and stock phrases a (masked) sentence still has. */
+export function countTells(sentence: string): number {
+  WORD_RE.lastIndex = 0;
+  let n = (sentence.match(WORD_RE) ?? []).length;
+  for (const r of PHRASES) {
+    r.re.lastIndex = 0;
+    if (r.re.test(sentence)) n++;
+  }
+  for (const r of OPENERS) {
+    r.re.lastIndex = 0;
+    if (r.re.test(sentence)) n++;
+  }
+  if (sentence.includes('\u2014')) n += 0.5;
+  return n;
+}
