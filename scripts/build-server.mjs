@@ -1,0 +1,42 @@
+// Bundles the server and its engine worker with esbuild. npm packages stay external (loaded from
+// node_modules); the workspace's TypeScript packages are bundled in, and their import.meta.url is pinned
+// to the original file so data they load beside themselves (detector weights, lexicons) is still found.
+import { build } from 'esbuild';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { root } from './lib.mjs';
+
+const pinMetaUrl = {
+  name: 'pin-import-meta-url',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]packages[\\/].*\.ts$/ }, async (args) => {
+      const src = await readFile(args.path, 'utf8');
+      return { contents: src.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' };
+    });
+  },
+};
+
+const workspace = /^@plainspoken\//;
+await build({
+  absWorkingDir: root,
+  entryPoints: { index: 'apps/server/src/index.ts', 'engine-worker': 'apps/server/src/features/humanize/engine-worker.ts' },
+  outdir: 'apps/server/dist',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  logLevel: 'warning',
+  plugins: [
+    pinMetaUrl,
+    {
+      name: 'externals',
+      setup(b) {
+        b.onResolve({ filter: /^[^./]/ }, (args) => (workspace.test(args.path) || path.isAbsolute(args.path) ? undefined : { path: args.path, external: true }));
+      },
+    },
+  ],
+  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+});
+console.log('Server bundle written to apps/server/dist');

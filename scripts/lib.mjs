@@ -1,0 +1,65 @@
+// Shared steps of the start, test and e2e scripts: install when needed, build when sources changed.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function run(cmd, args, opts = {}) {
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+  if (r.status !== 0) {
+    console.error(`\n${cmd} ${args.join(' ')} failed (exit ${r.status ?? r.signal})`);
+    process.exit(r.status ?? 1);
+  }
+}
+
+export function checkNode() {
+  const [maj, min] = process.versions.node.split('.').map(Number);
+  if (maj < 20 || (maj === 20 && min < 19)) {
+    console.error(`Plainspoken needs Node.js 20.19 or newer; this is ${process.versions.node}.`);
+    process.exit(1);
+  }
+}
+
+function mtime(p) {
+  try {
+    return statSync(p).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+function newest(dir) {
+  let max = 0;
+  if (!existsSync(dir)) return 0;
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) continue;
+    const p = path.join(dir, e.name);
+    max = Math.max(max, e.isDirectory() ? newest(p) : mtime(p));
+  }
+  return max;
+}
+
+/** npm ci when node_modules is missing or older than the lockfile. */
+export function ensureDeps() {
+  const marker = path.join(root, 'node_modules/.package-lock.json');
+  if (mtime(marker) >= mtime(path.join(root, 'package-lock.json'))) return;
+  console.log('Installing dependencies (npm ci)...');
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+/** Builds the web app and the server bundle when their sources are newer than the output. */
+export function buildIfStale({ force = false } = {}) {
+  const shared = newest(path.join(root, 'packages'));
+  const web = Math.max(shared, newest(path.join(root, 'apps/web')));
+  if (force || mtime(path.join(root, 'apps/web/dist/index.html')) < web) {
+    console.log('Building the web app...');
+    run('npm', ['run', '-s', 'build', '-w', 'apps/web']);
+  }
+  const server = Math.max(shared, newest(path.join(root, 'apps/server')), mtime(path.join(root, 'scripts/build-server.mjs')));
+  if (force || mtime(path.join(root, 'apps/server/dist/index.js')) < server) {
+    console.log('Building the server...');
+    run('node', ['scripts/build-server.mjs']);
+  }
+}

@@ -1,0 +1,72 @@
+// `npm test`: installs what is missing, builds, runs every unit/integration test (vitest) and every
+// browser test (Playwright in Debian's Chromium), then prints one closing line: N passed, N failed, N skipped.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { buildIfStale, checkNode, ensureDeps, root } from './lib.mjs';
+
+checkNode();
+ensureDeps();
+const out = path.join(root, '.tmp');
+mkdirSync(out, { recursive: true });
+const started = Date.now();
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+// 1. vitest: every workspace project.
+const vjson = path.join(out, 'vitest.json');
+rmSync(vjson, { force: true });
+const v = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vjson}`], { cwd: root, stdio: 'inherit' });
+const vr = readJson(vjson);
+if (vr) {
+  passed += vr.numPassedTests;
+  failed += vr.numFailedTests;
+  skipped += (vr.numPendingTests ?? 0) + (vr.numTodoTests ?? 0);
+  if (v.status !== 0 && vr.numFailedTests === 0) failed += 1; // a suite that failed to load
+} else {
+  console.error('vitest produced no report');
+  failed += 1;
+}
+
+// 2. Playwright in Debian's Chromium.
+const chromium = '/usr/bin/chromium';
+if (!existsSync(chromium) && process.getuid?.() === 0) {
+  console.log('Installing Debian chromium for the browser tests...');
+  spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null'], { stdio: 'inherit' });
+}
+if (!existsSync(chromium)) {
+  console.error(`Browser tests need ${chromium} (Debian package "chromium"); counted as one failure.`);
+  failed += 1;
+} else {
+  buildIfStale();
+  const pjson = path.join(out, 'playwright.json');
+  rmSync(pjson, { force: true });
+  const p = spawnSync('npx', ['playwright', 'test', '-c', 'apps/web/playwright.config.ts', '--reporter=list,json'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pjson },
+  });
+  const pr = readJson(pjson);
+  if (pr?.stats) {
+    passed += pr.stats.expected + (pr.stats.flaky ?? 0);
+    failed += pr.stats.unexpected;
+    skipped += pr.stats.skipped;
+    if (p.status !== 0 && pr.stats.unexpected === 0) failed += 1;
+  } else {
+    console.error('Playwright produced no report');
+    failed += 1;
+  }
+}
+
+console.log(`\nTest run took ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 ? 1 : 0);
