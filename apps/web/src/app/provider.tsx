@@ -1,0 +1,15 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Toaster } from '@/components/ui/toaster';
+import { AuthDialogsProvider } from '@/features/auth';
+import { createQueryClient } from '@/lib/query-client';
+
+export function AppProvider({ children, queryClient }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <AuthDialogsProvider>{children}</AuthDialogsProvider>
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { trackPageview } from '@/lib/analytics';
+
+const HASH_SCROLL_TRIES = 40;
+
+/**
+ * Scrolls to the top on a new page, or to the element named by the hash (/#features). Routes load
+ * lazily, so the target may appear a few frames later: retry for a short while.
+ */
+export function RouteEffects() {
+  const { pathname, hash } = useLocation();
+
+  useEffect(() => {
+    trackPageview(pathname);
+  }, [pathname]);
+
+  useEffect(() => {
+    const id = hash.startsWith('#') ? decodeURIComponent(hash.slice(1)) : '';
+    if (!id || id.includes('=')) {
+      window.scrollTo({ top: 0 });
+      return;
+    }
+    let tries = 0;
+    let frame = 0;
+    const attempt = () => {
+      const el = document.getElementById(id);
+      if (el) {
+        el.scrollIntoView({ behavior: 'smooth', block: 'start' });
+        return;
+      }
+      if (++tries < HASH_SCROLL_TRIES) frame = requestAnimationFrame(attempt);
+    };
+    attempt();
+    return () => cancelAnimationFrame(frame);
+  }, [pathname, hash]);
+
+  return null;
+}

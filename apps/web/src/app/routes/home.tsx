@@ -1,0 +1,17 @@
+import { ClosingCta, DetectorStrip, FaqSection, FeaturesSection, Hero } from '@/features/home';
+import { HumanizerCard } from '@/features/humanize';
+
+export function HomeRoute() {
+  return (
+    <>
+      <Hero />
+      <div className="mx-auto w-full max-w-6xl px-3 sm:px-6">
+        <HumanizerCard />
+      </div>
+      <DetectorStrip />
+      <FeaturesSection />
+      <FaqSection />
+      <ClosingCta />
+    </>
+  );
+}

@@ -1,0 +1,13 @@
+import type { ReactNode } from 'react';
+import { useAppConfig } from '@/lib/app-config';
+
+/** A mailto: link to the contact address from the server's configuration. */
+export function ContactLink({ className, children }: { className?: string; children?: ReactNode }) {
+  const { data } = useAppConfig();
+  const email = data?.contactEmail;
+  return (
+    <a href={email ? `mailto:${email}` : undefined} className={className} aria-disabled={!email || undefined}>
+      {children ?? 'Contact'}
+    </a>
+  );
+}

@@ -1,0 +1,35 @@
+import { Link } from 'react-router';
+import { PRODUCT_NAME } from '@plainspoken/shared';
+import { paths } from '@/config/paths';
+import { cn } from '@/lib/utils';
+
+export function LogoMark({ className }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 32 32" aria-hidden="true" className={cn('size-7', className)}>
+      <rect width="32" height="32" rx="8" className="fill-primary" />
+      <path
+        d="M10 23V9h6.5a4.75 4.75 0 0 1 0 9.5H13"
+        fill="none"
+        className="stroke-primary-foreground"
+        strokeWidth="3"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+export function Logo({ className }: { className?: string }) {
+  return (
+    <Link
+      to={paths.home}
+      className={cn(
+        'inline-flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight outline-none focus-visible:ring-2 focus-visible:ring-ring',
+        className,
+      )}
+    >
+      <LogoMark />
+      <span>{PRODUCT_NAME}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,30 @@
+/** Every URL the browser app uses, in one place: routes of the SPA and the server's API. */
+export const paths = {
+  home: '/',
+  features: '/#features',
+  pricing: '/pricing',
+  privacy: '/privacy',
+  terms: '/terms',
+  ethicalUsage: '/ethical-usage',
+  profile: '/profile',
+  history: '/history',
+  webhookTest: '/webhook-test',
+  authTest: '/auth-test',
+  subscriptionTest: '/subscription-test',
+  maintenance: '/maintenance',
+} as const;
+
+export const api = {
+  health: '/api/health',
+  config: '/api/config',
+  me: '/api/me',
+  checkBalance: '/api/functions/check-balance',
+  humanizeText: '/api/functions/humanize-text',
+  trackUsage: '/api/functions/track-usage',
+  syncUsers: '/api/functions/sync-users',
+  subscription: '/api/subscription',
+  transformations: '/api/transformations',
+} as const;
+
+/** Where auth emails send the user back to after confirming. */
+export const AUTH_CALLBACK_URL = '/';

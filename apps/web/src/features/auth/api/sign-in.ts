@@ -1,0 +1,8 @@
+import { AUTH_CALLBACK_URL } from '@/config/paths';
+import { authClient } from '@/lib/auth';
+import { toAuthRequestError } from '../lib/auth-errors';
+
+export async function signInWithEmail(email: string, password: string): Promise<void> {
+  const res = await authClient.signIn.email({ email, password, callbackURL: AUTH_CALLBACK_URL });
+  if (res.error) throw toAuthRequestError(res.error);
+}

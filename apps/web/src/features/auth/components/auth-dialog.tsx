@@ -1,0 +1,199 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { CheckIcon, MailIcon } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { FREE_SIGNUP_WORDS, MSG, PRODUCT_NAME } from '@plainspoken/shared';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { track } from '@/lib/analytics';
+import { useAppConfig } from '@/lib/app-config';
+import { announceAuthChange, refreshSession } from '@/lib/auth';
+import type { AuthMode } from '@/lib/auth-dialog';
+import { notifyError, notifySuccess } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { sendMagicLink } from '../api/send-magic-link';
+import { signInWithEmail } from '../api/sign-in';
+import { signInWithGoogle } from '../api/sign-in-google';
+import { signUpWithEmail } from '../api/sign-up';
+import { authErrorMessage, isPasswordValid, passwordChecks } from '../lib/auth-errors';
+import { GoogleIcon } from './google-icon';
+
+export interface AuthDialogProps {
+  open: boolean;
+  mode: AuthMode;
+  onModeChange: (mode: AuthMode) => void;
+  onOpenChange: (open: boolean) => void;
+  onEmailSent: (email: string, via: 'verify' | 'magic') => void;
+}
+
+type Busy = null | 'submit' | 'google' | 'magic';
+
+export function AuthDialog({ open, mode, onModeChange, onOpenChange, onEmailSent }: AuthDialogProps) {
+  const qc = useQueryClient();
+  const config = useAppConfig();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState<Busy>(null);
+  const ids = { email: useId(), password: useId(), hint: useId() };
+  const isSignUp = mode === 'sign-up';
+  const checks = passwordChecks(password);
+
+  function fail(err: unknown) {
+    notifyError({ title: authErrorMessage(err) });
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    const cleanEmail = email.trim();
+    if (!cleanEmail || !password) {
+      notifyError({ title: MSG.fillAllFields });
+      return;
+    }
+    if (isSignUp && !isPasswordValid(password)) {
+      notifyError({ title: MSG.passwordRule });
+      return;
+    }
+    setBusy('submit');
+    try {
+      if (isSignUp) {
+        await signUpWithEmail(cleanEmail, password);
+        track('sign_up', { method: 'email' });
+        setPassword('');
+        onEmailSent(cleanEmail, 'verify');
+      } else {
+        await signInWithEmail(cleanEmail, password);
+        track('login', { method: 'email' });
+        await refreshSession(qc);
+        announceAuthChange('signed-in');
+        setPassword('');
+        onOpenChange(false);
+        notifySuccess({ title: MSG.welcomeBack });
+      }
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onMagicLink() {
+    const cleanEmail = email.trim();
+    if (!cleanEmail) {
+      notifyError({ title: MSG.otpEmailOrPhoneRequired });
+      return;
+    }
+    setBusy('magic');
+    try {
+      await sendMagicLink(cleanEmail);
+      onEmailSent(cleanEmail, 'magic');
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function onGoogle() {
+    setBusy('google');
+    try {
+      const cfg = config.data ?? (await config.refetch()).data;
+      await signInWithGoogle(cfg?.googleEnabled);
+      // On success the browser is leaving for Google; keep the button busy until it does.
+    } catch {
+      notifyError({ title: MSG.googleFailed });
+      setBusy(null);
+    }
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent aria-describedby={undefined} className="max-w-[26rem]">
+        <DialogHeader>
+          <DialogTitle>{isSignUp ? `Welcome to ${PRODUCT_NAME}` : 'Welcome back'}</DialogTitle>
+          <DialogDescription>
+            {isSignUp
+              ? `Create your account and get ${FREE_SIGNUP_WORDS} free words. No credit card required.`
+              : 'Sign in to keep humanizing and find your past results.'}
+          </DialogDescription>
+        </DialogHeader>
+
+        <Button variant="outline" className="w-full" onClick={onGoogle} disabled={busy !== null}>
+          {busy === 'google' ? <Spinner /> : <GoogleIcon className="size-4" />}
+          Continue with Google
+        </Button>
+
+        <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
+          <span className="h-px flex-1 bg-border" />
+          or with email
+          <span className="h-px flex-1 bg-border" />
+        </div>
+
+        <form className="grid gap-4" onSubmit={onSubmit} noValidate>
+          <div className="grid gap-2">
+            <Label htmlFor={ids.email}>Email</Label>
+            <Input
+              id={ids.email}
+              type="email"
+              name="email"
+              autoComplete="email"
+              placeholder="you@example.com"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
+          </div>
+          <div className="grid gap-2">
+            <Label htmlFor={ids.password}>Password</Label>
+            <Input
+              id={ids.password}
+              type="password"
+              name="password"
+              autoComplete={isSignUp ? 'new-password' : 'current-password'}
+              placeholder={isSignUp ? 'At least 8 characters' : 'Your password'}
+              value={password}
+              aria-describedby={isSignUp && password ? ids.hint : undefined}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            {isSignUp && password.length > 0 && (
+              <ul id={ids.hint} className="grid gap-1 text-xs" data-testid="password-hint">
+                <PasswordRule ok={checks.length}>At least 8 characters</PasswordRule>
+                <PasswordRule ok={checks.digit}>At least one number</PasswordRule>
+              </ul>
+            )}
+          </div>
+          <Button type="submit" className="w-full" disabled={busy !== null}>
+            {busy === 'submit' && <Spinner />}
+            {isSignUp ? 'Create Account' : 'Sign In'}
+          </Button>
+        </form>
+
+        <Button variant="ghost" className="w-full text-muted-foreground" onClick={onMagicLink} disabled={busy !== null}>
+          {busy === 'magic' ? <Spinner /> : <MailIcon />}
+          Email me a sign-in link
+        </Button>
+
+        <p className="text-center text-sm text-muted-foreground">
+          {isSignUp ? 'Already have an account? ' : "Don't have an account? "}
+          <button
+            type="button"
+            className="cursor-pointer rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+            onClick={() => onModeChange(isSignUp ? 'sign-in' : 'sign-up')}
+          >
+            {isSignUp ? 'Log in here' : 'Sign up here'}
+          </button>
+        </p>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function PasswordRule({ ok, children }: { ok: boolean; children: string }) {
+  return (
+    <li className={cn('flex items-center gap-1.5', ok ? 'text-success' : 'text-muted-foreground')}>
+      <CheckIcon aria-hidden="true" className={cn('size-3.5', !ok && 'opacity-30')} />
+      <span>{children}</span>
+      <span className="sr-only">{ok ? '(met)' : '(not met yet)'}</span>
+    </li>
+  );
+}

@@ -1,0 +1,46 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { AuthDialogContext, type AuthMode } from '@/lib/auth-dialog';
+import { notifySuccess } from '@/lib/toast';
+import { AuthDialog } from './auth-dialog';
+import { CheckEmailDialog } from './check-email-dialog';
+
+type State =
+  | { kind: 'closed'; mode: AuthMode }
+  | { kind: 'auth'; mode: AuthMode }
+  | { kind: 'check-email'; mode: AuthMode; email: string; via: 'verify' | 'magic' };
+
+/** Owns the sign-in dialogs and lets any part of the app open them through AuthDialogContext. */
+export function AuthDialogsProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<State>({ kind: 'closed', mode: 'sign-up' });
+  const [lastEmail, setLastEmail] = useState<{ email: string; via: 'verify' | 'magic' }>({ email: '', via: 'verify' });
+
+  const openAuthDialog = useCallback((mode: AuthMode = 'sign-up') => setState({ kind: 'auth', mode }), []);
+  const api = useMemo(() => ({ openAuthDialog }), [openAuthDialog]);
+
+  const onSignedIn = useCallback(() => {
+    setState((s) => ({ kind: 'closed', mode: s.mode }));
+    notifySuccess({ title: "You're signed in", description: 'Your email is confirmed. Welcome aboard.' });
+  }, []);
+
+  return (
+    <AuthDialogContext.Provider value={api}>
+      {children}
+      <AuthDialog
+        open={state.kind === 'auth'}
+        mode={state.mode}
+        onModeChange={(mode) => setState({ kind: 'auth', mode })}
+        onOpenChange={(open) => setState((s) => (open ? { kind: 'auth', mode: s.mode } : { kind: 'closed', mode: s.mode }))}
+        onEmailSent={(email, via) => {
+          setLastEmail({ email, via });
+          setState((s) => ({ kind: 'check-email', mode: s.mode, email, via }));
+        }}
+      />
+      <CheckEmailDialog
+        open={state.kind === 'check-email'}
+        email={state.kind === 'check-email' ? state.email : lastEmail.email}
+        via={state.kind === 'check-email' ? state.via : lastEmail.via}
+        onSignedIn={onSignedIn}
+      />
+    </AuthDialogContext.Provider>
+  );
+}

@@ -1,0 +1,47 @@
+import { MSG } from '@plainspoken/shared';
+
+export interface AuthErrorLike {
+  code?: string | undefined;
+  message?: string | undefined;
+  status?: number | undefined;
+}
+
+/** An auth request that failed, carrying the server's code so the UI can branch on it. */
+export class AuthRequestError extends Error implements AuthErrorLike {
+  readonly code: string | undefined;
+  readonly status: number | undefined;
+  constructor(err: AuthErrorLike) {
+    super(err.message ?? MSG.genericAuth);
+    this.name = 'AuthRequestError';
+    this.code = err.code;
+    this.status = err.status;
+  }
+}
+
+export function toAuthRequestError(err: { code?: string; message?: string; status?: number } | null | undefined) {
+  return new AuthRequestError({ code: err?.code, message: err?.message, status: err?.status });
+}
+
+const PASSWORD_CODES = new Set(['PASSWORD_RULE', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG', 'WEAK_PASSWORD', 'weak_password']);
+
+/** The spec's sentence for an auth error (spec section 8), chosen by code first. */
+export function authErrorMessage(err: unknown): string {
+  const e: AuthErrorLike = err && typeof err === 'object' ? (err as AuthErrorLike) : {};
+  const code = e.code ?? '';
+  const message = typeof e.message === 'string' ? e.message : '';
+  if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') return MSG.alreadyRegistered;
+  if (code === 'INVALID_EMAIL_OR_PASSWORD') return MSG.badCredentials;
+  if (code === 'EMAIL_NOT_VERIFIED') return MSG.unconfirmedEmail;
+  if (PASSWORD_CODES.has(code) || /password|characters/i.test(message)) return MSG.passwordRule;
+  return message.trim() || MSG.genericAuth;
+}
+
+/** The client-side copy of the server's password rule: 8+ characters and at least one digit. */
+export function passwordChecks(password: string) {
+  return { length: password.length >= 8, digit: /\d/.test(password) };
+}
+
+export function isPasswordValid(password: string): boolean {
+  const c = passwordChecks(password);
+  return c.length && c.digit;
+}

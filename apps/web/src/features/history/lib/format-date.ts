@@ -1,0 +1,6 @@
+/** History cards show the long month and the day, e.g. "November 22". */
+export function formatHistoryDate(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleDateString('en-US', { month: 'long', day: 'numeric' });
+}

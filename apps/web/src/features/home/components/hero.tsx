@@ -1,0 +1,53 @@
+import { ArrowRightIcon, CheckIcon } from 'lucide-react';
+import { Link } from 'react-router';
+import { FREE_SIGNUP_WORDS, TAGLINE } from '@plainspoken/shared';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
+import { useSession } from '@/lib/auth';
+import { useAuthDialog } from '@/lib/auth-dialog';
+
+export function Hero() {
+  const { isSignedIn } = useSession();
+  const { openAuthDialog } = useAuthDialog();
+  return (
+    <section className="mx-auto max-w-3xl px-4 pt-12 pb-8 text-center sm:px-6 sm:pt-20 sm:pb-12">
+      <Badge variant="accent" className="mb-5">
+        For writers, students and marketers
+      </Badge>
+      <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl md:text-6xl">{TAGLINE}</h1>
+      <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-muted-foreground">
+        Paste a draft from any AI writing tool. Plainspoken rewrites the stiff, predictable phrasing into
+        plain, natural sentences, keeps your meaning, and shows you what changed.
+      </p>
+      <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+        {isSignedIn ? (
+          <Button asChild size="lg">
+            <Link to={paths.pricing}>
+              Get more words
+              <ArrowRightIcon aria-hidden="true" />
+            </Link>
+          </Button>
+        ) : (
+          <Button size="lg" onClick={() => openAuthDialog('sign-up')}>
+            Try for free
+            <ArrowRightIcon aria-hidden="true" />
+          </Button>
+        )}
+        <Button asChild size="lg" variant="outline">
+          <Link to={paths.features}>See how it works</Link>
+        </Button>
+      </div>
+      <ul className="mt-6 flex flex-wrap items-center justify-center gap-x-5 gap-y-2 text-sm text-muted-foreground">
+        <li className="inline-flex items-center gap-1.5">
+          <CheckIcon className="size-4 text-success" aria-hidden="true" />
+          {FREE_SIGNUP_WORDS} free words
+        </li>
+        <li className="inline-flex items-center gap-1.5">
+          <CheckIcon className="size-4 text-success" aria-hidden="true" />
+          No credit card required
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,138 @@
+import { ArrowUpRightIcon, ClipboardPasteIcon } from 'lucide-react';
+import { useId, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { Textarea } from '@/components/ui/textarea';
+import { paths } from '@/config/paths';
+import { notifyError } from '@/lib/toast';
+import { cn } from '@/lib/utils';
+import { tierDisplayName } from '../lib/humanize-errors';
+import { useHumanizer } from '../lib/use-humanizer';
+import { ModeToggle } from './mode-toggle';
+import { ProgressIndicator } from './progress-indicator';
+import { ResultPanel } from './result-panel';
+import { WordCounter } from './word-counter';
+
+export function HumanizerCard() {
+  const h = useHumanizer();
+  const inputId = useId();
+  const showRight = h.result !== null || h.busy;
+
+  async function onPaste() {
+    try {
+      const clip = await navigator.clipboard.readText();
+      if (clip) h.setText(clip);
+    } catch {
+      notifyError({ title: "Couldn't read your clipboard", description: 'Paste with Ctrl+V (or Cmd+V) instead.' });
+    }
+  }
+
+  function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      if (!h.disabled) void h.run();
+    }
+  }
+
+  const overCap = h.wordCount > h.cap;
+  const overBalance = h.balance !== undefined && h.wordCount > h.balance && !overCap;
+
+  return (
+    <Card className="overflow-hidden shadow-lg shadow-primary/5" data-testid="humanizer-card">
+      <div className="flex flex-col gap-3 border-b bg-muted/30 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
+        <ModeToggle value={h.mode} onChange={h.setMode} disabled={h.busy} />
+        <div className="flex items-center justify-between gap-2 sm:justify-end">
+          {h.isSignedIn && h.balance !== undefined && (
+            <span className="text-xs text-muted-foreground tabular-nums" data-testid="balance">
+              {h.balance.toLocaleString('en-US')} words left · {tierDisplayName(h.tier)} plan
+            </span>
+          )}
+          {h.tier !== 'Ultra' && (
+            <Button asChild variant="outline" size="sm">
+              <Link to={paths.pricing}>
+                Upgrade
+                <ArrowUpRightIcon aria-hidden="true" />
+              </Link>
+            </Button>
+          )}
+        </div>
+      </div>
+
+      <div className={cn('grid gap-5 p-4 sm:p-5', showRight && 'lg:grid-cols-2')}>
+        <div className="grid min-w-0 content-start gap-3">
+          <label htmlFor={inputId} className="text-sm font-semibold">
+            Your text
+          </label>
+          <div className="relative">
+            <Textarea
+              id={inputId}
+              value={h.text}
+              onChange={(e) => h.setText(e.target.value)}
+              onKeyDown={onKeyDown}
+              placeholder="Paste the AI-generated text you want to rewrite (at least 50 words)…"
+              className="min-h-64 resize-y leading-relaxed sm:min-h-72"
+              aria-describedby={`${inputId}-hint`}
+              spellCheck
+            />
+            {h.text.length === 0 && (
+              <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
+                <Button variant="outline" className="pointer-events-auto shadow-sm" onClick={onPaste}>
+                  <ClipboardPasteIcon aria-hidden="true" />
+                  Paste Text
+                </Button>
+              </div>
+            )}
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <div className="grid gap-0.5">
+              <WordCounter count={h.wordCount} cap={h.cap} warn={h.warn} />
+              <p id={`${inputId}-hint`} className="px-2 text-xs text-muted-foreground" aria-live="polite">
+                {overCap
+                  ? `Over the ${h.cap}-word limit per request on the ${tierDisplayName(h.tier)} plan.`
+                  : overBalance
+                    ? 'More words than your remaining balance this month.'
+                    : 'Ctrl+Enter (⌘+Enter) to humanize'}
+              </p>
+            </div>
+            <Button size="lg" onClick={() => void h.run()} disabled={h.disabled} className="w-full sm:w-auto">
+              {h.busy && <Spinner />}
+              {h.label}
+            </Button>
+          </div>
+          {h.busy && <ProgressIndicator step={h.step} mode={h.mode} />}
+        </div>
+
+        {showRight && (
+          <div className="min-w-0 border-t pt-5 lg:border-t-0 lg:border-l lg:pt-0 lg:pl-5">
+            {h.result ? (
+              <div className={cn(h.busy && 'opacity-60 transition-opacity')}>
+                <ResultPanel result={h.result} />
+              </div>
+            ) : (
+              <ResultSkeleton />
+            )}
+          </div>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+function ResultSkeleton() {
+  return (
+    <div className="grid gap-3" aria-hidden="true">
+      <div className="flex items-center justify-between">
+        <div className="h-5 w-32 animate-pulse rounded bg-muted" />
+        <div className="h-8 w-20 animate-pulse rounded bg-muted" />
+      </div>
+      <div className="grid gap-2 rounded-lg border p-3">
+        {[100, 94, 97, 88, 92, 60].map((w, i) => (
+          <div key={i} className="h-3.5 animate-pulse rounded bg-muted" style={{ width: `${w}%` }} />
+        ))}
+      </div>
+      <div className="h-16 animate-pulse rounded-lg bg-muted" />
+    </div>
+  );
+}

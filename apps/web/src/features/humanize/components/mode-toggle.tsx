@@ -1,0 +1,42 @@
+import { WandSparklesIcon, ZapIcon } from 'lucide-react';
+import type { HumanizeMode } from '@plainspoken/shared';
+import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
+
+export function ModeToggle({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: HumanizeMode;
+  onChange: (mode: HumanizeMode) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <ToggleGroup
+      type="single"
+      value={value}
+      onValueChange={(v) => {
+        // Radix sends '' when the active item is clicked again; a mode must always be chosen.
+        if (v === 'deep' || v === 'lightning') onChange(v);
+      }}
+      aria-label="Mode"
+      className="w-full sm:w-auto"
+      disabled={disabled}
+    >
+      <ToggleGroupItem value="deep" aria-label="Deep Humanize (best results, slower)" className="flex-col gap-0 sm:flex-row sm:gap-2">
+        <span className="inline-flex items-center gap-1.5">
+          <WandSparklesIcon aria-hidden="true" />
+          Deep Humanize
+        </span>
+        <span className="text-xs font-normal text-muted-foreground">best results, slower</span>
+      </ToggleGroupItem>
+      <ToggleGroupItem value="lightning" aria-label="Lightning Mode (faster)" className="flex-col gap-0 sm:flex-row sm:gap-2">
+        <span className="inline-flex items-center gap-1.5">
+          <ZapIcon aria-hidden="true" />
+          Lightning Mode
+        </span>
+        <span className="text-xs font-normal text-muted-foreground">faster</span>
+      </ToggleGroupItem>
+    </ToggleGroup>
+  );
+}

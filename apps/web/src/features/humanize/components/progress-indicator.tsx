@@ -1,0 +1,55 @@
+import { useEffect, useState } from 'react';
+import type { HumanizeMode } from '@plainspoken/shared';
+import { Spinner } from '@/components/ui/spinner';
+import type { FlowStep } from '../lib/humanize-rules';
+
+/** What a deep rewrite goes through; the server does not stream progress, so stages advance on a timer. */
+export const DEEP_STAGES = [
+  'Reading your text',
+  'Spotting phrasing that reads as machine-written',
+  'Rewriting sentences',
+  'Checking how the rewrite reads',
+  'Polishing the final wording',
+] as const;
+export const DEEP_STAGE_MS = 4000;
+
+export function ProgressIndicator({ step, mode }: { step: FlowStep; mode: HumanizeMode }) {
+  const [stage, setStage] = useState(0);
+  const processing = step === 'processing';
+
+  useEffect(() => {
+    setStage(0);
+    if (!processing || mode !== 'deep') return;
+    const id = setInterval(() => setStage((s) => Math.min(s + 1, DEEP_STAGES.length - 1)), DEEP_STAGE_MS);
+    return () => clearInterval(id);
+  }, [processing, mode]);
+
+  const label =
+    step === 'checking' ? 'Checking your word balance' : mode === 'deep' ? DEEP_STAGES[stage] : 'Rewriting quickly';
+
+  return (
+    <div role="status" aria-live="polite" className="grid gap-2" data-testid="humanize-progress">
+      <div className="flex items-center justify-between gap-3 text-sm">
+        <span className="inline-flex items-center gap-2 font-medium">
+          <Spinner className="text-primary" />
+          {label}…
+        </span>
+        {processing && mode === 'deep' && (
+          <span className="text-xs text-muted-foreground tabular-nums">
+            Step {stage + 1} of {DEEP_STAGES.length}
+          </span>
+        )}
+      </div>
+      <div className="relative h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden="true">
+        {processing && mode === 'deep' ? (
+          <div
+            className="h-full rounded-full bg-primary transition-[width] duration-700 ease-out"
+            style={{ width: `${Math.round(((stage + 1) / (DEEP_STAGES.length + 1)) * 100)}%` }}
+          />
+        ) : (
+          <div className="absolute inset-y-0 w-2/5 animate-progress rounded-full bg-primary" />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,155 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import {
+  countWords,
+  limitsFor,
+  MIN_WORDS,
+  MSG,
+  type HumanizeMode,
+  type HumanizeOutput,
+  type LimitsInfo,
+} from '@plainspoken/shared';
+import { track } from '@/lib/analytics';
+import { useSession } from '@/lib/auth';
+import { useAuthDialog } from '@/lib/auth-dialog';
+import { keyRoots } from '@/lib/query-keys';
+import { notifyError, notifySuccess, notifyWarning } from '@/lib/toast';
+import { checkBalance } from '../api/check-balance';
+import { humanizeText } from '../api/humanize-text';
+import { deductLocally, limitsKeys, setBalance, useLimits } from '../api/limits';
+import {
+  checkBalanceErrorToast,
+  humanizeErrorToast,
+  insufficientToast,
+  limitExceededToast,
+  minWordsToast,
+  type FlowContext,
+} from './humanize-errors';
+import { counterWarning, humanizeButtonLabel, isBusy, isHumanizeDisabled, secondPromptFor, type FlowStep } from './humanize-rules';
+
+export interface HumanizeResult {
+  output: HumanizeOutput;
+  original: string;
+  mode: HumanizeMode;
+}
+
+/** The humanize flow: idle → checking balance → processing → result shown (spec section 4). */
+export function useHumanizer() {
+  const qc = useQueryClient();
+  const { user, isSignedIn } = useSession();
+  const { openAuthDialog } = useAuthDialog();
+  const limitsQuery = useLimits(user?.id ?? null);
+  const limits = isSignedIn ? limitsQuery.data : undefined;
+
+  const [text, setTextState] = useState('');
+  const [mode, setMode] = useState<HumanizeMode>('deep');
+  const [step, setStep] = useState<FlowStep>('idle');
+  const [runs, setRuns] = useState(0);
+  const [lastRunText, setLastRunText] = useState<string | null>(null);
+  const [result, setResult] = useState<HumanizeResult | null>(null);
+  const running = useRef(false);
+
+  const tier = limits?.subscriptionTier ?? 'FREE';
+  const cap = limits?.requestLimit ?? limitsFor(tier).requestCap;
+  const balance = limits?.currentBalance;
+  const wordCount = countWords(text);
+
+  const setText = useCallback((value: string) => {
+    setTextState(value);
+    // Any edit starts a fresh series: the next run is a first run again.
+    setRuns(0);
+  }, []);
+
+  const run = useCallback(async () => {
+    if (running.current || !text.trim()) return;
+    if (!isSignedIn || !user) {
+      openAuthDialog('sign-up');
+      return;
+    }
+    const words = countWords(text);
+    if (words < MIN_WORDS) {
+      notifyError(minWordsToast);
+      return;
+    }
+    running.current = true;
+    const restStep: FlowStep = result ? 'done' : 'idle';
+    const ctx: FlowContext = { wordCount: words, cap, tier, balance: balance ?? 0 };
+    const submitted = text;
+    const submittedMode = mode;
+    const secondPrompt = secondPromptFor(runs);
+    try {
+      setStep('checking');
+      let checked: LimitsInfo;
+      try {
+        checked = await checkBalance(words);
+      } catch (err) {
+        notifyError(checkBalanceErrorToast(err, ctx));
+        setStep(restStep);
+        return;
+      }
+      const checkedCtx: FlowContext = {
+        wordCount: words,
+        cap: checked.requestLimit,
+        tier: checked.subscriptionTier,
+        balance: checked.currentBalance,
+      };
+      if (checked.exceedsRequestLimit) {
+        qc.setQueryData(limitsKeys.user(user.id), checked);
+        notifyError(limitExceededToast(checkedCtx));
+        setStep(restStep);
+        return;
+      }
+      if (!checked.canProcess) {
+        qc.setQueryData(limitsKeys.user(user.id), checked);
+        notifyError(insufficientToast(checkedCtx));
+        setStep(restStep);
+        return;
+      }
+      deductLocally(qc, user.id, checked, words);
+
+      setStep('processing');
+      let output: HumanizeOutput;
+      try {
+        output = await humanizeText({ text: submitted, useSecondPrompt: secondPrompt, mode: submittedMode });
+      } catch (err) {
+        notifyError(humanizeErrorToast(err, checkedCtx));
+        // The server refunds a failed rewrite; show its number again rather than the local deduction.
+        void qc.invalidateQueries({ queryKey: [keyRoots.limits] });
+        setStep(restStep);
+        return;
+      }
+      setResult({ output, original: submitted, mode: submittedMode });
+      setLastRunText(submitted);
+      setRuns((r) => r + 1);
+      setStep('done');
+      setBalance(qc, user.id, output.remaining_balance);
+      void qc.invalidateQueries({ queryKey: [keyRoots.transformations] });
+      track('humanize', { mode: submittedMode, words, engine: output.engine });
+      if (output.saved) notifySuccess({ title: MSG.humanizeSuccess });
+      else notifyWarning({ title: MSG.notSavedTitle, description: MSG.notSaved });
+    } finally {
+      running.current = false;
+    }
+  }, [text, isSignedIn, user, openAuthDialog, result, cap, tier, balance, mode, runs, qc]);
+
+  return {
+    text,
+    setText,
+    mode,
+    setMode,
+    step,
+    busy: isBusy(step),
+    runs,
+    result,
+    wordCount,
+    cap,
+    tier,
+    balance,
+    isSignedIn,
+    limitsLoading: isSignedIn && limitsQuery.isPending,
+    warn: counterWarning(wordCount, cap, balance),
+    label: humanizeButtonLabel({ step, text, lastRunText, runs }),
+    disabled: isHumanizeDisabled({ text, step, wordCount, cap, balance }),
+    run,
+  };
+}
