@@ -97,7 +97,7 @@ export function createApp(deps: AppDeps) {
     c.json({
       googleEnabled: !!(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
       contactEmail: env.CONTACT_EMAIL,
-      posthog: env.POSTHOG_KEY ? { key: env.POSTHOG_KEY, host: env.POSTHOG_HOST ?? 'https://us.i.posthog.com' } : null,
+      posthog: env.POSTHOG_KEY && env.POSTHOG_HOST ? { key: env.POSTHOG_KEY, host: env.POSTHOG_HOST } : null,
       payments: env.PADDLE_API_KEY ? 'paddle' : 'sandbox',
       engine: deps.llm ? 'model' : 'local',
     }),
