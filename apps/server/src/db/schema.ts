@@ -18,6 +18,7 @@ export const user = pgTable('user', {
   createdAt: ts('created_at').notNull().defaultNow(),
   updatedAt: ts('updated_at').notNull().defaultNow(),
   lastSignInAt: ts('last_sign_in_at'),
+  twoFactorEnabled: boolean('two_factor_enabled').default(false),
 });
 
 export const session = pgTable(
@@ -86,6 +87,23 @@ export const jwks = pgTable('jwks', {
   createdAt: ts('created_at').notNull().defaultNow(),
   expiresAt: ts('expires_at'),
 });
+
+/** better-auth's twoFactor plugin: the encrypted TOTP secret and backup codes of one user. */
+export const twoFactor = pgTable(
+  'two_factor',
+  {
+    id: text('id').primaryKey(),
+    secret: text('secret').notNull(),
+    backupCodes: text('backup_codes').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    verified: boolean('verified').default(true),
+    failedVerificationCount: integer('failed_verification_count').default(0),
+    lockedUntil: ts('locked_until'),
+  },
+  (t) => [index('two_factor_secret_idx').on(t.secret), index('two_factor_user_id_idx').on(t.userId)],
+);
 
 // ---- product ----
 export const subscribers = pgTable(
