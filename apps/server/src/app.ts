@@ -23,6 +23,7 @@ import { humanizeRoutes } from './features/humanize/humanize.routes';
 import { historyRoutes } from './features/history/history.routes';
 import { subscriptionRoutes } from './features/subscription/subscription.routes';
 import { devMailboxApi, devMailboxPage } from './features/dev/mailbox.routes';
+import { adminRoutes } from './features/diagnostics/admin.routes';
 
 export interface AppDeps {
   env: Env;
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps) {
   app.route('/api/functions', humanizeRoutes);
   app.route('/api/subscription', subscriptionRoutes);
   app.route('/api/transformations', historyRoutes);
+  app.route('/api/admin', adminRoutes);
   if (env.NODE_ENV !== 'production') {
     app.route('/api/dev', devMailboxApi);
     app.route('/dev', devMailboxPage);
