@@ -73,6 +73,7 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
     before = 0;
   }
   let localNote: string | undefined;
+  let tokensUsed = 0;
   if (opts.llm) {
     try {
       const r = await modelHumanize(text, { ...opts, mode, seed, llm: opts.llm, scoreBefore: before, progress });
@@ -80,6 +81,7 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
         progress({ stage: 'done', bestScore: r.scoreAfter });
         return finish(text, r.text, before, start, { engine: 'model', tokensUsed: r.tokensUsed, engineNote: r.note });
       }
+      tokensUsed = r.tokensUsed;
       localNote = `model unavailable (${r.reason}); local clean-up used`;
     } catch (err) {
       localNote = `model unavailable (${err instanceof Error ? err.message : String(err)}); local clean-up used`;
@@ -100,7 +102,7 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
         note = [note, 'no rewrite lowered the score; text left unchanged'].filter(Boolean).join('; ');
       }
     }
-    const result = finish(text, out, before, start, { engine: 'local', engineNote: note });
+    const result = finish(text, out, before, start, { engine: 'local', engineNote: note, tokensUsed });
     progress({ stage: 'done', bestScore: result.scoreAfter });
     return result;
   } catch (err) {

@@ -1,3 +1,147 @@
-export async function modelHumanize(..._a: unknown[]): Promise<{ ok: true; text: string; scoreAfter: number; tokensUsed: number; note?: string } | { ok: false; reason: string }> {
-  return { ok: false, reason: 'not built' };
+import { detect } from '../detector.ts';
+import type { LlmConfig, Mode, ProgressEvent } from '../types.ts';
+import { ModelClient, ProviderError, toProviderError } from './client.ts';
+import { buildModelDoc, checkRoundSentence, restore, toPlaceholders, type ModelDoc, type Restored } from './placeholders.ts';
+import { CANDIDATE_PROMPTS, SECOND_PASS_PROMPT, STRICT_PROMPT, SYSTEM, fullTextPrompt, parseNumbered, roundPrompt } from './prompts.ts';
+
+/**
+ * The model rewrite loop. Lightning: one streamed call, then the checks. Deep: several candidates at once,
+ * each checked and scored by the detector, the best kept; then up to two rounds that send back only the
+ * sentences still flagged, with the detector's reasons, until nothing is flagged or the budget is spent.
+ */
+export interface LoopOpts {
+  mode: Mode;
+  seed: number;
+  secondPass?: boolean;
+  llm: LlmConfig;
+  scoreBefore: number;
+  progress: (e: ProgressEvent) => void;
+  signal?: AbortSignal;
 }
+
+export type LoopResult =
+  | { ok: true; text: string; scoreAfter: number; tokensUsed: number; note?: string }
+  | { ok: false; reason: string; tokensUsed: number };
+
+const MAX_ROUNDS = 2;
+
+interface Scored {
+  text: string;
+  score: number;
+  recall: number;
+  repaired: boolean;
+}
+
+export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResult> {
+  const deep = o.mode === 'deep';
+  const budget = Math.min(o.llm.deadlineMs ?? (deep ? 60_000 : 30_000), deep ? 60_000 : 60_000);
+  const client = new ModelClient({ ...o.llm, callTimeoutMs: o.llm.callTimeoutMs ?? (deep ? 25_000 : 20_000) }, Date.now() + budget, o.signal);
+  const doc = buildModelDoc(text);
+  const model = (deep ? o.llm.modelDeep : o.llm.modelLightning) ?? o.llm.model;
+  const errors: string[] = [];
+  const rejections: string[] = [];
+
+  const attempt = async (p: { name: string; temperature: number; instruction: string }, stream: boolean, tempShift = 0): Promise<Restored | null> => {
+    try {
+      const r = await client.complete({ system: SYSTEM, prompt: fullTextPrompt(p.instruction, doc.modelText), temperature: Math.min(1.3, p.temperature + tempShift), model, stream });
+      const res = restore(doc, r.text);
+      if (!res.ok) rejections.push(`${p.name}: ${res.reason}`);
+      return res;
+    } catch (err) {
+      const e = toProviderError(err);
+      errors.push(e.message);
+      if (e.kind === 'aborted') throw e;
+      return null;
+    }
+  };
+
+  o.progress({ stage: 'rewrite' });
+  let candidates: Restored[];
+  if (!deep) {
+    const p = o.secondPass ? SECOND_PASS_PROMPT : (CANDIDATE_PROMPTS[0] as (typeof CANDIDATE_PROMPTS)[number]);
+    const r = await attempt(p, true);
+    candidates = r ? [r] : [];
+  } else {
+    o.progress({ stage: 'candidates' });
+    const prompts = o.secondPass ? [SECOND_PASS_PROMPT, CANDIDATE_PROMPTS[1]!, CANDIDATE_PROMPTS[2]!] : CANDIDATE_PROMPTS;
+    // Second-pass candidates run a little hotter so they land away from the first result.
+    const rs = await Promise.all(prompts.map((p) => attempt(p, false, o.secondPass ? 0.1 : 0)));
+    candidates = rs.filter((r): r is Restored => r !== null);
+  }
+  o.progress({ stage: 'checks' });
+  let passing = candidates.filter((c) => c.ok);
+  if (passing.length === 0 && candidates.length > 0 && client.remaining() > 5_000) {
+    // Every answer broke a check: one conservative retry before giving up on the model.
+    const r = await attempt(STRICT_PROMPT, !deep);
+    if (r?.ok) passing = [r];
+  }
+  if (passing.length === 0) {
+    const reason = candidates.length === 0 ? `provider failed: ${[...new Set(errors)].join(', ') || 'no answer'}` : `every model answer failed the checks (${rejections.slice(0, 3).join('; ')})`;
+    return { ok: false, reason, tokensUsed: client.tokensUsed };
+  }
+  let best: Scored | null = null;
+  for (const c of passing) {
+    const score = detect(c.text).score;
+    // Lower score wins; ties go to the candidate that kept more content.
+    if (!best || score < best.score || (score === best.score && c.recall > best.recall)) best = { text: c.text, score, recall: c.recall, repaired: c.repaired };
+  }
+  const chosen = best as Scored;
+  o.progress({ stage: 'candidates', bestScore: chosen.score });
+
+  if (deep) {
+    for (let round = 1; round <= MAX_ROUNDS; round++) {
+      if (client.remaining() < 6_000 || o.signal?.aborted) break;
+      const d = detect(chosen.text);
+      const flagged = d.sentences.filter((s) => s.flagged);
+      if (!d.flagged && flagged.length === 0) break;
+      if (flagged.length === 0) break;
+      o.progress({ stage: 'round', round, bestScore: chosen.score });
+      const items = flagged.slice(0, 12).map((s) => ({ src: s, ph: toPlaceholders(s.text, doc), reasons: s.features }));
+      let answer: string;
+      try {
+        const r = await client.complete({ system: SYSTEM, prompt: roundPrompt(items.map((it) => ({ text: it.ph.text, reasons: it.reasons }))), temperature: 0.9, model, stream: false });
+        answer = r.text;
+      } catch (err) {
+        errors.push(toProviderError(err).message);
+        break;
+      }
+      const lines = parseNumbered(answer, items.length);
+      let next = chosen.text;
+      let changed = 0;
+      items.forEach((it, i) => {
+        const line = lines[i];
+        if (!line) return;
+        const c = checkRoundSentence(doc, it.ph, line);
+        if (!c.ok) {
+          rejections.push(`round ${round}: ${c.reason}`);
+          return;
+        }
+        const idx = next.indexOf(it.src.text);
+        if (idx < 0) return;
+        next = next.slice(0, idx) + c.text + next.slice(idx + it.src.text.length);
+        changed++;
+      });
+      if (changed === 0) continue;
+      const whole = restore(doc, reinsertPlaceholders(next, doc));
+      if (!whole.ok) continue;
+      const score = detect(whole.text).score;
+      if (score < chosen.score) {
+        chosen.text = whole.text;
+        chosen.score = score;
+        chosen.recall = whole.recall;
+        o.progress({ stage: 'round', round, bestScore: score });
+      }
+    }
+  }
+  const notes: string[] = [];
+  if (chosen.repaired) notes.push('placeholders repaired');
+  if (errors.length > 0) notes.push(`some provider calls failed (${[...new Set(errors)].slice(0, 2).join(', ')})`);
+  return { ok: true, text: chosen.text, scoreAfter: chosen.score, tokensUsed: client.tokensUsed, note: notes.join('; ') || undefined };
+}
+
+/** Turn a restored text back into placeholder form so the whole-text checks can run on it again. */
+function reinsertPlaceholders(text: string, doc: ModelDoc): string {
+  return toPlaceholders(text, doc).text;
+}
+
+export { ProviderError };

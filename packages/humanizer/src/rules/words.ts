@@ -77,7 +77,9 @@ export function replaceWords(sentence: string, ctx: RuleCtx, prob = 1): string {
     const { entry, form } = info;
     const prev = prevWord(whole, offset);
     const next = nextWord(whole, offset + m.length);
-    if (entry.skipPrev?.includes(prev) || entry.skipNext?.includes(next)) return m;
+    // "this showcases" is a verb; "this showcase" a noun.
+    const pronounSubject = form === 's' && (prev === 'this' || prev === 'that');
+    if ((entry.skipPrev?.includes(prev) && !pronounSubject) || entry.skipNext?.includes(next)) return m;
     // Capitalized mid-sentence means a name ("Foster", "Vital Signs"): leave it.
     if (/^[A-Z]/.test(m) && offset > 0 && /\w/.test(whole.slice(0, offset))) return m;
     if (ctx.rng() >= prob) return m;

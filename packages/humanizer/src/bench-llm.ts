@@ -1,0 +1,119 @@
+/**
+ * `npm run bench:llm`: the model loop against the provider configured by HUMANIZER_LLM_BASE_URL /
+ * HUMANIZER_LLM_API_KEY / HUMANIZER_LLM_MODEL, or against the fake provider when none is set (and says
+ * so). Prints detector before/after, meaning figures and tokens per 500 words. Options: --n N, --mode M.
+ */
+import { contentRecall, wordCount } from './checks.ts';
+import { loadCorpus } from './corpus.ts';
+import { detect, detectorName } from './detector.ts';
+import { llmFromEnv } from './env.ts';
+import { humanize } from './index.ts';
+import { startFakeProvider, type FakeProvider } from './model/fake-provider.ts';
+import { mask } from './protect.ts';
+import { SAMPLES } from './samples.ts';
+import type { LlmConfig, Mode } from './types.ts';
+
+const args = process.argv.slice(2);
+const argOf = (name: string): string | undefined => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const N = Number(argOf('--n') ?? 30);
+const MODES: Mode[] = argOf('--mode') ? [argOf('--mode') as Mode] : ['deep', 'lightning'];
+
+const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const pct = (xs: number[], p: number): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
+};
+const f1 = (x: number): string => x.toFixed(1);
+const f3 = (x: number): string => x.toFixed(3);
+
+function numbersNamesKept(input: string, output: string): number {
+  const spans = mask(input).spans.filter((s) => s.kind === 'number' || s.kind === 'name');
+  if (spans.length === 0) return 1;
+  return spans.filter((s) => output.includes(s.text)).length / spans.length;
+}
+
+function pickTexts(): { texts: string[]; label: string } {
+  const rows = loadCorpus();
+  if (rows.length === 0) return { texts: SAMPLES, label: `${SAMPLES.length} built-in sample texts (corpus not found)` };
+  // Half from mixset texts that have a model "humanize" partner (the fake answers those with the partner),
+  // half from other AI texts (the fake answers with deterministic edits).
+  const mix = rows.filter((r) => r.id.startsWith('mixset'));
+  const partnerGroups = new Set(mix.filter((r) => r.attack === 'gpt4_humanize_of_ai_text').map((r) => r.group));
+  const withPartner = mix.filter((r) => r.label === 'ai' && r.attack === 'none' && partnerGroups.has(r.group));
+  const others = rows.filter((r) => r.label === 'ai' && r.attack === 'none' && !r.id.startsWith('mixset'));
+  const half = Math.ceil(N / 2);
+  const step = Math.max(1, Math.floor(others.length / (N - half)));
+  const texts = [...withPartner.slice(0, half), ...others.filter((_, i) => i % step === 0).slice(0, N - half)].map((r) => r.text);
+  return { texts, label: `${texts.length} corpus AI texts (${Math.min(half, withPartner.length)} with a model-rewrite partner)` };
+}
+
+async function main(): Promise<void> {
+  let llm: LlmConfig | null = llmFromEnv();
+  let fake: FakeProvider | null = null;
+  if (!llm) {
+    fake = await startFakeProvider();
+    llm = { baseURL: fake.url, apiKey: 'fake', model: 'fake-model' };
+    console.log('provider: none configured (HUMANIZER_LLM_BASE_URL / HUMANIZER_LLM_MODEL unset), using the built-in FAKE provider;');
+    console.log('          its answers are corpus rewrites or deterministic edits, so the figures test the loop and its checks, not a model.');
+  } else {
+    console.log(`provider: ${llm.model} (from the environment)`);
+  }
+  console.log(`detector: ${detectorName === 'detector' ? '@plainspoken/detector' : 'built-in stand-in (detector package not loadable)'}`);
+  const { texts, label } = pickTexts();
+  console.log(`texts: ${label}\n`);
+  try {
+    for (const mode of MODES) {
+      const before: number[] = [];
+      const after: number[] = [];
+      const flaggedBefore: boolean[] = [];
+      const flaggedAfter: boolean[] = [];
+      const recall: number[] = [];
+      const kept: number[] = [];
+      const ratio: number[] = [];
+      const tokens500: number[] = [];
+      const ms: number[] = [];
+      let model = 0;
+      let spansOk = 0;
+      let spansOkModel = 0;
+      const reasons = new Map<string, number>();
+      for (const t of texts) {
+        const d0 = detect(t);
+        const r = await humanize(t, { mode, seed: 1, llm });
+        const d1 = detect(r.text);
+        before.push(d0.score);
+        after.push(d1.score);
+        flaggedBefore.push(d0.flagged);
+        flaggedAfter.push(d1.flagged);
+        recall.push(contentRecall(t, r.text));
+        kept.push(numbersNamesKept(t, r.text));
+        ratio.push(wordCount(r.text) / Math.max(1, wordCount(t)));
+        tokens500.push((r.tokensUsed * 500) / Math.max(1, wordCount(t)));
+        ms.push(r.ms);
+        if (r.checks.spansKept) spansOk++;
+        if (r.engine === 'model') {
+          model++;
+          if (r.checks.spansKept) spansOkModel++;
+        } else {
+          const why = (r.engineNote ?? 'unknown').replace(/"[^"]*"/g, '"…"').replace(/\d+(\.\d+)?/g, 'N').slice(0, 110);
+          reasons.set(why, (reasons.get(why) ?? 0) + 1);
+        }
+      }
+      const pctF = (xs: boolean[]): string => f1((100 * xs.filter(Boolean).length) / Math.max(1, xs.length));
+      console.log(`== ${mode}`);
+      console.log(`engine: model ${model}/${texts.length}, local fallback ${texts.length - model}/${texts.length}`);
+      for (const [why, n] of [...reasons.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5)) console.log(`  fallback x${n}: ${why}`);
+      console.log(`detector score (0-100): mean ${f1(mean(before))} -> ${f1(mean(after))}; flagged ${pctF(flaggedBefore)}% -> ${pctF(flaggedAfter)}%`);
+      console.log(`content recall: mean ${f3(mean(recall))}, min ${f3(Math.min(...recall))}; numbers/names kept: mean ${f3(mean(kept))}; protected spans kept: ${spansOk}/${texts.length} (model results ${spansOkModel}/${model})`);
+      console.log(`length ratio: mean ${f3(mean(ratio))}, min ${f3(Math.min(...ratio))}, max ${f3(Math.max(...ratio))}`);
+      console.log(`tokens per 500 words: mean ${f1(mean(tokens500))}, p95 ${f1(pct(tokens500, 95))}; time per text p50 ${f1(pct(ms, 50))} ms, p95 ${f1(pct(ms, 95))} ms\n`);
+    }
+    if (fake) console.log(`fake provider: ${fake.requests} requests, ${fake.partnerAnswers} answered with a corpus model rewrite`);
+  } finally {
+    await fake?.close();
+  }
+}
+
+await main();

@@ -1,0 +1,95 @@
+/**
+ * `npm run -s humanize -- [--mode deep|lightning] [--jsonl] [--second-pass] [--seed N]`
+ * With --jsonl, reads {"id","text"} lines and writes {"id","original","humanized","score_before",
+ * "score_after","engine","ms"} lines in the same order; a bad line is reported on stderr with its number
+ * and the rest are still processed. Without it, humanizes all of stdin and prints the text.
+ */
+import { createInterface } from 'node:readline';
+import { llmFromEnv } from './env.ts';
+import { humanize } from './index.ts';
+import type { HumanizeOptions, Mode } from './types.ts';
+
+export interface CliArgs {
+  mode: Mode;
+  jsonl: boolean;
+  secondPass: boolean;
+  seed?: number;
+}
+
+export function parseArgs(argv: string[]): CliArgs {
+  const out: CliArgs = { mode: 'deep', jsonl: false, secondPass: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === '--mode') {
+      const m = argv[++i];
+      if (m !== 'deep' && m !== 'lightning') throw new Error(`--mode must be deep or lightning, got ${m ?? 'nothing'}`);
+      out.mode = m;
+    } else if (a === '--jsonl') out.jsonl = true;
+    else if (a === '--second-pass') out.secondPass = true;
+    else if (a === '--seed') {
+      const n = Number(argv[++i]);
+      if (!Number.isInteger(n) || n < 0) throw new Error('--seed must be a non-negative integer');
+      out.seed = n;
+    } else throw new Error(`unknown option ${a}`);
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  let args: CliArgs;
+  try {
+    args = parseArgs(process.argv.slice(2));
+  } catch (err) {
+    process.stderr.write(`${(err as Error).message}\nusage: humanize [--mode deep|lightning] [--jsonl] [--second-pass] [--seed N]\n`);
+    process.exitCode = 2;
+    return;
+  }
+  const llm = llmFromEnv();
+  const opts: HumanizeOptions = { mode: args.mode, secondPass: args.secondPass, seed: args.seed, llm };
+  if (!args.jsonl) {
+    const chunks: Buffer[] = [];
+    for await (const c of process.stdin) chunks.push(c as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    if (!text.trim()) {
+      process.stderr.write('no input on stdin\n');
+      process.exitCode = 1;
+      return;
+    }
+    const r = await humanize(text, opts);
+    if (r.engineNote) process.stderr.write(`note: ${r.engineNote}\n`);
+    process.stdout.write(r.text.endsWith('\n') ? r.text : `${r.text}\n`);
+    return;
+  }
+  const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  let lineNo = 0;
+  let bad = 0;
+  for await (const line of rl) {
+    lineNo++;
+    if (!line.trim()) continue;
+    let row: { id?: unknown; text?: unknown };
+    try {
+      row = JSON.parse(line) as { id?: unknown; text?: unknown };
+    } catch {
+      process.stderr.write(`line ${lineNo}: not valid JSON\n`);
+      bad++;
+      continue;
+    }
+    if (row === null || typeof row !== 'object' || typeof row.text !== 'string' || (typeof row.id !== 'string' && typeof row.id !== 'number')) {
+      process.stderr.write(`line ${lineNo}: expected {"id": string, "text": string}\n`);
+      bad++;
+      continue;
+    }
+    if (!row.text.trim()) {
+      process.stderr.write(`line ${lineNo}: empty text\n`);
+      bad++;
+      continue;
+    }
+    const r = await humanize(row.text, opts);
+    process.stdout.write(
+      `${JSON.stringify({ id: row.id, original: row.text, humanized: r.text, score_before: r.scoreBefore, score_after: r.scoreAfter, engine: r.engine, ms: r.ms })}\n`,
+    );
+  }
+  if (bad > 0) process.exitCode = 1;
+}
+
+await main();

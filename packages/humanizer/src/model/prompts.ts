@@ -1,0 +1,75 @@
+/**
+ * Prompts for the model loop. Candidates come from different prompts (and temperatures) so they differ in
+ * kind, not just in sampling noise; the second pass has its own prompt so "Humanize again" reads differently.
+ */
+const RULES = `Rules:
+- Keep every placeholder like {{3}} exactly as written, once each, in a sensible place. They stand for numbers, names, quotations, links and code.
+- Do not add facts, numbers, names or examples. Do not drop any point. Keep negations and the level of certainty.
+- Keep the same paragraphs and line breaks, and any markdown markers at the start of lines (#, -, 1., >).
+- Stay within 10% of the original length.
+- Reply with the rewritten text only, no preface and no comments.`;
+
+export const SYSTEM = `You are an editor who rewrites text so it reads like a careful human wrote it. ${RULES}`;
+
+export const CANDIDATE_PROMPTS: { name: string; temperature: number; instruction: string }[] = [
+  {
+    name: 'plain',
+    temperature: 0.7,
+    instruction:
+      'Rewrite this in plain, direct English, the way a thoughtful person writes. Replace stock phrases and buzzwords (delve, crucial, moreover, tapestry, landscape, foster, showcase) with ordinary words. Vary sentence length: some short sentences, some longer ones. Use contractions where they sound natural.',
+  },
+  {
+    name: 'restructure',
+    temperature: 0.9,
+    instruction:
+      'Rewrite this as a person who knows the subject would say it. Change the sentence structure, not just the words: combine some sentences, split others, change the order of clauses inside sentences, and start sentences in different ways. Avoid neat summaries and lists of three.',
+  },
+  {
+    name: 'voice',
+    temperature: 1.0,
+    instruction:
+      'Rewrite this with a natural, slightly informal voice: concrete wording, everyday phrasing, the occasional aside, uneven rhythm. Drop filler and hedges that add nothing. Do not use em dashes.',
+  },
+];
+
+export const SECOND_PASS_PROMPT = {
+  name: 'second',
+  temperature: 0.95,
+  instruction:
+    'Rewrite this again from scratch with different wording and sentence structure than a typical paraphrase: reorder clauses, change how sentences open, use different verbs, keep the facts. Write it the way a person explaining it to a colleague would.',
+};
+
+export const STRICT_PROMPT = {
+  name: 'strict',
+  temperature: 0.4,
+  instruction:
+    'Lightly rewrite this so it reads naturally: change wording and a few sentence structures, but keep every point and keep the length nearly the same. Placeholders like {{3}} must stay exactly as they are.',
+};
+
+export function fullTextPrompt(instruction: string, modelText: string): string {
+  return `${instruction}\n\n<text>\n${modelText}\n</text>`;
+}
+
+export function roundPrompt(items: { text: string; reasons: string[] }[]): string {
+  const list = items.map((it, i) => `${i + 1}. ${it.text}`).join('\n');
+  const why = items
+    .map((it, i) => (it.reasons.length > 0 ? `${i + 1}: ${it.reasons.slice(0, 4).join('; ')}` : ''))
+    .filter(Boolean)
+    .join('\n');
+  return `These sentences still read as machine-written${why ? ' (what gives them away is listed after them)' : ''}. Rewrite each one so it sounds like a person wrote it: different structure and wording, same meaning, same placeholders like {{3}}, about the same length. Answer with the same numbered list, one sentence per line, nothing else.
+
+<sentences>
+${list}
+</sentences>${why ? `\n\nWhat reads as machine-written:\n${why}` : ''}`;
+}
+
+export function parseNumbered(answer: string, n: number): (string | null)[] {
+  const out: (string | null)[] = Array.from({ length: n }, () => null);
+  for (const line of answer.replace(/\r\n/g, '\n').split('\n')) {
+    const m = /^\s*(\d+)[.)]\s+(.+)$/.exec(line);
+    if (!m) continue;
+    const i = Number(m[1]) - 1;
+    if (i >= 0 && i < n && out[i] === null) out[i] = (m[2] ?? '').trim();
+  }
+  return out;
+}
