@@ -1,0 +1,82 @@
+// Scoring with a given detector; index.ts binds it to the shipped weights.
+import { calibrate, Detector, extract, FAMILIES, subsetKey, type Extracted, type Family } from './model.ts';
+import { FAMILY_REASONS, heuristicReasons } from './explain.ts';
+import { normalizeForFeatures, splitSentences, isWord } from './text.ts';
+
+export interface SentenceScore { text: string; start: number; end: number; score: number; flagged: boolean; features: string[] }
+export interface Detection { score: number; flagged: boolean; sentences: SentenceScore[]; families: Record<string, number> }
+
+/** Texts shorter than this carry too little evidence to score. */
+export const MIN_WORDS = 8;
+const MIN_SENTENCE_WORDS = 4;
+
+function wordCount(tokens: string[]): number {
+  let n = 0;
+  for (const t of tokens) if (isWord(t)) n++;
+  return n;
+}
+
+function emptyFamilies(): Record<string, number> {
+  return Object.fromEntries(FAMILIES.map((f) => [f, 0]));
+}
+
+/** Ensemble logit of a family subset plus its calibration. */
+export function ensembleLogit(det: Detector, x: Extracted, fams: readonly Family[]): { logit: number; score: number; threshold: number } {
+  const cal = det.calibrations.get(subsetKey(fams));
+  if (!cal) throw new Error(`no calibration for families ${fams.join('+')}`);
+  const logits = det.familyLogits(x, cal.families);
+  const logit = Detector.combine(cal, logits);
+  return { logit, score: calibrate(cal, logit), threshold: cal.threshold };
+}
+
+export function detectWith(det: Detector, text: string): Detection {
+  const raw = typeof text === 'string' ? text : '';
+  const spans = splitSentences(raw);
+  const norm = normalizeForFeatures(raw);
+  const x = extract(norm);
+  if (wordCount(x.tokens) < MIN_WORDS) {
+    return { score: 0, flagged: false, families: emptyFamilies(), sentences: spans.map((s) => ({ ...s, score: 0, flagged: false, features: [] })) };
+  }
+  const logits = det.familyLogits(x);
+  const all = det.calibrations.get(subsetKey(FAMILIES))!;
+  const logit = Detector.combine(all, logits);
+  const flagged = logit >= all.threshold;
+  const raw100 = calibrate(all, logit);
+  const score = flagged ? Math.max(50, Math.round(raw100)) : Math.min(49, Math.round(raw100));
+  const families: Record<string, number> = {};
+  for (const f of FAMILIES) {
+    const c = det.calibrations.get(f);
+    families[f] = c ? Math.round(calibrate(c, Detector.combine(c, logits))) : 0;
+  }
+  // Sentence lengths for the uniformity reason.
+  const lens = spans.map((s) => (s.text.match(/[A-Za-z]+/g) ?? []).length).filter((n) => n > 0);
+  const meanLen = lens.reduce((a, b) => a + b, 0) / Math.max(1, lens.length);
+  const sdLen = Math.sqrt(lens.reduce((a, b) => a + (b - meanLen) ** 2, 0) / Math.max(1, lens.length));
+  const uniform = lens.length >= 4 && meanLen > 0 && sdLen / meanLen < 0.3;
+  const sc = det.sentenceCal;
+  const sentences = spans.map((s): SentenceScore => {
+    const sn = normalizeForFeatures(s.text);
+    const nWords = (sn.match(/[A-Za-z]+/g) ?? []).length;
+    if (nWords < MIN_SENTENCE_WORDS) return { ...s, score: 0, flagged: false, features: [] };
+    const fl = det.sentenceFamilyLogits(sn);
+    const sl = Detector.combine(sc, fl);
+    const sflag = sl >= sc.threshold;
+    const sraw = calibrate(sc, sl);
+    const features: string[] = [];
+    sc.families.forEach((f, i) => {
+      const reason = FAMILY_REASONS[f];
+      if (reason && sc.weights[i]! * fl[f] > 0.5) features.push(reason);
+    });
+    features.push(...heuristicReasons(s.text, { uniform, meanLen }));
+    return { ...s, score: sflag ? Math.max(50, Math.round(sraw)) : Math.min(49, Math.round(sraw)), flagged: sflag, features };
+  });
+  return { score, flagged, sentences, families };
+}
+
+export function scoreFamiliesWith(det: Detector, text: string, exclude: readonly string[] = []): number {
+  const fams = FAMILIES.filter((f) => !exclude.includes(f));
+  if (fams.length === 0) return 0;
+  const x = extract(normalizeForFeatures(typeof text === 'string' ? text : ''));
+  if (wordCount(x.tokens) < MIN_WORDS) return 0;
+  return Math.round(ensembleLogit(det, x, fams).score * 100) / 100;
+}

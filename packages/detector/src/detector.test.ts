@@ -1,0 +1,133 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { FAMILY_NAMES, detect, loadDetector, scoreFamilies, splitSentences } from './index.ts';
+import { calibrate } from './model.ts';
+
+// Written for these tests; deliberately full of stock phrasing.
+const AI_PARAGRAPH = `In today's fast-paced digital landscape, it is important to note that technology plays a crucial role in shaping how we communicate. Moreover, it fosters innovation and enhances collaboration across diverse communities. Furthermore, by leveraging cutting-edge tools, organizations can streamline their operations and unlock their full potential. Ultimately, embracing these advancements is essential for navigating the complexities of the modern world and ensuring a brighter future for everyone.`;
+
+// Written for these tests in a casual, personal register.
+const HUMAN_PARAGRAPH = `ok so we finally tried that taco truck by the laundromat on saturday. honestly? kinda mid. the salsa was great but they forgot my drink and the guy at the window was on his phone the whole time lol. my sister liked it way more than me, she got the fish ones and wouldn't shut up about them. prob won't go back unless somebody else is paying, or it's 2am and nothing else is open.`;
+
+const pkgDir = fileURLToPath(new URL('..', import.meta.url));
+
+describe('detect', () => {
+  it('scores an obvious AI paragraph above a casual human one', () => {
+    const ai = detect(AI_PARAGRAPH);
+    const hu = detect(HUMAN_PARAGRAPH);
+    expect(ai.score).toBeGreaterThan(hu.score);
+    expect(ai.flagged).toBe(true);
+    expect(hu.flagged).toBe(false);
+    expect(Number.isInteger(ai.score)).toBe(true);
+    for (const f of FAMILY_NAMES) expect(ai.families[f]).toBeTypeOf('number');
+  });
+
+  it('is deterministic', () => {
+    const a = detect(AI_PARAGRAPH);
+    loadDetector();
+    const b = detect(AI_PARAGRAPH);
+    expect(b).toEqual(a);
+    expect(scoreFamilies(AI_PARAGRAPH, ['ngram'])).toBe(scoreFamilies(AI_PARAGRAPH, ['ngram']));
+  });
+
+  it('handles empty and very short input', () => {
+    for (const t of ['', '   ', 'Hi.', 'Two words', '\n\n']) {
+      const d = detect(t);
+      expect(d.score).toBe(0);
+      expect(d.flagged).toBe(false);
+      expect(scoreFamilies(t)).toBe(0);
+    }
+    expect(detect(undefined as unknown as string).score).toBe(0);
+  });
+
+  it('gives per-sentence scores with offsets and reasons', () => {
+    const d = detect(AI_PARAGRAPH);
+    expect(d.sentences.length).toBe(4);
+    for (const s of d.sentences) {
+      expect(AI_PARAGRAPH.slice(s.start, s.end)).toBe(s.text);
+      expect(s.score).toBeGreaterThanOrEqual(0);
+      expect(s.score).toBeLessThanOrEqual(100);
+      expect(s.flagged).toBe(s.score >= 50);
+    }
+    expect(d.sentences.some((s) => s.features.includes('stock phrase'))).toBe(true);
+  });
+
+  it('holds families out', () => {
+    const all = scoreFamilies(AI_PARAGRAPH);
+    for (const f of FAMILY_NAMES) {
+      const v = scoreFamilies(AI_PARAGRAPH, [f]);
+      expect(v).toBeGreaterThanOrEqual(0);
+      expect(v).toBeLessThanOrEqual(100);
+    }
+    expect(all).toBeGreaterThan(scoreFamilies(HUMAN_PARAGRAPH));
+    expect(scoreFamilies(AI_PARAGRAPH, [...FAMILY_NAMES])).toBe(0);
+  });
+});
+
+describe('calibration', () => {
+  it('is monotone in the logit and splits at the threshold', () => {
+    const cal = { threshold: 1, human: Array.from({ length: 201 }, (_, i) => -3 + (i / 200) * 4.5), ai: Array.from({ length: 101 }, (_, i) => 1 + i / 20) };
+    let prev = -1;
+    for (let x = -6; x <= 9; x += 0.01) {
+      const s = calibrate(cal, x);
+      expect(s).toBeGreaterThanOrEqual(prev);
+      expect(s).toBeGreaterThanOrEqual(0);
+      expect(s).toBeLessThanOrEqual(100);
+      expect(s >= 50).toBe(x >= 1);
+      prev = s;
+    }
+  });
+
+  it('shipped scores rise with AI-like content', () => {
+    const parts = AI_PARAGRAPH.split('. ');
+    const mixed = HUMAN_PARAGRAPH + ' ' + parts.slice(0, 2).join('. ') + '.';
+    expect(detect(mixed).score).toBeGreaterThanOrEqual(detect(HUMAN_PARAGRAPH).score);
+    expect(detect(AI_PARAGRAPH).score).toBeGreaterThanOrEqual(detect(mixed).score);
+  });
+});
+
+describe('splitSentences', () => {
+  it('splits on terminal punctuation and line breaks, not on abbreviations or decimals', () => {
+    const t = 'Dr. Smith paid $3.50 for it. Was it worth it? "Yes!" she said.\nA heading\nThe U.S. team won, e.g. twice.';
+    const s = splitSentences(t).map((x) => x.text);
+    expect(s).toEqual(['Dr. Smith paid $3.50 for it.', 'Was it worth it?', '"Yes!" she said.', 'A heading', 'The U.S. team won, e.g. twice.']);
+    for (const x of splitSentences(t)) expect(t.slice(x.start, x.end)).toBe(x.text);
+    expect(splitSentences('')).toEqual([]);
+  });
+});
+
+describe('cli', () => {
+  it('scores JSONL in order and reports bad lines', () => {
+    const input = [
+      JSON.stringify({ id: 'one', text: AI_PARAGRAPH }),
+      '{not json',
+      JSON.stringify({ id: 'two', text: HUMAN_PARAGRAPH }),
+      JSON.stringify({ id: 'three' }),
+      JSON.stringify({ id: 'four', text: '' }),
+    ].join('\n');
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--jsonl'], { cwd: pkgDir, input, encoding: 'utf8' });
+    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; score: number; flagged: boolean; sentences: { text: string; score: number }[] });
+    expect(out.map((o) => o.id)).toEqual(['one', 'two', 'four']);
+    expect(out[0]!.score).toBeGreaterThan(out[1]!.score);
+    expect(out[0]!.sentences[0]).toHaveProperty('text');
+    expect(r.stderr).toMatch(/line 2/);
+    expect(r.stderr).toMatch(/line 4/);
+  });
+
+  it('prints one object for plain text', () => {
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts'], { cwd: pkgDir, input: HUMAN_PARAGRAPH, encoding: 'utf8' });
+    const o = JSON.parse(out) as { score: number; sentences: unknown[] };
+    expect(o.score).toBeTypeOf('number');
+    expect(o.sentences.length).toBeGreaterThan(1);
+  });
+});
+
+describe('weights', () => {
+  it('are under 30 MB', () => {
+    const dir = fileURLToPath(new URL('../weights/', import.meta.url));
+    const total = readdirSync(dir).reduce((s, f) => s + statSync(dir + f).size, 0);
+    expect(total).toBeLessThan(30 * 1024 * 1024);
+  });
+});

@@ -1,0 +1,70 @@
+// Weights on disk: one JSON manifest with the small figures, and binary files for the large tables.
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Detector, DenseLR, LMRatio, NgramLM, SparseLR, type Calibration } from './model.ts';
+
+interface DenseJSON { mean: number[]; sd: number[]; w: number[]; bias: number }
+interface SparseJSON { weights: string; keep: string; buckets: number; keepBits: number; bias: number }
+export interface Manifest {
+  format: 1;
+  trainedOn: { texts: number; human: number; ai: number; files: string[] };
+  ngram: SparseJSON;
+  skeleton: SparseJSON;
+  stylometric: DenseJSON & { features: readonly string[] };
+  lmratio: { tables: string; buckets: number; totals: [number, number]; lr: DenseJSON; features: readonly string[] };
+  calibrations: Calibration[];
+  sentence: Calibration;
+}
+
+const r6 = (x: number): number => +x.toFixed(6);
+const denseJSON = (d: DenseLR): DenseJSON => ({ mean: Array.from(d.mean, r6), sd: Array.from(d.sd, r6), w: Array.from(d.w, r6), bias: r6(d.bias) });
+const denseFrom = (j: DenseJSON): DenseLR => new DenseLR(Float32Array.from(j.mean), Float32Array.from(j.sd), Float32Array.from(j.w), j.bias);
+
+function writeBin(dir: string, name: string, a: Float32Array | Uint8Array): string {
+  writeFileSync(join(dir, name), Buffer.from(a.buffer, a.byteOffset, a.byteLength));
+  return name;
+}
+
+export function saveDetector(det: Detector, dir: string, info: Manifest['trainedOn'], names: { stylo: readonly string[]; lm: readonly string[] }): void {
+  mkdirSync(dir, { recursive: true });
+  const lmLen = det.lmratio.human.tables[0]!.length;
+  const lm = new Float32Array(lmLen * 6);
+  [...det.lmratio.human.tables, ...det.lmratio.ai.tables].forEach((t, i) => lm.set(t, i * lmLen));
+  const m: Manifest = {
+    format: 1,
+    trainedOn: info,
+    ngram: { weights: writeBin(dir, 'ngram.f32.bin', det.ngram.w), keep: writeBin(dir, 'ngram.keep.bin', det.ngram.keep), buckets: det.ngram.w.length, keepBits: det.ngram.keepBits, bias: r6(det.ngram.bias) },
+    skeleton: { weights: writeBin(dir, 'skeleton.f32.bin', det.skeleton.w), keep: writeBin(dir, 'skeleton.keep.bin', det.skeleton.keep), buckets: det.skeleton.w.length, keepBits: det.skeleton.keepBits, bias: r6(det.skeleton.bias) },
+    stylometric: { ...denseJSON(det.stylo), features: names.stylo },
+    lmratio: { tables: writeBin(dir, 'lm.f32.bin', lm), buckets: lmLen, totals: [det.lmratio.human.total, det.lmratio.ai.total], lr: denseJSON(det.lmratio.lr), features: names.lm },
+    calibrations: [...det.calibrations.values()],
+    sentence: det.sentenceCal,
+  };
+  writeFileSync(join(dir, 'manifest.json'), JSON.stringify(m) + '\n');
+}
+
+function readF32(path: string): Float32Array {
+  const b = readFileSync(path);
+  // Copy into an aligned buffer: Node may hand back a slice of a shared pool.
+  const out = new Float32Array(b.byteLength / 4);
+  new Uint8Array(out.buffer).set(b);
+  return out;
+}
+
+export function defaultWeightsDir(): string {
+  return fileURLToPath(new URL('../weights/', import.meta.url));
+}
+
+export function loadDetectorFrom(dir: string = defaultWeightsDir()): Detector {
+  const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+  const sparse = (j: SparseJSON): SparseLR => new SparseLR(readF32(join(dir, j.weights)), j.bias, new Uint8Array(readFileSync(join(dir, j.keep))), j.keepBits);
+  const lm = readF32(join(dir, m.lmratio.tables));
+  const n = m.lmratio.buckets;
+  const tables = [0, 1, 2, 3, 4, 5].map((i) => lm.subarray(i * n, (i + 1) * n));
+  const human = new NgramLM(tables.slice(0, 3), m.lmratio.totals[0]);
+  const ai = new NgramLM(tables.slice(3), m.lmratio.totals[1]);
+  const cals = new Map<string, Calibration>();
+  for (const c of m.calibrations) cals.set(c.families.join('+'), c);
+  return new Detector(sparse(m.ngram), sparse(m.skeleton), denseFrom(m.stylometric), new LMRatio(human, ai, denseFrom(m.lmratio.lr)), cals, m.sentence);
+}

@@ -1,0 +1,259 @@
+// The fitted detector: family scorers, the ensemble and its percentile calibration.
+// The same classes are used by the training scripts (built from arrays) and at run time (loaded from files).
+import { lmTokens, ngramCounts, skeletonCounts, stylometric, type Counts } from './features.ts';
+import { hashString, splitSentences, tokenize } from './text.ts';
+
+export const FAMILIES = ['ngram', 'skeleton', 'stylometric', 'lmratio'] as const;
+export type Family = (typeof FAMILIES)[number];
+/** Families that can be scored on a single sentence. */
+export const SENTENCE_FAMILIES: readonly Family[] = ['ngram', 'skeleton', 'lmratio'];
+
+export interface SparseVec { idx: Int32Array; val: Float32Array }
+/** Counts stored as parallel arrays (training keeps thousands of texts in memory). */
+export interface CompactCounts { k: Uint32Array; v: Float32Array }
+
+export function compact(c: Counts): CompactCounts {
+  const k = new Uint32Array(c.size);
+  const v = new Float32Array(c.size);
+  let i = 0;
+  for (const [h, n] of c) { k[i] = h; v[i] = n; i++; }
+  return { k, v };
+}
+
+/** Hashed sparse linear model; `keep` is a bitmap of n-gram hashes seen in at least 3 training texts. */
+export class SparseLR {
+  constructor(
+    public readonly w: Float32Array,
+    public bias: number,
+    public readonly keep: Uint8Array,
+    public readonly keepBits: number,
+  ) {}
+
+  static kept(keep: Uint8Array, keepBits: number, h: number): boolean {
+    const bit = h >>> (32 - keepBits);
+    return ((keep[bit >>> 3]! >>> (bit & 7)) & 1) === 1;
+  }
+
+  /** Filters unseen n-grams, folds to buckets, log-scales counts and L2-normalises. */
+  static vectorize(c: Counts | CompactCounts, keep: Uint8Array, keepBits: number, buckets: number): SparseVec {
+    const acc = new Map<number, number>();
+    const mask = buckets - 1;
+    const one = (h: number, n: number): void => {
+      if (!SparseLR.kept(keep, keepBits, h)) return;
+      const b = h & mask;
+      acc.set(b, (acc.get(b) ?? 0) + Math.log1p(n));
+    };
+    if (c instanceof Map) for (const [h, n] of c) one(h, n);
+    else for (let i = 0; i < c.k.length; i++) one(c.k[i]!, c.v[i]!);
+    const idx = new Int32Array(acc.size);
+    const val = new Float32Array(acc.size);
+    let i = 0;
+    let ss = 0;
+    for (const [b, v] of acc) { idx[i] = b; val[i] = v; ss += v * v; i++; }
+    const inv = ss > 0 ? 1 / Math.sqrt(ss) : 0;
+    for (let j = 0; j < val.length; j++) val[j]! *= inv;
+    return { idx, val };
+  }
+
+  logit(c: Counts | CompactCounts): number {
+    const v = SparseLR.vectorize(c, this.keep, this.keepBits, this.w.length);
+    let s = this.bias;
+    for (let i = 0; i < v.idx.length; i++) s += this.w[v.idx[i]!]! * v.val[i]!;
+    return s;
+  }
+}
+
+/** Logistic regression over standardised dense features. */
+export class DenseLR {
+  constructor(public readonly mean: Float32Array, public readonly sd: Float32Array, public readonly w: Float32Array, public bias: number) {}
+  z(x: number[]): number[] {
+    return x.map((v, i) => Math.max(-5, Math.min(5, (v - this.mean[i]!) / this.sd[i]!)));
+  }
+  logit(x: number[]): number {
+    const z = this.z(x);
+    let s = this.bias;
+    for (let i = 0; i < z.length; i++) s += this.w[i]! * z[i]!;
+    return s;
+  }
+  /** Per-feature contributions, for explanations. */
+  contributions(x: number[]): number[] {
+    return this.z(x).map((v, i) => v * this.w[i]!);
+  }
+}
+
+export const LM_ORDERS = 3;
+export const LM_ALPHA = 2;
+
+/** Hashed word 1-3-gram counts for one class (human or AI). */
+export class NgramLM {
+  constructor(public readonly tables: Float32Array[], public readonly total: number) {}
+  static key(order: number, toks: string[], i: number): number {
+    let s = toks[i]!;
+    for (let k = 1; k < order; k++) s = (toks[i - k] ?? '<s>') + ' ' + s;
+    return hashString(s, 0x4567890 + order);
+  }
+  /** Log-probabilities of every token, each given up to two previous tokens (Dirichlet-smoothed backoff). */
+  logProbs(toks: string[], keys: Uint32Array[]): Float64Array {
+    const out = new Float64Array(toks.length);
+    const [t1, t2, t3] = this.tables as [Float32Array, Float32Array, Float32Array];
+    const m1 = t1.length - 1;
+    const m2 = t2.length - 1;
+    const m3 = t3.length - 1;
+    const k1 = keys[0]!;
+    const k2 = keys[1]!;
+    const k3 = keys[2]!;
+    const V = t1.length;
+    for (let i = 0; i < toks.length; i++) {
+      const c1 = t1[k1[i]! & m1]!;
+      let p = (c1 + 0.5) / (this.total + 0.5 * V);
+      if (i >= 1) {
+        const cu = t1[k1[i - 1]! & m1]!;
+        if (cu > 0) p = (t2[k2[i]! & m2]! + LM_ALPHA * p) / (cu + LM_ALPHA);
+        if (i >= 2) {
+          const cvu = t2[k2[i - 1]! & m2]!;
+          if (cvu > 0) p = (t3[k3[i]! & m3]! + LM_ALPHA * p) / (cvu + LM_ALPHA);
+        }
+      }
+      out[i] = Math.log(p);
+    }
+    return out;
+  }
+}
+
+export function lmKeys(toks: string[]): Uint32Array[] {
+  const keys: Uint32Array[] = [];
+  for (let o = 1; o <= LM_ORDERS; o++) {
+    const a = new Uint32Array(toks.length);
+    for (let i = 0; i < toks.length; i++) a[i] = NgramLM.key(o, toks, i);
+    keys.push(a);
+  }
+  return keys;
+}
+
+export const LM_FEATURE_NAMES = ['mean_ratio', 'sd_ratio', 'frac_ai', 'mean_h', 'mean_a', 'sd_h', 'sd_a', 'q10_ratio', 'q90_ratio'] as const;
+
+/** Ghostbuster-style summary of the human-vs-AI log-probability ratio along the text. */
+export function lmFeatures(lh: Float64Array, la: Float64Array): number[] {
+  const n = lh.length;
+  if (n === 0) return [0, 0, 0.5, -8, -8, 0, 0, 0, 0];
+  const r = new Float64Array(n);
+  let sr = 0, sh = 0, sa = 0, pos = 0;
+  for (let i = 0; i < n; i++) {
+    r[i] = la[i]! - lh[i]!;
+    sr += r[i]!; sh += lh[i]!; sa += la[i]!;
+    if (r[i]! > 0) pos++;
+  }
+  const mr = sr / n, mh = sh / n, ma = sa / n;
+  let vr = 0, vh = 0, va = 0;
+  for (let i = 0; i < n; i++) {
+    vr += (r[i]! - mr) ** 2; vh += (lh[i]! - mh) ** 2; va += (la[i]! - ma) ** 2;
+  }
+  const sorted = Array.from(r).sort((a, b) => a - b);
+  const q = (p: number): number => sorted[Math.min(n - 1, Math.floor(p * n))]!;
+  return [mr, Math.sqrt(vr / n), pos / n, mh, ma, Math.sqrt(vh / n), Math.sqrt(va / n), q(0.1), q(0.9)];
+}
+
+export class LMRatio {
+  constructor(public readonly human: NgramLM, public readonly ai: NgramLM, public readonly lr: DenseLR) {}
+  features(toks: string[]): number[] {
+    const keys = lmKeys(toks);
+    return lmFeatures(this.human.logProbs(toks, keys), this.ai.logProbs(toks, keys));
+  }
+  logit(toks: string[]): number {
+    return this.lr.logit(this.features(toks));
+  }
+}
+
+/** Percentile calibration of one ensemble (a subset of families). */
+export interface Calibration {
+  families: Family[];
+  weights: number[];
+  bias: number;
+  threshold: number;
+  /** Human ensemble logits at quantiles 0, 1/200, ..., 1 (held-out predictions). */
+  human: number[];
+  /** Quantiles 0..1 (101 points) of AI logits at or above the threshold. */
+  ai: number[];
+}
+
+function cdf(q: number[], x: number): number {
+  const n = q.length - 1;
+  if (n < 1) return 0.5;
+  if (x <= q[0]!) return 0;
+  if (x >= q[n]!) return 1;
+  let lo = 0, hi = n;
+  while (hi - lo > 1) {
+    const mid = (lo + hi) >> 1;
+    if (q[mid]! <= x) lo = mid; else hi = mid;
+  }
+  const a = q[lo]!, b = q[hi]!;
+  return (lo + (b > a ? (x - a) / (b - a) : 0)) / n;
+}
+
+/** Maps a logit to 0-100: below the threshold by human percentile (0-49), above it by AI percentile (50-100). */
+export function calibrate(c: Pick<Calibration, 'threshold' | 'human' | 'ai'>, x: number): number {
+  if (!Number.isFinite(x)) return 0;
+  if (x < c.threshold) {
+    const pt = Math.max(1e-9, cdf(c.human, c.threshold));
+    return Math.min(49.49, 50 * Math.min(1, cdf(c.human, x) / pt));
+  }
+  return Math.max(50, Math.min(100, 50 + 50 * cdf(c.ai, x)));
+}
+
+export function subsetKey(fams: readonly string[]): string {
+  return FAMILIES.filter((f) => fams.includes(f)).join('+');
+}
+
+export interface Extracted {
+  norm: string;
+  tokens: string[];
+  ngram: Counts;
+  skeleton: Counts;
+  stylo: number[];
+  lm: string[];
+}
+
+export function extract(norm: string): Extracted {
+  const tokens = tokenize(norm);
+  return { norm, tokens, ngram: ngramCounts(norm, tokens), skeleton: skeletonCounts(tokens), stylo: stylometric(norm, tokens), lm: lmTokens(tokens) };
+}
+
+export class Detector {
+  constructor(
+    public readonly ngram: SparseLR,
+    public readonly skeleton: SparseLR,
+    public readonly stylo: DenseLR,
+    public readonly lmratio: LMRatio,
+    public readonly calibrations: Map<string, Calibration>,
+    public readonly sentenceCal: Calibration,
+  ) {}
+
+  familyLogits(x: Extracted, only?: readonly Family[]): Record<Family, number> {
+    const want = (f: Family): boolean => !only || only.includes(f);
+    return {
+      ngram: want('ngram') ? this.ngram.logit(x.ngram) : 0,
+      skeleton: want('skeleton') ? this.skeleton.logit(x.skeleton) : 0,
+      stylometric: want('stylometric') ? this.stylo.logit(x.stylo) : 0,
+      lmratio: want('lmratio') ? this.lmratio.logit(x.lm) : 0,
+    };
+  }
+
+  /** Sentence-level logits of the families that work on one sentence. */
+  sentenceFamilyLogits(sentNorm: string): Record<Family, number> {
+    const tokens = tokenize(sentNorm);
+    return {
+      ngram: this.ngram.logit(ngramCounts(sentNorm, tokens)),
+      skeleton: this.skeleton.logit(skeletonCounts(tokens)),
+      stylometric: 0,
+      lmratio: this.lmratio.logit(lmTokens(tokens)),
+    };
+  }
+
+  static combine(c: Calibration, logits: Record<Family, number>): number {
+    let s = c.bias;
+    c.families.forEach((f, i) => { s += c.weights[i]! * logits[f]; });
+    return s;
+  }
+}
+
+export { splitSentences };

@@ -1,0 +1,131 @@
+// Text handling shared by training and run time. Everything here must stay deterministic,
+// because the same normalisation has to be applied when the weights are fitted and when they are used.
+
+export interface Span { text: string; start: number; end: number }
+
+// Words that end with a period but rarely end a sentence.
+const ABBREVIATIONS = new Set([
+  'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'vs', 'etc', 'e.g', 'i.e', 'eg', 'ie', 'cf', 'al',
+  'fig', 'no', 'vol', 'pp', 'inc', 'ltd', 'co', 'corp', 'dept', 'approx', 'est', 'gen', 'gov', 'sen', 'rep',
+  'u.s', 'u.k', 'a.m', 'p.m', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
+  'mt', 'ft', 'lt', 'col', 'capt', 'sgt', 'ave', 'blvd', 'ph.d', 'b.a', 'm.a', 'u.n', 'e.u',
+]);
+
+/**
+ * Splits text into sentences with offsets into the original string. Line breaks always end a
+ * sentence because headings, list items and letter salutations rarely carry final punctuation.
+ */
+export function splitSentences(text: string): Span[] {
+  const out: Span[] = [];
+  if (typeof text !== 'string' || text.length === 0) return out;
+  const n = text.length;
+  let start = 0;
+  const push = (s: number, e: number): void => {
+    while (s < e && /\s/.test(text[s] ?? '')) s++;
+    while (e > s && /\s/.test(text[e - 1] ?? '')) e--;
+    if (e > s && /[\p{L}\p{N}]/u.test(text.slice(s, e))) out.push({ text: text.slice(s, e), start: s, end: e });
+    else if (e > s && out.length > 0) {
+      // Stray punctuation or symbols join the previous sentence rather than standing alone.
+      const prev = out[out.length - 1]!;
+      prev.end = e;
+      prev.text = text.slice(prev.start, e);
+    }
+  };
+  let i = 0;
+  while (i < n) {
+    const ch = text[i]!;
+    if (ch === '\n') {
+      push(start, i);
+      start = i + 1;
+      i++;
+      continue;
+    }
+    if (ch === '.' || ch === '!' || ch === '?' || ch === '…') {
+      let j = i + 1;
+      while (j < n && /[.!?…]/.test(text[j]!)) j++;
+      // Closing quotes and brackets belong to the sentence they close.
+      const beforeClose = j;
+      while (j < n && /["'”’)\]]/.test(text[j]!)) j++;
+      const next = text[j];
+      // '"Yes!" she said.' continues the sentence after a quoted exclamation or question.
+      if (j > beforeClose && /^\s+[a-z]/.test(text.slice(j, j + 3))) { i = j; continue; }
+      if (j >= n) { i = j; continue; }
+      if (!/\s/.test(next!)) { i = j; continue; } // "3.5", "e.g.x", "file.txt"
+      if (ch === '.' && j === i + 1) {
+        const m = /([A-Za-z][A-Za-z.]*)$/.exec(text.slice(Math.max(start, i - 12), i));
+        const word = m ? m[1]!.toLowerCase() : '';
+        if (ABBREVIATIONS.has(word)) { i = j; continue; }
+        // Single capital initials ("J. R. R. Tolkien").
+        if (/^[A-Z]$/.test(m ? m[1]! : '') && /\s[A-Z]/.test(text.slice(i + 1, i + 3))) { i = j; continue; }
+      }
+      // A lower-case continuation after a period is usually not a new sentence ("approx. twenty"),
+      // but student writing often starts sentences in lower case, so only skip for abbreviations above.
+      push(start, j);
+      start = j;
+      i = j;
+      continue;
+    }
+    i++;
+  }
+  push(start, n);
+  return out;
+}
+
+// Label-specific artefacts of the training sources. They are masked identically at run time so
+// that the weights never depend on them.
+const ANON_RE = /\bGeneric_[A-Za-z]+\b|\bPROPER_NAME\b|\b[A-Z]{2,}_[A-Z]{2,}\b|@[A-Z]+[0-9]*\b|\[[^\]\n]{1,40}\]/g;
+const CHATBOT_RE = /\bas an? (?:ai|artificial intelligence)\b|\bas artificial intelligence\b|\blanguage model\b|\bmy (?:knowledge )?(?:cutoff|last (?:knowledge )?update)\b|\bI (?:do not|don't) have personal (?:opinions|experiences|beliefs)/i;
+
+/** Removes formatting artefacts and masks placeholders; returns plain prose with single spaces. */
+export function normalizeForFeatures(text: string): string {
+  let t = text.replace(/\r\n?/g, '\n');
+  t = t.replace(/[‘’‚‛′]/g, "'").replace(/[“”„‟″]/g, '"').replace(/[–—―]/g, ' — ').replace(/\u00a0/g, ' ');
+  t = t.replace(/^\s*title\s*:[^\n]*\n/i, '');
+  t = t.replace(/^[ \t]*#{1,6}[ \t]+/gm, '').replace(/\*\*|__/g, '').replace(/^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+/gm, '');
+  t = t.replace(ANON_RE, 'Name');
+  if (CHATBOT_RE.test(t)) {
+    t = splitSentences(t).filter((s) => !CHATBOT_RE.test(s.text)).map((s) => s.text).join(' ');
+  }
+  return t.replace(/\s+/g, ' ').trim();
+}
+
+export function hasChatbotArtifact(text: string): boolean {
+  return CHATBOT_RE.test(text);
+}
+
+const TOKEN_RE = /[A-Za-z]+(?:'[A-Za-z]+)*|\d+(?:[.,:]\d+)*|—|\.\.\.|[^\sA-Za-z\d]/g;
+
+/** Tokens with original case: words (with inner apostrophes), numbers, single punctuation marks. */
+export function tokenize(norm: string): string[] {
+  return norm.match(TOKEN_RE) ?? [];
+}
+
+export function isWord(tok: string): boolean {
+  const c = tok.charCodeAt(0);
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+}
+
+/** 32-bit FNV-1a; seeds keep the feature spaces of different families apart. */
+export function hashString(s: string, seed = 0x811c9dc5): number {
+  let h = seed >>> 0;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  // Final avalanche so that low bits (used for buckets) are well mixed.
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}
+
+export function mix(h: number): number {
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h >>> 0;
+}

@@ -1,0 +1,292 @@
+// Fitting pipeline shared by the training script and the leave-one-file-out benchmark.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  Detector, DenseLR, FAMILIES, LMRatio, NgramLM, SENTENCE_FAMILIES, SparseLR, compact, extract, lmFeatures, lmKeys,
+  subsetKey, type Calibration, type CompactCounts, type Family,
+} from '../model.ts';
+import { hashString, normalizeForFeatures, splitSentences } from '../text.ts';
+import { denseRows, fitLR, sparseRows } from './lr.ts';
+
+export interface Doc {
+  id: string; text: string; label: 'human' | 'ai'; source: string; domain: string; generator: string; attack: string;
+  group: string; file: string;
+}
+
+export interface Prepared {
+  doc: Doc;
+  y: number;
+  fold: number;
+  ngram: CompactCounts;
+  skeleton: CompactCounts;
+  stylo: number[];
+  lm: string[];
+  lmKeys: Uint32Array[];
+}
+
+export const CONFIG = {
+  ngramBuckets: 1 << 20,
+  ngramKeepBits: 25,
+  skeletonBuckets: 1 << 18,
+  skeletonKeepBits: 22,
+  lmBuckets: 1 << 18,
+  minDocFreq: 3,
+  lambdaNgram: 2e-4,
+  lambdaSkeleton: 2e-4,
+  lambdaStylo: 1e-2,
+  lambdaLM: 1e-2,
+  lambdaMeta: 1e-3,
+  /** Non-native human essays count extra so that the fit and the threshold protect them. */
+  nonNativeWeight: 3,
+  folds: 4,
+  fpr: 0.01,
+  sentenceFpr: 0.05,
+};
+
+export function loadCorpus(dir: string): Doc[] {
+  const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort();
+  const docs: Doc[] = [];
+  for (const f of files) {
+    for (const line of readFileSync(join(dir, f), 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      const o = JSON.parse(line) as Omit<Doc, 'file'>;
+      docs.push({ ...o, file: f.replace(/\.jsonl$/, '') });
+    }
+  }
+  return docs;
+}
+
+export function isNonNative(d: Doc): boolean {
+  return d.label === 'human' && d.domain === 'essay_toefl_nonnative';
+}
+
+export function prepare(docs: Doc[], folds = CONFIG.folds): Prepared[] {
+  return docs.map((doc) => {
+    const x = extract(normalizeForFeatures(doc.text));
+    return {
+      doc, y: doc.label === 'ai' ? 1 : 0, fold: hashString(doc.group, 7) % folds,
+      ngram: compact(x.ngram), skeleton: compact(x.skeleton), stylo: x.stylo, lm: x.lm, lmKeys: lmKeys(x.lm),
+    };
+  });
+}
+
+/** Class-balanced sample weights, with extra weight on non-native human writing. */
+export function sampleWeights(ps: Prepared[]): Float64Array {
+  let nh = 0, na = 0;
+  for (const p of ps) if (p.y) na++; else nh++;
+  return Float64Array.from(ps.map((p) => (p.y ? 0.5 / Math.max(1, na) : 0.5 / Math.max(1, nh)) * (isNonNative(p.doc) ? CONFIG.nonNativeWeight : 1) * ps.length));
+}
+
+/** Bitmap of hashes that occur in at least `minDf` training texts (exact count, by sorting). */
+function keepBitmap(counts: CompactCounts[], bits: number, minDf: number): Uint8Array {
+  let total = 0;
+  for (const c of counts) total += c.k.length;
+  const all = new Uint32Array(total);
+  let o = 0;
+  for (const c of counts) { all.set(c.k, o); o += c.k.length; }
+  all.sort();
+  const bm = new Uint8Array(Math.ceil((1 << bits) / 8) || 1);
+  let i = 0;
+  while (i < all.length) {
+    let j = i + 1;
+    while (j < all.length && all[j] === all[i]) j++;
+    if (j - i >= minDf) {
+      const bit = all[i]! >>> (32 - bits);
+      bm[bit >>> 3]! |= 1 << (bit & 7);
+    }
+    i = j;
+  }
+  return bm;
+}
+
+function fitSparse(ps: Prepared[], sw: Float64Array, get: (p: Prepared) => CompactCounts, buckets: number, bits: number, lambda: number): SparseLR {
+  const keep = keepBitmap(ps.map(get), bits, CONFIG.minDocFreq);
+  const rows = sparseRows(ps.map((p) => SparseLR.vectorize(get(p), keep, bits, buckets)), buckets);
+  const r = fitLR(rows, ps.map((p) => p.y), sw, lambda, 150);
+  return new SparseLR(r.w, r.bias, keep, bits);
+}
+
+function fitDense(xs: number[][], y: number[], sw: Float64Array, lambda: number): DenseLR {
+  const d = xs[0]!.length;
+  const mean = new Float32Array(d);
+  const sd = new Float32Array(d);
+  for (let j = 0; j < d; j++) {
+    let s = 0;
+    for (const x of xs) s += x[j]!;
+    mean[j] = s / xs.length;
+    let v = 0;
+    for (const x of xs) v += (x[j]! - mean[j]!) ** 2;
+    sd[j] = Math.sqrt(v / xs.length) || 1;
+  }
+  const tmp = new DenseLR(mean, sd, new Float32Array(d), 0);
+  const r = fitLR(denseRows(xs.map((x) => tmp.z(x))), y, sw, lambda, 200);
+  return new DenseLR(mean, sd, r.w, r.bias);
+}
+
+export function buildLM(ps: Prepared[], label: number, buckets: number): NgramLM {
+  const tables: Float32Array[] = [];
+  let total = 0;
+  for (let o = 0; o < 3; o++) {
+    // Exact n-gram counts first, so n-grams seen fewer than 3 times can be dropped before hashing into buckets.
+    const counts = new Map<number, number>();
+    for (const p of ps) {
+      if (p.y !== label) continue;
+      const k = p.lmKeys[o]!;
+      if (o === 0) total += k.length;
+      for (let i = o; i < k.length; i++) counts.set(k[i]!, (counts.get(k[i]!) ?? 0) + 1);
+    }
+    const t = new Float32Array(buckets);
+    for (const [h, c] of counts) if (c >= CONFIG.minDocFreq) t[h & (buckets - 1)]! += c;
+    tables.push(t);
+  }
+  return new NgramLM(tables, total);
+}
+
+function lmFeaturesFor(human: NgramLM, ai: NgramLM, p: Prepared): number[] {
+  return lmFeatures(human.logProbs(p.lm, p.lmKeys), ai.logProbs(p.lm, p.lmKeys));
+}
+
+function fitLMRatio(ps: Prepared[], sw: Float64Array): LMRatio {
+  // The ratio features of a training text must come from models that did not see it.
+  const inner = 4;
+  const feats: number[][] = new Array(ps.length);
+  for (let k = 0; k < inner; k++) {
+    const inFold = (p: Prepared): boolean => hashString(p.doc.group, 11) % inner === k;
+    const tr = ps.filter((p) => !inFold(p));
+    const h = buildLM(tr, 0, CONFIG.lmBuckets);
+    const a = buildLM(tr, 1, CONFIG.lmBuckets);
+    ps.forEach((p, i) => { if (inFold(p)) feats[i] = lmFeaturesFor(h, a, p); });
+  }
+  const lr = fitDense(feats, ps.map((p) => p.y), sw, CONFIG.lambdaLM);
+  return new LMRatio(buildLM(ps, 0, CONFIG.lmBuckets), buildLM(ps, 1, CONFIG.lmBuckets), lr);
+}
+
+export interface FamilyModels { ngram: SparseLR; skeleton: SparseLR; stylo: DenseLR; lmratio: LMRatio }
+
+export function fitFamilies(ps: Prepared[], log: (s: string) => void = () => {}): FamilyModels {
+  const sw = sampleWeights(ps);
+  let t = Date.now();
+  const ngram = fitSparse(ps, sw, (p) => p.ngram, CONFIG.ngramBuckets, CONFIG.ngramKeepBits, CONFIG.lambdaNgram);
+  log(`  ngram ${Date.now() - t} ms`); t = Date.now();
+  const skeleton = fitSparse(ps, sw, (p) => p.skeleton, CONFIG.skeletonBuckets, CONFIG.skeletonKeepBits, CONFIG.lambdaSkeleton);
+  log(`  skeleton ${Date.now() - t} ms`); t = Date.now();
+  const stylo = fitDense(ps.map((p) => p.stylo), ps.map((p) => p.y), sw, CONFIG.lambdaStylo);
+  log(`  stylometric ${Date.now() - t} ms`); t = Date.now();
+  const lmratio = fitLMRatio(ps, sw);
+  log(`  lmratio ${Date.now() - t} ms`);
+  return { ngram, skeleton, stylo, lmratio };
+}
+
+export function familyLogits(m: FamilyModels, p: Prepared): Record<Family, number> {
+  return {
+    ngram: m.ngram.logit(p.ngram),
+    skeleton: m.skeleton.logit(p.skeleton),
+    stylometric: m.stylo.logit(p.stylo),
+    lmratio: m.lmratio.lr.logit(lmFeaturesFor(m.lmratio.human, m.lmratio.ai, p)),
+  };
+}
+
+/** Weighted quantile. */
+export function quantile(xs: number[], ws: number[], q: number): number {
+  const ord = xs.map((x, i) => [x, ws[i]!] as const).sort((a, b) => a[0] - b[0]);
+  const tot = ord.reduce((s, [, w]) => s + w, 0);
+  let acc = 0;
+  for (const [x, w] of ord) { acc += w; if (acc >= q * tot) return x; }
+  return ord[ord.length - 1]?.[0] ?? 0;
+}
+
+function quantiles(xs: number[], n: number): number[] {
+  const s = [...xs].sort((a, b) => a - b);
+  if (s.length === 0) return [];
+  return Array.from({ length: n + 1 }, (_, i) => {
+    const pos = (i / n) * (s.length - 1);
+    const lo = Math.floor(pos);
+    const hi = Math.min(s.length - 1, lo + 1);
+    return s[lo]! + (s[hi]! - s[lo]!) * (pos - lo);
+  });
+}
+
+export function calibrationFrom(fams: Family[], weights: number[], bias: number, logits: number[], ps: { y: number; nonNative: boolean }[], fpr: number): Calibration {
+  const hx: number[] = [], hw: number[] = [], ax: number[] = [];
+  logits.forEach((x, i) => {
+    const p = ps[i]!;
+    if (p.y) ax.push(x);
+    else { hx.push(x); hw.push(p.nonNative ? CONFIG.nonNativeWeight : 1); }
+  });
+  const threshold = quantile(hx, hw, 1 - fpr) + 1e-6;
+  const above = ax.filter((x) => x >= threshold);
+  return {
+    families: fams, weights, bias, threshold,
+    human: quantiles(hx, 200).map((v) => +v.toFixed(5)),
+    ai: quantiles(above.length >= 2 ? above : [threshold, threshold + 1], 100).map((v) => +v.toFixed(5)),
+  };
+}
+
+export function allSubsets(): Family[][] {
+  const out: Family[][] = [];
+  for (let mask = 1; mask < 1 << FAMILIES.length; mask++) out.push(FAMILIES.filter((_, i) => mask & (1 << i)));
+  return out;
+}
+
+function fitMeta(fams: Family[], oof: Record<Family, number>[], ps: Prepared[], sw: Float64Array): { weights: number[]; bias: number } {
+  const xs = oof.map((o) => fams.map((f) => o[f]));
+  let r = fitLR(denseRows(xs), ps.map((p) => p.y), sw, CONFIG.lambdaMeta, 200);
+  // A family that gets a negative weight is mirroring another; drop it rather than invert it.
+  const w = Array.from(r.w).map((v) => Math.max(0, v));
+  if (w.some((v, i) => v !== r.w[i])) {
+    const keepIdx = w.map((v, i) => (v > 0 ? i : -1)).filter((i) => i >= 0);
+    if (keepIdx.length > 0) {
+      const r2 = fitLR(denseRows(xs.map((x) => keepIdx.map((i) => x[i]!))), ps.map((p) => p.y), sw, CONFIG.lambdaMeta, 200);
+      const w2 = new Array(fams.length).fill(0) as number[];
+      keepIdx.forEach((i, j) => { w2[i] = Math.max(0, r2.w[j]!); });
+      r = { w: Float32Array.from(w2), bias: r2.bias };
+      return { weights: w2.map((v) => +v.toFixed(6)), bias: +r.bias.toFixed(6) };
+    }
+  }
+  return { weights: w.map((v) => +v.toFixed(6)), bias: +r.bias.toFixed(6) };
+}
+
+export interface FitResult { detector: Detector; oof: Record<Family, number>[] }
+
+/** Full pipeline: out-of-fold family scores, stacked ensemble, percentile calibration, final family fits. */
+export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s: string) => void }): FitResult {
+  const log = opts.log ?? (() => {});
+  const oof: Record<Family, number>[] = new Array(ps.length);
+  const sentOof: { logits: Record<Family, number>; y: number; nonNative: boolean }[] = [];
+  for (let k = 0; k < CONFIG.folds; k++) {
+    const tr = ps.filter((p) => p.fold !== k);
+    log(`fold ${k + 1}/${CONFIG.folds}: ${tr.length} training texts`);
+    const m = fitFamilies(tr, log);
+    const det = new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, new Map(), null as unknown as Calibration);
+    ps.forEach((p, i) => {
+      if (p.fold !== k) return;
+      oof[i] = familyLogits(m, p);
+      if (opts.sentences) {
+        for (const s of splitSentences(normalizeForFeatures(p.doc.text))) {
+          if (s.text.split(' ').length < 4) continue;
+          sentOof.push({ logits: det.sentenceFamilyLogits(s.text), y: p.y, nonNative: isNonNative(p.doc) });
+        }
+      }
+    });
+  }
+  const sw = sampleWeights(ps);
+  const cals = new Map<string, Calibration>();
+  const meta = ps.map((p) => ({ y: p.y, nonNative: isNonNative(p.doc) }));
+  for (const fams of allSubsets()) {
+    const { weights, bias } = fitMeta(fams, oof, ps, sw);
+    const logits = oof.map((o) => fams.reduce((s, f, i) => s + weights[i]! * o[f], bias));
+    cals.set(subsetKey(fams), calibrationFrom(fams, weights, bias, logits, meta, CONFIG.fpr));
+  }
+  let sentenceCal: Calibration;
+  const sf = [...SENTENCE_FAMILIES];
+  if (opts.sentences && sentOof.length > 0) {
+    const base = cals.get(subsetKey(sf))!;
+    const logits = sentOof.map((s) => Detector.combine(base, s.logits));
+    sentenceCal = calibrationFrom(sf, base.weights, base.bias, logits, sentOof, CONFIG.sentenceFpr);
+  } else {
+    sentenceCal = cals.get(subsetKey(sf))!;
+  }
+  log('final fit on all texts');
+  const m = fitFamilies(ps, log);
+  return { detector: new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, cals, sentenceCal), oof };
+}
