@@ -12,6 +12,7 @@ export const paths = {
   authTest: '/auth-test',
   subscriptionTest: '/subscription-test',
   maintenance: '/maintenance',
+  admin: '/admin',
 } as const;
 
 export const api = {
@@ -24,6 +25,11 @@ export const api = {
   syncUsers: '/api/functions/sync-users',
   subscription: '/api/subscription',
   transformations: '/api/transformations',
+  paymentWebhook: '/api/functions/payment-webhook',
+  processExpiredSubscriptions: '/api/functions/process-expired-subscriptions',
+  adminWebhookLogs: '/api/admin/webhook-logs',
+  adminSubscriber: '/api/admin/subscriber',
+  adminOverview: '/api/admin/overview',
 } as const;
 
 /** Where auth emails send the user back to after confirming. */

@@ -1,0 +1,134 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '@plainspoken/shared';
+import type { AuthMode } from '@/lib/auth-dialog';
+import { jsonResponse, renderWithProviders } from '@/test/render';
+import { fakeAuthClient } from '@/test/mock-auth-client';
+import { AuthDialog } from './auth-dialog';
+
+vi.mock('better-auth/react', async () => {
+  const m = await import('@/test/mock-auth-client');
+  return { createAuthClient: () => m.fakeAuthClient };
+});
+
+const onEmailSent = vi.fn();
+const onOpenChange = vi.fn();
+
+function Harness({ initial = 'sign-up' as AuthMode }) {
+  const [mode, setMode] = useState<AuthMode>(initial);
+  return <AuthDialog open mode={mode} onModeChange={setMode} onOpenChange={onOpenChange} onEmailSent={onEmailSent} />;
+}
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => jsonResponse({ googleEnabled: false, contactEmail: 'hello@example.com', posthog: null, payments: 'sandbox' })),
+  );
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.clearAllMocks();
+});
+
+const email = () => screen.getByLabelText('Email');
+const password = () => screen.getByLabelText('Password');
+
+describe('AuthDialog', () => {
+  it('welcomes the user in sign-up mode and toggles to sign-in', async () => {
+    renderWithProviders(<Harness />);
+    expect(screen.getByRole('heading', { name: /Welcome to Plainspoken/ })).toBeInTheDocument();
+    expect(email()).toHaveAttribute('type', 'email');
+    expect(password()).toHaveAttribute('type', 'password');
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Log in here' }));
+    expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign up here' }));
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
+  });
+
+  it('shows the password hint in sign-up mode once the user types', async () => {
+    renderWithProviders(<Harness />);
+    expect(screen.queryByTestId('password-hint')).not.toBeInTheDocument();
+    await userEvent.type(password(), 'a');
+    expect(screen.getByTestId('password-hint')).toHaveTextContent('At least 8 characters');
+  });
+
+  it('asks for both fields', async () => {
+    renderWithProviders(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText(MSG.fillAllFields)).toBeInTheDocument();
+    expect(fakeAuthClient.signUp.email).not.toHaveBeenCalled();
+  });
+
+  it('checks the password rule before signing up', async () => {
+    renderWithProviders(<Harness />);
+    await userEvent.type(email(), 'ada@example.com');
+    await userEvent.type(password(), 'abcdefgh');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText(MSG.passwordRule)).toBeInTheDocument();
+    expect(fakeAuthClient.signUp.email).not.toHaveBeenCalled();
+  });
+
+  it('signs up and hands over to the check-your-email dialog', async () => {
+    renderWithProviders(<Harness />);
+    await userEvent.type(email(), 'ada@example.com');
+    await userEvent.type(password(), 'abcdefg1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(onEmailSent).toHaveBeenCalledWith('ada@example.com', 'verify'));
+    expect(fakeAuthClient.signUp.email).toHaveBeenCalledWith({
+      email: 'ada@example.com',
+      password: 'abcdefg1',
+      name: 'ada@example.com',
+      callbackURL: '/',
+    });
+  });
+
+  it('shows the already-registered message', async () => {
+    fakeAuthClient.signUp.email.mockResolvedValueOnce({ data: {}, error: { code: 'USER_ALREADY_EXISTS', message: 'x' } });
+    renderWithProviders(<Harness />);
+    await userEvent.type(email(), 'ada@example.com');
+    await userEvent.type(password(), 'abcdefg1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(await screen.findByText(MSG.alreadyRegistered)).toBeInTheDocument();
+  });
+
+  it('signs in, closes and welcomes back', async () => {
+    renderWithProviders(<Harness initial="sign-in" />);
+    await userEvent.type(email(), 'ada@example.com');
+    await userEvent.type(password(), 'whatever');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
+    expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+
+  it('maps a wrong password to the bad credentials message', async () => {
+    fakeAuthClient.signIn.email.mockResolvedValueOnce({
+      data: {},
+      error: { code: 'INVALID_EMAIL_OR_PASSWORD', message: 'Invalid email or password' },
+    });
+    renderWithProviders(<Harness initial="sign-in" />);
+    await userEvent.type(email(), 'ada@example.com');
+    await userEvent.type(password(), 'wrong');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(MSG.badCredentials)).toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it('sends a one-time sign-in link', async () => {
+    renderWithProviders(<Harness />);
+    await userEvent.type(email(), 'ada@example.com');
+    await userEvent.click(screen.getByRole('button', { name: /Email me a sign-in link/ }));
+    await waitFor(() => expect(onEmailSent).toHaveBeenCalledWith('ada@example.com', 'magic'));
+    expect(fakeAuthClient.signIn.magicLink).toHaveBeenCalledWith({ email: 'ada@example.com', callbackURL: '/' });
+  });
+
+  it('reports Google as failed when it is not configured', async () => {
+    renderWithProviders(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: /Continue with Google/ }));
+    expect(await screen.findByText(MSG.googleFailed)).toBeInTheDocument();
+    expect(fakeAuthClient.signIn.social).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,35 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/config/paths';
+import { apiFetch } from '@/lib/api';
+
+export interface WebhookLog {
+  id: string;
+  event_id: string | null;
+  event_type: string;
+  success: boolean;
+  processed_at: string;
+  error_message: string | null;
+  raw_payload: unknown;
+}
+
+export const webhookLogKeys = { all: ['admin', 'webhook-logs'] as const };
+
+export const webhookLogsQueryOptions = () =>
+  queryOptions({
+    queryKey: webhookLogKeys.all,
+    queryFn: async () => (await apiFetch<{ logs: WebhookLog[] }>(api.adminWebhookLogs)).logs,
+  });
+
+export function useWebhookLogs() {
+  return useQuery(webhookLogsQueryOptions());
+}
+
+export function useClearWebhookLogs() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<{ deleted: number }>(api.adminWebhookLogs, { method: 'DELETE' }),
+    onSuccess: () => {
+      qc.setQueryData(webhookLogKeys.all, []);
+    },
+  });
+}

@@ -1,0 +1,78 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderWithProviders } from '@/test/render';
+import { HistoryPage } from './history-page';
+
+vi.mock('better-auth/react', async () => {
+  const m = await import('@/test/mock-auth-client');
+  return { createAuthClient: () => m.fakeAuthClient };
+});
+
+const item = (id: string, date: string) => ({
+  id,
+  original_text: `original ${id}`,
+  transformed_text: `result ${id}`,
+  created_at: date,
+});
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('HistoryPage', () => {
+  it('asks signed-out visitors to sign in', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderWithProviders(<HistoryPage />, { signedIn: false });
+    expect(screen.getByText('Please sign in')).toBeInTheDocument();
+    expect(screen.getByText('You need to be logged in to view your transformation history.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Home' })).toHaveAttribute('href', '/');
+  });
+
+  it('shows the loading line, then the empty state', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ items: [], nextCursor: null })));
+    renderWithProviders(<HistoryPage />, { signedIn: true });
+    expect(screen.getByText('Loading your history...')).toBeInTheDocument();
+    expect(await screen.findByText('No transformations yet')).toBeInTheDocument();
+    expect(screen.getByText('Start humanizing your AI-generated text to see your history here.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Start Humanizing' })).toHaveAttribute('href', '/');
+  });
+
+  it('lists cards with long dates, loads more pages and copies a result', async () => {
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.includes('cursor=c2')) return jsonResponse({ items: [item('b', '2025-11-02T10:00:00Z')], nextCursor: null });
+      return jsonResponse({ items: [item('a', '2025-11-22T10:00:00Z')], nextCursor: 'c2' });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    const writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+
+    renderWithProviders(<HistoryPage />, { signedIn: true });
+    expect(await screen.findByText('November 22')).toBeInTheDocument();
+    expect(screen.getByText('Original Text')).toBeInTheDocument();
+    expect(screen.getByText('Humanized Result')).toBeInTheDocument();
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/transformations?limit=20');
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('November 2')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+
+    await userEvent.click(screen.getAllByRole('button', { name: 'Copy Result' })[0] as HTMLElement);
+    expect(writeText).toHaveBeenCalledWith('result a');
+    expect(await screen.findByText('Result copied to clipboard')).toBeInTheDocument();
+  });
+
+  it('toasts when the history cannot be loaded', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: { code: 'INTERNAL', message: 'x' } }, 500)));
+    renderWithProviders(<HistoryPage />, { signedIn: true });
+    await waitFor(() => expect(screen.getByText('Failed to load transformation history')).toBeInTheDocument());
+  });
+});

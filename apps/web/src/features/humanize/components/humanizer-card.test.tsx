@@ -1,0 +1,245 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { HumanizeOutput, LimitsInfo } from '@plainspoken/shared';
+import { jsonResponse, renderWithProviders, TEST_USER, words } from '@/test/render';
+import { HumanizerCard } from './humanizer-card';
+
+vi.mock('better-auth/react', async () => {
+  const m = await import('@/test/mock-auth-client');
+  return { createAuthClient: () => m.fakeAuthClient };
+});
+
+const FREE: LimitsInfo = { subscriptionTier: 'FREE', currentBalance: 250, requestLimit: 250, canProcess: true, exceedsRequestLimit: false };
+
+function output(text: string, over: Partial<HumanizeOutput> = {}): HumanizeOutput {
+  return {
+    humanized_text: `rewritten ${text.slice(0, 20)}`,
+    transformation_id: 't1',
+    saved: true,
+    words_charged: 60,
+    remaining_balance: 190,
+    score_before: 0.82,
+    score_after: 0.31,
+    engine: 'local',
+    sentences_after: [
+      { text: 'First sentence.', score: 0.2, flagged: false },
+      { text: 'Second one still robotic.', score: 0.8, flagged: true },
+    ],
+    ...over,
+  };
+}
+
+type Call = { url: string; body: Record<string, unknown> };
+
+function mockServer(handler?: (url: string, body: Record<string, unknown>) => Response | undefined) {
+  const calls: Call[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    calls.push({ url, body });
+    const custom = handler?.(url, body);
+    if (custom) return custom;
+    if (url.endsWith('/check-balance')) return jsonResponse(FREE);
+    if (url.endsWith('/humanize-text')) return jsonResponse(output(String(body.text)));
+    if (url.startsWith('/api/subscription'))
+      return jsonResponse({ subscription_tier: 'FREE', currentBalance: 250, monthlyLimit: 250 });
+    return jsonResponse({});
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return calls;
+}
+
+function textbox() {
+  return screen.getByRole('textbox', { name: 'Your text' });
+}
+
+beforeEach(() => {
+  vi.stubGlobal(
+    'IntersectionObserver',
+    class {
+      observe() {}
+      disconnect() {}
+    },
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('HumanizerCard', () => {
+  it('shows Paste Text only while empty and counts words against the cap', () => {
+    mockServer();
+    renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE });
+    expect(screen.getByRole('button', { name: /Paste Text/ })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Humanize' })).toBeDisabled();
+    fireEvent.change(textbox(), { target: { value: words(60) } });
+    expect(screen.queryByRole('button', { name: /Paste Text/ })).not.toBeInTheDocument();
+    expect(screen.getByTestId('word-counter')).toHaveTextContent('60 / 250 words');
+    expect(screen.getByTestId('word-counter')).not.toHaveAttribute('data-warning');
+    expect(screen.getByRole('button', { name: 'Humanize' })).toBeEnabled();
+  });
+
+  it('disables the button over the tier cap and warns in the counter', () => {
+    mockServer();
+    renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE });
+    fireEvent.change(textbox(), { target: { value: words(260) } });
+    expect(screen.getByTestId('word-counter')).toHaveAttribute('data-warning', 'true');
+    expect(screen.getByRole('button', { name: 'Humanize' })).toBeDisabled();
+  });
+
+  it('disables the button over the current balance', () => {
+    mockServer();
+    renderWithProviders(<HumanizerCard />, { signedIn: true, limits: { ...FREE, currentBalance: 40 } });
+    fireEvent.change(textbox(), { target: { value: words(60) } });
+    expect(screen.getByRole('button', { name: 'Humanize' })).toBeDisabled();
+  });
+
+  it('opens the auth dialog for signed-out visitors', async () => {
+    const calls = mockServer();
+    const { openAuthDialog } = renderWithProviders(<HumanizerCard />, { signedIn: false });
+    fireEvent.change(textbox(), { target: { value: words(60) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Humanize' }));
+    expect(openAuthDialog).toHaveBeenCalled();
+    expect(calls.filter((c) => c.url.includes('/functions/'))).toHaveLength(0);
+  });
+
+  it('refuses fewer than 50 words with the minimum words toast', async () => {
+    const calls = mockServer();
+    renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE });
+    fireEvent.change(textbox(), { target: { value: words(40) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Humanize' }));
+    expect(await screen.findByText('Minimum 50 words required')).toBeInTheDocument();
+    expect(screen.getByText('Please enter at least 50 words to humanize your text')).toBeInTheDocument();
+    expect(calls.filter((c) => c.url.includes('/functions/'))).toHaveLength(0);
+  });
+
+  it('checks the balance, humanizes, shows the result and counts runs', async () => {
+    const calls = mockServer();
+    const { qc } = renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE });
+    const text = words(60);
+    fireEvent.change(textbox(), { target: { value: text } });
+    await userEvent.click(screen.getByRole('button', { name: 'Humanize' }));
+
+    expect(await screen.findByText('Text humanized successfully!')).toBeInTheDocument();
+    expect(screen.getByTestId('result-panel')).toBeInTheDocument();
+    expect(screen.getByTestId('engine-badge')).toHaveTextContent('Local clean-up');
+    expect(screen.getByText('Connect a model for full rewrites')).toBeInTheDocument();
+    expect(screen.getByTestId('score-meter')).toHaveTextContent('82%');
+    expect(screen.getByTestId('score-meter')).toHaveTextContent('31%');
+    expect(screen.getByText('Second one still robotic.')).toHaveAttribute('data-flagged', 'true');
+
+    const fnCalls = calls.filter((c) => c.url.includes('/functions/'));
+    expect(fnCalls.map((c) => c.url)).toEqual(['/api/functions/check-balance', '/api/functions/humanize-text']);
+    expect(fnCalls[0]?.body).toEqual({ word_count: 60 });
+    expect(fnCalls[1]?.body).toEqual({ text, useSecondPrompt: false, mode: 'deep' });
+    expect(qc.getQueryData<LimitsInfo>(['limits', TEST_USER.id])?.currentBalance).toBe(190);
+
+    // Same text again: the label changes and the second prompt is requested.
+    const again = screen.getByRole('button', { name: 'Humanize again' });
+    await userEvent.click(again);
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/humanize-text'))).toHaveLength(2));
+    expect(calls.filter((c) => c.url.endsWith('/humanize-text'))[1]?.body.useSecondPrompt).toBe(true);
+
+    // An edit resets the run counter.
+    await screen.findByRole('button', { name: 'Humanize again' });
+    fireEvent.change(textbox(), { target: { value: `${text} more` } });
+    const fresh = screen.getByRole('button', { name: 'Humanize' });
+    await userEvent.click(fresh);
+    await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/humanize-text'))).toHaveLength(3));
+    expect(calls.filter((c) => c.url.endsWith('/humanize-text'))[2]?.body.useSecondPrompt).toBe(false);
+  });
+
+  it('sends the chosen mode and submits with Ctrl+Enter', async () => {
+    const calls = mockServer();
+    renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE });
+    await userEvent.click(screen.getByRole('radio', { name: /Lightning Mode/ }));
+    fireEvent.change(textbox(), { target: { value: words(55) } });
+    fireEvent.keyDown(textbox(), { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(calls.some((c) => c.url.endsWith('/humanize-text'))).toBe(true));
+    expect(calls.find((c) => c.url.endsWith('/humanize-text'))?.body.mode).toBe('lightning');
+  });
+
+  it('deducts the words locally after a successful check, floored at 0', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    mockServer((url) => {
+      if (url.endsWith('/check-balance')) return jsonResponse({ ...FREE, currentBalance: 30 });
+      return undefined;
+    });
+    // Holds the rewrite open so the deducted balance can be observed.
+    const original = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith('/humanize-text')) await gate;
+      return original(input, init);
+    });
+    const { qc } = renderWithProviders(<HumanizerCard />, { signedIn: true, limits: { ...FREE, currentBalance: 250 } });
+    fireEvent.change(textbox(), { target: { value: words(60) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Humanize' }));
+    // canProcess stays true in this reply, so the flow goes on and deducts 60 from 30.
+    await waitFor(() => expect(qc.getQueryData<LimitsInfo>(['limits', TEST_USER.id])?.currentBalance).toBe(0));
+    expect(screen.getByRole('button', { name: /Humanizing/ })).toBeDisabled();
+    release();
+  });
+
+  it.each([
+    ['RATE_LIMITED', 429, 'Please Wait', 'Please wait 3 seconds before humanizing another text'],
+    ['INTERNAL', 500, 'Error', 'Failed to check word balance'],
+  ])('maps a %s balance check failure', async (code, status, title, text) => {
+    mockServer((url) =>
+      url.endsWith('/check-balance') ? jsonResponse({ error: { code, message: 'x', retryAfter: 3 } }, status) : undefined,
+    );
+    renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE });
+    fireEvent.change(textbox(), { target: { value: words(60) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Humanize' }));
+    expect(await screen.findByText(title)).toBeInTheDocument();
+    expect(screen.getByText(text)).toBeInTheDocument();
+  });
+
+  it('stops with Insufficient Balance or Word Limit Exceeded from the balance check', async () => {
+    mockServer((url) =>
+      url.endsWith('/check-balance') ? jsonResponse({ ...FREE, currentBalance: 20, canProcess: false }) : undefined,
+    );
+    renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE });
+    fireEvent.change(textbox(), { target: { value: words(60) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Humanize' }));
+    expect(await screen.findByText('Insufficient Balance')).toBeInTheDocument();
+    expect(screen.getByText('You need 60 words but only have 20 remaining this month')).toBeInTheDocument();
+  });
+
+  it('warns when the result was not saved', async () => {
+    mockServer((url, body) =>
+      url.endsWith('/humanize-text') ? jsonResponse(output(String(body.text), { saved: false, engine: 'model' })) : undefined,
+    );
+    renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE });
+    fireEvent.change(textbox(), { target: { value: words(60) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Humanize' }));
+    expect(await screen.findByText('Warning')).toBeInTheDocument();
+    expect(screen.getByText('Your text was humanized but could not be saved to history.')).toBeInTheDocument();
+    expect(screen.getByTestId('engine-badge')).toHaveTextContent('Model rewrite');
+  });
+
+  it('maps humanize errors by code', async () => {
+    mockServer((url) =>
+      url.endsWith('/humanize-text')
+        ? jsonResponse({ error: { code: 'WORD_LIMIT_EXCEEDED', message: 'too long' } }, 400)
+        : undefined,
+    );
+    renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE });
+    fireEvent.change(textbox(), { target: { value: words(60) } });
+    await userEvent.click(screen.getByRole('button', { name: 'Humanize' }));
+    expect(await screen.findByText('Word Limit Exceeded')).toBeInTheDocument();
+    expect(screen.getByText('Maximum 250 words per request for Free plan')).toBeInTheDocument();
+  });
+
+  it('shows the upgrade button for every tier but Ultra', () => {
+    mockServer();
+    const { unmount } = renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE });
+    expect(screen.getByRole('link', { name: /Upgrade/ })).toHaveAttribute('href', '/pricing');
+    unmount();
+    renderWithProviders(<HumanizerCard />, {
+      signedIn: true,
+      limits: { ...FREE, subscriptionTier: 'Ultra', requestLimit: 3000, currentBalance: 30000 },
+    });
+    expect(screen.queryByRole('link', { name: /Upgrade/ })).not.toBeInTheDocument();
+    expect(screen.getByTestId('word-counter')).toHaveTextContent('0 / 3000 words');
+  });
+});

@@ -1,0 +1,43 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { Toaster } from 'sonner';
+import { vi } from 'vitest';
+import type { LimitsInfo } from '@plainspoken/shared';
+import { sessionKeys, type SessionData } from '@/lib/auth';
+import { AuthDialogContext } from '@/lib/auth-dialog';
+
+export const TEST_USER = { id: 'u1', email: 'ada@example.com', emailVerified: true, createdAt: '2025-07-01T00:00:00Z' };
+
+export function makeQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+}
+
+export function renderWithProviders(
+  ui: ReactElement,
+  opts: { signedIn?: boolean; limits?: LimitsInfo; route?: string; queryClient?: QueryClient } = {},
+) {
+  const qc = opts.queryClient ?? makeQueryClient();
+  const session: SessionData | null = opts.signedIn ? { user: TEST_USER } : null;
+  qc.setQueryData(sessionKeys.all, session);
+  if (opts.limits) qc.setQueryData(['limits', TEST_USER.id], opts.limits);
+  const openAuthDialog = vi.fn();
+  const result = render(
+    <QueryClientProvider client={qc}>
+      <AuthDialogContext.Provider value={{ openAuthDialog }}>
+        <MemoryRouter initialEntries={[opts.route ?? '/']}>{ui}</MemoryRouter>
+      </AuthDialogContext.Provider>
+      <Toaster />
+    </QueryClientProvider>,
+  );
+  return { ...result, qc, openAuthDialog };
+}
+
+export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
+}
+
+export function words(n: number): string {
+  return Array.from({ length: n }, (_, i) => `word${i}`).join(' ');
+}
