@@ -22,6 +22,7 @@ const SubscriptionTest = page(
   () => import('@/features/diagnostics/components/subscription-test-page'),
   (m) => m.SubscriptionTestPage,
 );
+const AdminOverview = page(() => import('@/features/diagnostics/components/admin-overview-page'), (m) => m.AdminOverviewPage);
 const Maintenance = page(() => import('@/features/maintenance/components/maintenance-page'), (m) => m.MaintenancePage);
 
 export const routes = [
@@ -39,6 +40,7 @@ export const routes = [
       { path: paths.authTest, element: <AuthTest /> },
       { path: paths.subscriptionTest, element: <SubscriptionTest /> },
       { path: paths.maintenance, element: <Maintenance /> },
+      { path: paths.admin, element: <AdminOverview /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -1,0 +1,81 @@
+/** Small dependency-free SVG charts: the overview shows a few hundred points at most. */
+import { useId } from 'react';
+import { cn } from '@/lib/utils';
+
+export interface Point {
+  label: string;
+  value: number;
+}
+
+const W = 600;
+const H = 160;
+const PAD = { top: 12, right: 8, bottom: 22, left: 36 };
+
+function niceMax(v: number): number {
+  if (v <= 0) return 1;
+  const mag = 10 ** Math.floor(Math.log10(v));
+  const steps = [1, 2, 2.5, 5, 10];
+  const step = steps.find((s) => s * mag >= v) ?? 10;
+  return step * mag;
+}
+
+export function BarChart({ points, title, className, color = 'var(--color-primary)' }: { points: Point[]; title: string; className?: string; color?: string }) {
+  const titleId = useId();
+  const max = niceMax(Math.max(0, ...points.map((p) => p.value)));
+  const innerW = W - PAD.left - PAD.right;
+  const innerH = H - PAD.top - PAD.bottom;
+  const slot = points.length ? innerW / points.length : innerW;
+  const barW = Math.max(1, slot * 0.7);
+  const every = Math.max(1, Math.ceil(points.length / 6));
+  return (
+    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} className={cn('h-auto w-full', className)}>
+      <title id={titleId}>{title}</title>
+      {[0, 0.5, 1].map((f) => {
+        const y = PAD.top + innerH * (1 - f);
+        return (
+          <g key={f}>
+            <line x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} stroke="currentColor" strokeOpacity={0.12} />
+            <text x={PAD.left - 6} y={y + 4} textAnchor="end" fontSize={10} fill="currentColor" fillOpacity={0.6}>
+              {Math.round(max * f).toLocaleString('en-US')}
+            </text>
+          </g>
+        );
+      })}
+      {points.map((p, i) => {
+        const h = (p.value / max) * innerH;
+        const x = PAD.left + i * slot + (slot - barW) / 2;
+        return (
+          <g key={p.label}>
+            <rect x={x} y={PAD.top + innerH - h} width={barW} height={h} rx={1.5} fill={color}>
+              <title>{`${p.label}: ${p.value.toLocaleString('en-US')}`}</title>
+            </rect>
+            {i % every === 0 && (
+              <text x={x + barW / 2} y={H - 6} textAnchor="middle" fontSize={10} fill="currentColor" fillOpacity={0.6}>
+                {p.label}
+              </text>
+            )}
+          </g>
+        );
+      })}
+    </svg>
+  );
+}
+
+/** Horizontal bars for a handful of categories (subscribers per tier). */
+export function CategoryBars({ points, title }: { points: Point[]; title: string }) {
+  const max = Math.max(1, ...points.map((p) => p.value));
+  return (
+    <ul className="grid gap-3" aria-label={title}>
+      {points.map((p) => (
+        <li key={p.label} className="grid grid-cols-[4.5rem_1fr_3rem] items-center gap-3 text-sm">
+          <span className="font-medium">{p.label}</span>
+          <svg viewBox="0 0 100 10" preserveAspectRatio="none" className="h-3 w-full" aria-hidden="true">
+            <rect x={0} y={0} width={100} height={10} rx={2} fill="currentColor" fillOpacity={0.08} />
+            <rect x={0} y={0} width={(p.value / max) * 100} height={10} rx={2} fill="var(--color-primary)" />
+          </svg>
+          <span className="text-right tabular-nums">{p.value.toLocaleString('en-US')}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
