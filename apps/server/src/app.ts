@@ -23,6 +23,7 @@ import { humanizeRoutes } from './features/humanize/humanize.routes';
 import { historyRoutes } from './features/history/history.routes';
 import { subscriptionRoutes } from './features/subscription/subscription.routes';
 import { devMailboxApi, devMailboxPage } from './features/dev/mailbox.routes';
+import { mountAccountSecurity } from './features/account-security/account.routes';
 import { adminRoutes } from './features/diagnostics/admin.routes';
 
 export interface AppDeps {
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  mountAccountSecurity(app);
   // better-auth reads the client IP from one header that only this server sets.
   app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const headers = new Headers(c.req.raw.headers);

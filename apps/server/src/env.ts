@@ -3,6 +3,7 @@
  * value stops the server with a readable list. Every variable here is documented in the README.
  */
 import { z } from 'zod';
+import { BILLING_PERIODS, PAID_TIERS, type BillingPeriod, type PaidTier } from '@plainspoken/shared';
 
 const bool = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
@@ -13,6 +14,25 @@ const csv = z.string().transform((s) =>
     .map((x) => x.trim().toLowerCase())
     .filter(Boolean),
 );
+export type PlanKey = `${PaidTier}:${BillingPeriod}`;
+export const PLAN_KEYS: readonly PlanKey[] = PAID_TIERS.flatMap((t) => BILLING_PERIODS.map((p) => `${t}:${p}` as const));
+
+/** PADDLE_PRICE_IDS: one Paddle price per plan and period, e.g. `Basic:monthly=pri_01..,Basic:yearly=pri_01..`. */
+const priceIds = z.string().transform((s, ctx) => {
+  const out: Partial<Record<PlanKey, string>> = {};
+  for (const part of s.split(',').map((x) => x.trim()).filter(Boolean)) {
+    const m = /^([A-Za-z]+):([a-z]+)=(\S+)$/.exec(part);
+    const key = m ? (`${m[1]}:${m[2]}` as PlanKey) : null;
+    if (!m || !key || !PLAN_KEYS.includes(key)) {
+      ctx.addIssue({ code: 'custom', message: `"${part}" is not Tier:period=price_id (tiers ${PAID_TIERS.join('/')}, periods ${BILLING_PERIODS.join('/')})` });
+      continue;
+    }
+    if (out[key]) ctx.addIssue({ code: 'custom', message: `${key} is listed twice` });
+    out[key] = m[3];
+  }
+  return out;
+});
+
 const DEV_SECRET = 'plainspoken-development-secret-not-for-production-use';
 
 const schema = z
@@ -34,7 +54,9 @@ const schema = z
     PADDLE_API_KEY: z.string().optional(),
     PADDLE_WEBHOOK_SECRET: z.string().optional(),
     PADDLE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
-    PADDLE_PRICE_IDS: z.string().optional(),
+    PADDLE_PRICE_IDS: priceIds.optional(),
+    /** Overrides the API origin PADDLE_ENVIRONMENT picks (a local fake in tests, a proxy). */
+    PADDLE_API_BASE_URL: z.string().url().optional(),
     SANDBOX_WEBHOOK_SECRET: z.string().default('plainspoken-sandbox-webhook-secret'),
     HUMANIZER_LLM_BASE_URL: z.string().url().optional(),
     HUMANIZER_LLM_API_KEY: z.string().optional(),
@@ -53,14 +75,21 @@ const schema = z
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   })
   .superRefine((e, ctx) => {
+    // Half a Paddle configuration would silently fall back to the sandbox: refuse it in every mode.
+    if (!e.PADDLE_API_KEY) return;
+    if (!e.PADDLE_WEBHOOK_SECRET)
+      ctx.addIssue({ code: 'custom', path: ['PADDLE_WEBHOOK_SECRET'], message: 'required when PADDLE_API_KEY is set' });
+    const missing = PLAN_KEYS.filter((k) => !e.PADDLE_PRICE_IDS?.[k]);
+    if (missing.length)
+      ctx.addIssue({ code: 'custom', path: ['PADDLE_PRICE_IDS'], message: `needs a price id for ${missing.join(', ')} when PADDLE_API_KEY is set` });
+  })
+  .superRefine((e, ctx) => {
     if (e.NODE_ENV !== 'production') return;
     if (e.BETTER_AUTH_SECRET === DEV_SECRET)
       ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'required in production (32+ random characters)' });
     if (!e.BASE_URL) ctx.addIssue({ code: 'custom', path: ['BASE_URL'], message: 'required in production (the public origin)' });
     if (!e.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required in production (the local outbox is for development)' });
     if (e.RATE_LIMITS === 'off') ctx.addIssue({ code: 'custom', path: ['RATE_LIMITS'], message: 'cannot be off in production' });
-    if (e.PADDLE_API_KEY && !e.PADDLE_WEBHOOK_SECRET)
-      ctx.addIssue({ code: 'custom', path: ['PADDLE_WEBHOOK_SECRET'], message: 'required when PADDLE_API_KEY is set' });
   });
 
 export type Env = z.infer<typeof schema> & { BASE_URL: string };

@@ -35,7 +35,12 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
   const db = database.db;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db });
   const auth = createAuth({ env, db, mailer, logger });
-  const engine = opts.engine ?? createEnginePool({ threads: env.ENGINE_POOL_SIZE, queueLimit: env.ENGINE_QUEUE_LIMIT, timeoutMs: env.ENGINE_TIMEOUT_MS });
+  const engine = opts.engine ?? createEnginePool({
+      threads: env.ENGINE_POOL_SIZE,
+      queueLimit: env.ENGINE_QUEUE_LIMIT,
+      timeoutMs: env.ENGINE_TIMEOUT_MS,
+      onError: (e) => logger.error('engine worker failed', { error: e.message }),
+    });
   const now = opts.now ?? (() => new Date());
   const limiter = createRateLimiter(db, { enabled: env.RATE_LIMITS === 'on', now: () => now().getTime() });
   const deps: AppDeps = { env, database, db, auth, mailer, engine, llm: llmConfigFrom(env), limiter, logger, now };

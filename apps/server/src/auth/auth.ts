@@ -14,6 +14,7 @@ import * as schema from '../db/schema';
 import { actionMail, type Mailer } from '../lib/mail';
 import type { Logger } from '../lib/logger';
 import { ensureSubscriber } from '../features/subscription/subscription.service';
+import { createSecurityAuth } from '../features/account-security/security-auth';
 
 export const CLIENT_IP_HEADER = 'x-plainspoken-client-ip';
 
@@ -26,6 +27,7 @@ const PASSWORD_PATHS = new Set(['/sign-up/email', '/reset-password', '/change-pa
 
 export function createAuth(deps: { env: Env; db: Db; mailer: Mailer; logger: Logger }) {
   const { env, db, mailer } = deps;
+  const security = createSecurityAuth(deps);
   const scale = env.AUTH_RATE_LIMIT_SCALE;
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
@@ -41,13 +43,17 @@ export function createAuth(deps: { env: Env; db: Db; mailer: Mailer; logger: Log
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     user: {
       additionalFields: { lastSignInAt: { type: 'date', required: false, input: false } },
+      ...security.userOptions,
     },
+    // Sensitive actions ask for the password instead; a day-old session can still list its devices.
+    session: { freshAge: 0 },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
       autoSignIn: false,
+      ...security.emailAndPassword,
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -55,6 +61,7 @@ export function createAuth(deps: { env: Env; db: Db; mailer: Mailer; logger: Log
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       async sendVerificationEmail({ user, url }) {
+        if (await security.sendIfEmailChange(user, url)) return;
         await mailer.send(
           actionMail(
             user.email,
@@ -69,6 +76,7 @@ export function createAuth(deps: { env: Env; db: Db; mailer: Mailer; logger: Log
     socialProviders: google,
     plugins: [
       bearer(),
+      security.plugin,
       magicLink({
         expiresIn: 15 * 60,
         async sendMagicLink({ email, url }) {
@@ -96,6 +104,11 @@ export function createAuth(deps: { env: Env; db: Db; mailer: Mailer; logger: Log
         '/send-verification-email': { window: 60, max: 3 * scale },
         '/sign-in/magic-link': { window: 60, max: 3 * scale },
         '/request-password-reset': { window: 60, max: 3 * scale },
+        '/reset-password': { window: 60, max: 10 * scale },
+        '/change-password': { window: 60, max: 5 * scale },
+        '/change-email': { window: 60, max: 5 * scale },
+        '/delete-user': { window: 60, max: 5 * scale },
+        '/two-factor/*': { window: 60, max: 10 * scale },
       },
     },
     advanced: {
@@ -105,6 +118,8 @@ export function createAuth(deps: { env: Env; db: Db; mailer: Mailer; logger: Log
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const answered = await security.before(ctx);
+        if (answered) return answered;
         if (ctx.path === '/sign-up/email') {
           // The product tells people when an address already has an account (spec section 8).
           const email = (ctx.body as { email?: unknown } | undefined)?.email;
@@ -120,12 +135,20 @@ export function createAuth(deps: { env: Env; db: Db; mailer: Mailer; logger: Log
           throw new APIError('BAD_REQUEST', { code: 'PASSWORD_RULE', message: MSG.passwordRule });
         }
       }),
+      after: createAuthMiddleware(async (ctx) => {
+        await security.after(ctx);
+      }),
     },
     databaseHooks: {
       user: {
         create: {
           async after(u) {
             await ensureSubscriber(db, { id: u.id, email: u.email });
+          },
+        },
+        update: {
+          async after(u, ctx) {
+            await security.afterUserUpdate(u, ctx);
           },
         },
       },

@@ -43,11 +43,11 @@ function workerFile(): { filename: string; execArgv: string[] } {
   const here = path.dirname(fileURLToPath(import.meta.url));
   const bundled = path.join(here, 'engine-worker.js');
   if (existsSync(bundled)) return { filename: bundled, execArgv: [] };
-  // Source tree (tests, dev): load the TypeScript worker through tsx.
-  return { filename: path.join(here, 'engine-worker.ts'), execArgv: ['--import', 'tsx'] };
+  // Source tree (tests, dev): a small ESM entry registers tsx inside the worker and loads the TypeScript.
+  return { filename: path.join(here, 'engine-worker-dev.mjs'), execArgv: [] };
 }
 
-export function createEnginePool(opts: { threads?: number; queueLimit: number; timeoutMs: number }): Engine {
+export function createEnginePool(opts: { threads?: number; queueLimit: number; timeoutMs: number; onError?: (e: Error) => void }): Engine {
   const threads = opts.threads ?? Math.max(1, Math.min(4, os.availableParallelism() - 1 || 1));
   const { filename, execArgv } = workerFile();
   const pool = new Piscina({
@@ -58,6 +58,8 @@ export function createEnginePool(opts: { threads?: number; queueLimit: number; t
     maxQueue: opts.queueLimit,
     idleTimeout: 60_000,
   });
+  // A worker that dies is replaced by the pool; the error must not take the whole server down.
+  pool.on('error', (e: Error) => opts.onError?.(e));
   return {
     async run(job) {
       if (pool.queueSize >= opts.queueLimit) {

@@ -1,0 +1,42 @@
+/**
+ * Account deletion behind better-auth's /delete-user: the paid subscription is cancelled with the
+ * provider first (if that fails nothing is deleted), then every row of the user goes in one transaction.
+ */
+import { eq } from 'drizzle-orm';
+import { APIError } from 'better-auth/api';
+import type { Db } from '../../db/client';
+import { account, session, subscribers, transformations, twoFactor, user, verification } from '../../db/schema';
+import { cancelSubscriptionForDeletion } from './billing-bridge';
+import { currentRequestDeps } from './request-deps';
+
+export const DELETION_CANCEL_FAILED =
+  'We could not cancel your paid subscription with the payment provider, so nothing was deleted. Please try again in a few minutes, or cancel your plan with Manage Plan first.';
+
+/** Removes the user and everything that belongs to them; foreign keys cascade too, this is explicit. */
+export async function eraseUser(db: Db, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(transformations).where(eq(transformations.user_id, userId));
+    await tx.delete(subscribers).where(eq(subscribers.user_id, userId));
+    await tx.delete(twoFactor).where(eq(twoFactor.userId, userId));
+    // Reset links, two-factor challenges and trusted devices store the user id as their value.
+    await tx.delete(verification).where(eq(verification.value, userId));
+    await tx.delete(session).where(eq(session.userId, userId));
+    await tx.delete(account).where(eq(account.userId, userId));
+    await tx.delete(user).where(eq(user.id, userId));
+  });
+}
+
+/** better-auth's beforeDelete: runs after the password was checked, before its own deletes. */
+export async function beforeAccountDeletion(u: { id: string }): Promise<void> {
+  const deps = currentRequestDeps();
+  if (!deps) {
+    throw new APIError('SERVICE_UNAVAILABLE', { code: 'DELETION_UNAVAILABLE', message: 'Account deletion is not available right now. Please try again later.' });
+  }
+  try {
+    await cancelSubscriptionForDeletion(deps, u.id);
+  } catch (e) {
+    deps.logger.warn('account deletion: subscription cancellation failed', { userId: u.id, error: e instanceof Error ? e.message : String(e) });
+    throw new APIError('BAD_GATEWAY', { code: 'SUBSCRIPTION_CANCEL_FAILED', message: DELETION_CANCEL_FAILED });
+  }
+  await eraseUser(deps.db, u.id);
+}

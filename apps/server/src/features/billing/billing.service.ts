@@ -1,0 +1,104 @@
+/**
+ * Paid plans: checkout, the billing portal, expiring cancelled subscriptions (the daily job and its
+ * admin trigger) and cancelling a subscription when an account is deleted.
+ */
+import { Cron } from 'croner';
+import { eq, sql } from 'drizzle-orm';
+import { MSG, type BillingPeriod, type PaidTier } from '@plainspoken/shared';
+import { subscribers } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+import { rowsOf } from '../../lib/rate-limit';
+import { effectiveTier, expireCancelled, loadSubscriber, resetDueBalances } from '../subscription/subscription.service';
+import { paymentProvider } from './provider';
+import type { BillingDeps } from './webhook.service';
+
+type Caller = { id: string; email: string };
+
+export async function createCheckout(deps: BillingDeps, caller: Caller, plan: { planTier: PaidTier; billingPeriod: BillingPeriod }): Promise<{ url: string }> {
+  const now = deps.now();
+  const row = await loadSubscriber(deps.db, caller, now);
+  // A second checkout would start a second, separately billed subscription.
+  if (effectiveTier(row, now) !== 'FREE' && row.subscribed && row.paddle_subscription_id && !row.cancellation_end_date)
+    throw new AppError('CHECKOUT_FAILED', 409, `You already have the ${row.subscription_tier} plan. Use Manage Plan on your account page to change it.`);
+  const provider = paymentProvider(deps.env);
+  try {
+    const url = await provider.createCheckout({ user: caller, tier: plan.planTier, period: plan.billingPeriod, customerId: row.paddle_customer_id });
+    return { url };
+  } catch (e) {
+    deps.logger.error('checkout failed', { userId: caller.id, error: (e as Error).message });
+    throw new AppError('CHECKOUT_FAILED', 502, MSG.checkoutFailed);
+  }
+}
+
+export async function openPortal(deps: BillingDeps, caller: Caller): Promise<{ url: string }> {
+  const now = deps.now();
+  const row = await loadSubscriber(deps.db, caller, now);
+  const provider = paymentProvider(deps.env);
+  const paid = effectiveTier(row, now) !== 'FREE';
+  // The sandbox also serves subscriptions the diagnostics test event created, which have no customer id.
+  const customerId = row.paddle_customer_id ?? (provider.kind === 'sandbox' && paid ? `ctm_sandbox_${caller.id}` : null);
+  if (!customerId) throw new AppError('PORTAL_FAILED', 404, MSG.portalUnavailable);
+  try {
+    return { url: await provider.createPortal({ user: caller, customerId, subscriptionId: row.paddle_subscription_id }) };
+  } catch (e) {
+    deps.logger.error('portal session failed', { userId: caller.id, error: (e as Error).message });
+    throw new AppError('PORTAL_FAILED', 502, MSG.portalFailed);
+  }
+}
+
+/**
+ * For account deletion: stops a paid subscription at the provider immediately, so a deleted account
+ * is never billed again. Throws when the provider refuses, and the deletion must then stop too.
+ */
+export async function cancelSubscriptionForDeletion(deps: BillingDeps, userId: string): Promise<void> {
+  const row = (await deps.db.select().from(subscribers).where(eq(subscribers.user_id, userId)))[0];
+  if (!row?.paddle_subscription_id || effectiveTier(row, deps.now()) === 'FREE') return;
+  try {
+    await paymentProvider(deps.env).cancelNow(row.paddle_subscription_id);
+  } catch (e) {
+    deps.logger.error('cancel for deletion failed', { userId, subscriptionId: row.paddle_subscription_id, error: (e as Error).message });
+    throw new AppError(
+      'INTERNAL',
+      502,
+      'We could not cancel your paid subscription with the payment provider, so your account was not deleted. Please try again in a few minutes.',
+    );
+  }
+}
+
+/** Expired cancellations to FREE, then due monthly refills (decision 2). Safe to run any number of times. */
+export async function processExpired(deps: BillingDeps): Promise<{ expired: number; reset: number }> {
+  const now = deps.now();
+  const expired = await expireCancelled(deps.db, now);
+  const reset = await resetDueBalances(deps.db, now);
+  return { expired, reset };
+}
+
+export const DAILY_JOB = 'subscription-maintenance';
+
+/** Runs the daily work unless another process already claimed today's run (job_runs primary key). */
+export async function runDailyJob(deps: BillingDeps): Promise<{ ran: boolean; expired?: number; reset?: number }> {
+  const day = deps.now().toISOString().slice(0, 10);
+  const claimed = rowsOf(
+    await deps.db.execute(sql`INSERT INTO job_runs (job, run_key) VALUES (${DAILY_JOB}, ${day}) ON CONFLICT DO NOTHING RETURNING job`),
+  );
+  if (claimed.length === 0) return { ran: false };
+  const r = await processExpired(deps);
+  deps.logger.info('daily subscription job', { day, ...r });
+  return { ran: true, ...r };
+}
+
+/**
+ * Tries every hour and runs once per UTC day, so a process that was down at the usual time still
+ * catches up the same day. Returns the function that stops it.
+ */
+export function startDailyJob(deps: BillingDeps): () => void {
+  const tick = () =>
+    runDailyJob(deps).catch((e: unknown) => deps.logger.error('daily subscription job failed', { error: (e as Error).message }));
+  const cron = new Cron('17 * * * *', { timezone: 'UTC', protect: true }, tick);
+  const first = setTimeout(tick, 5_000);
+  first.unref();
+  return () => {
+    clearTimeout(first);
+    cron.stop();
+  };
+}

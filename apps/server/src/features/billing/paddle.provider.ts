@@ -1,0 +1,93 @@
+/**
+ * Paddle Billing. Webhooks are verified with the SDK; the three API calls go through a small fetch
+ * adapter because the SDK has no option for another API origin, and tests run against a local fake
+ * (docs/decisions/0002-billing-providers.md).
+ */
+import { BILLING_PERIODS, PAID_TIERS } from '@plainspoken/shared';
+import type { Env, PlanKey } from '../../env';
+import { ProviderError, sdkVerifier, type PaymentProvider, type PlanChoice } from './provider';
+
+const API_ORIGIN: Record<Env['PADDLE_ENVIRONMENT'], string> = {
+  sandbox: 'https://sandbox-api.paddle.com',
+  production: 'https://api.paddle.com',
+};
+const TIMEOUT_MS = 15_000;
+
+interface PaddleErrorBody {
+  error?: { code?: string; detail?: string };
+}
+
+export function createPaddleProvider(env: Env): PaymentProvider {
+  const apiKey = env.PADDLE_API_KEY;
+  const secret = env.PADDLE_WEBHOOK_SECRET;
+  const prices = env.PADDLE_PRICE_IDS ?? {};
+  if (!apiKey || !secret) throw new Error('Paddle is not configured');
+  const base = (env.PADDLE_API_BASE_URL ?? API_ORIGIN[env.PADDLE_ENVIRONMENT]).replace(/\/$/, '');
+  const verifyWithSdk = sdkVerifier(apiKey);
+
+  const byPrice = new Map<string, PlanChoice>();
+  for (const tier of PAID_TIERS)
+    for (const period of BILLING_PERIODS) {
+      const id = prices[`${tier}:${period}` satisfies PlanKey];
+      if (id) byPrice.set(id, { tier, period });
+    }
+
+  async function call<T>(path: string, body: unknown): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (e) {
+      throw new ProviderError(`Paddle could not be reached: ${(e as Error).message}`);
+    }
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    if (!res.ok) {
+      const err = (json as PaddleErrorBody | null)?.error;
+      throw new ProviderError(`Paddle answered ${res.status}${err?.code ? ` ${err.code}` : ''}${err?.detail ? `: ${err.detail}` : ''}`);
+    }
+    const data = (json as { data?: T } | null)?.data;
+    if (!data) throw new ProviderError('Paddle answered without data');
+    return data;
+  }
+
+  return {
+    kind: 'paddle',
+    async createCheckout({ user, tier, period, customerId }) {
+      const priceId = prices[`${tier}:${period}`];
+      if (!priceId) throw new ProviderError(`no Paddle price for ${tier} ${period}`);
+      const txn = await call<{ id: string; checkout?: { url?: string | null } | null }>('/transactions', {
+        items: [{ price_id: priceId, quantity: 1 }],
+        custom_data: { user_id: user.id },
+        ...(customerId ? { customer_id: customerId } : {}),
+        collection_mode: 'automatic',
+      });
+      const url = txn.checkout?.url;
+      if (!url) throw new ProviderError(`transaction ${txn.id} has no checkout URL (is a default payment link set in Paddle?)`);
+      return url;
+    },
+    async createPortal({ customerId, subscriptionId }) {
+      const s = await call<{ urls?: { general?: { overview?: string } } }>(
+        `/customers/${encodeURIComponent(customerId)}/portal-sessions`,
+        { subscription_ids: subscriptionId ? [subscriptionId] : [] },
+      );
+      const url = s.urls?.general?.overview;
+      if (!url) throw new ProviderError('portal session has no URL');
+      return url;
+    },
+    async cancelNow(subscriptionId) {
+      await call(`/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, { effective_from: 'immediately' });
+    },
+    verify: (rawBody, signature) => verifyWithSdk(rawBody, secret, signature),
+    planForPrice: (priceId) => byPrice.get(priceId) ?? null,
+  };
+}

@@ -1,0 +1,7 @@
+// Worker entry used when running from TypeScript sources (tests, dev): registers tsx inside the worker
+// thread, whose module loader does not inherit the parent's hooks, then loads the real worker.
+import { register } from 'tsx/esm/api';
+
+register();
+const mod = await import('./engine-worker.ts');
+export default mod.default;
