@@ -1,5 +1,5 @@
 import { contentRecall, wordCount } from './checks.ts';
-import { detect } from './detector.ts';
+import { detect, type Detection } from './detector.ts';
 import { localHumanize, usedAlternatives } from './local.ts';
 import { modelHumanize } from './model/loop.ts';
 import { spansKept } from './protect.ts';
@@ -28,8 +28,8 @@ function localPass(text: string, mode: Mode, seed: number, secondPass: boolean, 
   return { text: first, note: 'no different rewrite was found for this text' };
 }
 
-function finish(original: string, text: string, scoreBefore: number, start: number, extra: Partial<HumanizeResult> & Pick<HumanizeResult, 'engine'>): HumanizeResult {
-  const after = detect(text);
+function finish(original: string, text: string, scoreBefore: number, start: number, extra: Partial<HumanizeResult> & Pick<HumanizeResult, 'engine'>, known?: Detection): HumanizeResult {
+  const after = known ?? detect(text);
   return {
     text,
     scoreBefore,
@@ -94,15 +94,17 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
     let out = r.text;
     let note = [localNote, r.note].filter(Boolean).join('; ') || undefined;
     progress({ stage: 'checks' });
+    let afterDet: Detection | undefined;
     if (mode === 'lightning' && !opts.secondPass) {
-      const after = detect(out).score;
+      afterDet = detect(out);
       // Lightning promises never to make the score worse.
-      if (after > before) {
+      if (afterDet.score > before) {
         out = text;
+        afterDet = undefined;
         note = [note, 'no rewrite lowered the score; text left unchanged'].filter(Boolean).join('; ');
       }
     }
-    const result = finish(text, out, before, start, { engine: 'local', engineNote: note, tokensUsed });
+    const result = finish(text, out, before, start, { engine: 'local', engineNote: note, tokensUsed }, afterDet);
     progress({ stage: 'done', bestScore: result.scoreAfter });
     return result;
   } catch (err) {

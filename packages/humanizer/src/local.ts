@@ -22,6 +22,8 @@ interface Sent {
   /** Checked variants, index 0 is always the original; `merge` variants swallow the next sentence. */
   variants: { text: string; merge: boolean }[];
   choice: number;
+  /** Chosen by rule, not by the search (chatbot leftovers are always dropped). */
+  fixed?: boolean;
 }
 
 interface ProseBlock {
@@ -48,7 +50,8 @@ function prepare(text: string): Doc {
     if (b.kind !== 'prose' || b.body.length === 0) return;
     const m = mask(b.body, { startId: spans.length });
     spans.push(...m.spans);
-    const pieces: Piece[] = splitMasked(m.text);
+    const ends = (sent: string): boolean => /[.!?]["'\u201d\u2019]$/.test(unmask(sent, m.spans));
+    const pieces: Piece[] = splitMasked(m.text, ends);
     prose.push({ blockIdx, sents: pieces.map((p) => ({ orig: p.text, gap: p.gap, variants: [{ text: p.text, merge: false }], choice: 0 })) });
   });
   return { blocks, prose, spans, docHash: fnv1a(text.normalize('NFC')) };
@@ -194,7 +197,9 @@ function buildVariants(doc: Doc, seed: number, avoidAlts?: Set<string>): void {
         const lit = rulePass(s.orig, ctx, { prob, contractProb: ctx.contractProb, dashBreak: k % 2 === 1 });
         if (lit === '') {
           // Chatbot leftovers are always dropped; there is nothing to search.
-          s.variants = [{ text: '', merge: false }];
+          s.variants = [{ text: s.orig, merge: false }, { text: '', merge: false }];
+          s.choice = 1;
+          s.fixed = true;
           return;
         }
         base.push(lit);
@@ -228,7 +233,7 @@ export function deep(text: string, o: LocalOpts): LocalResult {
   for (const pb of doc.prose) {
     for (const s of pb.sents) {
       // Start from the Lightning variant (index 1 when it exists), never a merge.
-      if (s.variants.length > 1 && !s.variants[1]!.merge) s.choice = 1;
+      if (s.variants.length > 1 && !s.variants[1]!.merge && !s.fixed) s.choice = 1;
     }
     blockStrings.set(pb.blockIdx, renderBlock(pb));
   }
@@ -239,7 +244,7 @@ export function deep(text: string, o: LocalOpts): LocalResult {
   for (const pb of doc.prose) {
     for (let si = 0; si < pb.sents.length; si++) {
       const s = pb.sents[si]!;
-      if (s.variants.length <= 1) continue;
+      if (s.variants.length <= 1 || s.fixed) continue;
       if (si > 0 && pb.sents[si - 1]!.variants[pb.sents[si - 1]!.choice]?.merge) continue;
       if (Date.now() > deadline) break;
       let best = s.choice;
@@ -263,17 +268,23 @@ export function deep(text: string, o: LocalOpts): LocalResult {
   return { text: enforceDocChecks(text, doc, blockStrings) };
 }
 
+/** A chatbot leftover that the rules drop entirely; its words do not count against the length check. */
+const isArtifact = (s: Sent): boolean => s.variants.length >= 2 && s.variants[s.choice]?.text === '' && s.choice > 0;
+
 /** Document checks: recall and length; revert the most changed sentences until both hold. */
 function enforceDocChecks(text: string, doc: Doc, blockStrings: Map<number, string>): string {
   let out = render(doc, blockStrings);
+  let dropped = '';
+  for (const pb of doc.prose) for (const s of pb.sents) if (isArtifact(s)) dropped += ` ${unmask(s.orig, doc.spans)}`;
+  const baseWords = Math.max(1, wordCount(text) - wordCount(dropped));
   for (let guard = 0; guard < 500; guard++) {
-    const recall = contentRecall(text, out);
-    const lr = wordCount(out) / Math.max(1, wordCount(text));
+    const recall = contentRecall(text, `${out} ${dropped}`);
+    const lr = wordCount(out) / baseWords;
     if (recall >= 0.9 && lr >= 0.85 && lr <= 1.15) break;
     let worst: { pb: ProseBlock; si: number; r: number } | null = null;
     for (const pb of doc.prose) {
       pb.sents.forEach((s, si) => {
-        if (s.choice === 0) return;
+        if (s.choice === 0 || isArtifact(s)) return;
         const v = s.variants[s.choice]!;
         const r = contentRecall(s.orig, v.text) - Math.abs(wordCount(v.text) / Math.max(1, wordCount(s.orig)) - 1);
         if (!worst || r < worst.r) worst = { pb, si, r };

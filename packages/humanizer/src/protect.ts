@@ -64,7 +64,8 @@ const PATTERNS: Pattern[] = [
 
 const NOT_NAMES = new Set(['I', 'I\'m', 'I\'ve', 'I\'ll', 'I\'d', 'OK']);
 // A capitalized word at the start of a sentence is only a name if it is followed by another capitalized word.
-const NAME_RUN = /(?<![\w'\u2019-])[A-Z][a-zA-Z'\u2019-]*[a-z][a-zA-Z'\u2019-]*(?:\s+(?:of|de|van|von|der|la|le|da|del|the|and|for)?\s*[A-Z][a-zA-Z'\u2019-]*)*/g;
+// Names never run across a line break (a heading followed by a paragraph is not one name).
+const NAME_RUN = /(?<![\w'\u2019-])[A-Z][a-zA-Z'\u2019-]*[a-z][a-zA-Z'\u2019-]*(?:[ \t]+(?:of|de|van|von|der|la|le|da|del|the|and|for)?[ \t]*[A-Z][a-zA-Z'\u2019-]*)*/g;
 
 function isSentenceInitial(text: string, index: number): boolean {
   let i = index - 1;
@@ -98,7 +99,7 @@ export function mask(text: string, opts: { names?: boolean; startId?: number } =
   }
   if (opts.names !== false) {
     out = out.replace(NAME_RUN, (m, offset: number, whole: string) => {
-      const trimmed = m.replace(/\s+(?:of|de|van|von|der|la|le|da|del|the|and|for)\s*$/, '');
+      const trimmed = m.replace(/[ \t]+(?:of|de|van|von|der|la|le|da|del|the|and|for)[ \t]*$/, '');
       const tail = m.slice(trimmed.length);
       const words = trimmed.split(/\s+/).filter(Boolean);
       if (words.length === 1 && NOT_NAMES.has(words[0] ?? '')) return m;

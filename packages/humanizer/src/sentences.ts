@@ -8,14 +8,19 @@ export interface Piece {
   gap: string;
 }
 
-const BOUNDARY = /([.!?\u2026]+["'\u201d\u2019)\]]*)(\s+)(?=["'\u201c\u2018(\[]?[A-Z\uE000\d])/g;
+const BOUNDARY = /([.!?\u2026]+["'\u201d\u2019)\]]*|\uE000[\uE100-\uE7FF][\uE100-\uE7FF]\uE001)(\s+)(?=["'\u201c\u2018(\[]?[A-Z\uE000\d])/g;
 
-export function splitMasked(body: string): Piece[] {
+/**
+ * `endsSentence` says whether a sentinel's span ends with terminal punctuation (a quotation like
+ * "it is done." closes its sentence).
+ */
+export function splitMasked(body: string, endsSentence: (sentinel: string) => boolean = () => false): Piece[] {
   const out: Piece[] = [];
   let last = 0;
   BOUNDARY.lastIndex = 0;
   let m: RegExpExecArray | null;
   while ((m = BOUNDARY.exec(body)) !== null) {
+    if ((m[1] ?? '').startsWith('\uE000') && !endsSentence(m[1] ?? '')) continue;
     const end = m.index + (m[1]?.length ?? 0);
     out.push({ text: body.slice(last, end), gap: m[2] ?? ' ' });
     last = end + (m[2]?.length ?? 0);

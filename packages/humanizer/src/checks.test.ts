@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { checkSentence, contentRecall, negations } from './checks.ts';
+import { mask } from './protect.ts';
+
+const m = (s: string): string => mask(s).text;
+
+describe('checkSentence', () => {
+  const orig = m('Moreover, the team utilized 3 tools in 2021 and did not fail.');
+
+  it('accepts a clean rewrite', () => {
+    expect(checkSentence(orig, orig.replace('Moreover, the', 'The').replace('utilized', 'used')).ok).toBe(true);
+  });
+
+  it('rejects lost spans, flipped negation, new words and broken text', () => {
+    expect(checkSentence(orig, orig.replace(/\uE000..\uE001/, '')).reason).toBe('spans');
+    expect(checkSentence(orig, orig.replace('did not fail', 'did fail')).reason).toBe('negation');
+    expect(checkSentence(orig, orig.replace('utilized', 'utilizd')).reason).toMatch(/new word/);
+    expect(checkSentence(orig, orig.replace('utilized', 'leveraged')).reason).toMatch(/new (word|tell)/);
+    expect(checkSentence(orig, orig.replace('the team', 'the  team')).reason).toBe('spacing');
+    expect(checkSentence(orig, orig.replace('Moreover, the', 'moreover, the')).reason).toBe('capital');
+    expect(checkSentence(orig, orig.replace(/\.$/, '')).reason).toBe('ending');
+  });
+
+  it('rejects modality changes and digits that appear from nowhere', () => {
+    const o = 'It may rain today.';
+    expect(checkSentence(o, 'It will rain today.').reason).toBe('modality');
+    expect(checkSentence(o, 'It may rain 2 today.').reason).toBe('numbers');
+  });
+
+  it('allows cutting pure filler even when the sentence gets much shorter', () => {
+    expect(checkSentence('It is important to note that prices rose.', 'Prices rose.').ok).toBe(true);
+  });
+
+  it('rejects a fragment from a structural edit', () => {
+    expect(checkSentence('He left early, not the other way around.', 'He left early. Not the other way around.', { structural: true }).ok).toBe(false);
+  });
+});
+
+describe('contentRecall and negations', () => {
+  it('counts lexicon alternatives as recalled', () => {
+    expect(contentRecall('We utilize crucial tools.', 'We use key tools.')).toBe(1);
+    expect(contentRecall('We bought apples and pears.', 'We bought apples.')).toBeLessThan(1);
+  });
+  it('counts negations but not "not only"', () => {
+    expect(negations("It isn't here, not there, and not only that.")).toBe(2);
+  });
+});

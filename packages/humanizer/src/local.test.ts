@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { contentRecall, wordCount } from './checks.ts';
+import { detect } from './detector.ts';
+import { humanize } from './index.ts';
+import { deep, lightning } from './local.ts';
+import { spansKept } from './protect.ts';
+import { SAMPLES } from './samples.ts';
+import { skeleton } from './segment.ts';
+import { countTells } from './rules/words.ts';
+
+const tells = (t: string): number => t.split(/(?<=[.!?])\s+/).reduce((a, s) => a + countTells(s), 0);
+
+describe('Lightning (golden)', () => {
+  it('rewrites the tells of a known paragraph', () => {
+    const input = 'Moreover, it is crucial to utilize these tools. We must delve into the data. I hope this helps!';
+    const out = lightning(input, { seed: 1 }).text;
+    expect(out).not.toMatch(/Moreover|crucial|utilize|delve|hope this helps/);
+    expect(out).toMatch(/use these tools/);
+    expect(out).toMatch(/into the data\.$/);
+  });
+
+  it('is deterministic per seed', () => {
+    for (const s of SAMPLES) expect(lightning(s, { seed: 7 }).text).toBe(lightning(s, { seed: 7 }).text);
+  });
+
+  it('keeps spans, structure, recall and length on the samples', () => {
+    for (const s of SAMPLES) {
+      const out = lightning(s, { seed: 3 }).text;
+      expect(spansKept(s, out), out).toBe(true);
+      expect(skeleton(out)).toEqual(skeleton(s));
+      expect(contentRecall(s, out)).toBeGreaterThanOrEqual(0.9);
+      const r = wordCount(out) / wordCount(s);
+      expect(r).toBeGreaterThanOrEqual(0.85);
+      expect(r).toBeLessThanOrEqual(1.15);
+      expect(tells(out)).toBeLessThan(tells(s));
+    }
+  });
+});
+
+describe('Deep (golden)', () => {
+  it('keeps spans, structure, recall and length, and is deterministic', () => {
+    for (const s of SAMPLES) {
+      const a = deep(s, { seed: 5 }).text;
+      expect(deep(s, { seed: 5 }).text).toBe(a);
+      expect(spansKept(s, a), a).toBe(true);
+      expect(skeleton(a)).toEqual(skeleton(s));
+      expect(contentRecall(s, a)).toBeGreaterThanOrEqual(0.9);
+      const r = wordCount(a) / wordCount(s);
+      expect(r).toBeGreaterThanOrEqual(0.85);
+      expect(r).toBeLessThanOrEqual(1.15);
+    }
+  });
+});
+
+describe('humanize, local engine', () => {
+  it('reports before/after, checks and sentences', async () => {
+    const r = await humanize(SAMPLES[0]!, { mode: 'deep', seed: 1 });
+    expect(r.engine).toBe('local');
+    expect(r.tokensUsed).toBe(0);
+    expect(r.scoreBefore).toBe(detect(SAMPLES[0]!).score);
+    expect(r.scoreAfter).toBe(detect(r.text).score);
+    expect(r.checks.spansKept).toBe(true);
+    expect(r.sentencesAfter.length).toBeGreaterThan(0);
+  });
+
+  it('Lightning is never worse than its input', async () => {
+    for (const s of SAMPLES) {
+      const r = await humanize(s, { mode: 'lightning', seed: 2 });
+      expect(r.scoreAfter).toBeLessThanOrEqual(r.scoreBefore);
+    }
+  });
+
+  it('Deep lowers the score on most samples', async () => {
+    let lower = 0;
+    for (const s of SAMPLES) {
+      const r = await humanize(s, { mode: 'deep', seed: 2 });
+      if (r.scoreAfter < r.scoreBefore) lower++;
+    }
+    expect(lower).toBeGreaterThan(SAMPLES.length / 2);
+  });
+
+  it('the second pass differs from the first', async () => {
+    for (const mode of ['lightning', 'deep'] as const) {
+      for (const s of SAMPLES) {
+        const first = await humanize(s, { mode, seed: 9 });
+        const second = await humanize(s, { mode, seed: 9, secondPass: true });
+        expect(second.text, `${mode}: ${s.slice(0, 40)}`).not.toBe(first.text);
+        expect(second.checks.spansKept).toBe(true);
+      }
+    }
+  });
+
+  it('reports progress', async () => {
+    const stages: string[] = [];
+    await humanize(SAMPLES[1]!, { mode: 'deep', onProgress: (e) => stages.push(e.stage) });
+    expect(stages[0]).toBe('detect');
+    expect(stages.at(-1)).toBe('done');
+  });
+});

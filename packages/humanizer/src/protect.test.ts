@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { mask, sameSentinels, spansKept, unmask } from './protect.ts';
+
+describe('mask / unmask', () => {
+  const text = 'On March 5, 2021, Dr. Jane Smith of Acme Corp paid $4.5 million (Smith et al., 2020) for 12% of "the whole thing" at https://example.com/a?b=1 and wrote to jane@example.com about `npm run x` and [the docs](https://example.com).';
+
+  it('round-trips exactly', () => {
+    const m = mask(text);
+    expect(unmask(m.text, m.spans)).toBe(text);
+  });
+
+  it('protects numbers, names, money, quotes, links, emails, code and citations', () => {
+    const kinds = new Map(mask(text).spans.map((s) => [s.text, s.kind]));
+    expect(kinds.get('March 5, 2021')).toBe('number');
+    expect(kinds.get('$4.5')).toBe('number');
+    expect(kinds.get('12%')).toBe('number');
+    expect(kinds.get('Jane Smith of Acme Corp')).toBe('name');
+    expect(kinds.get('"the whole thing"')).toBe('quote');
+    expect(kinds.get('https://example.com/a?b=1')).toBe('url');
+    expect(kinds.get('jane@example.com')).toBe('email');
+    expect(kinds.get('`npm run x`')).toBe('code');
+    expect(kinds.get('(Smith et al., 2020)')).toBe('citation');
+    expect(kinds.get('[the docs](https://example.com)')).toBe('link');
+  });
+
+  it('leaves ordinary words and sentence-initial capitals alone', () => {
+    const m = mask('Moreover, the team worked hard. Teachers agreed.');
+    expect(m.spans).toHaveLength(0);
+  });
+
+  it('does not run a name across a line break', () => {
+    const m = mask('A Journey Worth Revisiting\n\nIn the end it was fine.');
+    expect(m.spans.every((s) => !s.text.includes('\n'))).toBe(true);
+  });
+
+  it('compares sentinel multisets', () => {
+    const m = mask('Paris has 3 parks and 4 lakes.');
+    expect(sameSentinels(m.text, m.text.replace('parks', 'gardens'))).toBe(true);
+    expect(sameSentinels(m.text, m.text.replace(/\uE000..\uE001/, ''))).toBe(false);
+  });
+
+  it('spansKept fails when a number or name is lost', () => {
+    const t = 'We met Anna Berg in 2019 and spent $30.';
+    expect(spansKept(t, 'We saw Anna Berg in 2019 and spent $30.')).toBe(true);
+    expect(spansKept(t, 'We met Anna in 2019 and spent $30.')).toBe(false);
+    expect(spansKept(t, 'We met Anna Berg in 2018 and spent $30.')).toBe(false);
+  });
+});
