@@ -23,6 +23,10 @@ import { humanizeRoutes } from './features/humanize/humanize.routes';
 import { historyRoutes } from './features/history/history.routes';
 import { subscriptionRoutes } from './features/subscription/subscription.routes';
 import { devMailboxApi, devMailboxPage } from './features/dev/mailbox.routes';
+import { billingRoutes } from './features/billing/billing.routes';
+import { sandboxRoutes } from './features/billing/sandbox.routes';
+import { devClockRoutes, type TestClock } from './features/billing/dev-clock';
+import { usageRoutes } from './features/usage/usage.routes';
 import { mountAccountSecurity } from './features/account-security/account.routes';
 import { adminRoutes } from './features/diagnostics/admin.routes';
 
@@ -37,6 +41,8 @@ export interface AppDeps {
   limiter: RateLimiter;
   logger: Logger;
   now: () => Date;
+  /** Present only when NODE_ENV=test: lets browser tests move now(). */
+  clock?: TestClock;
 }
 
 export type AppEnv = { Variables: { deps: AppDeps; sessionUser: SessionUser | null | undefined } };
@@ -113,6 +119,8 @@ export function createApp(deps: AppDeps) {
     });
   });
   app.route('/api/functions', humanizeRoutes);
+  app.route('/api/functions', billingRoutes);
+  app.route('/api/usage', usageRoutes);
   app.route('/api/subscription', subscriptionRoutes);
   app.route('/api/transformations', historyRoutes);
   app.route('/api/admin', adminRoutes);
@@ -120,6 +128,8 @@ export function createApp(deps: AppDeps) {
     app.route('/api/dev', devMailboxApi);
     app.route('/dev', devMailboxPage);
   }
+  if (env.NODE_ENV === 'test') app.route('/api/dev', devClockRoutes);
+  app.route('/sandbox', sandboxRoutes);
 
   app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));
 

@@ -10,6 +10,8 @@ import { createLogger, type Logger } from './lib/logger';
 import { createRateLimiter } from './lib/rate-limit';
 import { createEnginePool, type Engine, type EngineLlmConfig } from './features/humanize/engine';
 import { createApp, type AppDeps } from './app';
+import { startDailyJob } from './features/billing/billing.service';
+import { createTestClock } from './features/billing/dev-clock';
 
 export function llmConfigFrom(env: Env): EngineLlmConfig | null {
   if (!env.HUMANIZER_LLM_BASE_URL || !env.HUMANIZER_LLM_MODEL) return null;
@@ -41,14 +43,18 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
       timeoutMs: env.ENGINE_TIMEOUT_MS,
       onError: (e) => logger.error('engine worker failed', { error: e.message }),
     });
-  const now = opts.now ?? (() => new Date());
+  const clock = env.NODE_ENV === 'test' ? createTestClock(opts.now ?? (() => new Date())) : undefined;
+  const now = clock?.now ?? opts.now ?? (() => new Date());
   const limiter = createRateLimiter(db, { enabled: env.RATE_LIMITS === 'on', now: () => now().getTime() });
-  const deps: AppDeps = { env, database, db, auth, mailer, engine, llm: llmConfigFrom(env), limiter, logger, now };
+  const deps: AppDeps = { env, database, db, auth, mailer, engine, llm: llmConfigFrom(env), limiter, logger, now, ...(clock ? { clock } : {}) };
   const app = createApp(deps);
+  // Several processes may run this; the job_runs guard makes the daily work happen once.
+  const stopJob = env.NODE_ENV === 'test' ? () => {} : startDailyJob(deps);
   return {
     app,
     deps,
     async close() {
+      stopJob();
       await engine.close();
       await database.close();
     },

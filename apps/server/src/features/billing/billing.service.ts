@@ -92,10 +92,15 @@ export async function runDailyJob(deps: BillingDeps): Promise<{ ran: boolean; ex
  * catches up the same day. Returns the function that stops it.
  */
 export function startDailyJob(deps: BillingDeps): () => void {
-  const tick = () =>
-    runDailyJob(deps).catch((e: unknown) => deps.logger.error('daily subscription job failed', { error: (e as Error).message }));
+  const tick = async (): Promise<void> => {
+    try {
+      await runDailyJob(deps);
+    } catch (e) {
+      deps.logger.error('daily subscription job failed', { error: (e as Error).message });
+    }
+  };
   const cron = new Cron('17 * * * *', { timezone: 'UTC', protect: true }, tick);
-  const first = setTimeout(tick, 5_000);
+  const first = setTimeout(() => void tick(), 5_000);
   first.unref();
   return () => {
     clearTimeout(first);

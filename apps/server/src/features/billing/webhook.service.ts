@@ -8,6 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { EventName, type EventEntity } from '@paddle/paddle-node-sdk';
 import { eq, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { TEST_PLAN_VARIANTS, TIER_LIMITS, isTier, type BillingPeriod, type PaidTier } from '@plainspoken/shared';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
@@ -208,7 +209,7 @@ async function applySubscription(tx: Db, provider: PaymentProvider, ev: Extract<
   if (!plan) throw new Error(`price ${s.priceId ?? '(none)'} is not one of our plans`);
   if (row.subscription_tier === 'FREE' || !row.subscribed) return activate(tx, row, s, plan, ev, now);
   const notes: string[] = [];
-  const set: Partial<typeof subscribers.$inferInsert> = { billing_period: plan.period, updated_at: now };
+  const set: PgUpdateSetSource<typeof subscribers> = { billing_period: plan.period, updated_at: now };
   if (s.periodEnd) set.subscription_end = s.periodEnd;
   if (plan.tier !== row.subscription_tier) {
     const up = allowance(plan.tier) > allowance(row.subscription_tier);
