@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+
+test('unknown routes show the 404 page', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByText('404', { exact: true })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Oops! Page not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Return to Home' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+const STATIC_PAGES: [string, string | RegExp][] = [
+  ['/', 'AI text that reads like you wrote it'],
+  ['/pricing', 'Pricing'],
+  ['/privacy', 'Privacy Policy'],
+  ['/terms', 'Terms of Service'],
+  ['/ethical-usage', 'Ethical Usage Policy'],
+  ['/maintenance', 'Subscription System Under Maintenance'],
+  ['/history', 'Please sign in'],
+];
+
+for (const [path, heading] of STATIC_PAGES) {
+  test(`${path} renders its heading`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  });
+}
+
+test('legal pages carry the last-updated date and the key terms', async ({ page }) => {
+  await page.goto('/terms');
+  await expect(page.getByText('Last updated July 1, 2025')).toBeVisible();
+  await expect(page.getByText(/All sales are final/).first()).toBeVisible();
+  await expect(page.getByText(/at least 18 years old/)).toBeVisible();
+});
+
+test('maintenance page links home and to pricing', async ({ page }) => {
+  await page.goto('/maintenance');
+  await expect(page.getByText(/Existing subscriptions work normally/)).toBeVisible();
+  await page.getByRole('link', { name: 'Back to Pricing' }).click();
+  await expect(page).toHaveURL('/pricing');
+  await page.goto('/maintenance');
+  await page.getByRole('link', { name: 'Return to Homepage' }).click();
+  await expect(page).toHaveURL('/');
+});
+
+test('header and footer links, and /#features scrolls to the features', async ({ page }) => {
+  await page.goto('/privacy');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('link', { name: 'Read more' })).toHaveAttribute('href', '/ethical-usage');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Contact' })).toHaveAttribute('href', /^mailto:.+@/);
+  await footer.getByRole('link', { name: 'Features' }).click();
+  await expect(page).toHaveURL('/#features');
+  await expect(page.locator('#features')).toBeInViewport();
+  await expect(page.getByRole('button', { name: 'Do I need an account?' })).toBeVisible();
+});
+
+test('signed-out Try for free opens the auth dialog', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Try for free' }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('button', { name: /Continue with Google/ })).toBeVisible();
+});

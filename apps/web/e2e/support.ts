@@ -1,0 +1,103 @@
+/** Helpers the browser tests share: unique accounts, the local outbox, and sign-up with confirmation. */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const PASSWORD = 'correct-horse-7';
+
+export function uniqueEmail(prefix = 'user'): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+}
+
+export interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  createdAt: string;
+}
+
+/** Waits for the newest mail to `to` in the local outbox and returns it. */
+export async function waitForMail(
+  request: APIRequestContext,
+  to: string,
+  opts: { after?: number; timeoutMs?: number } = {},
+): Promise<OutboxMail> {
+  const deadline = Date.now() + (opts.timeoutMs ?? 15_000);
+  while (Date.now() < deadline) {
+    const res = await request.get('/api/dev/mailbox');
+    if (res.ok()) {
+      const mails = (await res.json()) as OutboxMail[];
+      const mail = mails.find(
+        (m) => m.to.toLowerCase().includes(to.toLowerCase()) && (!opts.after || Date.parse(m.createdAt) >= opts.after),
+      );
+      if (mail) return mail;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`No mail to ${to} arrived in the outbox`);
+}
+
+/** The link in a mail that leads back to the product's auth endpoints. */
+export function authLink(mail: OutboxMail): string {
+  const link = mail.links.find((l) => l.includes('/api/auth/')) ?? mail.links[0];
+  if (!link) throw new Error(`Mail "${mail.subject}" has no link`);
+  return link;
+}
+
+export async function openAuthDialog(page: Page): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name: 'Get started' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+}
+
+/** Fills and submits the sign-up form; leaves the check-your-email dialog open. */
+export async function submitSignUp(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/');
+  await openAuthDialog(page);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByRole('dialog', { name: 'Check your email' })).toBeVisible();
+}
+
+/**
+ * Signs up a fresh account, opens the confirmation link from the outbox in the same tab, and waits
+ * until the header shows the signed-in state. Returns the account's email.
+ */
+export async function signUpAndConfirm(page: Page, request: APIRequestContext, email = uniqueEmail()): Promise<string> {
+  const started = Date.now() - 1000;
+  await submitSignUp(page, email);
+  const mail = await waitForMail(request, email, { after: started });
+  await page.goto(authLink(mail));
+  await expectSignedIn(page);
+  return email;
+}
+
+export async function expectSignedIn(page: Page): Promise<void> {
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: 'Profile' })).toBeVisible({ timeout: 15_000 });
+  await expect(header.getByRole('link', { name: 'History' })).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Get more words' })).toBeVisible();
+}
+
+export async function signIn(page: Page, email: string, password = PASSWORD): Promise<void> {
+  await page.goto('/');
+  await openAuthDialog(page);
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('button', { name: 'Log in here' }).click();
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Password').fill(password);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+}
+
+/** A plain text of exactly n words, written like an AI draft so the engine has something to do. */
+export function sampleText(n: number): string {
+  const base =
+    'In today\'s fast-paced digital landscape, it is important to note that effective communication plays a crucial role in fostering collaboration. Moreover, organizations must leverage innovative strategies to navigate the complexities of modern work. Furthermore, teams that embrace transparency can unlock their full potential and drive meaningful results across every department and region.'.split(
+      /\s+/,
+    );
+  const out: string[] = [];
+  for (let i = 0; out.length < n; i++) out.push(base[i % base.length] as string);
+  return out.join(' ');
+}
