@@ -79,14 +79,23 @@ export async function resetDueBalances(db: Db, now: Date, userId?: string): Prom
   return rows.length;
 }
 
-/** The caller's row, created if missing, with due transitions applied. */
+/** The caller's row, created if missing, with due transitions applied. One SELECT on the common path. */
 export async function loadSubscriber(db: Db, u: { id: string; email: string }, now = new Date()): Promise<SubscriberRow> {
-  await ensureSubscriber(db, u, now);
-  await expireCancelled(db, now, u.id);
-  await resetDueBalances(db, now, u.id);
-  const row = (await db.select().from(subscribers).where(eq(subscribers.user_id, u.id)))[0];
+  const read = async () => (await db.select().from(subscribers).where(eq(subscribers.user_id, u.id)))[0];
+  let row = await read();
+  if (!row) {
+    await ensureSubscriber(db, u, now);
+    row = await read();
+  }
   if (!row) throw new Error('subscriber row missing after insert');
-  return row;
+  const cancelledDue = !!row.cancellation_end_date && row.cancellation_end_date <= now && row.subscription_tier !== 'FREE';
+  const resetDue = !!row.balance_reset_date && row.balance_reset_date <= now;
+  if (!cancelledDue && !resetDue) return row;
+  if (cancelledDue) await expireCancelled(db, now, u.id);
+  await resetDueBalances(db, now, u.id);
+  const fresh = await read();
+  if (!fresh) throw new Error('subscriber row vanished');
+  return fresh;
 }
 
 /** Effective subscription (spec section 4). */

@@ -1,0 +1,102 @@
+/**
+ * npm run bench:api — check-balance and humanize-text (Lightning) over loopback with 50 concurrent users,
+ * on the embedded database and, when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a PostgreSQL server,
+ * on PostgreSQL; then check-balance while Deep rewrites of 1,500 words run continuously beside it.
+ * Rate limits are off for the run. Prints requests/s and p50/p99 latency per scenario.
+ */
+import { serve } from '@hono/node-server';
+import { spawn } from 'node:child_process';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { loadEnv } from '../src/env';
+import { buildProduct } from '../src/server';
+import { createTestDatabase } from '../src/test/harness';
+import { subscribers } from '../src/db/schema';
+import { listOutbox } from '../src/lib/mail';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+const USERS = 50;
+
+const sentence = 'Moreover, it is important to note that the results demonstrate a significant improvement in overall efficiency. ';
+const textOf = (words: number) => {
+  const w = sentence.repeat(Math.ceil(words / 16) + 1).trim().split(/\s+/).slice(0, words);
+  return w.join(' ');
+};
+
+function load(cfg: Record<string, unknown>): Promise<{ rps: number; p50: number; p99: number; total: number; non2xx: number; errors: number }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(here, 'load.mjs'), JSON.stringify(cfg)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited ${code}`))));
+  });
+}
+
+async function scenarioSet(kind: 'pglite' | 'postgres') {
+  const database = await createTestDatabase(kind);
+  const env = loadEnv({ NODE_ENV: 'test', BASE_URL: 'http://localhost:1', RATE_LIMITS: 'off', LOG_LEVEL: 'error', AUTH_RATE_LIMIT_SCALE: '1000' });
+  const product = await buildProduct(env, { database });
+  const server = serve({ fetch: product.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+  await new Promise((r) => server.once('listening', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = env.BASE_URL;
+  const cookies: string[] = [];
+  for (let i = 0; i < USERS; i++) {
+    const email = `bench${i}@example.com`;
+    const r = await product.app.request(`${origin}/api/auth/sign-up/email`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'password123', name: email }) });
+    if (r.status !== 200) throw new Error(`sign-up ${r.status}`);
+  }
+  for (const m of await listOutbox(product.deps.db, 1000)) {
+    const link = m.links.find((l) => l.includes('verify-email'));
+    if (!link) continue;
+    const u = new URL(link);
+    const r = await product.app.request(`${origin}${u.pathname}${u.search}`, { headers: { origin } });
+    cookies.push(r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
+  }
+  await product.deps.db.update(subscribers).set({ subscription_tier: 'Ultra', monthly_word_balance: 100_000_000 }).where(eq(subscribers.subscription_tier, 'FREE'));
+
+  const rows: string[] = [];
+  const show = (name: string, r: { rps: number; p50: number; p99: number; total: number; non2xx: number; errors: number }) =>
+    rows.push(`${kind.padEnd(8)} ${name.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(5)} ms  (${r.total} requests, ${r.non2xx} non-2xx, ${r.errors} errors)`);
+
+  const common = { origin, cookies, connections: USERS, duration: DURATION };
+  show('check-balance', await load({ ...common, url: `${base}/api/functions/check-balance`, body: JSON.stringify({ word_count: 500 }) }));
+  show('humanize-text lightning 500 words', await load({ ...common, url: `${base}/api/functions/humanize-text`, body: JSON.stringify({ text: textOf(500), mode: 'lightning' }) }));
+
+  // Deep rewrites of 1,500 words kept running by two users while check-balance is measured.
+  let running = true;
+  let deepDone = 0;
+  const deepLoop = async (cookie: string) => {
+    while (running) {
+      const r = await fetch(`${base}/api/functions/humanize-text`, { method: 'POST', headers: { origin, cookie, 'content-type': 'application/json' }, body: JSON.stringify({ text: textOf(1500), mode: 'deep' }) });
+      await r.arrayBuffer();
+      if (r.ok) deepDone++;
+    }
+  };
+  const loops = [deepLoop(cookies[0]!), deepLoop(cookies[1]!)];
+  await new Promise((r) => setTimeout(r, 500));
+  show('check-balance beside continuous Deep 1,500', await load({ ...common, cookies: cookies.slice(2), connections: USERS - 2, url: `${base}/api/functions/check-balance`, body: JSON.stringify({ word_count: 500 }) }));
+  running = false;
+  await Promise.all(loops);
+  rows.push(`${kind.padEnd(8)} (deep rewrites completed meanwhile: ${deepDone})`);
+
+  await new Promise((r) => server.close(() => r(null)));
+  await product.close();
+  return rows;
+}
+
+const out: string[] = [];
+out.push(...(await scenarioSet('pglite')));
+if (process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL) {
+  process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL;
+  out.push(...(await scenarioSet('postgres')));
+} else {
+  out.push('postgres (skipped: set BENCH_DATABASE_URL to a PostgreSQL server URL to include it)');
+}
+console.log(`\nbench:api — ${USERS} concurrent users, ${DURATION} s per scenario, rate limits off`);
+console.log(out.join('\n'));
+process.exit(0);
