@@ -6,6 +6,7 @@ import { Header } from '@/components/layout/header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useEmailLinkErrors, useSessionEffects } from '@/features/auth';
 import { useSubscriptionUpdatedListener } from '@/features/humanize';
+import { PromotionOverlays } from '@/features/promotions';
 import { initAnalytics } from '@/lib/analytics';
 import { useAppConfig } from '@/lib/app-config';
 import { RouteEffects } from './route-effects';
@@ -39,6 +40,7 @@ export function RootLayout() {
         </Suspense>
       </main>
       <Footer />
+      <PromotionOverlays />
     </div>
   );
 }

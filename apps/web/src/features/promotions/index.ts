@@ -1,0 +1,1 @@
+export { PromotionOverlays } from './components/promotion-overlays';

@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+
+/** The current time, re-read every `everyMs` while mounted (the countdowns tick each second). */
+export function useNow(everyMs = 1000): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const id = setInterval(() => setNow(Date.now()), everyMs);
+    return () => clearInterval(id);
+  }, [everyMs]);
+  return now;
+}
+
+/** True for `forMs` out of every `everyMs`: the floating buttons' attention pulse. */
+export function usePulse(everyMs: number, forMs: number): boolean {
+  const [on, setOn] = useState(false);
+  useEffect(() => {
+    let off: ReturnType<typeof setTimeout> | undefined;
+    const id = setInterval(() => {
+      setOn(true);
+      off = setTimeout(() => setOn(false), forMs);
+    }, everyMs);
+    return () => {
+      clearInterval(id);
+      if (off) clearTimeout(off);
+    };
+  }, [everyMs, forMs]);
+  return on;
+}
