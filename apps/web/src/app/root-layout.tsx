@@ -34,7 +34,7 @@ export function RootLayout() {
       </a>
       <RouteEffects />
       <Header />
-      <main id="main" className="flex flex-1 flex-col">
+      <main id="main" className="flex-1">
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>

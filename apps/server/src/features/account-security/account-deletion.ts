@@ -4,6 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { APIError } from 'better-auth/api';
+import { AppError } from '../../lib/errors';
 import type { Db } from '../../db/client';
 import { account, session, subscribers, transformations, twoFactor, user, verification } from '../../db/schema';
 import { cancelSubscriptionForDeletion } from './billing-bridge';
@@ -36,7 +37,9 @@ export async function beforeAccountDeletion(u: { id: string }): Promise<void> {
     await cancelSubscriptionForDeletion(deps, u.id);
   } catch (e) {
     deps.logger.warn('account deletion: subscription cancellation failed', { userId: u.id, error: e instanceof Error ? e.message : String(e) });
-    throw new APIError('BAD_GATEWAY', { code: 'SUBSCRIPTION_CANCEL_FAILED', message: DELETION_CANCEL_FAILED });
+    // better-auth answers its own errors only; billing's sentence is kept when it wrote one.
+    const message = e instanceof AppError ? e.message : DELETION_CANCEL_FAILED;
+    throw new APIError('BAD_GATEWAY', { code: 'SUBSCRIPTION_CANCEL_FAILED', message });
   }
   await eraseUser(deps.db, u.id);
 }

@@ -1,0 +1,135 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { DB_KINDS, createTestProduct, type TestProduct } from '../../test/harness';
+import { account, session, subscribers, transformations, twoFactor, user } from '../../db/schema';
+import { paymentProvider } from '../billing/provider';
+import { errorOf, freshIp, mailsTo, meEmail, secretFromUri, signIn, totp } from './test-helpers';
+
+describe.each(DB_KINDS)('export and deletion of an account on %s', (kind) => {
+  let t: TestProduct;
+  beforeAll(async () => {
+    t = await createTestProduct({ kind });
+  });
+  afterAll(async () => t.close());
+  afterEach(() => vi.restoreAllMocks());
+
+  async function addHistory(userId: string, n: number) {
+    for (let i = 0; i < n; i++) {
+      await t.deps.db.insert(transformations).values({ user_id: userId, original_text: `original ${i}`, transformed_text: `rewritten ${i}`, mode: 'deep', words_charged: 60 });
+    }
+  }
+
+  async function makePaid(userId: string, subscriptionId: string) {
+    await t.deps.db
+      .update(subscribers)
+      .set({ subscription_tier: 'Pro', subscribed: true, monthly_word_balance: 14_000, paddle_customer_id: 'ctm_test', paddle_subscription_id: subscriptionId, billing_period: 'monthly', subscription_end: new Date(Date.now() + 20 * 86_400_000) })
+      .where(eq(subscribers.user_id, userId));
+  }
+
+  async function rowsOf(userId: string) {
+    const db = t.deps.db;
+    return {
+      user: (await db.select().from(user).where(eq(user.id, userId))).length,
+      account: (await db.select().from(account).where(eq(account.userId, userId))).length,
+      session: (await db.select().from(session).where(eq(session.userId, userId))).length,
+      subscriber: (await db.select().from(subscribers).where(eq(subscribers.user_id, userId))).length,
+      transformations: (await db.select().from(transformations).where(eq(transformations.user_id, userId))).length,
+      twoFactor: (await db.select().from(twoFactor).where(eq(twoFactor.userId, userId))).length,
+    };
+  }
+
+  it('exports the account, subscription, balance and every transformation as a JSON download', async () => {
+    const { email, cookie, id } = await t.newUser();
+    await addHistory(id, 3);
+    const r = await t.req('/api/account/export', { cookie });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="plainspoken-export-\d{4}-\d{2}-\d{2}\.json"$/);
+    const body = (await r.json()) as {
+      account: { email: string; createdAt: string; lastSignInAt: string | null; twoFactorEnabled: boolean };
+      subscription: { tier: string; subscribed: boolean };
+      balance: { monthlyLimit: number; currentBalance: number };
+      transformations: { original_text: string; transformed_text: string; created_at: string }[];
+      devices: unknown[];
+    };
+    expect(body.account).toMatchObject({ email, twoFactorEnabled: false });
+    expect(Date.parse(body.account.createdAt)).not.toBeNaN();
+    expect(body.account.lastSignInAt).not.toBeNull();
+    expect(body.subscription).toMatchObject({ tier: 'FREE', subscribed: false });
+    expect(body.balance).toMatchObject({ monthlyLimit: 250, currentBalance: 250 });
+    expect(body.transformations.map((x) => x.original_text)).toEqual(['original 0', 'original 1', 'original 2']);
+    expect(body.transformations[2]?.transformed_text).toBe('rewritten 2');
+    expect(body.devices).toHaveLength(1);
+    expect(JSON.stringify(body)).not.toMatch(/token|password|secret/i);
+
+    expect((await t.req('/api/account/export')).status).toBe(401);
+  });
+
+  it('deletes a paid account after cancelling it with the provider, then the address can start again on Free', async () => {
+    const { email, cookie, id } = await t.newUser();
+    await addHistory(id, 2);
+    await makePaid(id, 'sub_delete_ok');
+    const en = await t.req('/api/auth/two-factor/enable', { body: { password: 'password123' }, cookie, ip: freshIp() });
+    const secret = secretFromUri(((await en.json()) as { totpURI: string }).totpURI);
+    expect((await t.req('/api/auth/two-factor/verify-totp', { body: { code: totp(secret) }, cookie, ip: freshIp() })).status).toBe(200);
+    const me = await signIn(t, email);
+    const code = await t.req('/api/auth/two-factor/verify-totp', { body: { code: totp(secret) }, cookie: me.cookie, ip: freshIp() });
+    const live = code.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => c && !c.endsWith('=')).join('; ');
+    expect(await meEmail(t, live)).toBe(email);
+
+    const cancel = vi.spyOn(paymentProvider(t.deps.env), 'cancelNow').mockResolvedValue();
+
+    const mistyped = await t.req('/api/auth/delete-user', { body: { password: 'password123', confirmEmail: 'someone@else.com' }, cookie: live, ip: freshIp() });
+    expect(mistyped.status).toBe(400);
+    expect((await errorOf(mistyped)).code).toBe('CONFIRM_EMAIL_MISMATCH');
+    const wrongPw = await t.req('/api/auth/delete-user', { body: { password: 'wrongpass1', confirmEmail: email }, cookie: live, ip: freshIp() });
+    expect(wrongPw.status).toBe(400);
+    const noPw = await t.req('/api/auth/delete-user', { body: { confirmEmail: email }, cookie: live, ip: freshIp() });
+    expect(noPw.status).toBe(400);
+    expect((await errorOf(noPw)).code).toBe('PASSWORD_REQUIRED');
+    expect(cancel).not.toHaveBeenCalled();
+    expect((await rowsOf(id)).user).toBe(1);
+
+    const del = await t.req('/api/auth/delete-user', { body: { password: 'password123', confirmEmail: email.toUpperCase() }, cookie: live, ip: freshIp() });
+    expect(del.status).toBe(200);
+    expect(cancel).toHaveBeenCalledWith('sub_delete_ok');
+    expect(await rowsOf(id)).toEqual({ user: 0, account: 0, session: 0, subscriber: 0, transformations: 0, twoFactor: 0 });
+    expect(await meEmail(t, live)).toBeNull();
+    expect(await mailsTo(t, email, /account was deleted/i)).toHaveLength(1);
+
+    const again = await t.signUp(email);
+    expect(again.status).toBe(200);
+    const fresh = await signIn(t, email);
+    expect(fresh.res.status).toBe(403); // a new account confirms its address again
+    const sub = (await (await t.req('/api/subscription', { cookie: await t.confirm(email) })).json()) as Record<string, unknown>;
+    expect(sub).toMatchObject({ subscription_tier: 'FREE', subscribed: false, currentBalance: 250 });
+  });
+
+  it('deletes nothing when the provider cannot cancel the paid subscription, and says why', async () => {
+    const { email, cookie, id } = await t.newUser();
+    await addHistory(id, 2);
+    await makePaid(id, 'sub_delete_fails');
+    const before = await rowsOf(id);
+    const cancel = vi.spyOn(paymentProvider(t.deps.env), 'cancelNow').mockRejectedValue(new Error('provider is down'));
+    const del = await t.req('/api/auth/delete-user', { body: { password: 'password123', confirmEmail: email }, cookie, ip: freshIp() });
+    expect(del.status).toBe(502);
+    const err = await errorOf(del);
+    expect(err.code).toBe('SUBSCRIPTION_CANCEL_FAILED');
+    expect(err.message).toMatch(/could not cancel your paid subscription/i);
+    expect(cancel).toHaveBeenCalledWith('sub_delete_fails');
+    expect(await rowsOf(id)).toEqual(before);
+    expect(before).toMatchObject({ user: 1, subscriber: 1, transformations: 2 });
+    expect(await meEmail(t, cookie)).toBe(email);
+    const [sub] = await t.deps.db.select().from(subscribers).where(eq(subscribers.user_id, id));
+    expect(sub?.subscription_tier).toBe('Pro');
+    expect(await mailsTo(t, email, /account was deleted/i)).toHaveLength(0);
+  });
+
+  it('deletes a Free account without calling the provider', async () => {
+    const { email, cookie, id } = await t.newUser();
+    const cancel = vi.spyOn(paymentProvider(t.deps.env), 'cancelNow');
+    const del = await t.req('/api/auth/delete-user', { body: { password: 'password123', confirmEmail: email }, cookie, ip: freshIp() });
+    expect(del.status).toBe(200);
+    expect(cancel).not.toHaveBeenCalled();
+    expect((await rowsOf(id)).user).toBe(0);
+  });
+});
