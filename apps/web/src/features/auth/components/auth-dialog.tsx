@@ -7,7 +7,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { track } from '@/lib/analytics';
+import { trackLogin, trackSignUp } from '@/lib/analytics';
 import { useAppConfig } from '@/lib/app-config';
 import { announceAuthChange, refreshSession } from '@/lib/auth';
 import type { AuthMode } from '@/lib/auth-dialog';
@@ -58,13 +58,13 @@ export function AuthDialog({ open, mode, onModeChange, onOpenChange, onEmailSent
     setBusy('submit');
     try {
       if (isSignUp) {
-        await signUpWithEmail(cleanEmail, password);
-        track('sign_up', { method: 'email' });
+        const userId = await signUpWithEmail(cleanEmail, password);
+        trackSignUp('email', userId);
         setPassword('');
         onEmailSent(cleanEmail, 'verify');
       } else {
-        await signInWithEmail(cleanEmail, password);
-        track('login', { method: 'email' });
+        const userId = await signInWithEmail(cleanEmail, password);
+        trackLogin('email', userId);
         await refreshSession(qc);
         announceAuthChange('signed-in');
         setPassword('');

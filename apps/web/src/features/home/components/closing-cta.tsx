@@ -4,6 +4,7 @@ import { FREE_SIGNUP_WORDS } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
+import { trackCtaClick } from '@/lib/analytics';
 import { useAuthDialog } from '@/lib/auth-dialog';
 
 export function ClosingCta() {
@@ -21,7 +22,7 @@ export function ClosingCta() {
         <div className="mt-7 flex justify-center">
           {isSignedIn ? (
             <Button asChild size="lg" variant="secondary" className="bg-card text-foreground hover:bg-card/90">
-              <Link to={paths.pricing}>
+              <Link to={paths.pricing} onClick={() => trackCtaClick('closing_cta', 'See plans')}>
                 See plans
                 <ArrowRightIcon aria-hidden="true" />
               </Link>
@@ -31,7 +32,10 @@ export function ClosingCta() {
               size="lg"
               variant="secondary"
               className="bg-card text-foreground hover:bg-card/90"
-              onClick={() => openAuthDialog('sign-up')}
+              onClick={() => {
+                trackCtaClick('closing_cta', 'Try for free');
+                openAuthDialog('sign-up');
+              }}
             >
               Try for free
               <ArrowRightIcon aria-hidden="true" />

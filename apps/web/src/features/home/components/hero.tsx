@@ -5,6 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
+import { trackCtaClick } from '@/lib/analytics';
 import { useAuthDialog } from '@/lib/auth-dialog';
 
 export function Hero() {
@@ -23,13 +24,19 @@ export function Hero() {
       <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
         {isSignedIn ? (
           <Button asChild size="lg">
-            <Link to={paths.pricing}>
+            <Link to={paths.pricing} onClick={() => trackCtaClick('hero', 'Get more words')}>
               Get more words
               <ArrowRightIcon aria-hidden="true" />
             </Link>
           </Button>
         ) : (
-          <Button size="lg" onClick={() => openAuthDialog('sign-up')}>
+          <Button
+            size="lg"
+            onClick={() => {
+              trackCtaClick('hero', 'Try for free');
+              openAuthDialog('sign-up');
+            }}
+          >
             Try for free
             <ArrowRightIcon aria-hidden="true" />
           </Button>
