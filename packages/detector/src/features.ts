@@ -2,14 +2,36 @@
 import { AI_WORDS, FUNCTION_WORDS, STOCK_PHRASES, TRANSITIONS } from './lexicon.ts';
 import { hashString, isWord, mix, splitSentences, tokenize } from './text.ts';
 
-export type Counts = Map<number, number>;
+/** Hashed n-gram counts as parallel arrays: sorted distinct keys and their counts. */
+export interface Counts { k: Uint32Array; v: Float32Array }
 
 const SEED_WORD = 0x1234567;
 const SEED_CHAR = 0x2345678;
 const SEED_SKEL = 0x3456789;
 
-function add(m: Counts, h: number): void {
-  m.set(h, (m.get(h) ?? 0) + 1);
+// One growing scratch buffer: scoring runs in hot loops, and per-call Maps cost more in GC than in work.
+let scratch = new Uint32Array(1 << 15);
+function ensure(n: number): void {
+  if (scratch.length < n) scratch = new Uint32Array(Math.max(n, scratch.length * 2));
+}
+
+function countsOf(n: number): Counts {
+  const a = scratch.slice(0, n).sort();
+  let distinct = 0;
+  for (let i = 0; i < n; i++) if (i === 0 || a[i] !== a[i - 1]) distinct++;
+  const k = new Uint32Array(distinct);
+  const v = new Float32Array(distinct);
+  let j = -1;
+  for (let i = 0; i < n; i++) {
+    if (i === 0 || a[i] !== a[i - 1]) { j++; k[j] = a[i]!; }
+    v[j]! += 1;
+  }
+  return { k, v };
+}
+
+/** Combines two 32-bit hashes (order matters). */
+export function pair(a: number, b: number): number {
+  return mix((Math.imul(a, 0x9e3779b1) ^ b) >>> 0);
 }
 
 function lowerWord(tok: string): string {
@@ -20,26 +42,27 @@ function lowerWord(tok: string): string {
 
 /** Word 1-2-grams and character 3-5-grams, hashed. */
 export function ngramCounts(norm: string, tokens: string[]): Counts {
-  const m: Counts = new Map();
-  let prev = '<s>';
-  for (const t of tokens) {
-    const w = lowerWord(t);
-    add(m, hashString(w, SEED_WORD));
-    add(m, hashString(prev + ' ' + w, SEED_WORD ^ 0x55));
-    prev = w;
-  }
   // Lower case and digits folded: capitalisation habits are left to the skeleton family.
   const s = ' ' + norm.toLowerCase().replace(/\d/g, '0') + ' ';
-  const n = s.length;
-  for (let i = 0; i + 3 <= n; i++) {
+  const len = s.length;
+  ensure(tokens.length * 2 + len * 3 + 8);
+  let n = 0;
+  let prev = hashString('<s>', SEED_WORD);
+  for (const t of tokens) {
+    const w = hashString(lowerWord(t), SEED_WORD);
+    scratch[n++] = w;
+    scratch[n++] = pair(prev, w);
+    prev = w;
+  }
+  for (let i = 0; i + 3 <= len; i++) {
     let h = SEED_CHAR;
-    for (let k = 0; k < 5 && i + k < n; k++) {
+    for (let k = 0; k < 5 && i + k < len; k++) {
       h ^= s.charCodeAt(i + k);
       h = Math.imul(h, 0x01000193);
-      if (k >= 2) add(m, mix(h ^ k));
+      if (k >= 2) scratch[n++] = mix(h ^ k);
     }
   }
-  return m;
+  return countsOf(n);
 }
 
 const SUFFIXES: [string, string][] = [
@@ -60,31 +83,36 @@ export function skeletonToken(tok: string): string {
   if (tok.length > 1 && tok === tok.toUpperCase()) shape = 'U';
   else if (tok.charCodeAt(0) <= 90) shape = 'C';
   let suf = '_';
-  for (const [s, code] of SUFFIXES) {
-    if (low.length > s.length + 2 && low.endsWith(s)) { suf = code; break; }
+  for (const [sf, code] of SUFFIXES) {
+    if (low.length > sf.length + 2 && low.endsWith(sf)) { suf = code; break; }
   }
   const len = low.length <= 4 ? 1 : low.length <= 7 ? 2 : 3;
   return shape + suf + len + (low.includes("'") ? "'" : '');
 }
 
 export function skeletonCounts(tokens: string[]): Counts {
-  const m: Counts = new Map();
-  const sk = tokens.map(skeletonToken);
-  const len = sk.length;
+  const len = tokens.length;
+  const sk = new Uint32Array(len);
+  for (let i = 0; i < len; i++) sk[i] = hashString(skeletonToken(tokens[i]!), SEED_SKEL);
+  ensure(len * 4 + 8);
+  let n = 0;
   for (let i = 0; i < len; i++) {
-    let key = '';
-    for (let k = 0; k < 4 && i + k < len; k++) {
-      key = k === 0 ? sk[i]! : key + ' ' + sk[i + k]!;
-      add(m, hashString(key, SEED_SKEL + k));
+    let h = sk[i]!;
+    scratch[n++] = h;
+    for (let k = 1; k < 4 && i + k < len; k++) {
+      h = pair(h, sk[i + k]!);
+      scratch[n++] = h;
     }
   }
-  return m;
+  return countsOf(n);
 }
 
 /** Tokens for the word language models. */
 export function lmTokens(tokens: string[]): string[] {
   return tokens.map(lowerWord);
 }
+
+const STOCK_GLOBAL = STOCK_PHRASES.map((re) => new RegExp(re.source, 'gi'));
 
 export const STYLO_NAMES = [
   'log_sent_len', 'sent_len_cv', 'log_sent_len_sd', 'short_sent', 'long_sent', 'adjacent_len_change',
@@ -191,10 +219,7 @@ export function stylometric(norm: string, tokens: string[]): number[] {
   const wMean = wl / nw;
   const wSd = Math.sqrt(Math.max(0, wl2 / nw - wMean * wMean));
   let stock = 0;
-  for (const re of STOCK_PHRASES) {
-    const g = new RegExp(re.source, 'gi');
-    stock += (norm.match(g) ?? []).length;
-  }
+  for (const re of STOCK_GLOBAL) stock += (norm.match(re) ?? []).length;
   const triads = (norm.match(/\b\w+(?: \w+)?, \w+(?: \w+)?,? and \w+/g) ?? []).length;
   const trailers = (norm.match(/, \w+ing\b/g) ?? []).length;
   const hyph = (norm.match(/[a-z]-[a-z]/gi) ?? []).length;

@@ -1,6 +1,6 @@
 // The fitted detector: family scorers, the ensemble and its percentile calibration.
 // The same classes are used by the training scripts (built from arrays) and at run time (loaded from files).
-import { lmTokens, ngramCounts, skeletonCounts, stylometric, type Counts } from './features.ts';
+import { lmTokens, ngramCounts, pair, skeletonCounts, stylometric, type Counts } from './features.ts';
 import { hashString, splitSentences, tokenize } from './text.ts';
 
 export const FAMILIES = ['ngram', 'skeleton', 'stylometric', 'lmratio'] as const;
@@ -9,16 +9,12 @@ export type Family = (typeof FAMILIES)[number];
 export const SENTENCE_FAMILIES: readonly Family[] = ['ngram', 'skeleton', 'lmratio'];
 
 export interface SparseVec { idx: Int32Array; val: Float32Array }
-/** Counts stored as parallel arrays (training keeps thousands of texts in memory). */
-export interface CompactCounts { k: Uint32Array; v: Float32Array }
-
-export function compact(c: Counts): CompactCounts {
-  const k = new Uint32Array(c.size);
-  const v = new Float32Array(c.size);
-  let i = 0;
-  for (const [h, n] of c) { k[i] = h; v[i] = n; i++; }
-  return { k, v };
+export type CompactCounts = Counts;
+export function compact(c: Counts): Counts {
+  return c;
 }
+
+const ACC = new Map<number, Float64Array>();
 
 /** Hashed sparse linear model; `keep` is a bitmap of n-gram hashes seen in at least 3 training texts. */
 export class SparseLR {
@@ -35,27 +31,30 @@ export class SparseLR {
   }
 
   /** Filters unseen n-grams, folds to buckets, log-scales counts and L2-normalises. */
-  static vectorize(c: Counts | CompactCounts, keep: Uint8Array, keepBits: number, buckets: number): SparseVec {
-    const acc = new Map<number, number>();
+  /** Filters unseen n-grams, folds to buckets, log-scales counts and L2-normalises. */
+  static vectorize(c: Counts, keep: Uint8Array, keepBits: number, buckets: number): SparseVec {
+    let acc = ACC.get(buckets);
+    if (!acc) { acc = new Float64Array(buckets); ACC.set(buckets, acc); }
     const mask = buckets - 1;
-    const one = (h: number, n: number): void => {
-      if (!SparseLR.kept(keep, keepBits, h)) return;
+    const touched = new Int32Array(c.k.length);
+    let nt = 0;
+    for (let i = 0; i < c.k.length; i++) {
+      const h = c.k[i]!;
+      if (!SparseLR.kept(keep, keepBits, h)) continue;
       const b = h & mask;
-      acc.set(b, (acc.get(b) ?? 0) + Math.log1p(n));
-    };
-    if (c instanceof Map) for (const [h, n] of c) one(h, n);
-    else for (let i = 0; i < c.k.length; i++) one(c.k[i]!, c.v[i]!);
-    const idx = new Int32Array(acc.size);
-    const val = new Float32Array(acc.size);
-    let i = 0;
+      if (acc[b] === 0) touched[nt++] = b;
+      acc[b]! += Math.log1p(c.v[i]!);
+    }
+    const idx = touched.slice(0, nt);
+    const val = new Float32Array(nt);
     let ss = 0;
-    for (const [b, v] of acc) { idx[i] = b; val[i] = v; ss += v * v; i++; }
+    for (let i = 0; i < nt; i++) { const v = acc[idx[i]!]!; val[i] = v; ss += v * v; acc[idx[i]!] = 0; }
     const inv = ss > 0 ? 1 / Math.sqrt(ss) : 0;
-    for (let j = 0; j < val.length; j++) val[j]! *= inv;
+    for (let j = 0; j < nt; j++) val[j]! *= inv;
     return { idx, val };
   }
 
-  logit(c: Counts | CompactCounts): number {
+  logit(c: Counts): number {
     const v = SparseLR.vectorize(c, this.keep, this.keepBits, this.w.length);
     let s = this.bias;
     for (let i = 0; i < v.idx.length; i++) s += this.w[v.idx[i]!]! * v.val[i]!;
@@ -87,10 +86,10 @@ export const LM_ALPHA = 2;
 /** Hashed word 1-3-gram counts for one class (human or AI). */
 export class NgramLM {
   constructor(public readonly tables: Float32Array[], public readonly total: number) {}
-  static key(order: number, toks: string[], i: number): number {
-    let s = toks[i]!;
-    for (let k = 1; k < order; k++) s = (toks[i - k] ?? '<s>') + ' ' + s;
-    return hashString(s, 0x4567890 + order);
+  static key(order: number, wordHashes: Uint32Array, i: number): number {
+    let h = wordHashes[i]!;
+    for (let k = 1; k < order; k++) h = pair(i - k >= 0 ? wordHashes[i - k]! : BOS, h);
+    return pair(h, order);
   }
   /** Log-probabilities of every token, each given up to two previous tokens (Dirichlet-smoothed backoff). */
   logProbs(toks: string[], keys: Uint32Array[]): Float64Array {
@@ -120,11 +119,15 @@ export class NgramLM {
   }
 }
 
+const BOS = hashString('<s>', 0x4567890);
+
 export function lmKeys(toks: string[]): Uint32Array[] {
+  const wh = new Uint32Array(toks.length);
+  for (let i = 0; i < toks.length; i++) wh[i] = hashString(toks[i]!, 0x4567890);
   const keys: Uint32Array[] = [];
   for (let o = 1; o <= LM_ORDERS; o++) {
     const a = new Uint32Array(toks.length);
-    for (let i = 0; i < toks.length; i++) a[i] = NgramLM.key(o, toks, i);
+    for (let i = 0; i < toks.length; i++) a[i] = NgramLM.key(o, wh, i);
     keys.push(a);
   }
   return keys;
@@ -148,7 +151,7 @@ export function lmFeatures(lh: Float64Array, la: Float64Array): number[] {
   for (let i = 0; i < n; i++) {
     vr += (r[i]! - mr) ** 2; vh += (lh[i]! - mh) ** 2; va += (la[i]! - ma) ** 2;
   }
-  const sorted = Array.from(r).sort((a, b) => a - b);
+  const sorted = Float64Array.from(r).sort();
   const q = (p: number): number => sorted[Math.min(n - 1, Math.floor(p * n))]!;
   return [mr, Math.sqrt(vr / n), pos / n, mh, ma, Math.sqrt(vh / n), Math.sqrt(va / n), q(0.1), q(0.9)];
 }

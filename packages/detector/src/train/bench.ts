@@ -1,0 +1,97 @@
+// Leave-one-corpus-file-out evaluation and timings. Usage: npm run bench:detector
+// Each file is scored by a detector fitted (and calibrated) on the other files only.
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { detect, loadDetector } from '../index.ts';
+import { Detector, FAMILIES, subsetKey } from '../model.ts';
+import { auroc } from './metrics.ts';
+import { CONFIG, fitDetector, isNonNative, loadCorpus, prepare, type Prepared } from './fit.ts';
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const corpusDir = resolve(repoRoot, process.env.CORPUS_DIR ?? '../shared/corpus');
+
+function logitsOf(det: Detector, p: Prepared): number {
+  const cal = det.calibrations.get(subsetKey(FAMILIES))!;
+  const l = {
+    ngram: det.ngram.logit(p.ngram),
+    skeleton: det.skeleton.logit(p.skeleton),
+    stylometric: det.stylo.logit(p.stylo),
+    lmratio: det.lmratio.lr.logit(det.lmratio.human.logProbs(p.lm, p.lmKeys).length ? featuresOf(det, p) : [0]),
+  };
+  return Detector.combine(cal, l);
+}
+
+function featuresOf(det: Detector, p: Prepared): number[] {
+  return det.lmratio.features(p.lm);
+}
+
+const pct = (x: number): string => (Number.isNaN(x) ? '   -  ' : (100 * x).toFixed(1).padStart(5) + '%');
+
+function main(): void {
+  const t0 = Date.now();
+  const log = (s: string): void => console.error(`[${((Date.now() - t0) / 1000).toFixed(0)}s] ${s}`);
+  const quick = process.argv.includes('--timings-only');
+  const rows: string[] = [];
+  if (!quick) {
+    const docs = loadCorpus(corpusDir);
+    const ps = prepare(docs, CONFIG.folds);
+    log(`prepared ${ps.length} texts`);
+    const files = [...new Set(docs.map((d) => d.file))];
+    rows.push('left-out file        | human |   AI | AUROC  | TPR@1%FPR (own humans) | FPR at train threshold | TPR at train threshold');
+    rows.push('---------------------|-------|------|--------|------------------------|------------------------|-----------------------');
+    let toefl = '';
+    const allL: number[] = [], allY: number[] = [];
+    for (const f of files) {
+      const tr = ps.filter((p) => p.doc.file !== f);
+      const te = ps.filter((p) => p.doc.file === f);
+      log(`fitting without ${f}`);
+      const { detector } = fitDetector(tr, { sentences: false });
+      const thr = detector.calibrations.get(subsetKey(FAMILIES))!.threshold;
+      const L = te.map((p) => logitsOf(detector, p));
+      const Y = te.map((p) => p.y);
+      allL.push(...L); allY.push(...Y);
+      const hum = L.filter((_, i) => !Y[i]).sort((a, b) => a - b);
+      const ai = L.filter((_, i) => Y[i]);
+      const own = hum.length ? hum[Math.min(hum.length - 1, Math.ceil(0.99 * hum.length) - 1)]! : NaN;
+      const tprOwn = hum.length ? ai.filter((x) => x > own).length / ai.length : NaN;
+      const fpr = hum.length ? hum.filter((x) => x >= thr).length / hum.length : NaN;
+      const tpr = ai.filter((x) => x >= thr).length / Math.max(1, ai.length);
+      rows.push(`${f.padEnd(21)}| ${String(hum.length).padStart(5)} | ${String(ai.length).padStart(4)} | ${Number.isNaN(auroc(L, Y)) ? '   -  ' : auroc(L, Y).toFixed(4)} | ${pct(tprOwn).padStart(22)} | ${pct(fpr).padStart(22)} | ${pct(tpr).padStart(21)}`);
+      const nn = te.map((p, i) => (isNonNative(p.doc) ? L[i]! : NaN)).filter((x) => !Number.isNaN(x));
+      if (nn.length) toefl = `non-native human essays (essay_toefl_nonnative, left out with ${f}): FPR ${pct(nn.filter((x) => x >= thr).length / nn.length)} (${nn.filter((x) => x >= thr).length}/${nn.length})`;
+      log(rows[rows.length - 1]!);
+    }
+    rows.push('');
+    rows.push(`pooled over left-out files: AUROC ${auroc(allL, allY).toFixed(4)} (each text scored by a model that never saw its file)`);
+    rows.push(toefl);
+  }
+  const reportPath = fileURLToPath(new URL('../../weights/report.json', import.meta.url));
+  if (existsSync(reportPath)) {
+    const r = JSON.parse(readFileSync(reportPath, 'utf8')) as Record<string, number>;
+    rows.push(`shipped model, out-of-fold (group split) on the full corpus: AUROC ${r.auroc?.toFixed(4)}, human FPR at threshold ${pct(r.fpr ?? NaN)}, non-native FPR ${pct(r.nonNativeFpr ?? NaN)}, AI TPR ${pct(r.tpr ?? NaN)}`);
+  }
+
+  // Timings of the shipped weights.
+  let t = performance.now();
+  loadDetector();
+  const loadMs = performance.now() - t;
+  const base = 'The committee met on Tuesday to go over the budget again, and nobody was happy about it. Some of the numbers had changed since spring, which meant the plan for the new library wing would have to wait. I asked whether we could split the work into two phases; the answer was maybe. ';
+  const words = base.split(' ');
+  const texts: string[] = [];
+  for (let k = 0; k < 60; k++) {
+    const out: string[] = [];
+    for (let i = 0; out.length < 500; i++) out.push(words[(i * 7 + k) % words.length]!);
+    texts.push(out.join(' ').replace(/ ([a-z])/, ' $1') + '.');
+  }
+  for (let i = 0; i < 20; i++) detect(texts[i % texts.length]!);
+  const times: number[] = [];
+  for (let r = 0; r < 5; r++) for (const x of texts) { t = performance.now(); detect(x); times.push(performance.now() - t); }
+  times.sort((a, b) => a - b);
+  const dir = fileURLToPath(new URL('../../weights/', import.meta.url));
+  const size = readdirSync(dir).reduce((s, f) => s + statSync(dir + f).size, 0);
+  rows.push(`timings: load ${loadMs.toFixed(0)} ms; detect() per 500 words p50 ${times[Math.floor(times.length * 0.5)]!.toFixed(1)} ms, p95 ${times[Math.floor(times.length * 0.95)]!.toFixed(1)} ms; weights ${(size / 1048576).toFixed(1)} MB`);
+  console.log(rows.join('\n'));
+}
+
+main();
