@@ -118,6 +118,14 @@ export function createAuth(deps: { env: Env; db: Db; mailer: Mailer; logger: Log
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        // RFC 5321 caps an address at 254 characters; longer input is refused before any work.
+        if (typeof body.email === 'string' && body.email.length > 254) {
+          throw new APIError('BAD_REQUEST', { code: 'EMAIL_TOO_LONG', message: 'That email address is too long.' });
+        }
+        if (typeof body.name === 'string' && body.name.length > 320) {
+          throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: 'That name is too long.' });
+        }
         const answered = await security.before(ctx);
         if (answered) return answered;
         if (ctx.path === '/sign-up/email') {
@@ -129,7 +137,6 @@ export function createAuth(deps: { env: Env; db: Db; mailer: Mailer; logger: Log
           }
         }
         if (!PASSWORD_PATHS.has(ctx.path)) return;
-        const body = (ctx.body ?? {}) as Record<string, unknown>;
         const pw = ctx.path === '/sign-up/email' ? body.password : body.newPassword;
         if (pw !== undefined && !passwordOk(pw)) {
           throw new APIError('BAD_REQUEST', { code: 'PASSWORD_RULE', message: MSG.passwordRule });

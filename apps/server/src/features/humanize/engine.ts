@@ -47,9 +47,9 @@ function workerFile(): { filename: string; execArgv: string[] } {
   return { filename: path.join(here, 'engine-worker-dev.mjs'), execArgv: [] };
 }
 
-export function createEnginePool(opts: { threads?: number; queueLimit: number; timeoutMs: number; onError?: (e: Error) => void }): Engine {
+export function createEnginePool(opts: { threads?: number; queueLimit: number; timeoutMs: number; onError?: (e: Error) => void; workerFilename?: string }): Engine {
   const threads = opts.threads ?? Math.max(1, Math.min(4, os.availableParallelism() - 1 || 1));
-  const { filename, execArgv } = workerFile();
+  const { filename, execArgv } = opts.workerFilename ? { filename: opts.workerFilename, execArgv: [] } : workerFile();
   const pool = new Piscina({
     filename,
     execArgv,

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadEnv } from './env';
+import { buildProduct } from './server';
+import { createTestDatabase, createTestProduct, inlineEngine, type TestProduct } from './test/harness';
+import { createLogger } from './lib/logger';
+
+describe('HTTP edges', () => {
+  let t: TestProduct;
+  beforeAll(async () => {
+    t = await createTestProduct();
+  });
+  afterAll(async () => t.close());
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const r = await t.req('/api/v2/whatever');
+    expect(r.status).toBe(404);
+    expect(await r.json()).toMatchObject({ error: { code: 'NOT_FOUND' } });
+  });
+
+  it('gives 4xx with a reason for malformed and oversized auth requests, never 500', async () => {
+    const cases = [
+      { rawBody: '{"email": ', headers: { 'content-type': 'application/json' } },
+      { body: { email: 42, password: ['x'] } },
+      { body: { email: `${'a'.repeat(5000)}@example.com`, password: 'password123', name: 'x' } },
+      { body: { email: 'not-an-email', password: 'password123', name: 'x' } },
+      { body: { email: 'ok@example.com', password: 'p1'.repeat(200), name: 'x' } },
+    ];
+    for (const c of cases) {
+      const r = await t.req('/api/auth/sign-up/email', { ...c, method: 'POST' });
+      expect(r.status, JSON.stringify(c).slice(0, 80)).toBeGreaterThanOrEqual(400);
+      expect(r.status).toBeLessThan(500);
+    }
+    const huge = await t.req('/api/auth/sign-in/email', { rawBody: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(400_000) }), headers: { 'content-type': 'application/json' }, method: 'POST' });
+    expect(huge.status).toBe(413);
+    expect(((await huge.json()) as { error: { message: string } }).error.message).toMatch(/too large/);
+  });
+
+  it('serves the public configuration without secrets', async () => {
+    const cfg = (await (await t.req('/api/config')).json()) as Record<string, unknown>;
+    expect(cfg).toMatchObject({ googleEnabled: false, payments: 'sandbox', engine: 'local', posthog: null });
+    expect(JSON.stringify(cfg)).not.toMatch(/secret/i);
+  });
+
+  it('answers Google sign-in with an error when Google is not configured', async () => {
+    const r = await t.req('/api/auth/sign-in/social', { body: { provider: 'google', callbackURL: '/' } });
+    expect(r.status).toBeGreaterThanOrEqual(400);
+    expect(r.status).toBeLessThan(500);
+  });
+});
+
+describe('production mode', () => {
+  it('has no outbox or dev pages', async () => {
+    const env = loadEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 's'.repeat(40), BASE_URL: 'http://localhost:3998', SMTP_URL: 'smtp://127.0.0.1:1', LOG_LEVEL: 'silent' });
+    const p = await buildProduct(env, { database: await createTestDatabase(), engine: inlineEngine(), logger: createLogger('silent') });
+    try {
+      expect((await p.app.request('http://localhost:3998/api/dev/mailbox')).status).toBe(404);
+      const page = await p.app.request('http://localhost:3998/dev/mailbox');
+      expect(await page.text()).not.toMatch(/Local outbox/);
+    } finally {
+      await p.close();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { createEnginePool } from './engine';
+import { AppError } from '../../lib/errors';
+
+const slowWorker = fileURLToPath(new URL('../../test/slow-worker.mjs', import.meta.url));
+const job = (text: string) => ({ text, mode: 'lightning' as const, secondPass: false, llm: null });
+
+describe('engine pool', () => {
+  it('refuses work at once with 503 and a retry hint when the queue is full', async () => {
+    const pool = createEnginePool({ threads: 1, queueLimit: 2, timeoutMs: 10_000, workerFilename: slowWorker });
+    try {
+      const results = await Promise.allSettled(Array.from({ length: 6 }, () => pool.run(job('slow text'))));
+      const busy = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as AppError);
+      expect(busy.length).toBeGreaterThanOrEqual(3);
+      for (const e of busy) {
+        expect(e).toBeInstanceOf(AppError);
+        expect(e.status).toBe(503);
+        expect(e.code).toBe('ENGINE_BUSY');
+        expect(e.extra.retryAfter).toBeGreaterThan(0);
+      }
+      expect(results.filter((r) => r.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('stops a rewrite that runs past its timeout, and survives a worker error', async () => {
+    const pool = createEnginePool({ threads: 1, queueLimit: 4, timeoutMs: 100, workerFilename: slowWorker });
+    try {
+      await expect(pool.run(job('slow text'))).rejects.toMatchObject({ code: 'ENGINE_FAILED', status: 502 });
+      await expect(pool.run(job('crash now'))).rejects.toThrow(/worker failure/);
+      expect((await pool.run(job('quick'))).text).toBe('QUICK');
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('runs the real engine in a worker thread', async () => {
+    const pool = createEnginePool({ threads: 1, queueLimit: 4, timeoutMs: 60_000 });
+    try {
+      const text =
+        'Moreover, it is important to note that artificial intelligence has revolutionized the landscape of modern education. ' +
+        'Furthermore, students can leverage these tools to enhance their learning outcomes. In conclusion, the 3 studies from 2021 show a 40% gain.';
+      const out = await pool.run({ text, mode: 'lightning', secondPass: false, llm: null });
+      expect(out.engine).toBe('local');
+      expect(out.text.length).toBeGreaterThan(50);
+      expect(out.text).toContain('40%');
+      expect(out.text).toContain('2021');
+      expect(out.scoreBefore).toBeGreaterThanOrEqual(0);
+      expect(out.scoreBefore).toBeLessThanOrEqual(100);
+    } finally {
+      await pool.close();
+    }
+  });
+});
