@@ -2,6 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+const port = process.env.E2E_PORT ?? '3100';
 
 export default defineConfig({
   testDir: './e2e',
@@ -13,7 +14,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   outputDir: './test-results',
   use: {
-    baseURL: 'http://localhost:3100',
+    baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
@@ -32,7 +33,7 @@ export default defineConfig({
   webServer: {
     command: 'node scripts/serve-e2e.mjs',
     cwd: repoRoot,
-    url: 'http://localhost:3100/api/health',
+    url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 180_000,
     stdout: 'pipe',
