@@ -1,4 +1,4 @@
-import { HistoryIcon, UserRoundIcon } from 'lucide-react';
+import { HistoryIcon, MailIcon, UserRoundIcon } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -19,12 +19,15 @@ export function Header() {
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
-        <Logo className="mr-auto" />
+        <Logo className="mr-auto" compact />
         <nav aria-label="Main" className="flex items-center gap-1 sm:gap-3">
           <NavLink to={paths.pricing} className={({ isActive }) => cn(navLink, isActive && 'text-foreground')}>
             Pricing
           </NavLink>
-          <ContactLink className={cn(navLink, 'hidden min-[400px]:inline')} />
+          <ContactLink className={cn(navLink, 'inline-flex items-center')} ariaLabel="Contact">
+            <MailIcon className="size-4 min-[480px]:hidden" aria-hidden="true" />
+            <span className="hidden min-[480px]:inline">Contact</span>
+          </ContactLink>
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">
           {isPending ? (

@@ -19,7 +19,8 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
-export function Logo({ className }: { className?: string }) {
+/** `compact` keeps only the mark on very narrow screens so the signed-in header fits 360 px. */
+export function Logo({ className, compact = false }: { className?: string; compact?: boolean }) {
   return (
     <Link
       to={paths.home}
@@ -29,7 +30,7 @@ export function Logo({ className }: { className?: string }) {
       )}
     >
       <LogoMark />
-      <span>{PRODUCT_NAME}</span>
+      <span className={compact ? 'max-[419px]:sr-only' : undefined}>{PRODUCT_NAME}</span>
     </Link>
   );
 }

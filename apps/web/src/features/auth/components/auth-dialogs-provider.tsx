@@ -1,8 +1,10 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { AuthDialogContext, type AuthMode } from '@/lib/auth-dialog';
 import { notifySuccess } from '@/lib/toast';
-import { AuthDialog } from './auth-dialog';
-import { CheckEmailDialog } from './check-email-dialog';
+
+// The dialogs load on first use: most visits never open them, and the home page's first load stays small.
+const AuthDialog = lazy(() => import('./auth-dialog').then((m) => ({ default: m.AuthDialog })));
+const CheckEmailDialog = lazy(() => import('./check-email-dialog').then((m) => ({ default: m.CheckEmailDialog })));
 
 type State =
   | { kind: 'closed'; mode: AuthMode }
@@ -13,8 +15,12 @@ type State =
 export function AuthDialogsProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<State>({ kind: 'closed', mode: 'sign-up' });
   const [lastEmail, setLastEmail] = useState<{ email: string; via: 'verify' | 'magic' }>({ email: '', via: 'verify' });
+  const [used, setUsed] = useState(false);
 
-  const openAuthDialog = useCallback((mode: AuthMode = 'sign-up') => setState({ kind: 'auth', mode }), []);
+  const openAuthDialog = useCallback((mode: AuthMode = 'sign-up') => {
+    setUsed(true);
+    setState({ kind: 'auth', mode });
+  }, []);
   const api = useMemo(() => ({ openAuthDialog }), [openAuthDialog]);
 
   const onSignedIn = useCallback(() => {
@@ -25,22 +31,28 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
   return (
     <AuthDialogContext.Provider value={api}>
       {children}
-      <AuthDialog
-        open={state.kind === 'auth'}
-        mode={state.mode}
-        onModeChange={(mode) => setState({ kind: 'auth', mode })}
-        onOpenChange={(open) => setState((s) => (open ? { kind: 'auth', mode: s.mode } : { kind: 'closed', mode: s.mode }))}
-        onEmailSent={(email, via) => {
-          setLastEmail({ email, via });
-          setState((s) => ({ kind: 'check-email', mode: s.mode, email, via }));
-        }}
-      />
-      <CheckEmailDialog
-        open={state.kind === 'check-email'}
-        email={state.kind === 'check-email' ? state.email : lastEmail.email}
-        via={state.kind === 'check-email' ? state.via : lastEmail.via}
-        onSignedIn={onSignedIn}
-      />
+      {used && (
+        <Suspense fallback={null}>
+          <AuthDialog
+            open={state.kind === 'auth'}
+            mode={state.mode}
+            onModeChange={(mode) => setState({ kind: 'auth', mode })}
+            onOpenChange={(open) =>
+              setState((s) => (open ? { kind: 'auth', mode: s.mode } : { kind: 'closed', mode: s.mode }))
+            }
+            onEmailSent={(email, via) => {
+              setLastEmail({ email, via });
+              setState((s) => ({ kind: 'check-email', mode: s.mode, email, via }));
+            }}
+          />
+          <CheckEmailDialog
+            open={state.kind === 'check-email'}
+            email={state.kind === 'check-email' ? state.email : lastEmail.email}
+            via={state.kind === 'check-email' ? state.via : lastEmail.via}
+            onSignedIn={onSignedIn}
+          />
+        </Suspense>
+      )}
     </AuthDialogContext.Provider>
   );
 }

@@ -93,7 +93,7 @@ export function HumanizerCard() {
                   ? `Over the ${h.cap}-word limit per request on the ${tierDisplayName(h.tier)} plan.`
                   : overBalance
                     ? 'More words than your remaining balance this month.'
-                    : 'Ctrl+Enter (⌘+Enter) to humanize'}
+                    : <span className="hidden sm:inline">Ctrl+Enter (⌘+Enter) to humanize</span>}
               </p>
             </div>
             <Button size="lg" onClick={() => void h.run()} disabled={h.disabled} className="w-full sm:w-auto">
