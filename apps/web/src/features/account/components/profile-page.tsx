@@ -1,28 +1,75 @@
 import { LogOutIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
+import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSession, useSignOut } from '@/lib/auth';
+import { useAuthDialog } from '@/lib/auth-dialog';
+import { useDailyUsage } from '../api/get-daily-usage';
+import { useSubscription } from '../api/get-subscription';
+import { useCheckoutReturn } from '../lib/use-checkout-return';
+import { useFocusRefresh } from '../lib/use-focus-refresh';
+import { BalanceCard } from './balance-card';
+import { SubscriptionCard } from './subscription-card';
+import { UsageChart } from './usage-chart';
+import { SecurityCard } from '@/features/security';
 
-/** Placeholder for the account page: the account card with Log out; subscription and balance come later. */
 export function ProfilePage() {
   const { user, isPending } = useSession();
   const signOut = useSignOut();
   const navigate = useNavigate();
+  const { openAuthDialog } = useAuthDialog();
+  const userId = user?.id ?? null;
+  const sub = useSubscription(userId);
+  const usage = useDailyUsage(userId);
+  const { polling } = useCheckoutReturn(userId);
+  useFocusRefresh(Boolean(userId));
+
+  if (!isPending && !user) {
+    return (
+      <div className="mx-auto w-full max-w-md px-4 py-16 text-center sm:px-6">
+        <h1 className="text-2xl font-semibold">Please sign in</h1>
+        <p className="mt-2 text-muted-foreground">Sign in to see your account, plan and word balance.</p>
+        <Button className="mt-6" onClick={() => openAuthDialog('sign-in')}>
+          Sign in
+        </Button>
+      </div>
+    );
+  }
+
+  const subLoading = isPending || sub.isPending;
 
   return (
-    <div className="mx-auto w-full max-w-3xl px-4 py-12 sm:px-6">
-      <h1 className="mb-8 text-3xl font-bold tracking-tight">Account</h1>
-      <Card>
+    <div className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-12 sm:px-6">
+      <h1 className="text-3xl font-bold tracking-tight">Account</h1>
+      {polling && (
+        <p className="flex items-center gap-2 rounded-lg border bg-accent px-4 py-3 text-sm text-accent-foreground" role="status">
+          <Spinner />
+          Confirming your payment…
+        </p>
+      )}
+      {sub.isError && !sub.data && (
+        <p className="rounded-lg border border-destructive/40 px-4 py-3 text-sm" role="alert">
+          We couldn't load your subscription. Check your connection; it will refresh when you come back to this tab.{' '}
+          <button className="font-medium underline" onClick={() => void sub.refetch()}>
+            Try again
+          </button>
+        </p>
+      )}
+
+      <Card data-testid="account-card">
         <CardHeader>
           <CardTitle>Account</CardTitle>
         </CardHeader>
         <CardContent className="grid gap-4">
-          {isPending ? (
-            <Skeleton className="h-10 w-64" />
-          ) : user ? (
+          {isPending || !user ? (
+            <div className="grid gap-3" aria-busy="true">
+              <Skeleton className="h-5 w-64" />
+              <Skeleton className="h-5 w-64" />
+            </div>
+          ) : (
             <>
               <dl className="grid gap-3 text-sm sm:grid-cols-[8rem_1fr]">
                 <dt className="text-muted-foreground">Name</dt>
@@ -42,11 +89,31 @@ export function ProfilePage() {
                 Log out
               </Button>
             </>
-          ) : (
-            <p className="text-muted-foreground">Please sign in to see your account.</p>
           )}
         </CardContent>
       </Card>
+
+      <div className="grid gap-6 md:grid-cols-2">
+        <SubscriptionCard data={sub.data} loading={subLoading} />
+        <BalanceCard data={sub.data} loading={subLoading} />
+      </div>
+
+      <Card data-testid="usage-card">
+        <CardHeader>
+          <CardTitle>Usage</CardTitle>
+          <CardDescription>Words humanized per day over the last 30 days (UTC).</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {usage.data ? (
+            <UsageChart data={usage.data} />
+          ) : usage.isError ? (
+            <p className="text-sm text-muted-foreground">Usage is not available right now.</p>
+          ) : (
+            <Skeleton className="h-40 w-full" />
+          )}
+        </CardContent>
+      </Card>
+      <SecurityCard />
     </div>
   );
 }

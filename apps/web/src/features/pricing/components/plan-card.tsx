@@ -1,0 +1,71 @@
+import { CheckIcon } from 'lucide-react';
+import { TIER_LIMITS, periodPrice, type BillingPeriod, type Plan } from '@plainspoken/shared';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/utils';
+
+const usd = (v: number) => `$${v.toFixed(2)}`;
+
+export function PlanCard({
+  plan,
+  period,
+  busy,
+  disabled,
+  onSubscribe,
+}: {
+  plan: Plan;
+  period: BillingPeriod;
+  busy: boolean;
+  disabled: boolean;
+  onSubscribe: () => void;
+}) {
+  const limits = TIER_LIMITS[plan.tier];
+  const perMonth = period === 'monthly' ? plan.monthlyPrice : plan.annualPrice;
+  return (
+    <Card
+      data-testid={`plan-${plan.tier}`}
+      className={cn('relative flex flex-col p-6', plan.popular && 'border-primary shadow-lg shadow-primary/10 ring-1 ring-primary')}
+    >
+      {plan.popular && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">Most Popular</Badge>}
+      <h2 className="text-xl font-semibold">{plan.name}</h2>
+      <p className="mt-4 flex items-baseline gap-1">
+        <span className="text-4xl font-bold tracking-tight tabular-nums">{usd(perMonth)}</span>
+        <span className="text-muted-foreground">/month</span>
+      </p>
+      <p className="mt-1 h-5 text-sm text-muted-foreground">
+        {period === 'yearly' ? `${usd(periodPrice(plan.tier, 'yearly'))} billed yearly` : 'Billed monthly'}
+      </p>
+      <dl className="mt-6 grid grid-cols-2 gap-3 rounded-lg bg-muted/50 p-3 text-sm">
+        <div>
+          <dt className="text-muted-foreground">Words per month</dt>
+          <dd className="font-semibold tabular-nums">{limits.monthlyWords.toLocaleString('en-US')}</dd>
+        </div>
+        <div>
+          <dt className="text-muted-foreground">Words per request</dt>
+          <dd className="font-semibold tabular-nums">{limits.requestCap.toLocaleString('en-US')}</dd>
+        </div>
+      </dl>
+      <ul className="mt-6 grid flex-1 content-start gap-2 text-sm">
+        {plan.features.map((f) => (
+          <li key={f} className="flex items-start gap-2">
+            <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            {f}
+          </li>
+        ))}
+      </ul>
+      <Button
+        className="mt-8 w-full"
+        size="lg"
+        variant={plan.popular ? 'default' : 'outline'}
+        onClick={onSubscribe}
+        disabled={disabled}
+        aria-label={`Subscribe to ${plan.name}`}
+      >
+        {busy && <Spinner />}
+        {busy ? 'Creating checkout...' : 'Subscribe'}
+      </Button>
+    </Card>
+  );
+}
