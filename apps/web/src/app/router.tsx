@@ -23,6 +23,7 @@ const SubscriptionTest = page(
   (m) => m.SubscriptionTestPage,
 );
 const AdminOverview = page(() => import('@/features/diagnostics/components/admin-overview-page'), (m) => m.AdminOverviewPage);
+const ResetPassword = page(() => import('@/features/security/components/reset-password-page'), (m) => m.ResetPasswordPage);
 const Maintenance = page(() => import('@/features/maintenance/components/maintenance-page'), (m) => m.MaintenancePage);
 
 export const routes = [
@@ -40,6 +41,7 @@ export const routes = [
       { path: paths.authTest, element: <AuthTest /> },
       { path: paths.subscriptionTest, element: <SubscriptionTest /> },
       { path: paths.maintenance, element: <Maintenance /> },
+      { path: paths.resetPassword, element: <ResetPassword /> },
       { path: paths.admin, element: <AdminOverview /> },
       { path: '*', element: <NotFoundRoute /> },
     ],

@@ -12,10 +12,13 @@ export const paths = {
   authTest: '/auth-test',
   subscriptionTest: '/subscription-test',
   maintenance: '/maintenance',
+  resetPassword: '/reset-password',
   admin: '/admin',
 } as const;
 
 export const api = {
+  accountSignOut: '/api/account/sign-out',
+  accountExport: '/api/account/export',
   health: '/api/health',
   config: '/api/config',
   me: '/api/me',

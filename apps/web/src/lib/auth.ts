@@ -4,13 +4,14 @@
  */
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { createAuthClient } from 'better-auth/react';
-import { magicLinkClient } from 'better-auth/client/plugins';
+import { magicLinkClient, twoFactorClient } from 'better-auth/client/plugins';
 import { useCallback } from 'react';
 
 export const authClient = createAuthClient({
   baseURL: typeof window === 'undefined' ? 'http://localhost' : window.location.origin,
   basePath: '/api/auth',
-  plugins: [magicLinkClient()],
+  // The sign-in dialog asks for the code itself (twoFactorRedirect), so the plugin must not navigate.
+  plugins: [magicLinkClient(), twoFactorClient()],
 });
 
 export interface SessionUser {
@@ -19,6 +20,7 @@ export interface SessionUser {
   emailVerified: boolean;
   createdAt: string | Date;
   name?: string | null;
+  twoFactorEnabled?: boolean | null;
 }
 export interface SessionData {
   user: SessionUser;

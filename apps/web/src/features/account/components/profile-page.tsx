@@ -15,6 +15,7 @@ import { BalanceCard } from './balance-card';
 import { SubscriptionCard } from './subscription-card';
 import { UsageChart } from './usage-chart';
 import { SecurityCard } from '@/features/security';
+import { SecurityCard } from '@/features/security';
 
 export function ProfilePage() {
   const { user, isPending } = useSession();
@@ -113,6 +114,7 @@ export function ProfilePage() {
           )}
         </CardContent>
       </Card>
+      <SecurityCard />
       <SecurityCard />
     </div>
   );

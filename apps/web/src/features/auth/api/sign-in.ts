@@ -1,5 +1,6 @@
 import { authClient } from '@/lib/auth';
 import { toAuthRequestError } from '../lib/auth-errors';
+import { TwoFactorRequiredError } from './verify-two-factor';
 
 /**
  * No callbackURL on purpose: with one, the auth client reloads the page on success and the
@@ -9,5 +10,6 @@ import { toAuthRequestError } from '../lib/auth-errors';
 export async function signInWithEmail(email: string, password: string): Promise<string | null> {
   const res = await authClient.signIn.email({ email, password });
   if (res.error) throw toAuthRequestError(res.error);
-  return res.data?.user?.id ?? null;
+  if (res.data && 'twoFactorRedirect' in res.data && res.data.twoFactorRedirect) throw new TwoFactorRequiredError();
+  return res.data && 'user' in res.data ? (res.data.user?.id ?? null) : null;
 }

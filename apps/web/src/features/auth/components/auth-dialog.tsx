@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckIcon, MailIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { FREE_SIGNUP_WORDS, MSG, PRODUCT_NAME } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -17,8 +17,11 @@ import { sendMagicLink } from '../api/send-magic-link';
 import { signInWithEmail } from '../api/sign-in';
 import { signInWithGoogle } from '../api/sign-in-google';
 import { signUpWithEmail } from '../api/sign-up';
+import { TwoFactorRequiredError } from '../api/verify-two-factor';
 import { authErrorMessage, isPasswordValid, passwordChecks } from '../lib/auth-errors';
+import { ForgotPasswordForm } from './forgot-password-form';
 import { GoogleIcon } from './google-icon';
+import { TwoFactorStep } from './two-factor-step';
 
 export interface AuthDialogProps {
   open: boolean;
@@ -36,6 +39,10 @@ export function AuthDialog({ open, mode, onModeChange, onOpenChange, onEmailSent
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<Busy>(null);
+  const [step, setStep] = useState<'form' | 'forgot' | 'two-factor'>('form');
+  useEffect(() => {
+    if (!open) setStep('form');
+  }, [open]);
   const ids = { email: useId(), password: useId(), hint: useId() };
   const isSignUp = mode === 'sign-up';
   const checks = passwordChecks(password);
@@ -63,19 +70,23 @@ export function AuthDialog({ open, mode, onModeChange, onOpenChange, onEmailSent
         setPassword('');
         onEmailSent(cleanEmail, 'verify');
       } else {
-        const userId = await signInWithEmail(cleanEmail, password);
-        trackLogin('email', userId);
-        await refreshSession(qc);
-        announceAuthChange('signed-in');
-        setPassword('');
-        onOpenChange(false);
-        notifySuccess({ title: MSG.welcomeBack });
+        await onSignedIn(await signInWithEmail(cleanEmail, password));
       }
     } catch (err) {
-      fail(err);
+      if (err instanceof TwoFactorRequiredError) setStep('two-factor');
+      else fail(err);
     } finally {
       setBusy(null);
     }
+  }
+
+  async function onSignedIn(userId: string | null) {
+    trackLogin('email', userId);
+    await refreshSession(qc);
+    announceAuthChange('signed-in');
+    setPassword('');
+    onOpenChange(false);
+    notifySuccess({ title: MSG.welcomeBack });
   }
 
   async function onMagicLink() {
@@ -105,6 +116,20 @@ export function AuthDialog({ open, mode, onModeChange, onOpenChange, onEmailSent
       notifyError({ title: MSG.googleFailed });
       setBusy(null);
     }
+  }
+
+  if (step !== 'form') {
+    return (
+      <Dialog open={open} onOpenChange={onOpenChange}>
+        <DialogContent aria-describedby={undefined} className="max-w-[26rem]">
+          {step === 'two-factor' ? (
+            <TwoFactorStep onSignedIn={onSignedIn} onBack={() => setStep('form')} />
+          ) : (
+            <ForgotPasswordForm initialEmail={email.trim()} onBack={() => setStep('form')} />
+          )}
+        </DialogContent>
+      </Dialog>
+    );
   }
 
   return (
@@ -144,7 +169,18 @@ export function AuthDialog({ open, mode, onModeChange, onOpenChange, onEmailSent
             />
           </div>
           <div className="grid gap-2">
-            <Label htmlFor={ids.password}>Password</Label>
+            <div className="flex items-center justify-between gap-2">
+              <Label htmlFor={ids.password}>Password</Label>
+              {!isSignUp && (
+                <button
+                  type="button"
+                  className="cursor-pointer rounded-sm text-xs font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+                  onClick={() => setStep('forgot')}
+                >
+                  Forgot password?
+                </button>
+              )}
+            </div>
             <Input
               id={ids.password}
               type="password"

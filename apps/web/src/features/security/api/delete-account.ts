@@ -1,0 +1,8 @@
+import { authClient } from '@/lib/auth';
+import { SecurityError } from '../lib/security-errors';
+
+/** better-auth's /delete-user with the typed email as a second confirmation the server checks. */
+export async function deleteAccount(password: string, confirmEmail: string): Promise<void> {
+  const res = await authClient.$fetch('/delete-user', { method: 'POST', body: { password, confirmEmail } });
+  if (res.error) throw new SecurityError(res.error);
+}

@@ -1,0 +1,2 @@
+export { SecurityCard } from './components/security-card';
+export { ResetPasswordPage } from './components/reset-password-page';
