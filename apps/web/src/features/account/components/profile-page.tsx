@@ -15,7 +15,6 @@ import { BalanceCard } from './balance-card';
 import { SubscriptionCard } from './subscription-card';
 import { UsageChart } from './usage-chart';
 import { SecurityCard } from '@/features/security';
-import { SecurityCard } from '@/features/security';
 
 export function ProfilePage() {
   const { user, isPending } = useSession();
@@ -114,7 +113,6 @@ export function ProfilePage() {
           )}
         </CardContent>
       </Card>
-      <SecurityCard />
       <SecurityCard />
     </div>
   );
