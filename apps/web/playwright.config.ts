@@ -2,6 +2,9 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+// Set once in the main process and inherited by workers, so every process of a run writes to one folder
+// and runs side by side do not delete each other's artifacts.
+process.env.PW_RUN_ID ??= `${Date.now()}-${process.pid}`;
 const port = process.env.E2E_PORT ?? '3100';
 
 export default defineConfig({
@@ -12,7 +15,7 @@ export default defineConfig({
   reporter: 'list',
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  outputDir: './test-results',
+  outputDir: `./test-results/${process.env.PW_RUN_ID}`,
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',
