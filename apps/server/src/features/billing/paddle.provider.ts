@@ -1,7 +1,7 @@
 /**
  * Paddle Billing. Webhooks are verified with the SDK; the three API calls go through a small fetch
  * adapter because the SDK has no option for another API origin, and tests run against a local fake
- * (docs/decisions/0002-billing-providers.md).
+ * (docs/decisions/0010-billing-providers-and-webhooks.md).
  */
 import { BILLING_PERIODS, PAID_TIERS } from '@plainspoken/shared';
 import type { Env, PlanKey } from '../../env';
