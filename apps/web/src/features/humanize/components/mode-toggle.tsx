@@ -23,19 +23,19 @@ export function ModeToggle({
       className="w-full sm:w-auto"
       disabled={disabled}
     >
-      <ToggleGroupItem value="deep" aria-label="Deep Humanize (best results, slower)" className="flex-col items-start gap-0.5 px-3 py-2 text-left whitespace-nowrap sm:px-4">
+      <ToggleGroupItem value="deep" aria-label="Deep Humanize (best results, slower)" className="min-w-0 flex-col items-start gap-0.5 px-2.5 py-2 text-left sm:px-4 sm:whitespace-nowrap">
         <span className="inline-flex items-center gap-1.5">
           <WandSparklesIcon aria-hidden="true" />
           Deep Humanize
         </span>
-        <span className="pl-6 text-xs font-normal text-muted-foreground">best results, slower</span>
+        <span className="text-xs font-normal text-muted-foreground sm:pl-6">best results, slower</span>
       </ToggleGroupItem>
-      <ToggleGroupItem value="lightning" aria-label="Lightning Mode (faster)" className="flex-col items-start gap-0.5 px-3 py-2 text-left whitespace-nowrap sm:px-4">
+      <ToggleGroupItem value="lightning" aria-label="Lightning Mode (faster)" className="min-w-0 flex-col items-start gap-0.5 px-2.5 py-2 text-left sm:px-4 sm:whitespace-nowrap">
         <span className="inline-flex items-center gap-1.5">
           <ZapIcon aria-hidden="true" />
           Lightning Mode
         </span>
-        <span className="pl-6 text-xs font-normal text-muted-foreground">faster</span>
+        <span className="text-xs font-normal text-muted-foreground sm:pl-6">faster</span>
       </ToggleGroupItem>
     </ToggleGroup>
   );
