@@ -41,7 +41,7 @@ export function HumanizerCard() {
 
   return (
     <Card className="overflow-hidden shadow-lg shadow-primary/5" data-testid="humanizer-card">
-      <div className="flex flex-col gap-3 border-b bg-muted/30 p-4 sm:flex-row sm:items-center sm:justify-between sm:p-5">
+      <div className="flex flex-col gap-3 border-b bg-muted/30 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-5">
         <ModeToggle value={h.mode} onChange={h.setMode} disabled={h.busy} />
         <div className="flex items-center justify-between gap-2 sm:justify-end">
           {h.isSignedIn && h.balance !== undefined && (
