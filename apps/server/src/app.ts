@@ -25,6 +25,7 @@ import { subscriptionRoutes } from './features/subscription/subscription.routes'
 import { devMailboxApi, devMailboxPage } from './features/dev/mailbox.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { sandboxRoutes } from './features/billing/sandbox.routes';
+import { paddleCheckoutRoutes } from './features/billing/paddle-checkout.routes';
 import { devClockRoutes, type TestClock } from './features/billing/dev-clock';
 import { usageRoutes } from './features/usage/usage.routes';
 import { mountAccountSecurity } from './features/account-security/account.routes';
@@ -130,6 +131,7 @@ export function createApp(deps: AppDeps) {
   }
   if (env.NODE_ENV === 'test') app.route('/api/dev', devClockRoutes);
   app.route('/sandbox', sandboxRoutes);
+  app.route('/billing', paddleCheckoutRoutes);
 
   app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));
 

@@ -55,6 +55,8 @@ const schema = z
     PADDLE_WEBHOOK_SECRET: z.string().optional(),
     PADDLE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
     PADDLE_PRICE_IDS: priceIds.optional(),
+    /** Client-side token for Paddle.js on the page Paddle's default payment link points to (/billing/checkout). */
+    PADDLE_CLIENT_TOKEN: z.string().optional(),
     /** Overrides the API origin PADDLE_ENVIRONMENT picks (a local fake in tests, a proxy). */
     PADDLE_API_BASE_URL: z.string().url().optional(),
     SANDBOX_WEBHOOK_SECRET: z.string().default('plainspoken-sandbox-webhook-secret'),
@@ -79,6 +81,8 @@ const schema = z
     if (!e.PADDLE_API_KEY) return;
     if (!e.PADDLE_WEBHOOK_SECRET)
       ctx.addIssue({ code: 'custom', path: ['PADDLE_WEBHOOK_SECRET'], message: 'required when PADDLE_API_KEY is set' });
+    if (!e.PADDLE_CLIENT_TOKEN)
+      ctx.addIssue({ code: 'custom', path: ['PADDLE_CLIENT_TOKEN'], message: 'required when PADDLE_API_KEY is set (Paddle.js opens the checkout)' });
     const missing = PLAN_KEYS.filter((k) => !e.PADDLE_PRICE_IDS?.[k]);
     if (missing.length)
       ctx.addIssue({ code: 'custom', path: ['PADDLE_PRICE_IDS'], message: `needs a price id for ${missing.join(', ')} when PADDLE_API_KEY is set` });

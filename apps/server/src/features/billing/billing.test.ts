@@ -57,6 +57,8 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     expect((await t.req(path, { cookie: b.cookie })).status).toBe(403);
     expect((await t.req(path)).status).toBe(401);
     expect((await t.req('/sandbox/checkout?session=forged.token', { cookie: a.cookie })).status).toBe(400);
+    // The Paddle payment-link page does not exist in the sandbox.
+    expect((await t.req('/billing/checkout?_ptxn=txn_1')).status).toBe(404);
     // Someone else cannot pay with the link: nothing changes for either account.
     expect((await postForm(t, '/sandbox/checkout/pay', { session: sessionOf(url) }, b.cookie)).status).toBe(403);
     expect((await sub(a)).subscription_tier).toBe('FREE');

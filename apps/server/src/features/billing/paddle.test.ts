@@ -17,9 +17,10 @@ type User = { email: string; cookie: string; id: string };
 describe('Paddle configuration', () => {
   it('needs the webhook secret and a price per plan and period once an API key is set', () => {
     expect(() => loadEnv({ NODE_ENV: 'test', PADDLE_API_KEY: 'k' })).toThrow(/PADDLE_WEBHOOK_SECRET[\s\S]*PADDLE_PRICE_IDS/);
-    expect(() => loadEnv({ NODE_ENV: 'test', PADDLE_API_KEY: 'k', PADDLE_WEBHOOK_SECRET: 's', PADDLE_PRICE_IDS: 'Pro:monthly=pri_1' })).toThrow(/Basic:monthly/);
+    expect(() => loadEnv({ NODE_ENV: 'test', PADDLE_API_KEY: 'k', PADDLE_WEBHOOK_SECRET: 's', PADDLE_CLIENT_TOKEN: 'c', PADDLE_PRICE_IDS: 'Pro:monthly=pri_1' })).toThrow(/Basic:monthly/);
+    expect(() => loadEnv({ NODE_ENV: 'test', PADDLE_API_KEY: 'k', PADDLE_WEBHOOK_SECRET: 's', PADDLE_PRICE_IDS: PRICES })).toThrow(/PADDLE_CLIENT_TOKEN/);
     expect(() => loadEnv({ NODE_ENV: 'test', PADDLE_PRICE_IDS: 'Gold:monthly=pri_1' })).toThrow(/Tier:period=price_id/);
-    const env = loadEnv({ NODE_ENV: 'test', PADDLE_API_KEY: 'k', PADDLE_WEBHOOK_SECRET: 's', PADDLE_PRICE_IDS: PRICES });
+    const env = loadEnv({ NODE_ENV: 'test', PADDLE_API_KEY: 'k', PADDLE_WEBHOOK_SECRET: 's', PADDLE_CLIENT_TOKEN: 'c', PADDLE_PRICE_IDS: PRICES });
     expect(env.PADDLE_PRICE_IDS?.['Ultra:yearly']).toBe('pri_uy');
   });
 });
@@ -31,7 +32,7 @@ describe.each(DB_KINDS)('Paddle Billing against a fake Paddle API on %s', (kind)
     paddle = await startFakePaddle(API_KEY);
     t = await createTestProduct({
       kind,
-      env: { RATE_LIMITS: 'off', PADDLE_API_KEY: API_KEY, PADDLE_WEBHOOK_SECRET: SECRET, PADDLE_PRICE_IDS: PRICES, PADDLE_API_BASE_URL: paddle.baseUrl },
+      env: { RATE_LIMITS: 'off', PADDLE_API_KEY: API_KEY, PADDLE_WEBHOOK_SECRET: SECRET, PADDLE_PRICE_IDS: PRICES, PADDLE_API_BASE_URL: paddle.baseUrl, PADDLE_CLIENT_TOKEN: 'test_clienttoken' },
     });
   });
   afterAll(async () => {
@@ -72,6 +73,17 @@ describe.each(DB_KINDS)('Paddle Billing against a fake Paddle API on %s', (kind)
     });
     // Sandbox pages do not exist when Paddle is configured.
     expect((await t.req('/sandbox/checkout?session=x', { cookie: u.cookie })).status).toBe(404);
+  });
+
+  it('serves the payment-link page that opens Paddle.js for the transaction', async () => {
+    const page = await t.req('/billing/checkout?_ptxn=txn_01abc');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('paddle/v2/paddle.js');
+    expect(html).toContain('"token":"test_clienttoken"');
+    expect(html).toContain('"sandbox":true');
+    expect(html).toContain('"successUrl":"http://localhost:3999/profile?checkout=success"');
+    expect((await t.req('/billing/checkout?_ptxn=%3Cscript%3E')).status).toBe(400);
   });
 
   it('answers CHECKOUT_FAILED when Paddle fails', async () => {
