@@ -5,7 +5,6 @@
  * queue and are sent once the client is ready; without a configuration they are simply dropped.
  */
 import { periodPrice, type BillingPeriod, type PaidTier } from '@plainspoken/shared';
-import { paths } from '@/config/paths';
 import type { AppConfig } from './app-config';
 
 type Props = Record<string, unknown>;
@@ -95,7 +94,6 @@ export function track(event: string, props?: Props): void {
 export function trackPageview(path: string): void {
   const url = typeof window === 'undefined' ? path : window.location.origin + path;
   track(ANALYTICS_EVENTS.pageview, { path, $current_url: url });
-  if (path === paths.pricing) trackViewPricing();
 }
 
 export function trackViewPricing(): void {
