@@ -25,8 +25,11 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
 
   const onSignedIn = useCallback(() => {
     setState((s) => ({ kind: 'closed', mode: s.mode }));
-    notifySuccess({ title: "You're signed in", description: 'Your email is confirmed. Welcome aboard.' });
-  }, []);
+    notifySuccess({
+      title: "You're signed in",
+      description: lastEmail.via === 'verify' ? 'Your email is confirmed. Welcome aboard.' : undefined,
+    });
+  }, [lastEmail.via]);
 
   return (
     <AuthDialogContext.Provider value={api}>
