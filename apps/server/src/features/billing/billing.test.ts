@@ -211,6 +211,27 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     expect(logs.every((l) => l.success)).toBe(true);
   });
 
+  it('applies one event once when its deliveries race', async () => {
+    const u = await t.newUser();
+    await subscribe(u, 'Basic', 'monthly');
+    const r = await row(u);
+    await t.deps.db.update(subscribers).set({ monthly_word_balance: 10 }).where(eq(subscribers.user_id, u.id));
+    const ev = txnEvent({
+      id: `txn_race_${kind}`, customerId: r.paddle_customer_id!, subscriptionId: r.paddle_subscription_id, origin: 'subscription_recurring', priceId: sandboxPriceId('Basic', 'monthly'),
+      tier: 'Basic', period: 'monthly', periodStart: new Date(), periodEnd: new Date(Date.now() + 30 * DAY_MS), userId: u.id,
+    });
+    const results = await Promise.all(Array.from({ length: 6 }, () => deliver(t, ev, SECRET)));
+    const bodies = await Promise.all(results.map((res) => json<{ applied: boolean }>(res)));
+    expect(results.every((res) => res.status === 200)).toBe(true);
+    expect(bodies.filter((b) => b.applied)).toHaveLength(1);
+    expect((await row(u)).monthly_word_balance).toBe(5000);
+    // A renewal for an account without a paid plan changes nothing.
+    const free = await t.newUser();
+    const stray = txnEvent({ ...{ id: 'txn_stray', customerId: 'ctm_stray', subscriptionId: null, origin: 'subscription_recurring' as const }, priceId: sandboxPriceId('Ultra', 'monthly'), tier: 'Ultra', period: 'monthly', periodStart: new Date(), periodEnd: new Date(Date.now() + 30 * DAY_MS), userId: free.id });
+    expect((await deliver(t, stray, SECRET)).status).toBe(200);
+    expect(await row(free)).toMatchObject({ subscription_tier: 'FREE', monthly_word_balance: 250 });
+  });
+
   it('resets the balance on a renewal, downgrades on a final cancel, and pauses refills while past due', async () => {
     const u = await t.newUser();
     await subscribe(u);

@@ -240,6 +240,7 @@ async function applyTransaction(tx: Db, provider: PaymentProvider, ev: Extract<B
   const row = await findRow(tx, { subscriptionId: t.subscriptionId, userId: t.userId, customerId: t.customerId }, now);
   if (row.paddle_subscription_id && t.subscriptionId && row.paddle_subscription_id !== t.subscriptionId)
     return `renewal of subscription ${t.subscriptionId}, not the current one; ignored`;
+  if (row.subscription_tier === 'FREE') return 'renewal for an account without a paid plan; ignored';
   const tier = planOf(provider, t.priceId)?.tier ?? row.subscription_tier;
   await tx
     .update(subscribers)
