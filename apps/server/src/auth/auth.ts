@@ -46,7 +46,8 @@ export function createAuth(deps: { env: Env; db: Db; mailer: Mailer; logger: Log
       ...security.userOptions,
     },
     // Sensitive actions ask for the password instead; a day-old session can still list its devices.
-    session: { freshAge: 0 },
+    // Sessions are touched at most hourly, which is what 'last active' on the devices list shows.
+    session: { freshAge: 0, updateAge: 60 * 60 },
     emailAndPassword: {
       enabled: true,
       requireEmailVerification: true,

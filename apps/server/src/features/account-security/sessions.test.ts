@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_KINDS, createTestProduct, type TestProduct } from '../../test/harness';
 import { errorOf, freshIp, meEmail, signIn } from './test-helpers';
 
@@ -66,6 +66,24 @@ describe.each(DB_KINDS)('devices and sign-out scopes on %s', (kind) => {
     expect(all.status).toBe(200);
     expect(await meEmail(t, b.cookie)).toBeNull();
     expect(await meEmail(t, c.cookie)).toBeNull();
+  });
+
+  it("moves a device's last activity forward at most hourly", async () => {
+    const { cookie } = await t.newUser();
+    const first = ((await (await t.req('/api/auth/list-sessions', { cookie })).json()) as ListedSession[])[0]!;
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 20 * 60_000);
+      await t.req('/api/me', { cookie });
+      const soon = ((await (await t.req('/api/auth/list-sessions', { cookie })).json()) as ListedSession[])[0]!;
+      expect(soon.updatedAt).toBe(first.updatedAt);
+      vi.setSystemTime(Date.now() + 2 * 3600_000);
+      await t.req('/api/me', { cookie });
+      const later = ((await (await t.req('/api/auth/list-sessions', { cookie })).json()) as ListedSession[])[0]!;
+      expect(Date.parse(later.updatedAt) - Date.parse(first.updatedAt)).toBeGreaterThan(2 * 3600_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('accepts only the scopes global, local and others', async () => {
