@@ -12,7 +12,7 @@ export type { FakeProvider, FakeMode } from './model/fake-provider.ts';
 
 const MAX_CHARS = 60_000;
 
-function localPass(text: string, mode: Mode, seed: number, secondPass: boolean, deadline: number): { text: string; note?: string } {
+function localPass(text: string, mode: Mode, seed: number, secondPass: boolean, deadline: number): { text: string; note?: string; detection?: Detection } {
   if (!secondPass) return localHumanize(text, mode, { seed, deadline });
   const first = localHumanize(text, mode, { seed, deadline }).text;
   const avoidAlts = usedAlternatives(text, seed);
@@ -94,7 +94,7 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
     let out = r.text;
     let note = [localNote, r.note].filter(Boolean).join('; ') || undefined;
     progress({ stage: 'checks' });
-    let afterDet: Detection | undefined;
+    let afterDet: Detection | undefined = r.detection;
     if (mode === 'lightning' && !opts.secondPass) {
       afterDet = detect(out);
       // Lightning promises never to make the score worse.

@@ -1,5 +1,5 @@
 import { checkSentence, contentRecall, wordCount } from './checks.ts';
-import { detect, familyNames, scoreFamilies } from './detector.ts';
+import { detect, familyNames, scoreFamilies, type Detection } from './detector.ts';
 import { mask, unmask, type Span } from './protect.ts';
 import { repairSentence } from './repair.ts';
 import { fnv1a, hash32, makeRng } from './rng.ts';
@@ -24,6 +24,8 @@ interface Sent {
   choice: number;
   /** Chosen by rule, not by the search (chatbot leftovers are always dropped). */
   fixed?: boolean;
+  /** Index of a variant that replaces instead of deleting; tried before the original when the text gets too short. */
+  conservative?: number;
 }
 
 interface ProseBlock {
@@ -82,6 +84,22 @@ function render(doc: Doc, blockStrings: Map<number, string>): string {
   return unmask(joinBlocks(blocks), doc.spans);
 }
 
+/**
+ * The search scores a window of blocks around the one being edited rather than the whole document, so the
+ * cost per evaluation stays flat on long inputs (whole-document scoring made 9,000 words quadratic).
+ */
+function renderWindow(doc: Doc, blockStrings: Map<number, string>, proseIdx: number, radius = 2): string {
+  const lo = doc.prose[Math.max(0, proseIdx - radius)]!.blockIdx;
+  const hi = doc.prose[Math.min(doc.prose.length - 1, proseIdx + radius)]!.blockIdx;
+  const parts: string[] = [];
+  for (let i = lo; i <= hi; i++) {
+    const b = doc.blocks[i]!;
+    if (b.kind === 'verbatim' || b.kind === 'blank') continue;
+    parts.push(b.prefix + (blockStrings.get(i) ?? b.body));
+  }
+  return unmask(parts.join('\n'), doc.spans);
+}
+
 function renderAll(doc: Doc): string {
   const bs = new Map<number, string>();
   for (const pb of doc.prose) bs.set(pb.blockIdx, renderBlock(pb));
@@ -128,6 +146,8 @@ function sentRng(seed: number, doc: Doc, bi: number, si: number, k: number): () 
 export interface LocalResult {
   text: string;
   note?: string;
+  /** The full detection of `text` when it was already computed (saves a detector call). */
+  detection?: Detection;
 }
 
 export interface LocalOpts {
@@ -148,6 +168,12 @@ export function lightning(text: string, o: LocalOpts): LocalResult {
       if (out !== s.orig) {
         s.variants.push({ text: out, merge: false });
         s.choice = 1;
+        if (out === '') return;
+        const keep = rulePass(s.orig, { ...ctx, rng: sentRng(o.seed, doc, bi, si, 0), usage: new Map(usage), noDelete: true }, { prob: 1, contractProb: 0.65, dashBreak: false });
+        if (keep !== out && keep !== s.orig) {
+          s.variants.push({ text: keep, merge: false });
+          s.conservative = 2;
+        }
       }
     });
   });
@@ -241,7 +267,7 @@ export function deep(text: string, o: LocalOpts): LocalResult {
   const avoided = (masked: string): boolean => avoidText !== undefined && masked.length > 0 && avoidText.includes(unmask(masked, doc.spans));
   const avoidSents = avoidText !== undefined;
   const deadline = o.deadline ?? Infinity;
-  for (const pb of doc.prose) {
+  for (const [pi, pb] of doc.prose.entries()) {
     for (let si = 0; si < pb.sents.length; si++) {
       const s = pb.sents[si]!;
       if (s.variants.length <= 1 || s.fixed) continue;
@@ -255,7 +281,7 @@ export function deep(text: string, o: LocalOpts): LocalResult {
         const bs = new Map(blockStrings);
         bs.set(pb.blockIdx, renderBlock(pb, { si, vi }));
         // Unchanged original costs a little, so ties go to a rewrite; an edit is only kept if it does not hurt.
-        const sc = scoreFamilies(render(doc, bs), heldOut) + TELL_WEIGHT * tellCount(v.text) + (vi === 0 ? (avoidSents ? 5 : 1e-4) : 0);
+        const sc = scoreFamilies(renderWindow(doc, bs, pi), heldOut) + TELL_WEIGHT * tellCount(v.text) + (vi === 0 ? (avoidSents ? 5 : 1e-4) : 0);
         if (sc < bestScore - 1e-9) {
           bestScore = sc;
           best = vi;
@@ -292,7 +318,8 @@ function enforceDocChecks(text: string, doc: Doc, blockStrings: Map<number, stri
     }
     if (!worst) break;
     const w = worst as { pb: ProseBlock; si: number; r: number };
-    w.pb.sents[w.si]!.choice = 0;
+    const ws = w.pb.sents[w.si]!;
+    ws.choice = ws.conservative !== undefined && ws.choice !== ws.conservative ? ws.conservative : 0;
     blockStrings.set(w.pb.blockIdx, renderBlock(w.pb));
     out = render(doc, blockStrings);
   }
@@ -305,7 +332,9 @@ export function localHumanize(text: string, mode: 'deep' | 'lightning', o: Local
   if (o.avoidText !== undefined) return searched;
   // Final pick with the full detector (all families): the search result or the plain rule pass.
   const light = lightning(text, o);
-  return detect(light.text).score < detect(searched.text).score ? light : searched;
+  const dl = detect(light.text);
+  const ds = detect(searched.text);
+  return dl.score < ds.score ? { ...light, detection: dl } : { ...searched, detection: ds };
 }
 
 export { detect };

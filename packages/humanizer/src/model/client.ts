@@ -144,7 +144,9 @@ export class ModelClient {
 export function toProviderError(err: unknown): ProviderError {
   if (err instanceof ProviderError) return err;
   if (APICallError.isInstance(err)) {
-    if (err.statusCode !== undefined) return new ProviderError(`HTTP ${err.statusCode}`, 'http', err.statusCode);
+    // A 2xx that the SDK could not use is a broken body, not an HTTP failure.
+    if (err.statusCode !== undefined && (err.statusCode < 200 || err.statusCode >= 300)) return new ProviderError(`HTTP ${err.statusCode}`, 'http', err.statusCode);
+    if (err.statusCode !== undefined) return new ProviderError('malformed response', 'malformed');
     if (/parse|json|invalid|validation/i.test(err.message)) return new ProviderError('malformed response', 'malformed');
     return new ProviderError(`network error: ${err.message.slice(0, 120)}`, 'network');
   }

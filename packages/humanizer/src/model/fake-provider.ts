@@ -22,6 +22,8 @@ export interface FakeProvider {
   setMode(m: FakeMode): void;
   /** Requests that were answered with a corpus partner text. */
   readonly partnerAnswers: number;
+  /** Most requests in flight at once (tests of the concurrency limit). */
+  readonly maxInFlight: number;
 }
 
 export interface FakeOptions {
@@ -29,6 +31,8 @@ export interface FakeOptions {
   failFirst?: number;
   /** Whether to look up corpus partners (default true; skipped silently when the corpus is absent). */
   corpus?: boolean;
+  /** Wait this long before answering (tests of timeouts and concurrency). */
+  delayMs?: number;
 }
 
 interface ChatBody {
@@ -142,6 +146,8 @@ const tokensOf = (s: string): number => Math.ceil(s.length / 4);
 export async function startFakeProvider(opts: FakeOptions = {}): Promise<FakeProvider> {
   let mode: FakeMode = 'ok';
   let requests = 0;
+  let inFlight = 0;
+  let maxInFlight = 0;
   const counts = { partner: 0 };
   const index = opts.corpus === false ? [] : buildPartnerIndex();
   const sockets = new Set<Socket>();
@@ -155,6 +161,10 @@ export async function startFakeProvider(opts: FakeOptions = {}): Promise<FakePro
       return;
     }
     requests++;
+    inFlight++;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    res.on('close', () => inFlight--);
+    if (opts.delayMs) await new Promise((r) => setTimeout(r, opts.delayMs));
     let body: ChatBody;
     try {
       body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as ChatBody;
@@ -222,6 +232,9 @@ export async function startFakeProvider(opts: FakeOptions = {}): Promise<FakePro
     },
     get partnerAnswers() {
       return counts.partner;
+    },
+    get maxInFlight() {
+      return maxInFlight;
     },
     setMode(m: FakeMode) {
       mode = m;

@@ -9,10 +9,13 @@ export interface RuleCtx {
   contractProb: number;
   /** Alternatives to avoid (a second pass steers away from the first pass's picks). */
   avoid?: ReadonlySet<string>;
+  /** Prefer replacements over deletions (used when the document would otherwise get too short). */
+  noDelete?: boolean;
 }
 
 /** Pick an alternative, preferring ones used less in this document and not on the avoid list. */
 export function choose(ctx: RuleCtx, alts: readonly string[]): string {
+  if (ctx.noDelete && alts.length > 1 && alts.some((a) => a.trim() !== '')) alts = alts.filter((a) => a.trim() !== '');
   if (alts.length === 1) return alts[0] as string;
   const weights = alts.map((a) => {
     const used = ctx.usage.get(a) ?? 0;

@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadCorpus } from '../corpus.ts';
+import { humanize } from '../index.ts';
+import { spansKept } from '../protect.ts';
+import { SAMPLES } from '../samples.ts';
+import { skeleton } from '../segment.ts';
+import type { LlmConfig, ProgressEvent } from '../types.ts';
+import { startFakeProvider, type FakeProvider } from './fake-provider.ts';
+
+describe('model loop against the fake provider', () => {
+  let fake: FakeProvider;
+  let llm: LlmConfig;
+  beforeAll(async () => {
+    fake = await startFakeProvider();
+    llm = { baseURL: fake.url, apiKey: 'test', model: 'fake-model', callTimeoutMs: 1_500 };
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  it('Lightning: one streamed call, then the checks; every result keeps its spans', async () => {
+    fake.setMode('ok');
+    let model = 0;
+    for (const s of SAMPLES) {
+      const before = fake.requests;
+      const r = await humanize(s, { mode: 'lightning', llm, seed: 1 });
+      expect(r.checks.spansKept, r.text).toBe(true);
+      expect(skeleton(r.text)).toEqual(skeleton(s));
+      if (r.engine === 'model') {
+        model++;
+        expect(fake.requests - before).toBe(1);
+        expect(r.tokensUsed).toBeGreaterThan(0);
+      } else {
+        // A sabotaged answer: rejected, retried once with the strict prompt, then the local fallback.
+        expect(r.engineNote).toMatch(/failed the checks/);
+      }
+    }
+    expect(model).toBeGreaterThan(0);
+  });
+
+  it('Deep: candidates, scores and rounds with progress events', async () => {
+    fake.setMode('ok');
+    const events: ProgressEvent[] = [];
+    let model = 0;
+    for (const s of SAMPLES) {
+      const before = fake.requests;
+      const r = await humanize(s, { mode: 'deep', llm, seed: 2, onProgress: (e) => events.push(e) });
+      expect(r.checks.spansKept, r.text).toBe(true);
+      expect(fake.requests - before).toBeGreaterThanOrEqual(3);
+      if (r.engine === 'model') {
+        model++;
+        expect(r.checks.lengthRatio).toBeGreaterThanOrEqual(0.85);
+        expect(r.checks.lengthRatio).toBeLessThanOrEqual(1.15);
+      }
+    }
+    expect(model).toBeGreaterThan(0);
+    expect(events.some((e) => e.stage === 'candidates' && typeof e.bestScore === 'number')).toBe(true);
+    expect(events.at(-1)?.stage).toBe('done');
+  });
+
+  it('second pass uses another prompt and differs from the first result', async () => {
+    fake.setMode('ok');
+    const s = SAMPLES[0]!;
+    const a = await humanize(s, { mode: 'deep', llm, seed: 3 });
+    const b = await humanize(s, { mode: 'deep', llm, seed: 3, secondPass: true });
+    expect(b.text).not.toBe(a.text);
+  });
+
+  for (const mode of ['429', '500', 'timeout', 'malformed'] as const) {
+    it(`falls back to the local clean-up on ${mode}`, async () => {
+      fake.setMode(mode);
+      const t0 = Date.now();
+      const r = await humanize(SAMPLES[1]!, { mode: 'deep', llm: { ...llm, callTimeoutMs: 400 }, seed: 1 });
+      expect(r.engine).toBe('local');
+      expect(r.engineNote).toMatch(/model unavailable \(provider failed/);
+      expect(r.checks.spansKept).toBe(true);
+      expect(Date.now() - t0).toBeLessThan(10_000);
+      fake.setMode('ok');
+    });
+  }
+
+  it('falls back when nothing listens at the base URL', async () => {
+    const r = await humanize(SAMPLES[0]!, { mode: 'lightning', llm: { baseURL: 'http://127.0.0.1:9/v1', model: 'x', callTimeoutMs: 500 } });
+    expect(r.engine).toBe('local');
+    expect(r.engineNote).toMatch(/model unavailable/);
+  });
+
+  it('keeps to the overall deadline', async () => {
+    fake.setMode('timeout');
+    const t0 = Date.now();
+    const r = await humanize(SAMPLES[0]!, { mode: 'deep', llm: { ...llm, callTimeoutMs: 30_000, deadlineMs: 1_000 } });
+    expect(r.engine).toBe('local');
+    expect(Date.now() - t0).toBeLessThan(4_000);
+    fake.setMode('ok');
+  });
+
+  const corpus = loadCorpus(['mixset.jsonl']);
+  it.skipIf(corpus.length === 0)('corpus texts with a model-rewrite partner: the partner is checked, never passed through broken', async () => {
+    fake.setMode('ok');
+    const groups = new Map<string, typeof corpus>();
+    for (const r of corpus) groups.set(r.group, [...(groups.get(r.group) ?? []), r]);
+    const sources = [...groups.values()]
+      .filter((g) => g.some((r) => r.attack === 'gpt4_humanize_of_ai_text'))
+      .map((g) => g.find((r) => r.label === 'ai' && r.attack === 'none'))
+      .filter((r): r is (typeof corpus)[number] => r !== undefined)
+      .slice(0, 4);
+    const before = fake.partnerAnswers;
+    for (const src of sources) {
+      const r = await humanize(src.text, { mode: 'deep', llm, seed: 1 });
+      expect(spansKept(src.text, r.text)).toBe(true);
+      if (r.engine === 'local') expect(r.engineNote).toMatch(/failed the checks/);
+    }
+    expect(fake.partnerAnswers).toBeGreaterThan(before);
+  });
+});
