@@ -24,7 +24,9 @@ export function heuristicReasons(sentence: string, ctx: { uniform: boolean; mean
   if (/—|\s--\s/.test(sentence)) out.push('em dash');
   if (/\bnot only\b.*\bbut (?:also)?\b/i.test(sentence)) out.push('not only … but also');
   if (/\b\w+(?: \w+)?, \w+(?: \w+)?,? and \w+/.test(sentence)) out.push('list of three');
-  if (/, \w+ing\b/.test(sentence)) out.push('trailing -ing clause');
+  // ", highlighting ..." after a main clause; an opener like "Ultimately, embracing" does not count.
+  const trail = /, (?!during\b|nothing\b|something\b|anything\b|everything\b)[a-z]+ing\b/.exec(sentence);
+  if (trail && (sentence.slice(0, trail.index).match(/[A-Za-z]+/g) ?? []).length >= 4) out.push('trailing -ing clause');
   const nom = lower.filter((w) => w.length > 6 && /(?:tion|sion|ment|ness|ity|ance|ence)s?$/.test(w)).length;
   if (nom >= 3) out.push('dense nominalisation');
   if (ctx.uniform && words.length > 0 && Math.abs(words.length - ctx.meanLen) <= 0.25 * ctx.meanLen) out.push('uniform sentence length');

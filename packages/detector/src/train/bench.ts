@@ -3,6 +3,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { cpus, loadavg } from 'node:os';
 import { detect, loadDetector } from '../index.ts';
 import { Detector, FAMILIES, subsetKey } from '../model.ts';
 import { auroc } from './metrics.ts';
@@ -28,10 +29,58 @@ function featuresOf(det: Detector, p: Prepared): number[] {
 
 const pct = (x: number): string => (Number.isNaN(x) ? '   -  ' : (100 * x).toFixed(1).padStart(5) + '%');
 
+function timings(): string[] {
+  const out: string[] = [];
+  // Timings of the shipped weights.
+  let t = performance.now();
+  loadDetector();
+  const loadMs = performance.now() - t;
+  // Timing texts are built from sentences written for this benchmark, cycled to 500 words.
+  const sents = [
+    'The committee met on Tuesday to go over the budget again, and nobody was happy about it.',
+    'Some of the numbers had changed since spring, which meant the plan for the new library wing would have to wait.',
+    'I asked whether we could split the work into two phases; the answer was maybe.',
+    'Moreover, the proposal highlights the crucial role that community partnerships play in fostering long-term growth.',
+    'By the end of the meeting, three people had left and the coffee was gone.',
+    'It is important to note that these changes will enhance transparency and ensure accountability across departments.',
+    'My neighbour says the same thing happened in 2019, and it took a year to sort out.',
+    'Honestly?',
+    'We will see what happens in March, when the next report comes out and the council votes again.',
+  ];
+  const texts: string[] = [];
+  for (let k = 0; k < 60; k++) {
+    const ws: string[] = [];
+    for (let i = k; ws.length < 500; i++) ws.push(...sents[(i * 5) % sents.length]!.split(' '));
+    texts.push(ws.slice(0, 500).join(' '));
+  }
+  for (let i = 0; i < 20; i++) detect(texts[i % texts.length]!);
+  // Wall-clock time is what a caller sees; CPU time of this thread shows the cost on a busy machine.
+  const wall: number[] = [];
+  const cpu: number[] = [];
+  for (let r = 0; r < 5; r++) {
+    for (const x of texts) {
+      const c = process.cpuUsage();
+      t = performance.now();
+      detect(x);
+      wall.push(performance.now() - t);
+      const d = process.cpuUsage(c);
+      cpu.push((d.user + d.system) / 1000);
+    }
+  }
+  const q = (a: number[], p: number): string => [...a].sort((x, y) => x - y)[Math.floor(a.length * p)]!.toFixed(1);
+  const dir = fileURLToPath(new URL('../../weights/', import.meta.url));
+  const size = readdirSync(dir).reduce((s, f) => s + statSync(dir + f).size, 0);
+  out.push(`timings: load ${loadMs.toFixed(0)} ms; detect() per 500 words: wall p50 ${q(wall, 0.5)} ms, p95 ${q(wall, 0.95)} ms; CPU p50 ${q(cpu, 0.5)} ms, p95 ${q(cpu, 0.95)} ms (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`);
+  out.push(`weights: ${(size / 1048576).toFixed(1)} MB in ${readdirSync(dir).length} files`);
+  return out;
+}
+
 function main(): void {
   const t0 = Date.now();
   const log = (s: string): void => console.error(`[${((Date.now() - t0) / 1000).toFixed(0)}s] ${s}`);
   const quick = process.argv.includes('--timings-only');
+  // Timings first, in a fresh process with a small heap, before the leave-one-out fits.
+  const timingRows = timings();
   const rows: string[] = [];
   if (!quick) {
     const docs = loadCorpus(corpusDir);
@@ -72,25 +121,7 @@ function main(): void {
     rows.push(`shipped model, out-of-fold (group split) on the full corpus: AUROC ${r.auroc?.toFixed(4)}, human FPR at threshold ${pct(r.fpr ?? NaN)}, non-native FPR ${pct(r.nonNativeFpr ?? NaN)}, AI TPR ${pct(r.tpr ?? NaN)}`);
   }
 
-  // Timings of the shipped weights.
-  let t = performance.now();
-  loadDetector();
-  const loadMs = performance.now() - t;
-  const base = 'The committee met on Tuesday to go over the budget again, and nobody was happy about it. Some of the numbers had changed since spring, which meant the plan for the new library wing would have to wait. I asked whether we could split the work into two phases; the answer was maybe. ';
-  const words = base.split(' ');
-  const texts: string[] = [];
-  for (let k = 0; k < 60; k++) {
-    const out: string[] = [];
-    for (let i = 0; out.length < 500; i++) out.push(words[(i * 7 + k) % words.length]!);
-    texts.push(out.join(' ').replace(/ ([a-z])/, ' $1') + '.');
-  }
-  for (let i = 0; i < 20; i++) detect(texts[i % texts.length]!);
-  const times: number[] = [];
-  for (let r = 0; r < 5; r++) for (const x of texts) { t = performance.now(); detect(x); times.push(performance.now() - t); }
-  times.sort((a, b) => a - b);
-  const dir = fileURLToPath(new URL('../../weights/', import.meta.url));
-  const size = readdirSync(dir).reduce((s, f) => s + statSync(dir + f).size, 0);
-  rows.push(`timings: load ${loadMs.toFixed(0)} ms; detect() per 500 words p50 ${times[Math.floor(times.length * 0.5)]!.toFixed(1)} ms, p95 ${times[Math.floor(times.length * 0.95)]!.toFixed(1)} ms; weights ${(size / 1048576).toFixed(1)} MB`);
+  rows.push(...timingRows);
   console.log(rows.join('\n'));
 }
 
