@@ -101,6 +101,17 @@ describe.each(DB_KINDS)('forgotten password and change of password on %s', (kind
     expect(await mailsTo(t, email, /reset your/i)).toHaveLength(1);
   });
 
+  it('limits reset requests per client IP whatever the address', async () => {
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await t.req('/api/auth/request-password-reset', { body: { email: `ip-${i}-${kind}@example.com` }, ip });
+      statuses.push(r.status);
+    }
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(statuses.at(-1)).toBe(429);
+  });
+
   it('changes the password with the current one, never without it', async () => {
     const { email, cookie } = await t.newUser();
     const wrong = await t.req('/api/auth/change-password', { body: { currentPassword: 'nottheone1', newPassword: 'changed-pass-9' }, cookie, ip: freshIp() });
