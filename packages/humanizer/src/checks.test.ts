@@ -33,6 +33,7 @@ describe('checkSentence', () => {
 
   it('rejects a fragment from a structural edit', () => {
     expect(checkSentence('He left early, not the other way around.', 'He left early. Not the other way around.', { structural: true }).ok).toBe(false);
+    expect(checkSentence('It cites privacy, and ensuring accuracy as motivations.', 'It cites privacy. Ensuring accuracy as motivations.', { structural: true }).ok).toBe(false);
   });
 });
 

@@ -51,7 +51,7 @@ const SYN = (() => {
   for (const e of LEXICON) {
     const head = stem(e.word.split(' ')[0] ?? e.word);
     const set = m.get(head) ?? new Set<string>();
-    for (const a of e.alts) for (const w of a.split(' ')) if (!STOP.has(w)) set.add(stem(w));
+    for (const a of [...e.alts, ...(e.toAlts ?? [])]) for (const w of a.split(' ')) if (!STOP.has(w)) set.add(stem(w));
     if (e.pos === 'noun') for (const a of e.alts) set.add(stem(pluralize(a)));
     if (e.pos === 'verb') for (const a of e.alts) { const v = inflectVerb(a.split(' ')[0] ?? a); for (const f of [v.past, v.part, v.s, v.ing]) set.add(stem(f)); }
     m.set(head, set);

@@ -6,11 +6,11 @@ import { SENTINEL_RE } from './protect.ts';
  * Lightning never pays for it.
  */
 interface WinkDoc {
-  tokens(): { out(f: unknown): string[] };
+  tokens(): { out(f?: unknown): string[] };
 }
 interface Wink {
   readDoc(s: string): WinkDoc;
-  its: { pos: unknown };
+  its: { pos: unknown; value: unknown };
 }
 
 let nlp: Wink | null = null;
@@ -33,8 +33,17 @@ export function hasFiniteVerb(sentence: string): boolean {
   const hit = cache.get(s);
   if (hit !== undefined) return hit;
   const w = load();
-  const pos = w.readDoc(s).tokens().out(w.its.pos);
-  const ok = pos.includes('VERB') || pos.includes('AUX');
+  const toks = w.readDoc(s).tokens();
+  const pos = toks.out(w.its.pos);
+  const words = toks.out(w.its.value);
+  // A gerund or a "to" infinitive alone does not make a clause ("Ensuring accuracy as a goal.").
+  const ok = pos.some((p, i) => {
+    if (p === 'AUX') return true;
+    if (p !== 'VERB') return false;
+    const word = (words[i] ?? '').toLowerCase();
+    const prev = (words[i - 1] ?? '').toLowerCase();
+    return !word.endsWith('ing') && prev !== 'to';
+  });
   if (cache.size > 5000) cache.clear();
   cache.set(s, ok);
   return ok;

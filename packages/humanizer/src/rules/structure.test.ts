@@ -7,6 +7,9 @@ describe('structure operators', () => {
       'The team shipped the new version on time. But the users did not notice any change.',
     );
     expect(splitSentence('Short, but fine.', 0)).toBeNull();
+    // A list is not two clauses.
+    expect(splitSentence('This essay argues for rules, citing privacy protection, prevention of misuse, and ensuring accuracy as motivations.', 0)).toBeNull();
+    expect(splitSentence('Families mold our worldviews, values, and attitudes, shaping us into who we are.', 0)).toBeNull();
   });
   it('merges two short sentences', () => {
     expect(mergeSentences('The rain stopped.', 'The streets dried quickly.')).toBe('The rain stopped, and the streets dried quickly.');

@@ -21,13 +21,27 @@ function upperFirst(s: string): string {
 
 const words = (s: string): number => s.split(/\s+/).filter(Boolean).length;
 
-/** Split at ", and " / ", but " / "; " / ", so " when both halves are long enough to stand alone. */
+const CLAUSE_START = /^(?:I|we|you|he|she|it|they|this|that|these|those|there|the|a|an|my|our|your|their|his|her|its|many|most|some|each|every|no|all|one|such|people|students|students'|\uE000)\b|^\uE000/i;
+
+/**
+ * Split at ", and " / ", but " / ", so " / "; " when both halves stand alone. A cut inside a list
+ * ("A, B, and C") would leave a fragment, so ", and" is only cut when no other comma sits just before it,
+ * and the right half must open like a clause (a pronoun, a determiner or a name).
+ */
 export function splitSentence(s: string, which: number): string | null {
   const re = /(, (?:and|but|so|yet) |; )/g;
   const cuts: { i: number; sep: string }[] = [];
   let m: RegExpExecArray | null;
   while ((m = re.exec(s)) !== null) cuts.push({ i: m.index, sep: m[1] ?? '' });
-  const ok = cuts.filter((c) => words(s.slice(0, c.i)) >= 5 && words(s.slice(c.i + c.sep.length)) >= 5);
+  const ok = cuts.filter((c) => {
+    const left = s.slice(0, c.i);
+    const right = s.slice(c.i + c.sep.length);
+    if (words(left) < 5 || words(right) < 5) return false;
+    if (!CLAUSE_START.test(right)) return false;
+    const lastClause = left.slice(Math.max(0, left.length - 80));
+    if (/,/.test(lastClause) && c.sep.includes('and')) return false;
+    return true;
+  });
   if (ok.length === 0) return null;
   const cut = ok[which % ok.length] as { i: number; sep: string };
   const left = s.slice(0, cut.i);

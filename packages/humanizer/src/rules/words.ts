@@ -46,7 +46,7 @@ export const TELL_SURFACES: ReadonlySet<string> = new Set(SURFACES.flatMap((s) =
 export const ALT_VOCAB: ReadonlySet<string> = (() => {
   const set = new Set<string>();
   for (const e of LEXICON) {
-    for (const a of e.alts) {
+    for (const a of [...e.alts, ...(e.toAlts ?? [])]) {
       for (const form of ['base', 's', 'ed', 'ing'] as const) {
         const variants = e.pos === 'verb' ? [inflectPhrase(a, form, false), inflectPhrase(a, form, true)] : e.pos === 'noun' ? [a, pluralize(a)] : [a];
         for (const v of variants) for (const w of v.split(/[\s]+/)) set.add(w.toLowerCase());
@@ -84,7 +84,7 @@ export function replaceWords(sentence: string, ctx: RuleCtx, prob = 1): string {
     if (/^[A-Z]/.test(m) && offset > 0 && /\w/.test(whole.slice(0, offset))) return m;
     if (ctx.rng() >= prob) return m;
     const participle = PARTICIPLE_CUES.has(prev);
-    let alts = entry.alts;
+    let alts = (next === 'to' || next === 'that') && entry.toAlts ? entry.toAlts : entry.alts;
     if (entry.pos === 'verb') {
       // "be" only agrees with its subject in the third-person singular or after a modal.
       alts = alts.filter((a) => !a.startsWith('be') || a !== 'be' || form === 's' || (form === 'base' && MODALS.has(prev)));
