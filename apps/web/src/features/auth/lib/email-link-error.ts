@@ -1,4 +1,5 @@
 import { MSG } from '@plainspoken/shared';
+import { paths } from '@/config/paths';
 
 /** Error codes auth redirects carry when an email link is used up, wrong or too old. */
 const EXPIRED_CODES = new Set([
@@ -24,6 +25,8 @@ function humanize(code: string): string {
  */
 export function readEmailLinkError(href: string): { message: string; cleanUrl: string } | null {
   const url = new URL(href);
+  // The reset page explains a dead reset link itself and offers a new one.
+  if (url.pathname === paths.resetPassword) return null;
   const hash = new URLSearchParams(url.hash.startsWith('#') ? url.hash.slice(1) : url.hash);
   const search = url.searchParams;
 

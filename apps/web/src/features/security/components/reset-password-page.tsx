@@ -1,10 +1,12 @@
 import { CheckCircle2Icon, KeyRoundIcon, LinkIcon } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { MSG } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { refreshSession } from '@/lib/auth';
 import { useAuthDialog } from '@/lib/auth-dialog';
 import { requestNewResetLink, resetPassword } from '../api/password';
 import { passwordOk, securityMessage, SecurityError } from '../lib/security-errors';
@@ -26,6 +28,7 @@ export function ResetPasswordPage() {
 }
 
 function NewPasswordForm({ token, onDone, onInvalid }: { token: string; onDone: () => void; onInvalid: () => void }) {
+  const qc = useQueryClient();
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [busy, setBusy] = useState(false);
@@ -39,6 +42,8 @@ function NewPasswordForm({ token, onDone, onInvalid }: { token: string; onDone: 
     setError(null);
     try {
       await resetPassword(token, password);
+      // Every session of the account ended, this browser's included if it was signed in.
+      await refreshSession(qc);
       onDone();
     } catch (err) {
       if (err instanceof SecurityError && err.code === 'INVALID_TOKEN') onInvalid();
