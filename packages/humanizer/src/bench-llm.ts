@@ -9,7 +9,7 @@ import { detect, detectorName } from './detector.ts';
 import { llmFromEnv } from './env.ts';
 import { humanize } from './index.ts';
 import { startFakeProvider, type FakeProvider } from './model/fake-provider.ts';
-import { mask } from './protect.ts';
+import { protectedSpans } from './protect.ts';
 import { SAMPLES } from './samples.ts';
 import type { LlmConfig, Mode } from './types.ts';
 
@@ -30,7 +30,7 @@ const f1 = (x: number): string => x.toFixed(1);
 const f3 = (x: number): string => x.toFixed(3);
 
 function numbersNamesKept(input: string, output: string): number {
-  const spans = mask(input).spans.filter((s) => s.kind === 'number' || s.kind === 'name');
+  const spans = protectedSpans(input).filter((s) => s.kind === 'number' || s.kind === 'name');
   if (spans.length === 0) return 1;
   return spans.filter((s) => output.includes(s.text)).length / spans.length;
 }

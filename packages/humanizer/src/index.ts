@@ -87,6 +87,9 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
       localNote = `model unavailable (${err instanceof Error ? err.message : String(err)}); local clean-up used`;
     }
   }
+  if (opts.signal?.aborted) {
+    return finishSafe(text, text, before, start, { engine: 'local', engineNote: [localNote, 'aborted; text returned unchanged'].filter(Boolean).join('; '), tokensUsed });
+  }
   try {
     progress({ stage: 'rewrite' });
     const deadline = Date.now() + Math.max(2000, Math.ceil(wordCount(text) / 500) * 1200);

@@ -129,6 +129,20 @@ function rulePass(orig: string, ctx: RuleCtx, o: PassOpts): string {
     [(s) => rewriteDashes(s, o.dashBreak), o.dashBreak],
     [(s) => contract(s, ctx), false],
   ];
+  // Fast path: all steps, one check. Only when that fails is each step checked on its own, so one bad
+  // edit costs only itself.
+  let all = orig;
+  let anyStructural = false;
+  for (const [step, structural] of steps) {
+    const next = step(all, ctx);
+    if (next !== all) {
+      all = next;
+      anyStructural ||= structural;
+    }
+  }
+  if (all === orig) return orig;
+  const repairedAll = repairSentence(all);
+  if (checkSentence(orig, repairedAll, { structural: anyStructural, minRecall: 0.85 }).ok) return repairedAll;
   let cur = orig;
   for (const [step, structural] of steps) {
     const next = step(cur, ctx);

@@ -143,13 +143,18 @@ export function sameSentinels(a: string, b: string): boolean {
 }
 
 /** Every protected span of the original must appear in the output the same number of times. */
-export function spansKept(original: string, output: string): boolean {
-  // Mask the way the engine does: prose lines with names, headings without (they are all capitals).
+/** The spans the engine protects, found the way it finds them: line by line, headings without names. */
+export function protectedSpans(text: string): Span[] {
   const spans: Span[] = [];
-  for (const b of segment(original)) {
+  for (const b of segment(text)) {
     if (b.kind === 'prose') spans.push(...mask(b.body).spans);
     else if (b.kind === 'heading') spans.push(...mask(b.body, { names: false }).spans);
   }
+  return spans;
+}
+
+export function spansKept(original: string, output: string): boolean {
+  const spans = protectedSpans(original);
   const counts = new Map<string, number>();
   for (const s of spans) counts.set(s.text, (counts.get(s.text) ?? 0) + 1);
   for (const [t, n] of counts) {

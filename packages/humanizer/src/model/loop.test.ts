@@ -113,3 +113,17 @@ describe('model loop against the fake provider', () => {
     expect(fake.partnerAnswers).toBeGreaterThan(before);
   });
 });
+
+describe('model loop, cancellation', () => {
+  it('returns the text unchanged when the caller aborts', async () => {
+    const fake = await startFakeProvider({ corpus: false, delayMs: 2_000 });
+    const ctl = new AbortController();
+    setTimeout(() => ctl.abort(), 100);
+    const t0 = Date.now();
+    const r = await humanize(SAMPLES[0]!, { mode: 'deep', llm: { baseURL: fake.url, model: 'm' }, signal: ctl.signal });
+    expect(Date.now() - t0).toBeLessThan(1_900);
+    expect(r.engine).toBe('local');
+    expect(r.engineNote).toMatch(/aborted/);
+    await fake.close();
+  });
+});

@@ -133,6 +133,8 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
       }
     }
   }
+  // The model sees LF line endings; give a CRLF document its line endings back.
+  if (text.includes('\r\n')) chosen.text = chosen.text.replace(/\r?\n/g, '\r\n');
   const notes: string[] = [];
   if (chosen.repaired) notes.push('placeholders repaired');
   if (errors.length > 0) notes.push(`some provider calls failed (${[...new Set(errors)].slice(0, 2).join(', ')})`);
