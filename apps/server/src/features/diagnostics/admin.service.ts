@@ -2,7 +2,7 @@
  * Read models behind the admin pages: webhook debug logs, one subscriber by email, and the overview's
  * 30-day series. Day buckets are UTC calendar days, so every admin sees the same numbers.
  */
-import { count, desc, eq, gte, sql, and } from 'drizzle-orm';
+import { count, desc, eq, gte, sql } from 'drizzle-orm';
 import { DEBUG_LOG_PAGE_SIZE, TIERS, type Tier } from '@plainspoken/shared';
 import type { Db } from '../../db/client';
 import { subscribers, transformations, user, webhook_debug_logs } from '../../db/schema';
@@ -130,10 +130,7 @@ export async function buildOverview(db: Db, now: Date, days: number): Promise<Ov
   }
 
   const [users] = await db.select({ n: count() }).from(user);
-  const [events] = await db
-    .select({ n: count() })
-    .from(webhook_debug_logs)
-    .where(and(gte(webhook_debug_logs.processed_at, from)));
+  const [events] = await db.select({ n: count() }).from(webhook_debug_logs).where(gte(webhook_debug_logs.processed_at, from));
 
   const signUps = fill(range, signUpRows);
   const wordsHumanized = fill(range, wordRows);
