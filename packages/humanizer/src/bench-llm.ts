@@ -35,9 +35,9 @@ function numbersNamesKept(input: string, output: string): number {
   return spans.filter((s) => output.includes(s.text)).length / spans.length;
 }
 
-function pickTexts(): { texts: string[]; label: string } {
+function pickTexts(): { texts: string[]; label: string; partner: Set<string> } {
   const rows = loadCorpus();
-  if (rows.length === 0) return { texts: SAMPLES, label: `${SAMPLES.length} built-in sample texts (corpus not found)` };
+  if (rows.length === 0) return { texts: SAMPLES, label: `${SAMPLES.length} built-in sample texts (corpus not found)`, partner: new Set() };
   // Half from mixset texts that have a model "humanize" partner (the fake answers those with the partner),
   // half from other AI texts (the fake answers with deterministic edits).
   const mix = rows.filter((r) => r.id.startsWith('mixset'));
@@ -47,7 +47,7 @@ function pickTexts(): { texts: string[]; label: string } {
   const half = Math.ceil(N / 2);
   const step = Math.max(1, Math.floor(others.length / (N - half)));
   const texts = [...withPartner.slice(0, half), ...others.filter((_, i) => i % step === 0).slice(0, N - half)].map((r) => r.text);
-  return { texts, label: `${texts.length} corpus AI texts (${Math.min(half, withPartner.length)} with a model-rewrite partner)` };
+  return { texts, label: `${texts.length} corpus AI texts (${Math.min(half, withPartner.length)} with a model-rewrite partner)`, partner: new Set(withPartner.slice(0, half).map((r) => r.text)) };
 }
 
 async function main(): Promise<void> {
@@ -62,7 +62,7 @@ async function main(): Promise<void> {
     console.log(`provider: ${llm.model} (from the environment)`);
   }
   console.log(`detector: ${detectorName === 'detector' ? '@plainspoken/detector' : 'built-in stand-in (detector package not loadable)'}`);
-  const { texts, label } = pickTexts();
+  const { texts, label, partner } = pickTexts();
   console.log(`texts: ${label}\n`);
   try {
     for (const mode of MODES) {
@@ -76,6 +76,9 @@ async function main(): Promise<void> {
       const tokens500: number[] = [];
       const ms: number[] = [];
       let model = 0;
+      let partnerModel = 0;
+      const modelBefore: number[] = [];
+      const modelAfter: number[] = [];
       let spansOk = 0;
       let spansOkModel = 0;
       const reasons = new Map<string, number>();
@@ -95,6 +98,9 @@ async function main(): Promise<void> {
         if (r.checks.spansKept) spansOk++;
         if (r.engine === 'model') {
           model++;
+          if (partner.has(t)) partnerModel++;
+          modelBefore.push(d0.score);
+          modelAfter.push(d1.score);
           if (r.checks.spansKept) spansOkModel++;
         } else {
           const why = (r.engineNote ?? 'unknown').replace(/"[^"]*"/g, '"…"').replace(/\d+(\.\d+)?/g, 'N').slice(0, 110);
@@ -103,7 +109,8 @@ async function main(): Promise<void> {
       }
       const pctF = (xs: boolean[]): string => f1((100 * xs.filter(Boolean).length) / Math.max(1, xs.length));
       console.log(`== ${mode}`);
-      console.log(`engine: model ${model}/${texts.length}, local fallback ${texts.length - model}/${texts.length}`);
+      console.log(`engine: model ${model}/${texts.length}, local fallback ${texts.length - model}/${texts.length}${partner.size > 0 ? ` (texts answered with a corpus model rewrite: ${partnerModel}/${partner.size} accepted)` : ''}`);
+      if (model > 0) console.log(`model results only: detector mean ${f1(mean(modelBefore))} -> ${f1(mean(modelAfter))}`);
       for (const [why, n] of [...reasons.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5)) console.log(`  fallback x${n}: ${why}`);
       console.log(`detector score (0-100): mean ${f1(mean(before))} -> ${f1(mean(after))}; flagged ${pctF(flaggedBefore)}% -> ${pctF(flaggedAfter)}%`);
       console.log(`content recall: mean ${f3(mean(recall))}, min ${f3(Math.min(...recall))}; numbers/names kept: mean ${f3(mean(kept))}; protected spans kept: ${spansOk}/${texts.length} (model results ${spansOkModel}/${model})`);
