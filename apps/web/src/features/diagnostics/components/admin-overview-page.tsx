@@ -72,7 +72,7 @@ function AdminOverview() {
             <Stat label="Webhook failures (30 days)" value={o.totals.webhookFailures} />
           </dl>
           <div className="grid gap-4 md:grid-cols-2">
-            <ChartCard title="Sign-ups per day" description={`${o.totals.signUps.toLocaleString('en-US')} new accounts`}>
+            <ChartCard title="Sign-ups per day" description={`${o.totals.signUps.toLocaleString('en-US')} new ${o.totals.signUps === 1 ? 'account' : 'accounts'}`}>
               <BarChart title="Sign-ups per day" points={toPoints(o.signUps)} />
             </ChartCard>
             <ChartCard title="Active subscribers by tier" description="Right now; a cancelled plan counts until its end date">

@@ -11,11 +11,11 @@ const W = 600;
 const H = 160;
 const PAD = { top: 12, right: 8, bottom: 22, left: 36 };
 
+/** A round top for the axis whose half is a whole number too: these charts count whole things. */
 function niceMax(v: number): number {
-  if (v <= 0) return 1;
+  if (v <= 2) return 2;
   const mag = 10 ** Math.floor(Math.log10(v));
-  const steps = [1, 2, 2.5, 5, 10];
-  const step = steps.find((s) => s * mag >= v) ?? 10;
+  const step = [2, 4, 6, 8, 10].find((s) => s * mag >= v) ?? 10;
   return step * mag;
 }
 
