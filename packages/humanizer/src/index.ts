@@ -12,19 +12,28 @@ export type { FakeProvider, FakeMode } from './model/fake-provider.ts';
 
 const MAX_CHARS = 60_000;
 
-function localPass(text: string, mode: Mode, seed: number, secondPass: boolean, deadline: number): { text: string; note?: string; detection?: Detection } {
+function localPass(text: string, mode: Mode, seed: number, secondPass: boolean, deadline: number, before: number): { text: string; note?: string; detection?: Detection } {
   if (!secondPass) return localHumanize(text, mode, { seed, deadline });
   const first = localHumanize(text, mode, { seed, deadline }).text;
   const avoidAlts = usedAlternatives(text, seed);
+  // Lightning keeps its promise on the second pass too: a different rewrite, but never a worse score.
+  const acceptable = (out: string): Detection | null => {
+    if (out === first) return null;
+    const d = detect(out);
+    return mode === 'lightning' && d.score > before ? null : d;
+  };
   // Try a few derived seeds; Deep additionally steers away from the first pass's sentences.
   for (let k = 1; k <= 4; k++) {
     const out = localHumanize(text, mode, { seed: hash32(seed, 'second', k), avoidAlts, avoidText: first, deadline }).text;
-    if (out !== first) return { text: out };
+    const d = acceptable(out);
+    if (d) return { text: out, detection: d };
   }
   if (mode === 'lightning') {
     const out = localHumanize(text, 'deep', { seed: hash32(seed, 'second'), avoidAlts, avoidText: first, deadline }).text;
-    if (out !== first) return { text: out };
+    const d = acceptable(out);
+    if (d) return { text: out, detection: d };
   }
+  if (mode === 'lightning' && detect(first).score > before) return { text, note: 'no different rewrite kept the score; text left unchanged' };
   return { text: first, note: 'no different rewrite was found for this text' };
 }
 
@@ -93,7 +102,7 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
   try {
     progress({ stage: 'rewrite' });
     const deadline = Date.now() + Math.max(2000, Math.ceil(wordCount(text) / 500) * 1200);
-    const r = localPass(text, mode, seed, opts.secondPass === true, deadline);
+    const r = localPass(text, mode, seed, opts.secondPass === true, deadline, before);
     let out = r.text;
     let note = [localNote, r.note].filter(Boolean).join('; ') || undefined;
     progress({ stage: 'checks' });

@@ -86,6 +86,7 @@ describe('humanize, local engine', () => {
         const second = await humanize(s, { mode, seed: 9, secondPass: true });
         expect(second.text, `${mode}: ${s.slice(0, 40)}`).not.toBe(first.text);
         expect(second.checks.spansKept).toBe(true);
+        if (mode === 'lightning') expect(second.scoreAfter).toBeLessThanOrEqual(second.scoreBefore);
       }
     }
   });
