@@ -10,7 +10,7 @@ import { createLogger, type Logger } from './lib/logger';
 import { createRateLimiter } from './lib/rate-limit';
 import { createEnginePool, type Engine, type EngineLlmConfig } from './features/humanize/engine';
 import { createApp, type AppDeps } from './app';
-import { startDailyJob } from './features/billing/billing.service';
+import { startDailyJob, warnIfSandboxInProduction } from './features/billing/billing.service';
 import { createTestClock } from './features/billing/dev-clock';
 
 export function llmConfigFrom(env: Env): EngineLlmConfig | null {
@@ -50,6 +50,7 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
   const app = createApp(deps);
   // Several processes may run this; the job_runs guard makes the daily work happen once.
   const stopJob = env.NODE_ENV === 'test' ? () => {} : startDailyJob(deps);
+  warnIfSandboxInProduction(deps);
   return {
     app,
     deps,

@@ -73,6 +73,15 @@ export async function processExpired(deps: BillingDeps): Promise<{ expired: numb
   return { expired, reset };
 }
 
+/**
+ * The sandbox grants paid plans without payment and signs with a secret that has a public default:
+ * fine on a laptop, a giveaway on a public server. Say so loudly at start in production.
+ */
+export function warnIfSandboxInProduction(deps: Pick<BillingDeps, 'env' | 'logger'>): void {
+  if (deps.env.NODE_ENV === 'production' && !deps.env.PADDLE_API_KEY)
+    deps.logger.warn('payments run in the local sandbox: anyone can activate a paid plan without paying. Configure Paddle (PADDLE_API_KEY, ...) for a public deployment.');
+}
+
 export const DAILY_JOB = 'subscription-maintenance';
 
 /** Runs the daily work unless another process already claimed today's run (job_runs primary key). */

@@ -189,6 +189,11 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     expect(rejected.length).toBeGreaterThanOrEqual(4);
     expect(rejected.some((l) => l.error_message?.includes('missing'))).toBe(true);
     expect((rejected[0]!.raw_payload as { event_type: string }).event_type).toBe('subscription.created');
+    // Large junk is logged, but only its beginning.
+    const junk = JSON.stringify({ event_type: 'junk.big', pad: 'x'.repeat(100_000) });
+    expect((await deliver(t, junk, 'wrong')).status).toBe(401);
+    const [big] = await t.deps.db.select().from(webhook_debug_logs).where(eq(webhook_debug_logs.event_type, 'junk.big'));
+    expect((big!.raw_payload as { truncated: string; length: number }).length).toBe(junk.length);
   });
 
   it('applies a replayed event once', async () => {

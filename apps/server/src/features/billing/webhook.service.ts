@@ -281,7 +281,11 @@ async function applyTest(tx: Db, ev: Extract<BillingEvent, { kind: 'test' }>, no
   return `test event: ${ev.email} is now active on ${ev.plan.tier} ${ev.plan.period}`;
 }
 
+const MAX_LOGGED_CHARS = 64 * 1024;
+
+/** Kept readable for the diagnostics page, but bounded: rejected deliveries can be anyone's junk. */
 function rawPayload(raw: string): unknown {
+  if (raw.length > MAX_LOGGED_CHARS) return { truncated: raw.slice(0, 4096), length: raw.length };
   try {
     return JSON.parse(raw) as unknown;
   } catch {
