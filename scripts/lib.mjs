@@ -1,6 +1,6 @@
 // Shared steps of the start, test and e2e scripts: install when needed, build when sources changed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,7 +34,7 @@ function newest(dir) {
   let max = 0;
   if (!existsSync(dir)) return 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) continue;
+    if (e.name === 'node_modules' || e.name.startsWith('dist') || e.name.startsWith('.') || e.name === 'test-results') continue;
     const p = path.join(dir, e.name);
     max = Math.max(max, e.isDirectory() ? newest(p) : mtime(p));
   }
@@ -55,7 +55,14 @@ export function buildIfStale({ force = false } = {}) {
   const web = Math.max(shared, newest(path.join(root, 'apps/web')));
   if (force || mtime(path.join(root, 'apps/web/dist/index.html')) < web) {
     console.log('Building the web app...');
-    run('npm', ['run', '-s', 'build', '-w', 'apps/web']);
+    // Build beside the live folder and swap, so a server running from dist never sees it half-empty.
+    const next = path.join(root, `apps/web/dist-next-${process.pid}`);
+    run('npm', ['run', '-s', 'build', '-w', 'apps/web', '--', '--outDir', next, '--emptyOutDir']);
+    const live = path.join(root, 'apps/web/dist');
+    const old = path.join(root, `apps/web/dist-old-${process.pid}`);
+    if (existsSync(live)) renameSync(live, old);
+    renameSync(next, live);
+    rmSync(old, { recursive: true, force: true });
   }
   const server = Math.max(shared, newest(path.join(root, 'apps/server')), mtime(path.join(root, 'scripts/build-server.mjs')));
   if (force || mtime(path.join(root, 'apps/server/dist/index.js')) < server) {
