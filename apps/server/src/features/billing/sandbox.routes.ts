@@ -140,7 +140,7 @@ function portalPage(c: C, row: SubscriberRow, cur: Current | null, token: string
     `<div class="card"><p class="muted">Billing portal</p><h1>${esc(cur.tier)} plan</h1>${notice}
 <dl><dt>Billing</dt><dd>${cur.period === 'monthly' ? 'Monthly' : 'Annual'} · ${usd(periodPrice(cur.tier, cur.period))}/${periodWord(cur.period)}</dd>
 <dt>${cancelled ? 'Access ends' : 'Renews'}</dt><dd>${day(cancelled && row.cancellation_end_date ? row.cancellation_end_date : cur.periodEnd)}</dd></dl>
-${cancelled ? `<p class="warn">Cancelled: you keep the ${esc(cur.tier)} plan until ${day(row.cancellation_end_date ?? cur.periodEnd)}.</p>` : ''}
+${cancelled && done !== 'cancelled' ? `<p class="warn">Cancelled: you keep the ${esc(cur.tier)} plan until ${day(row.cancellation_end_date ?? cur.periodEnd)}.</p>` : ''}
 <div class="row">${
       cancelled
         ? `<form method="post" action="/sandbox/portal/resume">${hidden}<button class="primary" type="submit">Resume subscription</button></form>`

@@ -55,8 +55,11 @@ export function UsageChart({ data }: { data: DailyUsage }) {
           </text>
         )}
       </svg>
+      {data.total === 0 && (
+        <p className="text-center text-sm text-muted-foreground">No words used in the last {days.length} days yet.</p>
+      )}
       <figcaption className="flex justify-between text-xs text-muted-foreground">
-        <span>Peak day: {max === 1 && data.total === 0 ? 0 : max.toLocaleString('en-US')} words</span>
+        <span>Peak day: {(data.total === 0 ? 0 : max).toLocaleString('en-US')} words</span>
         <span>{data.total.toLocaleString('en-US')} words in the last {days.length} days</span>
       </figcaption>
     </figure>
