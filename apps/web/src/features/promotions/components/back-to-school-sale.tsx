@@ -62,7 +62,7 @@ export function BackToSchoolSale({ userId }: { userId: string }) {
           onClick={() => setOpen(true)}
           label="Open the back-to-school sale"
           testId="back-to-school-button"
-          className="top-1/2 left-4 -translate-y-1/2"
+          className="top-1/2 left-0 -translate-y-1/2 rotate-180 gap-1.5 rounded-l-xl rounded-r-none px-1.5 py-3 text-xs [writing-mode:vertical-rl] hover:scale-100 hover:pl-2.5"
           pulseEveryMs={SALE.pulseEveryMs}
           pulseForMs={SALE.pulseForMs}
         >
