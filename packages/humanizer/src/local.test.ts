@@ -19,6 +19,12 @@ describe('Lightning (golden)', () => {
     expect(out).toMatch(/into the data\.$/);
   });
 
+  it('keeps a line that holds only chatbot leftovers, so paragraphs stay', () => {
+    const input = 'The plan works well for small teams.\n\nI hope this helps!\n\nThe end.';
+    expect(skeleton(lightning(input, { seed: 1 }).text)).toEqual(skeleton(input));
+    expect(skeleton(deep(input, { seed: 1 }).text)).toEqual(skeleton(input));
+  });
+
   it('is deterministic per seed', () => {
     for (const s of SAMPLES) expect(lightning(s, { seed: 7 }).text).toBe(lightning(s, { seed: 7 }).text);
   });

@@ -191,6 +191,7 @@ export function lightning(text: string, o: LocalOpts): LocalResult {
       }
     });
   });
+  keepBlocksNonEmpty(doc);
   const bs = new Map<number, string>();
   for (const pb of doc.prose) bs.set(pb.blockIdx, renderBlock(pb));
   return { text: enforceDocChecks(text, doc, bs) };
@@ -207,6 +208,23 @@ export function usedAlternatives(text: string, seed: number): Set<string> {
     });
   });
   return new Set(usage.keys());
+}
+
+/**
+ * A line made only of chatbot leftovers keeps them: emptying it would remove a paragraph, and the
+ * paragraph structure belongs to the user.
+ */
+function keepBlocksNonEmpty(doc: Doc): void {
+  for (const pb of doc.prose) {
+    if (pb.sents.every((s) => s.variants[s.choice]?.text === '')) {
+      for (const s of pb.sents) {
+        s.variants = [{ text: s.orig, merge: false }];
+        s.choice = 0;
+        s.fixed = false;
+        s.conservative = undefined;
+      }
+    }
+  }
 }
 
 const K = 8;
@@ -266,6 +284,7 @@ function buildVariants(doc: Doc, seed: number, avoidAlts?: Set<string>): void {
 export function deep(text: string, o: LocalOpts): LocalResult {
   const doc = prepare(text);
   buildVariants(doc, o.seed, o.avoidAlts);
+  keepBlocksNonEmpty(doc);
   const names = familyNames();
   // One family is held out of the search so the reported score is not only the thing we optimized.
   const heldOut = names.length > 1 ? [names[hash32(o.seed, 'held-out') % names.length] as string] : [];

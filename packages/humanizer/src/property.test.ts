@@ -74,6 +74,7 @@ for (const [mode, runs] of [['lightning', 40], ['deep', 10]] as [Mode, number][]
           expect(r).toBeLessThanOrEqual(1.15);
           expect(brokenSentence(a.text)).toBeNull();
           expect(a.checks.spansKept).toBe(true);
+          expect(/[\uE000-\uF8FF]/.test(a.text)).toBe(false);
         }),
         { numRuns: runs, seed: 20261122 },
       );

@@ -28,6 +28,14 @@ describe('mask / unmask', () => {
     expect(m.spans).toHaveLength(0);
   });
 
+  it('resolves spans nested inside later spans (no sentinel can leak)', () => {
+    const t = 'He said, "join #launch today at https://example.org now," and left.';
+    const m = mask(t);
+    expect(unmask(m.text, m.spans)).toBe(t);
+    expect(m.spans.every((s) => !/[\uE000-\uE001]/.test(s.text))).toBe(true);
+    expect(spansKept(t, t)).toBe(true);
+  });
+
   it('does not run a name across a line break', () => {
     const m = mask('A Journey Worth Revisiting\n\nIn the end it was fine.');
     expect(m.spans.every((s) => !s.text.includes('\n'))).toBe(true);

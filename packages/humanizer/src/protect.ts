@@ -88,9 +88,14 @@ export function mask(text: string, opts: { names?: boolean; startId?: number } =
   const spans: Span[] = [];
   let nextId = opts.startId ?? 0;
   let out = text;
+  const byId = new Map<number, string>();
   const add = (kind: SpanKind, s: string): string => {
     const id = nextId++;
-    spans.push({ id, text: s, kind });
+    // A later pattern can swallow earlier sentinels (a quotation containing a hashtag): store the span with
+    // them resolved, so unmasking is one pass and no sentinel can leak into output.
+    const text = s.includes(SENT_OPEN) ? s.replace(SENTINEL_RE, (m) => byId.get(sentinelId(m)) ?? m) : s;
+    byId.set(id, text);
+    spans.push({ id, text, kind });
     return sentinel(id);
   };
   for (const p of PATTERNS) {
