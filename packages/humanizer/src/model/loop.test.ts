@@ -31,8 +31,9 @@ describe('model loop against the fake provider', () => {
         expect(fake.requests - before).toBe(1);
         expect(r.tokensUsed).toBeGreaterThan(0);
       } else {
-        // A sabotaged answer: rejected, retried once with the strict prompt, then the local fallback.
+        // A sabotaged answer: rejected, and Lightning (one call) falls back to the local clean-up.
         expect(r.engineNote).toMatch(/failed the checks/);
+        expect(fake.requests - before).toBe(1);
       }
     }
     expect(model).toBeGreaterThan(0);

@@ -70,9 +70,10 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
   }
   o.progress({ stage: 'checks' });
   let passing = candidates.filter((c) => c.ok);
-  if (passing.length === 0 && candidates.length > 0 && client.remaining() > 5_000) {
-    // Every answer broke a check: one conservative retry before giving up on the model.
-    const r = await attempt(STRICT_PROMPT, !deep);
+  if (deep && passing.length === 0 && candidates.length > 0 && client.remaining() > 5_000) {
+    // Every candidate broke a check: one conservative retry before giving up on the model. Lightning is
+    // one call by design and goes straight to the local fallback.
+    const r = await attempt(STRICT_PROMPT, false);
     if (r?.ok) passing = [r];
   }
   if (passing.length === 0) {

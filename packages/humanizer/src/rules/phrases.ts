@@ -37,6 +37,7 @@ export function replaceOpener(sentence: string, ctx: RuleCtx, prob = 1): string 
 /** Whole chatbot-leftover sentences are dropped (returns ''); inline leftovers are cut. */
 export function removeArtifacts(sentence: string, ctx: RuleCtx): string {
   const t = sentence.trim();
-  if (ARTIFACT_SENTENCES.some((re) => re.test(t))) return '';
+  // Only short leftovers go whole; a long sentence that opens like one still carries content.
+  if (t.split(/\s+/).length <= 14 && ARTIFACT_SENTENCES.some((re) => re.test(t))) return '';
   return applyTable(sentence, ARTIFACT_INLINE, ctx, 1);
 }
