@@ -14,7 +14,7 @@ const Pricing = page(() => import('@/features/pricing/components/pricing-page'),
 const Privacy = page(() => import('@/features/legal/components/privacy-page'), (m) => m.PrivacyPage);
 const Terms = page(() => import('@/features/legal/components/terms-page'), (m) => m.TermsPage);
 const EthicalUsage = page(() => import('@/features/legal/components/ethical-usage-page'), (m) => m.EthicalUsagePage);
-const Profile = page(() => import('@/features/account/components/profile-page'), (m) => m.ProfilePage);
+const Profile = page(() => import('./routes/profile'), (m) => m.ProfileRoute);
 const History = page(() => import('@/features/history/components/history-page'), (m) => m.HistoryPage);
 const WebhookTest = page(() => import('@/features/diagnostics/components/webhook-test-page'), (m) => m.WebhookTestPage);
 const AuthTest = page(() => import('@/features/diagnostics/components/auth-test-page'), (m) => m.AuthTestPage);

@@ -7,7 +7,7 @@ import { APIError } from 'better-auth/api';
 import { AppError } from '../../lib/errors';
 import type { Db } from '../../db/client';
 import { account, session, subscribers, transformations, twoFactor, user, verification } from '../../db/schema';
-import { cancelSubscriptionForDeletion } from './billing-bridge';
+import { cancelSubscriptionForDeletion } from '../billing/billing.service';
 import { currentRequestDeps } from './request-deps';
 
 export const DELETION_CANCEL_FAILED =

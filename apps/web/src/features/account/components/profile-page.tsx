@@ -14,9 +14,10 @@ import { useFocusRefresh } from '../lib/use-focus-refresh';
 import { BalanceCard } from './balance-card';
 import { SubscriptionCard } from './subscription-card';
 import { UsageChart } from './usage-chart';
-import { SecurityCard } from '@/features/security';
+import type { ReactNode } from 'react';
 
-export function ProfilePage() {
+/** `extra` holds cards other features contribute; the route composes them (features do not import each other). */
+export function ProfilePage({ extra }: { extra?: ReactNode } = {}) {
   const { user, isPending } = useSession();
   const signOut = useSignOut();
   const navigate = useNavigate();
@@ -113,7 +114,7 @@ export function ProfilePage() {
           )}
         </CardContent>
       </Card>
-      <SecurityCard />
+      {extra}
     </div>
   );
 }
