@@ -22,8 +22,8 @@ describe('configuration', () => {
   });
 
   it('refuses production without its secrets', () => {
-    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/BETTER_AUTH_SECRET[\s\S]*BASE_URL[\s\S]*SMTP_URL/);
-    const ok = loadEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(40), BASE_URL: 'https://plainspoken.example', SMTP_URL: 'smtp://mail.example:25' });
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/BETTER_AUTH_SECRET[\s\S]*BASE_URL[\s\S]*SMTP_URL[\s\S]*PADDLE_API_KEY/);
+    const ok = loadEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(40), BASE_URL: 'https://plainspoken.example', SMTP_URL: 'smtp://mail.example:25', ALLOW_SANDBOX_PAYMENTS: 'true' });
     expect(ok.BASE_URL).toBe('https://plainspoken.example');
   });
 });

@@ -60,6 +60,8 @@ const schema = z
     /** Overrides the API origin PADDLE_ENVIRONMENT picks (a local fake in tests, a proxy). */
     PADDLE_API_BASE_URL: z.string().url().optional(),
     SANDBOX_WEBHOOK_SECRET: z.string().default('plainspoken-sandbox-webhook-secret'),
+    /** The sandbox grants paid plans without payment; production refuses it unless this is set (demos). */
+    ALLOW_SANDBOX_PAYMENTS: bool.default(false),
     HUMANIZER_LLM_BASE_URL: z.string().url().optional(),
     HUMANIZER_LLM_API_KEY: z.string().optional(),
     HUMANIZER_LLM_MODEL: z.string().optional(),
@@ -94,6 +96,12 @@ const schema = z
     if (!e.BASE_URL) ctx.addIssue({ code: 'custom', path: ['BASE_URL'], message: 'required in production (the public origin)' });
     if (!e.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required in production (the local outbox is for development)' });
     if (e.RATE_LIMITS === 'off') ctx.addIssue({ code: 'custom', path: ['RATE_LIMITS'], message: 'cannot be off in production' });
+    if (!e.PADDLE_API_KEY && !e.ALLOW_SANDBOX_PAYMENTS)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PADDLE_API_KEY'],
+        message: 'required in production: the local payment sandbox grants paid plans without payment (set ALLOW_SANDBOX_PAYMENTS=true only for a demo)',
+      });
   });
 
 export type Env = z.infer<typeof schema> & { BASE_URL: string };
