@@ -5,6 +5,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { HTTPException } from 'hono/http-exception';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { readFile, stat } from 'node:fs/promises';
@@ -83,7 +84,8 @@ export function createApp(deps: AppDeps) {
     await next();
   });
 
-  app.use('/api/*', compress());
+  // Server-sent events must reach the browser as they are written, so they are never compressed.
+  app.use('/api/*', compress({ contentTypeFilter: (t) => !t.startsWith('text/event-stream') && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(t) }));
   app.use(
     '/api/*',
     bodyLimit({

@@ -80,8 +80,10 @@ export function inlineEngine(behaviour: { fail?: boolean; delayMs?: number } = {
   const calls: EngineJob[] = [];
   return {
     calls,
-    async run(job): Promise<EngineOutput> {
+    async run(job, onProgress): Promise<EngineOutput> {
       calls.push(job);
+      onProgress?.({ stage: 'detect' });
+      onProgress?.({ stage: 'rewrite' });
       if (behaviour.delayMs) await new Promise((r) => setTimeout(r, behaviour.delayMs));
       if (behaviour.fail) throw new Error('engine exploded');
       const text = job.text.replace(/\butilize\b/g, 'use');

@@ -3,7 +3,13 @@ import { humanize } from '@plainspoken/humanizer';
 import type { EngineJob, EngineOutput } from './engine';
 
 export default async function run(job: EngineJob): Promise<EngineOutput> {
-  const r = await humanize(job.text, { mode: job.mode, secondPass: job.secondPass, llm: job.llm });
+  const port = job.progress;
+  const r = await humanize(job.text, {
+    mode: job.mode,
+    secondPass: job.secondPass,
+    llm: job.llm,
+    onProgress: port ? (e) => port.postMessage(e) : undefined,
+  }).finally(() => port?.close());
   return {
     text: r.text,
     scoreBefore: r.scoreBefore,

@@ -42,8 +42,11 @@ describe('engine pool', () => {
       const text =
         'Moreover, it is important to note that artificial intelligence has revolutionized the landscape of modern education. ' +
         'Furthermore, students can leverage these tools to enhance their learning outcomes. In conclusion, the 3 studies from 2021 show a 40% gain.';
-      const out = await pool.run({ text, mode: 'lightning', secondPass: false, llm: null });
+      const stages: string[] = [];
+      const out = await pool.run({ text, mode: 'deep', secondPass: false, llm: null }, (e) => stages.push(e.stage));
       expect(out.engine).toBe('local');
+      expect(stages[0]).toBe('detect');
+      expect(stages.length).toBeGreaterThan(0); // later events may race the result and are allowed to drop
       expect(out.text.length).toBeGreaterThan(50);
       expect(out.text).toContain('40%');
       expect(out.text).toContain('2021');

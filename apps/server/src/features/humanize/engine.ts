@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import os from 'node:os';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { HumanizeMode } from '@plainspoken/shared';
 import { AppError } from '../../lib/errors';
 
@@ -22,6 +23,13 @@ export interface EngineJob {
   mode: HumanizeMode;
   secondPass: boolean;
   llm: EngineLlmConfig | null;
+  /** Set by the pool when the caller listens for progress; the worker posts ProgressEvents on it. */
+  progress?: MessagePort;
+}
+export interface EngineProgress {
+  stage: 'detect' | 'rewrite' | 'candidates' | 'round' | 'checks' | 'done';
+  round?: number;
+  bestScore?: number;
 }
 export interface EngineOutput {
   text: string;
@@ -34,7 +42,7 @@ export interface EngineOutput {
   ms: number;
 }
 export interface Engine {
-  run(job: EngineJob): Promise<EngineOutput>;
+  run(job: EngineJob, onProgress?: (e: EngineProgress) => void): Promise<EngineOutput>;
   stats(): { threads: number; queued: number; running: number };
   close(): Promise<void>;
 }
@@ -61,14 +69,17 @@ export function createEnginePool(opts: { threads?: number; queueLimit: number; t
   // A worker that dies is replaced by the pool; the error must not take the whole server down.
   pool.on('error', (e: Error) => opts.onError?.(e));
   return {
-    async run(job) {
+    async run(job, onProgress) {
       if (pool.queueSize >= opts.queueLimit) {
         throw new AppError('ENGINE_BUSY', 503, 'The rewriting service is busy right now. Please try again in a few seconds.', { retryAfter: 5 });
       }
       const ac = new AbortController();
       const timer = setTimeout(() => ac.abort(), opts.timeoutMs);
+      const channel = onProgress ? new MessageChannel() : null;
+      if (channel && onProgress) channel.port1.on('message', (e: EngineProgress) => onProgress(e));
       try {
-        return (await pool.run(job, { signal: ac.signal })) as EngineOutput;
+        if (!channel) return (await pool.run(job, { signal: ac.signal })) as EngineOutput;
+        return (await pool.run({ ...job, progress: channel.port2 }, { signal: ac.signal, transferList: [channel.port2] })) as EngineOutput;
       } catch (e) {
         if (ac.signal.aborted) throw new AppError('ENGINE_FAILED', 502, 'The rewrite took too long and was stopped. No words were charged. Please try again.');
         const msg = (e as Error).message ?? '';
@@ -78,6 +89,7 @@ export function createEnginePool(opts: { threads?: number; queueLimit: number; t
         throw e;
       } finally {
         clearTimeout(timer);
+        channel?.port1.close();
       }
     },
     stats: () => ({ threads: pool.threads.length, queued: pool.queueSize, running: pool.utilization }),

@@ -1,4 +1,7 @@
 import { Hono } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { AppError } from '../../lib/errors';
+import type { EngineProgress } from './engine';
 import { RATE_LIMITS, checkBalanceInput, humanizeInput, trackUsageInput } from '@plainspoken/shared';
 import type { AppEnv } from '../../app';
 import { requireUser } from '../../auth/guards';
@@ -18,7 +21,20 @@ export const humanizeRoutes = new Hono<AppEnv>()
     const input = await readJson(c, humanizeInput);
     await c.var.deps.limiter.hit(`humanize:${u.id}`, RATE_LIMITS.humanizeMs);
     const d = c.var.deps;
-    return c.json(await humanizeText({ db: d.db, engine: d.engine, llm: d.llm, logger: d.logger }, u, input, d.now()));
+    const deps = { db: d.db, engine: d.engine, llm: d.llm, logger: d.logger };
+    if (!c.req.header('accept')?.includes('text/event-stream')) return c.json(await humanizeText(deps, u, input, d.now()));
+    // Streaming variant: progress events while the engine works, then one result or error event.
+    return streamSSE(c, async (stream) => {
+      const progress = (e: EngineProgress) => void stream.writeSSE({ event: 'progress', data: JSON.stringify(e) });
+      try {
+        const out = await humanizeText(deps, u, input, d.now(), progress);
+        await stream.writeSSE({ event: 'result', data: JSON.stringify(out) });
+      } catch (e) {
+        const err = e instanceof AppError ? e : new AppError('ENGINE_FAILED', 502, 'The rewrite failed and no words were charged. Please try again.');
+        if (!(e instanceof AppError)) d.logger.error('streamed humanize failed', { error: (e as Error).message });
+        await stream.writeSSE({ event: 'error', data: JSON.stringify({ status: err.status, error: { code: err.code, message: err.message, retryAfter: err.extra.retryAfter } }) });
+      }
+    });
   })
   .post('/track-usage', async (c) => {
     const u = await requireUser(c);

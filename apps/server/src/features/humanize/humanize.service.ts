@@ -10,7 +10,7 @@ import { subscribers, transformations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { effectiveTier, loadSubscriber } from '../subscription/subscription.service';
-import type { Engine, EngineLlmConfig } from './engine';
+import type { Engine, EngineLlmConfig, EngineProgress } from './engine';
 
 export async function checkBalance(db: Db, u: { id: string; email: string }, wordCount: number, now = new Date()): Promise<LimitsInfo> {
   const row = await loadSubscriber(db, u, now);
@@ -55,6 +55,7 @@ export async function humanizeText(
   u: { id: string; email: string },
   input: { text: string; useSecondPrompt: boolean; mode: 'deep' | 'lightning' },
   now = new Date(),
+  onProgress?: (e: EngineProgress) => void,
 ): Promise<HumanizeOutput> {
   const { db } = deps;
   const words = countWords(input.text);
@@ -75,7 +76,7 @@ export async function humanizeText(
 
   let out;
   try {
-    out = await deps.engine.run({ text: input.text, mode: input.mode, secondPass: input.useSecondPrompt, llm: deps.llm });
+    out = await deps.engine.run({ text: input.text, mode: input.mode, secondPass: input.useSecondPrompt, llm: deps.llm }, onProgress);
   } catch (e) {
     await refund(db, u.id, words);
     if (e instanceof AppError) throw e;
