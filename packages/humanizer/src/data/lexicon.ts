@@ -1,0 +1,235 @@
+/**
+ * The AI-tell word lexicon (humanizer-notes section 2.A-2.D), written in-house.
+ * Verbs are stored by lemma; the engine inflects the head of both the tell and the alternative, so
+ * "showcased" becomes "showed" and "delving into" becomes "digging into".
+ * `skipNext` / `skipPrev` are the sense guards: the tell is left alone when a neighbouring word says it is
+ * the literal or technical sense ("foster care", "navigate to", "statistically significant").
+ */
+export type Pos = 'verb' | 'adj' | 'noun' | 'adv';
+
+export interface LexEntry {
+  pos: Pos;
+  /** Lemma, possibly with a particle ("delve into"); for nouns the singular. */
+  word: string;
+  alts: string[];
+  /** Words after the match that veto it. */
+  skipNext?: string[];
+  /** Words before the match that veto it. */
+  skipPrev?: string[];
+  /** Plural surface form when it is irregular or the only form used. */
+  plural?: string;
+  /** Only the plural form is a tell ("insights", "stakeholders"). */
+  pluralOnly?: boolean;
+  /** Alternatives when "to" or "that" follows ("crucial to protect" reads wrong as "key to protect"). */
+  toAlts?: string[];
+}
+
+const DET = ['a', 'an', 'the', 'this', 'that', 'its', 'their', 'his', 'her', 'our', 'my', 'your', 'each', 'every'];
+
+export const LEXICON: LexEntry[] = [
+  // Verbs
+  { pos: 'verb', word: 'delve into', alts: ['dig into', 'look into', 'get into'] },
+  { pos: 'verb', word: 'delve deeper into', alts: ['look more closely at', 'dig further into'] },
+  { pos: 'verb', word: 'utilize', alts: ['use'] },
+  { pos: 'verb', word: 'leverage', alts: ['use', 'draw on', 'build on'], skipPrev: DET },
+  { pos: 'verb', word: 'facilitate', alts: ['help', 'ease'] },
+  { pos: 'verb', word: 'foster', alts: ['encourage', 'support'], skipNext: ['care', 'parent', 'parents', 'child', 'children', 'home', 'homes', 'family', 'families', 'mother', 'father'] },
+  { pos: 'verb', word: 'bolster', alts: ['strengthen', 'boost', 'back up'], skipPrev: DET },
+  { pos: 'verb', word: 'underscore', alts: ['show', 'stress', 'make clear'], skipPrev: DET },
+  { pos: 'verb', word: 'showcase', alts: ['show', 'display'], skipPrev: DET },
+  { pos: 'verb', word: 'harness', alts: ['use', 'tap', 'put to work'], skipPrev: DET },
+  { pos: 'verb', word: 'navigate', alts: ['handle', 'deal with', 'work through'], skipNext: ['to', 'the', 'back', 'through', 'away', 'between', 'around', 'menu'] },
+  { pos: 'verb', word: 'embark on', alts: ['start', 'begin', 'take on'] },
+  { pos: 'verb', word: 'embark upon', alts: ['start', 'begin', 'take on'] },
+  { pos: 'verb', word: 'streamline', alts: ['simplify', 'speed up'] },
+  { pos: 'verb', word: 'enhance', alts: ['improve'] },
+  { pos: 'verb', word: 'elevate', alts: ['raise', 'improve', 'lift'] },
+  { pos: 'verb', word: 'empower', alts: ['help', 'enable'] },
+  { pos: 'verb', word: 'unveil', alts: ['reveal', 'show', 'release'] },
+  { pos: 'verb', word: 'encompass', alts: ['cover', 'include', 'span'] },
+  { pos: 'verb', word: 'elucidate', alts: ['explain', 'clarify'] },
+  { pos: 'verb', word: 'ascertain', alts: ['find out', 'check', 'work out'] },
+  { pos: 'verb', word: 'commence', alts: ['start', 'begin'] },
+  { pos: 'verb', word: 'garner', alts: ['get', 'earn', 'draw'] },
+  { pos: 'verb', word: 'necessitate', alts: ['require', 'need', 'call for'] },
+  { pos: 'verb', word: 'mitigate', alts: ['reduce', 'ease', 'limit'] },
+  { pos: 'verb', word: 'exacerbate', alts: ['worsen', 'make worse'] },
+  { pos: 'verb', word: 'spearhead', alts: ['lead', 'head up', 'drive'], skipPrev: DET },
+  { pos: 'verb', word: 'revolutionize', alts: ['transform', 'overhaul'] },
+  { pos: 'verb', word: 'resonate with', alts: ['connect with', 'appeal to'] },
+  { pos: 'verb', word: 'grapple with', alts: ['struggle with', 'wrestle with'] },
+  { pos: 'verb', word: 'scrutinize', alts: ['examine', 'look hard at'] },
+  { pos: 'verb', word: 'pinpoint', alts: ['find', 'identify'] },
+  { pos: 'verb', word: 'surpass', alts: ['beat', 'top', 'exceed'] },
+  { pos: 'verb', word: 'signify', alts: ['mean', 'show', 'mark'] },
+  { pos: 'verb', word: 'comprehend', alts: ['understand', 'grasp'] },
+  { pos: 'verb', word: 'augment', alts: ['add to', 'increase', 'boost'] },
+  { pos: 'verb', word: 'delineate', alts: ['describe', 'outline', 'set out'] },
+  { pos: 'verb', word: 'strive', alts: ['try', 'work'] },
+  { pos: 'verb', word: 'underpin', alts: ['support', 'back'], skipPrev: DET },
+  { pos: 'verb', word: 'orchestrate', alts: ['organize', 'run', 'arrange'] },
+  { pos: 'verb', word: 'propel', alts: ['drive', 'push'] },
+  { pos: 'verb', word: 'hinge on', alts: ['depend on', 'turn on'] },
+  { pos: 'verb', word: 'serve as', alts: ['be', 'act as', 'work as'] },
+  { pos: 'verb', word: 'pave the way for', alts: ['open the door to', 'make room for'] },
+  { pos: 'verb', word: 'shed light on', alts: ['explain', 'clarify'] },
+  { pos: 'verb', word: 'exemplify', alts: ['show', 'illustrate'] },
+  { pos: 'verb', word: 'epitomize', alts: ['sum up', 'typify'] },
+  // Adjectives
+  { pos: 'adj', word: 'crucial', alts: ['important', 'key', 'central'], toAlts: ['important', 'essential'] },
+  { pos: 'adj', word: 'pivotal', alts: ['key', 'central', 'major'], toAlts: ['important'] },
+  { pos: 'adj', word: 'vital', alts: ['important', 'essential', 'key'], toAlts: ['important', 'essential'], skipNext: ['signs', 'sign', 'statistics'] },
+  { pos: 'adj', word: 'paramount', alts: ['most important'] },
+  { pos: 'adj', word: 'meticulous', alts: ['careful', 'thorough', 'painstaking'] },
+  { pos: 'adj', word: 'intricate', alts: ['complex', 'detailed', 'involved'] },
+  { pos: 'adj', word: 'commendable', alts: ['admirable', 'solid', 'good'] },
+  { pos: 'adj', word: 'comprehensive', alts: ['full', 'thorough', 'complete'] },
+  { pos: 'adj', word: 'robust', alts: ['strong', 'solid', 'sturdy'], skipNext: ['estimator', 'estimators', 'regression', 'statistics', 'standard'] },
+  { pos: 'adj', word: 'seamless', alts: ['smooth', 'easy'] },
+  { pos: 'adj', word: 'multifaceted', alts: ['complex', 'many-sided', 'varied'] },
+  { pos: 'adj', word: 'nuanced', alts: ['subtle', 'detailed', 'careful'] },
+  { pos: 'adj', word: 'transformative', alts: ['major', 'far-reaching', 'big'] },
+  { pos: 'adj', word: 'innovative', alts: ['new', 'fresh', 'inventive'] },
+  { pos: 'adj', word: 'groundbreaking', alts: ['new', 'pioneering'] },
+  { pos: 'adj', word: 'cutting-edge', alts: ['latest', 'newest', 'advanced'] },
+  { pos: 'adj', word: 'unparalleled', alts: ['unmatched', 'unrivaled'] },
+  { pos: 'adj', word: 'invaluable', alts: ['very useful', 'priceless'] },
+  { pos: 'adj', word: 'noteworthy', alts: ['worth noting', 'interesting'] },
+  { pos: 'adj', word: 'remarkable', alts: ['striking', 'impressive', 'unusual'] },
+  { pos: 'adj', word: 'profound', alts: ['deep', 'far-reaching'] },
+  { pos: 'adj', word: 'compelling', alts: ['strong', 'convincing', 'persuasive'] },
+  { pos: 'adj', word: 'vibrant', alts: ['lively', 'busy', 'colorful'] },
+  { pos: 'adj', word: 'holistic', alts: ['whole', 'overall', 'big-picture'] },
+  { pos: 'adj', word: 'foundational', alts: ['basic', 'core', 'underlying'] },
+  { pos: 'adj', word: 'overarching', alts: ['main', 'overall'] },
+  { pos: 'adj', word: 'ever-evolving', alts: ['changing', 'shifting', 'fast-moving'] },
+  { pos: 'adj', word: 'ever-changing', alts: ['changing', 'shifting'] },
+  { pos: 'adj', word: 'fast-paced', alts: ['busy', 'quick', 'hectic'] },
+  { pos: 'adj', word: 'tangible', alts: ['real', 'concrete', 'visible'] },
+  { pos: 'adj', word: 'actionable', alts: ['practical', 'usable', 'concrete'] },
+  { pos: 'adj', word: 'impactful', alts: ['effective', 'powerful'] },
+  { pos: 'adj', word: 'bustling', alts: ['busy', 'lively', 'crowded'] },
+  { pos: 'adj', word: 'formidable', alts: ['tough', 'serious'] },
+  { pos: 'adj', word: 'prevalent', alts: ['common', 'widespread'] },
+  { pos: 'adj', word: 'daunting', alts: ['hard', 'tough', 'scary'] },
+  { pos: 'adj', word: 'unwavering', alts: ['steady', 'firm'] },
+  { pos: 'adj', word: 'steadfast', alts: ['firm', 'steady'] },
+  { pos: 'adj', word: 'myriad', alts: ['many', 'countless'] },
+  { pos: 'adj', word: 'substantial', alts: ['large', 'sizable', 'considerable'] },
+  { pos: 'adj', word: 'adept', alts: ['skilled', 'good'] },
+  { pos: 'adj', word: 'swift', alts: ['quick', 'fast'] },
+  { pos: 'adj', word: 'pressing', alts: ['urgent'] },
+  // Nouns
+  { pos: 'noun', word: 'tapestry', alts: ['mix', 'web', 'blend'], plural: 'tapestries' },
+  { pos: 'noun', word: 'realm', alts: ['area', 'field', 'world'] },
+  { pos: 'noun', word: 'synergy', alts: ['teamwork', 'combined effect'], plural: 'synergies' },
+  { pos: 'noun', word: 'paradigm', alts: ['model', 'approach'] },
+  { pos: 'noun', word: 'endeavor', alts: ['effort', 'project', 'attempt'] },
+  { pos: 'noun', word: 'endeavour', alts: ['effort', 'project', 'attempt'] },
+  { pos: 'noun', word: 'intricacy', alts: ['detail', 'fine point'], plural: 'intricacies', pluralOnly: true },
+  { pos: 'noun', word: 'nuance', alts: ['detail', 'subtlety', 'fine point'], plural: 'nuances', pluralOnly: true },
+  { pos: 'noun', word: 'interplay', alts: ['interaction', 'mix'] },
+  { pos: 'noun', word: 'beacon', alts: ['example', 'model', 'guide'] },
+  { pos: 'noun', word: 'cornerstone', alts: ['basis', 'core', 'foundation'] },
+  { pos: 'noun', word: 'linchpin', alts: ['key part', 'anchor'] },
+  { pos: 'noun', word: 'advancement', alts: ['advance', 'gain'], pluralOnly: true },
+  { pos: 'noun', word: 'insight', alts: ['finding', 'idea', 'lesson'], pluralOnly: true },
+  { pos: 'noun', word: 'stakeholder', alts: ['party', 'person involved'], plural: 'stakeholders', pluralOnly: true },
+  { pos: 'noun', word: 'facet', alts: ['side', 'part', 'aspect'] },
+  { pos: 'noun', word: 'avenue', alts: ['way', 'route', 'option'], skipPrev: ['fifth', 'park', 'madison'] },
+  { pos: 'noun', word: 'methodology', alts: ['method', 'approach'], plural: 'methodologies' },
+  { pos: 'noun', word: 'utilization', alts: ['use'] },
+  { pos: 'noun', word: 'individual', alts: ['person'], plural: 'individuals', pluralOnly: true },
+  { pos: 'noun', word: 'complexity', alts: ['difficulty', 'complication'], plural: 'complexities', pluralOnly: true },
+  { pos: 'noun', word: 'game-changer', alts: ['turning point', 'big change'] },
+  { pos: 'noun', word: 'interconnectedness', alts: ['connection', 'link'] },
+  { pos: 'noun', word: 'underpinning', alts: ['basis', 'root'], pluralOnly: true },
+  // Adverbs
+  { pos: 'adv', word: 'seamlessly', alts: ['smoothly', 'easily'] },
+  { pos: 'adv', word: 'meticulously', alts: ['carefully'] },
+  { pos: 'adv', word: 'particularly', alts: ['especially'] },
+  { pos: 'adv', word: 'primarily', alts: ['mainly', 'mostly'] },
+  { pos: 'adv', word: 'predominantly', alts: ['mainly', 'mostly'] },
+  { pos: 'adv', word: 'increasingly', alts: ['more and more'] },
+  { pos: 'adv', word: 'swiftly', alts: ['quickly'] },
+  { pos: 'adv', word: 'intricately', alts: ['closely', 'tightly'] },
+  { pos: 'adv', word: 'profoundly', alts: ['deeply', 'greatly'] },
+  { pos: 'adv', word: 'undeniably', alts: ['clearly', 'certainly'] },
+];
+
+/** Irregular inflections for heads that appear on either side of the lexicon. [3sg, past, participle, gerund] */
+export const IRREGULAR: Record<string, [string, string, string, string]> = {
+  be: ['is', 'was', 'been', 'being'],
+  dig: ['digs', 'dug', 'dug', 'digging'],
+  get: ['gets', 'got', 'gotten', 'getting'],
+  set: ['sets', 'set', 'set', 'setting'],
+  put: ['puts', 'put', 'put', 'putting'],
+  run: ['runs', 'ran', 'run', 'running'],
+  draw: ['draws', 'drew', 'drawn', 'drawing'],
+  build: ['builds', 'built', 'built', 'building'],
+  make: ['makes', 'made', 'made', 'making'],
+  take: ['takes', 'took', 'taken', 'taking'],
+  show: ['shows', 'showed', 'shown', 'showing'],
+  begin: ['begins', 'began', 'begun', 'beginning'],
+  beat: ['beats', 'beat', 'beaten', 'beating'],
+  find: ['finds', 'found', 'found', 'finding'],
+  mean: ['means', 'meant', 'meant', 'meaning'],
+  lead: ['leads', 'led', 'led', 'leading'],
+  grasp: ['grasps', 'grasped', 'grasped', 'grasping'],
+  understand: ['understands', 'understood', 'understood', 'understanding'],
+  tap: ['taps', 'tapped', 'tapped', 'tapping'],
+  top: ['tops', 'topped', 'topped', 'topping'],
+  stir: ['stirs', 'stirred', 'stirred', 'stirring'],
+  strive: ['strives', 'strove', 'striven', 'striving'],
+  underpin: ['underpins', 'underpinned', 'underpinned', 'underpinning'],
+  propel: ['propels', 'propelled', 'propelled', 'propelling'],
+  shed: ['sheds', 'shed', 'shed', 'shedding'],
+  pave: ['paves', 'paved', 'paved', 'paving'],
+  try: ['tries', 'tried', 'tried', 'trying'],
+  lift: ['lifts', 'lifted', 'lifted', 'lifting'],
+  drive: ['drives', 'drove', 'driven', 'driving'],
+  span: ['spans', 'spanned', 'spanned', 'spanning'],
+  worsen: ['worsens', 'worsened', 'worsened', 'worsening'],
+  open: ['opens', 'opened', 'opened', 'opening'],
+  sum: ['sums', 'summed', 'summed', 'summing'],
+  wrestle: ['wrestles', 'wrestled', 'wrestled', 'wrestling'],
+  do: ['does', 'did', 'done', 'doing'],
+  go: ['goes', 'went', 'gone', 'going'],
+  have: ['has', 'had', 'had', 'having'],
+};
+
+export function inflectVerb(lemma: string): { base: string; s: string; past: string; part: string; ing: string } {
+  const irr = IRREGULAR[lemma];
+  if (irr) return { base: lemma, s: irr[0], past: irr[1], part: irr[2], ing: irr[3] };
+  let s: string;
+  if (/(s|x|z|ch|sh)$/.test(lemma)) s = lemma + 'es';
+  else if (/[^aeiou]y$/.test(lemma)) s = lemma.slice(0, -1) + 'ies';
+  else s = lemma + 's';
+  let ed: string;
+  let ing: string;
+  if (lemma.endsWith('e')) {
+    ed = lemma + 'd';
+    ing = lemma.endsWith('ee') ? lemma + 'ing' : lemma.slice(0, -1) + 'ing';
+  } else if (/[^aeiou]y$/.test(lemma)) {
+    ed = lemma.slice(0, -1) + 'ied';
+    ing = lemma + 'ing';
+  } else {
+    ed = lemma + 'ed';
+    ing = lemma + 'ing';
+  }
+  return { base: lemma, s, past: ed, part: ed, ing };
+}
+
+export function pluralize(noun: string): string {
+  const words = noun.split(' ');
+  // "person involved" pluralizes its head, not its last word.
+  const headIdx = words.length > 1 && words[1] === 'involved' ? 0 : words.length - 1;
+  const head = words[headIdx] ?? noun;
+  let p: string;
+  if (head === 'person') p = 'people';
+  else if (/(s|x|z|ch|sh)$/.test(head)) p = head + 'es';
+  else if (/[^aeiou]y$/.test(head)) p = head.slice(0, -1) + 'ies';
+  else p = head + 's';
+  words[headIdx] = p;
+  return words.join(' ');
+}

@@ -1,0 +1,131 @@
+/**
+ * Stock phrases, hedges and chatbot leftovers (humanizer-notes 2.D-2.G), written in-house.
+ * Patterns are matched case-insensitively inside one sentence of masked text; '' deletes the match and the
+ * repair stage fixes capitals and spacing afterwards.
+ */
+export interface PhraseRule {
+  re: RegExp;
+  alts: string[];
+}
+
+const r = (src: string, alts: string[]): PhraseRule => ({ re: new RegExp(src, 'gi'), alts });
+
+export const PHRASES: PhraseRule[] = [
+  r("\\bit(?:'s| is) (?:important|crucial|essential|worth noting|worth mentioning) to (?:note|recognize|remember|understand|mention) that\\s+", ['', 'note that ']),
+  r("\\bit(?:'s| is) worth (?:noting|mentioning) that\\s+", ['']),
+  r('\\bit should be noted that\\s+', ['', 'note that ']),
+  r("\\bit goes without saying that\\s+", ['']),
+  r('\\bneedless to say,?\\s+', ['']),
+  r("\\bin today's (?:fast-paced|digital|modern|ever-changing|rapidly changing) (?:world|age|era|landscape|society)\\b", ['these days', 'today']),
+  r("\\bin today's world\\b", ['these days', 'today']),
+  r('\\bin the (?:ever-evolving|ever-changing|rapidly evolving|fast-evolving) (?:landscape|world|field|realm) of\\b', ['in']),
+  r('\\bin the realm of\\b', ['in']),
+  r('\\bwhen it comes to\\b', ['with', 'for']),
+  r('\\bplays? an? (?:crucial|vital|pivotal|key|significant|important|critical|essential) role in\\b', ['matters a lot for', 'is central to']),
+  r('\\bplayed an? (?:crucial|vital|pivotal|key|significant|important|critical|essential) role in\\b', ['mattered a lot for', 'was central to']),
+  r('\\b(?:stands|is) a testament to\\b', ['shows', 'proves']),
+  r('\\ba testament to\\b', ['a sign of', 'proof of']),
+  r('\\bnavigate the complexities of\\b', ['deal with', 'work through']),
+  r('\\bnavigating the (?:complexities|challenges) of\\b', ['dealing with', 'working through']),
+  r('\\bdelve into the intricacies of\\b', ['dig into the details of', 'look closely at']),
+  r('\\ba (?:myriad|plethora) of\\b', ['many', 'lots of']),
+  r('\\ba (?:wide|diverse|broad) (?:range|array|variety) of\\b', ['many', 'all kinds of']),
+  r('\\ba rich tapestry of\\b', ['a mix of']),
+  r('\\bin order to\\b', ['to']),
+  r('\\bdue to the fact that\\b', ['because']),
+  r('\\bwith regard to\\b', ['about', 'on']),
+  r('\\bat the end of the day\\b', ['in the end']),
+  r('\\ba significant number of\\b', ['many']),
+  r('\\bunlock the (?:full )?potential of\\b', ['get more out of', 'make the most of']),
+  r('\\bharness(?:ing)? the power of\\b', ['using', 'making use of']),
+  r('\\bcannot be overstated\\b', ['is huge', 'matters a lot']),
+  r('\\bfoster a culture of\\b', ['build a culture of']),
+  r("\\blet's (?:dive|delve) in(?:to it)?\\b", ["let's start"]),
+  r("\\blet's explore\\b", ["let's look at"]),
+  r('\\blook no further[.!,]?\\s*', ['']),
+  r('\\bby leveraging\\b', ['by using']),
+  r('\\bkey takeaways\\b', ['main points']),
+  r('\\bcontinues to evolve\\b', ['keeps changing']),
+  r('\\bcontinue to evolve\\b', ['keep changing']),
+  r('\\ba deep dive into\\b', ['a close look at']),
+  r('\\ban integral part of\\b', ['a key part of', 'central to']),
+  r('\\boffers a glimpse into\\b', ['shows a bit of']),
+  r('\\bserves as a reminder that\\b', ['reminds us that']),
+  r('\\bmarks a (?:pivotal|significant) (?:moment|milestone)\\b', ['marks a turning point', 'is a milestone']),
+  r('\\bleaves? a lasting (?:impact|impression)\\b', ['has a lasting effect']),
+  r('\\bnestled in the heart of\\b', ['in the middle of', 'in']),
+  r('\\bboasts a rich (?:history|heritage)\\b', ['has a long history']),
+  r('\\bas we move forward\\b', ['from here', 'next']),
+  r('\\bin an era where\\b', ['now that', 'at a time when']),
+  r('\\bmay potentially\\b', ['may']),
+  r('\\bcould potentially\\b', ['could']),
+  r('\\bmight potentially\\b', ['might']),
+  r('\\bit could be argued that\\b', ['arguably', 'some would say']),
+  r('\\bit may be the case that\\b', ['maybe', 'perhaps']),
+  r('\\bgenerally speaking,?\\s*', ['usually ', 'mostly ']),
+  r('\\bis able to\\b', ['can']),
+  r('\\bare able to\\b', ['can']),
+  r('\\bhas the ability to\\b', ['can']),
+  r('\\bhave the ability to\\b', ['can']),
+  r('\\bin the event that\\b', ['if']),
+  r('\\bprior to\\b', ['before']),
+  r('\\bsubsequent to\\b', ['after']),
+  r('\\beach and every\\b', ['every']),
+  r('\\bfirst and foremost\\b', ['first']),
+  r('\\bvery unique\\b', ['unique']),
+  r('\\b(?:truly|incredibly) (?=important|remarkable|unique|essential)', ['']),
+  r('\\bthe power of (?=\\w)', ['']),
+  r('\\bin conclusion, (?=\\w)', ['', 'all in all, ', 'so ']),
+];
+
+/** Sentence openers; '' drops the opener. A replacement ending in ',' keeps the comma. */
+export const OPENERS: PhraseRule[] = [
+  r('^Moreover,\\s+', ['Also, ', "What's more, ", '', 'And ']),
+  r('^Furthermore,\\s+', ['Also, ', 'Plus, ', '']),
+  r('^Additionally,\\s+', ['Also, ', 'On top of that, ', '']),
+  r('^In addition,\\s+', ['Also, ', 'On top of that, ', '']),
+  r('^Consequently,\\s+', ['So ', 'As a result, ']),
+  // "That is why this …" reads badly, so the plain "So" carries these.
+  r('^(?:Therefore|Thus|Hence),\\s+', ['So ']),
+  r('^(?:Nevertheless|Nonetheless),\\s+', ['Still, ', 'Even so, ', 'But ']),
+  r('^However,\\s+', ['But ', 'Still, ', 'However, ']),
+  r('^Ultimately,\\s+', ['In the end, ', '']),
+  r('^In conclusion,\\s+', ['', 'All in all, ', 'So ']),
+  r('^(?:In summary|To summarize|To sum up),\\s+', ['In short, ', '']),
+  r('^Overall,\\s+', ['', 'All told, ']),
+  r('^(?:Notably|Importantly),\\s+', ['', 'In particular, ']),
+  r('^(?:Essentially|In essence),\\s+', ['Basically, ', 'In short, ']),
+  r('^Subsequently,\\s+', ['Later, ', 'Then ', 'After that, ']),
+  r('^Conversely,\\s+', ['On the other hand, ', 'By contrast, ']),
+  r('^Accordingly,\\s+', ['So ', 'Because of that, ']),
+  r('^Indeed,\\s+', ['', 'In fact, ']),
+  r('^Firstly,\\s+', ['First, ']),
+  r('^Secondly,\\s+', ['Second, ']),
+  r('^Thirdly,\\s+', ['Third, ']),
+  r('^Lastly,\\s+', ['Finally, ']),
+  r('^Undoubtedly,\\s+', ['No doubt ', 'Clearly, ']),
+  r('^Interestingly,\\s+', ['', 'Oddly, ']),
+  r('^Overall, it is clear that\\s+', ['']),
+  r('^It is clear that\\s+', ['Clearly, ', '']),
+];
+
+/** Chatbot leftovers: whole sentences that are dropped when they match. */
+export const ARTIFACT_SENTENCES: RegExp[] = [
+  /^(?:Certainly|Absolutely|Sure|Of course)[!.]$/i,
+  /^Great question[!.]$/i,
+  /^I hope (?:this|that) helps\b.*[.!]$/i,
+  /^Let me know if\b.*[.!]$/i,
+  /^Feel free to (?:ask|reach out|let me know)\b.*[.!]$/i,
+  /^(?:Here's|Here is) a (?:breakdown|summary|quick overview)[^.!?]*:$/i,
+  /^As an AI language model\b.*[.!]$/i,
+  /^As of my (?:last )?knowledge (?:update|cutoff)\b.*[.!]$/i,
+];
+
+/** Chatbot leftovers inside a sentence. */
+export const ARTIFACT_INLINE: PhraseRule[] = [
+  r('^(?:Certainly|Absolutely|Sure)! ', ['']),
+  r('^Great question! ', ['']),
+  r('\\s*\\[citation needed\\]', ['']),
+  r('\\s*turn\\d+search\\d+', ['']),
+  r('^As an AI language model, ', ['']),
+];
