@@ -86,15 +86,18 @@ export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Prom
     }
   }
 
-  if (!res.ok) {
-    const err = readErrorBody(body);
-    throw new ApiError({
-      status: res.status,
-      code: (err.code as ErrorCode | undefined) ?? 'UNKNOWN',
-      // Empty when the server sent no message: each caller knows the better fallback sentence.
-      message: err.message ?? '',
-      retryAfter: parseRetryAfter(res.headers.get('Retry-After'), err.retryAfter),
-    });
-  }
+  if (!res.ok) throw apiErrorFrom(res.status, body, res.headers.get('Retry-After'));
   return body as T;
+}
+
+/** The ApiError for a `{error:{code,message,retryAfter}}` body (also used for streamed error events). */
+export function apiErrorFrom(status: number, body: unknown, retryAfterHeader: string | null = null): ApiError {
+  const err = readErrorBody(body);
+  return new ApiError({
+    status,
+    code: (err.code as ErrorCode | undefined) ?? 'UNKNOWN',
+    // Empty when the server sent no message: each caller knows the better fallback sentence.
+    message: err.message ?? '',
+    retryAfter: parseRetryAfter(retryAfterHeader, err.retryAfter),
+  });
 }

@@ -101,7 +101,7 @@ export function HumanizerCard() {
               {h.label}
             </Button>
           </div>
-          {h.busy && <ProgressIndicator step={h.step} mode={h.mode} />}
+          {h.busy && <ProgressIndicator step={h.step} mode={h.mode} progress={h.progress} />}
         </div>
 
         {showRight && (

@@ -2,8 +2,12 @@ import { useEffect, useState } from 'react';
 import type { HumanizeMode } from '@plainspoken/shared';
 import { Spinner } from '@/components/ui/spinner';
 import type { FlowStep } from '../lib/humanize-rules';
+import type { HumanizeProgress } from '../api/humanize-text';
 
-/** What a deep rewrite goes through; the server does not stream progress, so stages advance on a timer. */
+/**
+ * What a deep rewrite goes through. The engine streams its real stage when it can; until the first event
+ * arrives (or if the connection does not stream) the stages advance on a timer.
+ */
 export const DEEP_STAGES = [
   'Reading your text',
   'Spotting phrasing that reads as machine-written',
@@ -13,9 +17,29 @@ export const DEEP_STAGES = [
 ] as const;
 export const DEEP_STAGE_MS = 4000;
 
-export function ProgressIndicator({ step, mode }: { step: FlowStep; mode: HumanizeMode }) {
-  const [stage, setStage] = useState(0);
+const ENGINE_STAGE: Record<HumanizeProgress['stage'], number> = { detect: 1, rewrite: 2, candidates: 2, round: 3, checks: 3, done: 4 };
+
+function engineLabel(p: HumanizeProgress): string {
+  switch (p.stage) {
+    case 'detect':
+      return DEEP_STAGES[1];
+    case 'rewrite':
+      return DEEP_STAGES[2];
+    case 'candidates':
+      return 'Comparing candidate rewrites';
+    case 'round':
+      return `Reworking passages that still read as machine-written${p.round ? ` (round ${p.round})` : ''}`;
+    case 'checks':
+      return 'Checking meaning, numbers and names';
+    case 'done':
+      return DEEP_STAGES[4];
+  }
+}
+
+export function ProgressIndicator({ step, mode, progress = null }: { step: FlowStep; mode: HumanizeMode; progress?: HumanizeProgress | null }) {
+  const [timerStage, setStage] = useState(0);
   const processing = step === 'processing';
+  const stage = progress ? Math.max(ENGINE_STAGE[progress.stage], 0) : timerStage;
 
   useEffect(() => {
     setStage(0);
@@ -25,7 +49,13 @@ export function ProgressIndicator({ step, mode }: { step: FlowStep; mode: Humani
   }, [processing, mode]);
 
   const label =
-    step === 'checking' ? 'Checking your word balance' : mode === 'deep' ? DEEP_STAGES[stage] : 'Rewriting quickly';
+    step === 'checking'
+      ? 'Checking your word balance'
+      : mode === 'deep'
+        ? progress
+          ? engineLabel(progress)
+          : DEEP_STAGES[stage]
+        : 'Rewriting quickly';
 
   return (
     <div role="status" aria-live="polite" className="grid gap-2" data-testid="humanize-progress">

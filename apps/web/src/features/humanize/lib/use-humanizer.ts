@@ -15,7 +15,7 @@ import { useAuthDialog } from '@/lib/auth-dialog';
 import { keyRoots } from '@/lib/query-keys';
 import { notifyError, notifySuccess, notifyWarning } from '@/lib/toast';
 import { checkBalance } from '../api/check-balance';
-import { humanizeText } from '../api/humanize-text';
+import { humanizeText, humanizeTextStreaming, type HumanizeProgress } from '../api/humanize-text';
 import { deductLocally, limitsKeys, setBalance, useLimits } from '../api/limits';
 import {
   checkBalanceErrorToast,
@@ -45,6 +45,7 @@ export function useHumanizer() {
   const [mode, setMode] = useState<HumanizeMode>('deep');
   const [step, setStep] = useState<FlowStep>('idle');
   const [runs, setRuns] = useState(0);
+  const [progress, setProgress] = useState<HumanizeProgress | null>(null);
   const [lastRunText, setLastRunText] = useState<string | null>(null);
   const [result, setResult] = useState<HumanizeResult | null>(null);
   const running = useRef(false);
@@ -110,7 +111,10 @@ export function useHumanizer() {
       setStep('processing');
       let output: HumanizeOutput;
       try {
-        output = await humanizeText({ text: submitted, useSecondPrompt: secondPrompt, mode: submittedMode });
+        const input = { text: submitted, useSecondPrompt: secondPrompt, mode: submittedMode };
+        setProgress(null);
+        // Deep takes long enough for the engine's own stages to be worth showing.
+        output = submittedMode === 'deep' ? await humanizeTextStreaming(input, setProgress) : await humanizeText(input);
       } catch (err) {
         notifyError(humanizeErrorToast(err, checkedCtx));
         // The server refunds a failed rewrite; show its number again rather than the local deduction.
@@ -138,6 +142,7 @@ export function useHumanizer() {
     mode,
     setMode,
     step,
+    progress,
     busy: isBusy(step),
     runs,
     result,
