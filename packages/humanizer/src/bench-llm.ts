@@ -103,7 +103,7 @@ async function main(): Promise<void> {
           modelAfter.push(d1.score);
           if (r.checks.spansKept) spansOkModel++;
         } else {
-          const why = (r.engineNote ?? 'unknown').replace(/"[^"]*"/g, '"…"').replace(/\d+(\.\d+)?/g, 'N').slice(0, 110);
+          const why = (r.engineNote ?? 'unknown').replace(/"[^"]*"/g, '"…"').replace(/\d+(\.\d+)?/g, 'N').replace(/; local clean-up used.*$/, '').slice(0, 120);
           reasons.set(why, (reasons.get(why) ?? 0) + 1);
         }
       }

@@ -91,9 +91,9 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
         return finish(text, r.text, before, start, { engine: 'model', tokensUsed: r.tokensUsed, engineNote: r.note });
       }
       tokensUsed = r.tokensUsed;
-      localNote = `model unavailable (${r.reason}); local clean-up used`;
+      localNote = `${r.reason}; local clean-up used`;
     } catch (err) {
-      localNote = `model unavailable (${err instanceof Error ? err.message : String(err)}); local clean-up used`;
+      localNote = `model provider failed (${err instanceof Error ? err.message : String(err)}); local clean-up used`;
     }
   }
   if (opts.signal?.aborted) {

@@ -73,7 +73,7 @@ describe('model loop against the fake provider', () => {
       const t0 = Date.now();
       const r = await humanize(SAMPLES[1]!, { mode: 'deep', llm: { ...llm, callTimeoutMs: 400 }, seed: 1 });
       expect(r.engine).toBe('local');
-      expect(r.engineNote).toMatch(/model unavailable \(provider failed/);
+      expect(r.engineNote).toMatch(/^model provider failed \(.+\); local clean-up used/);
       expect(r.checks.spansKept).toBe(true);
       expect(Date.now() - t0).toBeLessThan(10_000);
       fake.setMode('ok');
@@ -83,7 +83,7 @@ describe('model loop against the fake provider', () => {
   it('falls back when nothing listens at the base URL', async () => {
     const r = await humanize(SAMPLES[0]!, { mode: 'lightning', llm: { baseURL: 'http://127.0.0.1:9/v1', model: 'x', callTimeoutMs: 500 } });
     expect(r.engine).toBe('local');
-    expect(r.engineNote).toMatch(/model unavailable/);
+    expect(r.engineNote).toMatch(/model provider failed/);
   });
 
   it('keeps to the overall deadline', async () => {

@@ -77,7 +77,10 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
     if (r?.ok) passing = [r];
   }
   if (passing.length === 0) {
-    const reason = candidates.length === 0 ? `provider failed: ${[...new Set(errors)].join(', ') || 'no answer'}` : `every model answer failed the checks (${rejections.slice(0, 3).join('; ')})`;
+    const reason =
+      candidates.length === 0
+        ? `model provider failed (${[...new Set(errors)].join(', ') || 'no answer'})`
+        : `model rewrites rejected: every answer failed the checks (${rejections.slice(0, 3).join('; ')})`;
     return { ok: false, reason, tokensUsed: client.tokensUsed };
   }
   let best: Scored | null = null;
