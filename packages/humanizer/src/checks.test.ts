@@ -31,6 +31,10 @@ describe('checkSentence', () => {
     expect(checkSentence('It is important to note that prices rose.', 'Prices rose.').ok).toBe(true);
   });
 
+  it('rejects a lower-case sentence start inside the output', () => {
+    expect(checkSentence('The tool changed everything, and it is fast.', 'The tool changed everything. it is fast.').reason).toBe('inner capital');
+  });
+
   it('rejects a fragment from a structural edit', () => {
     expect(checkSentence('He left early, not the other way around.', 'He left early. Not the other way around.', { structural: true }).ok).toBe(false);
     expect(checkSentence('It cites privacy, and ensuring accuracy as motivations.', 'It cites privacy. Ensuring accuracy as motivations.', { structural: true }).ok).toBe(false);

@@ -156,6 +156,8 @@ export function checkSentence(original: string, output: string, opts: CheckOpts 
   if (fixArticles(output) !== output && fixArticles(original) === original) return { ok: false, reason: 'article' };
   const origStart = /^[\s("'\u201c\u2018]*[A-Z\uE000\d]/.test(original);
   if (origStart && !/^[\s("'\u201c\u2018]*[A-Z\uE000\d]/.test(output)) return { ok: false, reason: 'capital' };
+  // Every sentence inside the output starts properly too (a break that left "… everything. it is fast").
+  if (/[.!?]["'\u201d\u2019)]*\s+[a-z]/.test(output) && !/[.!?]["'\u201d\u2019)]*\s+[a-z]/.test(original)) return { ok: false, reason: 'inner capital' };
   const endRe = /[.!?\u2026:]["'\u201d\u2019)\]]*$|\uE001$/;
   if (endRe.test(original) && !endRe.test(output)) return { ok: false, reason: 'ending' };
   const origWords = new Set(tokens(original));

@@ -13,8 +13,10 @@ export function rewriteDashes(sentence: string, allowBreak: boolean): string {
   s = s.replace(SINGLE, (_m: string, offset: number, whole: string) => {
     const right = whole.slice(offset).replace(SINGLE, '').trimStart();
     const left = whole.slice(0, offset);
-    if (allowBreak && CLAUSE_START.test(right) && left.split(/\s+/).length >= 4) return '. ';
+    if (allowBreak && CLAUSE_START.test(right) && left.split(/\s+/).length >= 4) return '.\u0002';
     return ', ';
   });
+  // The marker keeps the break's position so the new sentence can get its capital.
+  s = s.replace(/\.\u0002([a-z])/g, (_m, c: string) => `. ${c.toUpperCase()}`).replace(/\u0002/g, ' ');
   return s.replace(/\s+\)/g, ')').replace(/\(\s+/g, '(').replace(/ {2,}/g, ' ');
 }
