@@ -230,6 +230,8 @@ function keepBlocksNonEmpty(doc: Doc): void {
 // Measured: K=16 or a second sweep changed the mean score by 0.1 and doubled the time; the limit is the
 // operator space, not the search effort.
 const K = 8;
+
+const lowerStarts = (s: string): number => (s.match(/[.!?]["'\u201d\u2019)]*\s+[a-z]/g) ?? []).length;
 /** Each remaining tell costs this many detector points, so the search cleans up unless the detector clearly disagrees. */
 const TELL_WEIGHT = 1;
 
@@ -247,7 +249,11 @@ function buildVariants(doc: Doc, seed: number, avoidAlts?: Set<string>): void {
         if (seen.has(text)) return;
         seen.add(text);
         const orig = merge ? `${s.orig} ${pb.sents[si + 1]?.orig ?? ''}` : s.orig;
-        if (checkSentence(orig, text, { structural, minRecall: 0.8 }).ok) s.variants.push({ text, merge });
+        if (!checkSentence(orig, text, { structural, minRecall: 0.8 }).ok) return;
+        // A new sentence may begin with a protected span that starts in lower case ("one", a quoted word);
+        // the masked check cannot see that, the unmasked text can.
+        if (structural && lowerStarts(unmask(text, doc.spans)) > lowerStarts(unmask(orig, doc.spans))) return;
+        s.variants.push({ text, merge });
       };
       const base: string[] = [];
       for (let k = 0; k < K; k++) {
