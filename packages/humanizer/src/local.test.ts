@@ -25,6 +25,14 @@ describe('Lightning (golden)', () => {
     expect(skeleton(deep(input, { seed: 1 }).text)).toEqual(skeleton(input));
   });
 
+  it('never starts a sentence with a lower-case protected span after cutting an opener', () => {
+    for (let seed = 0; seed < 10; seed++) {
+      const out = lightning('The plan failed in 2020. Furthermore, one should not blame the team for it.', { seed }).text;
+      expect(out).not.toMatch(/\. one/);
+      expect(deep('The plan failed in 2020. Moreover, two of them left the team early.', { seed }).text).not.toMatch(/\. two/);
+    }
+  });
+
   it('is deterministic per seed', () => {
     for (const s of SAMPLES) expect(lightning(s, { seed: 7 }).text).toBe(lightning(s, { seed: 7 }).text);
   });

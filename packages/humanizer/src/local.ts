@@ -178,13 +178,18 @@ export function lightning(text: string, o: LocalOpts): LocalResult {
   doc.prose.forEach((pb, bi) => {
     pb.sents.forEach((s, si) => {
       const ctx: RuleCtx = { rng: sentRng(o.seed, doc, bi, si, 0), usage, contractProb: 0.65, avoid: o.avoidAlts };
-      const out = rulePass(s.orig, ctx, { prob: 1, contractProb: 0.65, dashBreak: false });
+      let out = rulePass(s.orig, ctx, { prob: 1, contractProb: 0.65, dashBreak: false });
+      if (startsLower(out, s.orig, doc.spans)) {
+        // Cutting an opener exposed a protected span that starts in lower case ("one", a quoted word).
+        const keep = rulePass(s.orig, { ...ctx, noDelete: true }, { prob: 1, contractProb: 0.65, dashBreak: false });
+        out = startsLower(keep, s.orig, doc.spans) ? s.orig : keep;
+      }
       if (out !== s.orig) {
         s.variants.push({ text: out, merge: false });
         s.choice = 1;
         if (out === '') return;
         const keep = rulePass(s.orig, { ...ctx, rng: sentRng(o.seed, doc, bi, si, 0), usage: new Map(usage), noDelete: true }, { prob: 1, contractProb: 0.65, dashBreak: false });
-        if (keep !== out && keep !== s.orig) {
+        if (keep !== out && keep !== s.orig && !startsLower(keep, s.orig, doc.spans)) {
           s.variants.push({ text: keep, merge: false });
           s.conservative = 2;
         }
@@ -231,6 +236,13 @@ function keepBlocksNonEmpty(doc: Doc): void {
 // operator space, not the search effort.
 const K = 8;
 
+/** The variant starts with a lower-case letter once its spans are back, and the original did not. */
+function startsLower(variant: string, orig: string, spans: Span[]): boolean {
+  if (!variant.startsWith('\uE000')) return false;
+  const lead = (t: string): boolean => /^["'\u201c\u2018(\[*_`]*[a-z]/.test(unmask(t.slice(0, 40), spans));
+  return lead(variant) && !lead(orig);
+}
+
 const lowerStarts = (s: string): number => (s.match(/[.!?]["'\u201d\u2019)]*\s+[a-z]/g) ?? []).length;
 /** Each remaining tell costs this many detector points, so the search cleans up unless the detector clearly disagrees. */
 const TELL_WEIGHT = 1;
@@ -250,6 +262,7 @@ function buildVariants(doc: Doc, seed: number, avoidAlts?: Set<string>): void {
         seen.add(text);
         const orig = merge ? `${s.orig} ${pb.sents[si + 1]?.orig ?? ''}` : s.orig;
         if (!checkSentence(orig, text, { structural, minRecall: 0.8 }).ok) return;
+        if (startsLower(text, orig, doc.spans)) return;
         // A new sentence may begin with a protected span that starts in lower case ("one", a quoted word);
         // the masked check cannot see that, the unmasked text can.
         if (structural && lowerStarts(unmask(text, doc.spans)) > lowerStarts(unmask(orig, doc.spans))) return;
