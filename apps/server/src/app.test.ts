@@ -61,3 +61,32 @@ describe('production mode', () => {
     }
   });
 });
+
+describe('the built web app', () => {
+  it('serves assets gzipped when asked, index.html for unknown pages, and 404 for missing assets', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Plainspoken</title>');
+    writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log("x");'.repeat(200));
+    const t = await createTestProduct({ env: { WEB_DIST: dist } });
+    try {
+      const js = await t.app.request('http://localhost:3999/assets/app-1.js', { headers: { 'accept-encoding': 'gzip, br' } });
+      expect(js.status).toBe(200);
+      expect(js.headers.get('content-encoding')).toBe('gzip');
+      expect(js.headers.get('cache-control')).toMatch(/immutable/);
+      const raw = await t.app.request('http://localhost:3999/assets/app-1.js');
+      expect(raw.headers.get('content-encoding')).toBeNull();
+      expect((await raw.text()).length).toBe(3400);
+      const page = await t.app.request('http://localhost:3999/no/such/page');
+      expect(page.status).toBe(200);
+      expect(await page.text()).toMatch(/<title>Plainspoken/);
+      expect((await t.app.request('http://localhost:3999/assets/missing.js')).status).toBe(404);
+      expect((await t.app.request('http://localhost:3999/../../etc/passwd')).status).toBe(200); // normalised to the SPA, never a file outside dist
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -10,6 +10,7 @@ import { HTTPException } from 'hono/http-exception';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import type { Env } from './env';
 import type { Database } from './db/client';
 import type { Auth } from './auth/auth';
@@ -61,6 +62,16 @@ const MIME: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
 };
+
+/** Static files are gzipped once per file version and kept in memory; the built app is a few hundred KB. */
+const gzipCache = new Map<string, { mtimeMs: number; body: Buffer }>();
+async function gzipped(file: string, mtimeMs: number): Promise<Buffer> {
+  const hit = gzipCache.get(file);
+  if (hit && hit.mtimeMs === mtimeMs) return hit.body;
+  const body = gzipSync(await readFile(file), { level: 9 });
+  gzipCache.set(file, { mtimeMs, body });
+  return body;
+}
 
 function clientIp(c: Context, env: Env): string {
   const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
@@ -144,12 +155,15 @@ export function createApp(deps: AppDeps) {
     if (rel && file.startsWith(webDist + path.sep)) {
       const st = await stat(file).catch(() => null);
       if (st?.isFile()) {
-        const body = await readFile(file);
-        const immutable = rel.startsWith('assets/');
-        return c.body(body, 200, {
-          'content-type': MIME[path.extname(file)] ?? 'application/octet-stream',
-          'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-        });
+        const type = MIME[path.extname(file)] ?? 'application/octet-stream';
+        const headers: Record<string, string> = {
+          'content-type': type,
+          'cache-control': rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          vary: 'Accept-Encoding',
+        };
+        const gz = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '') && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type);
+        if (!gz) return c.body(await readFile(file), 200, headers);
+        return c.body(new Uint8Array(await gzipped(file, st.mtimeMs)), 200, { ...headers, 'content-encoding': 'gzip' });
       }
       if (path.extname(rel) && rel.startsWith('assets/')) return c.text('Not found', 404);
     }

@@ -71,11 +71,18 @@ export function prepare(docs: Doc[], folds = CONFIG.folds): Prepared[] {
   });
 }
 
-/** Class-balanced sample weights, with extra weight on non-native human writing. */
+/**
+ * Class-balanced sample weights. Within a class each domain gets weight ∝ sqrt(size), so the many student
+ * essays do not define "human" on their own; non-native human essays count extra.
+ */
 export function sampleWeights(ps: Prepared[]): Float64Array {
-  let nh = 0, na = 0;
-  for (const p of ps) if (p.y) na++; else nh++;
-  return Float64Array.from(ps.map((p) => (p.y ? 0.5 / Math.max(1, na) : 0.5 / Math.max(1, nh)) * (isNonNative(p.doc) ? CONFIG.nonNativeWeight : 1) * ps.length));
+  const dom = new Map<string, number>();
+  const key = (p: Prepared): string => `${p.y}|${p.doc.domain}`;
+  for (const p of ps) dom.set(key(p), (dom.get(key(p)) ?? 0) + 1);
+  const raw = ps.map((p) => (1 / Math.sqrt(dom.get(key(p))!)) * (isNonNative(p.doc) ? CONFIG.nonNativeWeight : 1));
+  let th = 0, ta = 0;
+  ps.forEach((p, i) => { if (p.y) ta += raw[i]!; else th += raw[i]!; });
+  return Float64Array.from(ps.map((p, i) => (raw[i]! / (p.y ? ta : th)) * 0.5 * ps.length));
 }
 
 /** Bitmap of hashes that occur in at least `minDf` training texts (exact count, by sorting). */
@@ -214,12 +221,16 @@ function quantiles(xs: number[], n: number): number[] {
   });
 }
 
-export function calibrationFrom(fams: Family[], weights: number[], bias: number, logits: number[], ps: { y: number; nonNative: boolean }[], fpr: number): Calibration {
+export function calibrationFrom(fams: Family[], weights: number[], bias: number, logits: number[], ps: { y: number; nonNative: boolean; domain: string }[], fpr: number): Calibration {
+  // The threshold is the 1% point with every human domain weighted equally (non-native essays extra),
+  // so the easiest, largest domain cannot hide false positives in the others.
+  const nDom = new Map<string, number>();
+  for (const p of ps) if (!p.y) nDom.set(p.domain, (nDom.get(p.domain) ?? 0) + 1);
   const hx: number[] = [], hw: number[] = [], ax: number[] = [];
   logits.forEach((x, i) => {
     const p = ps[i]!;
     if (p.y) ax.push(x);
-    else { hx.push(x); hw.push(p.nonNative ? CONFIG.nonNativeWeight : 1); }
+    else { hx.push(x); hw.push((p.nonNative ? CONFIG.nonNativeWeight : 1) / nDom.get(p.domain)!); }
   });
   const threshold = quantile(hx, hw, 1 - fpr) + 1e-6;
   const above = ax.filter((x) => x >= threshold);
@@ -260,7 +271,7 @@ export interface FitResult { detector: Detector; oof: Record<Family, number>[] }
 export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s: string) => void }): FitResult {
   const log = opts.log ?? (() => {});
   const oof: Record<Family, number>[] = new Array(ps.length);
-  const sentOof: { logits: Record<Family, number>; y: number; nonNative: boolean }[] = [];
+  const sentOof: { logits: Record<Family, number>; y: number; nonNative: boolean; domain: string }[] = [];
   for (let k = 0; k < CONFIG.folds; k++) {
     const tr = ps.filter((p) => p.fold !== k);
     log(`fold ${k + 1}/${CONFIG.folds}: ${tr.length} training texts`);
@@ -272,14 +283,14 @@ export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s
       if (opts.sentences) {
         for (const s of splitSentences(normalizeForFeatures(p.doc.text))) {
           if (s.text.split(' ').length < 4) continue;
-          sentOof.push({ logits: det.sentenceFamilyLogits(s.text), y: p.y, nonNative: isNonNative(p.doc) });
+          sentOof.push({ logits: det.sentenceFamilyLogits(s.text), y: p.y, nonNative: isNonNative(p.doc), domain: p.doc.domain });
         }
       }
     });
   }
   const sw = sampleWeights(ps);
   const cals = new Map<string, Calibration>();
-  const meta = ps.map((p) => ({ y: p.y, nonNative: isNonNative(p.doc) }));
+  const meta = ps.map((p) => ({ y: p.y, nonNative: isNonNative(p.doc), domain: p.doc.domain }));
   for (const fams of allSubsets()) {
     const { weights, bias } = fitMeta(fams, oof, ps, sw);
     const logits = oof.map((o) => fams.reduce((s, f, i) => s + weights[i]! * o[f], bias));
