@@ -80,3 +80,19 @@ test('signed-out visitors are asked to sign up when they humanize', async ({ pag
   await expect(page.getByRole('dialog')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
 });
+
+test('Deep mode streams the engine’s progress and ends with the result', async ({ page, request }) => {
+  const accepts: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/functions/humanize-text')) accepts.push(r.headers()['accept'] ?? '');
+  });
+  await signUpAndConfirm(page, request);
+  await page.getByRole('textbox', { name: 'Your text' }).fill(sampleText(120));
+  await page.getByRole('radio', { name: /Deep Humanize/ }).click();
+  await page.getByRole('button', { name: 'Humanize', exact: true }).click();
+  await expect(page.getByText('Text humanized successfully!')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('result-text')).not.toBeEmpty();
+  expect(accepts).toEqual(['text/event-stream']);
+  const sub = (await (await page.request.get('/api/subscription')).json()) as { currentBalance: number };
+  expect(sub.currentBalance).toBe(130);
+});
