@@ -6,12 +6,16 @@ import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { detect, loadDetector } from '../index.ts';
-import { Detector, FAMILIES, subsetKey } from '../model.ts';
+import { Detector, FAMILIES, subsetKey, type Extracted } from '../model.ts';
 import { auroc } from './metrics.ts';
 import { CONFIG, fitDetector, isNonNative, loadCorpus, prepare, type Prepared } from './fit.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const corpusDir = resolve(repoRoot, process.env.CORPUS_DIR ?? '../shared/corpus');
+
+function asExtracted(p: Prepared): Extracted {
+  return { norm: '', tokens: [], ngram: p.ngram, skeleton: p.skeleton, stylo: p.stylo, lm: p.lm };
+}
 
 function logitsOf(det: Detector, p: Prepared): number {
   const cal = det.calibrations.get(subsetKey(FAMILIES))!;
@@ -76,7 +80,7 @@ function timings(): string[] {
   return out;
 }
 
-interface FoldResult { file: string; threshold: number; L: number[]; Y: number[]; nonNative: boolean[] }
+interface FoldResult { file: string; threshold: number; L: number[]; Y: number[]; nonNative: boolean[]; familyAuroc: Record<string, number> }
 
 /** One leave-one-file-out fit, run in its own process so the files can be fitted in parallel. */
 function runFold(file: string): void {
@@ -91,6 +95,7 @@ function runFold(file: string): void {
     L: te.map((p) => logitsOf(detector, p)),
     Y: te.map((p) => p.y),
     nonNative: te.map((p) => isNonNative(p.doc)),
+    familyAuroc: Object.fromEntries(FAMILIES.map((fam) => [fam, auroc(te.map((p) => detector.familyLogits(asExtracted(p), [fam])[fam]), te.map((p) => p.y))])),
   };
   process.stdout.write(JSON.stringify(r) + '\n');
 }
@@ -132,6 +137,7 @@ async function main(): Promise<void> {
     let toefl = '';
     const allL: number[] = [], allY: number[] = [];
     let humFlag = 0, humAll = 0;
+    const famRows: string[] = ['per-family AUROC on left-out files with both labels:'];
     const jobs = Number(process.env.BENCH_JOBS ?? cpus().length);
     for (const res of await runFolds(files, jobs, log)) {
       const { file: f, threshold: thr, L, Y } = res;
@@ -148,11 +154,13 @@ async function main(): Promise<void> {
       const nn = L.filter((_, i) => res.nonNative[i]);
       if (nn.length) toefl = `non-native human essays (essay_toefl_nonnative, left out with ${f}): FPR ${pct(nn.filter((x) => x >= thr).length / nn.length)} (${nn.filter((x) => x >= thr).length}/${nn.length})`;
       log(rows[rows.length - 1]!);
+      if (hum.length) famRows.push(`  ${f}: ${FAMILIES.map((fam) => `${fam} ${res.familyAuroc[fam]!.toFixed(3)}`).join(', ')}`);
     }
     rows.push('');
     rows.push(`pooled over left-out files: AUROC ${auroc(allL, allY).toFixed(4)} (each text scored by a model that never saw its file)`);
     rows.push(`human texts flagged at the training-calibrated threshold, pooled: ${pct(humFlag / Math.max(1, humAll))} (${humFlag}/${humAll})`);
     rows.push(toefl);
+    rows.push(...famRows);
   }
   const reportPath = fileURLToPath(new URL('../../weights/report.json', import.meta.url));
   if (existsSync(reportPath)) {
