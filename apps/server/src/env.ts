@@ -68,7 +68,7 @@ const schema = z
     HUMANIZER_LLM_MODEL_DEEP: z.string().optional(),
     HUMANIZER_LLM_MODEL_LIGHTNING: z.string().optional(),
     ENGINE_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
-    ENGINE_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(32),
+    ENGINE_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(64),
     ENGINE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(90_000),
     BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(256 * 1024),
     RATE_LIMITS: z.enum(['on', 'off']).default('on'),

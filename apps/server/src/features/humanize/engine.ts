@@ -56,7 +56,7 @@ function workerFile(): { filename: string; execArgv: string[] } {
 }
 
 export function createEnginePool(opts: { threads?: number; queueLimit: number; timeoutMs: number; onError?: (e: Error) => void; workerFilename?: string }): Engine {
-  const threads = opts.threads ?? Math.max(1, Math.min(4, os.availableParallelism() - 1 || 1));
+  const threads = opts.threads ?? Math.max(1, Math.min(4, os.availableParallelism()));
   const { filename, execArgv } = opts.workerFilename ? { filename: opts.workerFilename, execArgv: [] } : workerFile();
   const pool = new Piscina({
     filename,
