@@ -4,3 +4,4 @@ export * from './timings';
 export * from './strings';
 export * from './errors';
 export * from './schemas';
+export * from './admin';

@@ -3,7 +3,7 @@
  * 30-day series. Day buckets are UTC calendar days, so every admin sees the same numbers.
  */
 import { count, desc, eq, gte, sql } from 'drizzle-orm';
-import { DEBUG_LOG_PAGE_SIZE, TIERS, type Tier } from '@plainspoken/shared';
+import { DEBUG_LOG_PAGE_SIZE, TIERS, type Tier, type SubscriberRecord } from '@plainspoken/shared';
 import type { Db } from '../../db/client';
 import { subscribers, transformations, user, webhook_debug_logs } from '../../db/schema';
 import { rowsOf } from '../../lib/rate-limit';
@@ -18,19 +18,7 @@ export interface WebhookLogDto {
   raw_payload: unknown;
 }
 
-export interface SubscriberDto {
-  user_id: string;
-  email: string;
-  subscription_tier: string;
-  subscribed: boolean;
-  monthly_word_balance: number;
-  subscription_end: string | null;
-  balance_reset_date: string | null;
-  paddle_customer_id: string | null;
-  subscription_cancelled_at: string | null;
-  cancellation_end_date: string | null;
-  updated_at: string;
-}
+export type SubscriberDto = SubscriberRecord;
 
 export interface DayPoint {
   /** YYYY-MM-DD, UTC. */

@@ -1,20 +1,9 @@
+import type { SubscriberRecord } from '@plainspoken/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/config/paths';
 import { apiFetch } from '@/lib/api';
 
-export interface SubscriberRecord {
-  user_id: string;
-  email: string;
-  subscription_tier: string;
-  subscribed: boolean;
-  monthly_word_balance: number;
-  subscription_end: string | null;
-  balance_reset_date: string | null;
-  paddle_customer_id: string | null;
-  subscription_cancelled_at: string | null;
-  cancellation_end_date: string | null;
-  updated_at: string;
-}
+export type { SubscriberRecord };
 
 export const subscriberQueryOptions = (email: string) =>
   queryOptions({
