@@ -55,24 +55,27 @@ function workerFile(): { filename: string; execArgv: string[] } {
   return { filename: path.join(here, 'engine-worker-dev.mjs'), execArgv: [] };
 }
 
+/**
+ * Two pools over the same worker: Lightning may use every core (its rewrites are short), Deep leaves one
+ * core to the request thread so long rewrites cannot starve everyone else's requests.
+ */
 export function createEnginePool(opts: { threads?: number; queueLimit: number; timeoutMs: number; onError?: (e: Error) => void; workerFilename?: string }): Engine {
-  const threads = opts.threads ?? Math.max(1, Math.min(4, os.availableParallelism()));
+  const cores = os.availableParallelism();
+  const threads = opts.threads ?? Math.max(1, Math.min(4, cores));
+  const deepThreads = opts.threads ?? Math.max(1, Math.min(4, cores - 1));
   const { filename, execArgv } = opts.workerFilename ? { filename: opts.workerFilename, execArgv: [] } : workerFile();
-  const pool = new Piscina({
-    filename,
-    execArgv,
-    minThreads: 1,
-    maxThreads: threads,
-    maxQueue: opts.queueLimit,
-    idleTimeout: 60_000,
-  });
-  // A worker that dies is replaced by the pool; the error must not take the whole server down.
-  pool.on('error', (e: Error) => opts.onError?.(e));
+  const make = (maxThreads: number, minThreads: number) => {
+    const p = new Piscina({ filename, execArgv, minThreads, maxThreads, maxQueue: opts.queueLimit, idleTimeout: 60_000 });
+    // A worker that dies is replaced by the pool; the error must not take the whole server down.
+    p.on('error', (e: Error) => opts.onError?.(e));
+    return p;
+  };
+  const pools = { lightning: make(threads, 1), deep: make(deepThreads, 0) };
+  const busy = () => new AppError('ENGINE_BUSY', 503, 'The rewriting service is busy right now. Please try again in a few seconds.', { retryAfter: 5 });
   return {
     async run(job, onProgress) {
-      if (pool.queueSize >= opts.queueLimit) {
-        throw new AppError('ENGINE_BUSY', 503, 'The rewriting service is busy right now. Please try again in a few seconds.', { retryAfter: 5 });
-      }
+      const pool = pools[job.mode];
+      if (pool.queueSize >= opts.queueLimit) throw busy();
       const ac = new AbortController();
       const timer = setTimeout(() => ac.abort(), opts.timeoutMs);
       const channel = onProgress ? new MessageChannel() : null;
@@ -82,17 +85,20 @@ export function createEnginePool(opts: { threads?: number; queueLimit: number; t
         return (await pool.run({ ...job, progress: channel.port2 }, { signal: ac.signal, transferList: [channel.port2] })) as EngineOutput;
       } catch (e) {
         if (ac.signal.aborted) throw new AppError('ENGINE_FAILED', 502, 'The rewrite took too long and was stopped. No words were charged. Please try again.');
-        const msg = (e as Error).message ?? '';
-        if (/queue is full/i.test(msg)) {
-          throw new AppError('ENGINE_BUSY', 503, 'The rewriting service is busy right now. Please try again in a few seconds.', { retryAfter: 5 });
-        }
+        if (/queue is full/i.test((e as Error).message ?? '')) throw busy();
         throw e;
       } finally {
         clearTimeout(timer);
         channel?.port1.close();
       }
     },
-    stats: () => ({ threads: pool.threads.length, queued: pool.queueSize, running: pool.utilization }),
-    close: () => pool.destroy(),
+    stats: () => ({
+      threads: pools.lightning.threads.length + pools.deep.threads.length,
+      queued: pools.lightning.queueSize + pools.deep.queueSize,
+      running: (pools.lightning.utilization + pools.deep.utilization) / 2,
+    }),
+    close: async () => {
+      await Promise.all([pools.lightning.destroy(), pools.deep.destroy()]);
+    },
   };
 }
