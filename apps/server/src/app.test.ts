@@ -84,7 +84,10 @@ describe('the built web app', () => {
       expect(page.status).toBe(200);
       expect(await page.text()).toMatch(/<title>Plainspoken/);
       expect((await t.app.request('http://localhost:3999/assets/missing.js')).status).toBe(404);
-      expect((await t.app.request('http://localhost:3999/../../etc/passwd')).status).toBe(200); // normalised to the SPA, never a file outside dist
+      writeFileSync(path.join(dist, '..', 'secret.txt'), 'outside the web root');
+      const escape = await t.app.request('http://localhost:3999/assets/%2e%2e%2f%2e%2e%2fsecret.txt');
+      expect(escape.status).toBeLessThan(500);
+      expect(await escape.text()).not.toMatch(/outside the web root/); // never a file above the web root
     } finally {
       await t.close();
     }
