@@ -3,40 +3,17 @@
  * 30-day series. Day buckets are UTC calendar days, so every admin sees the same numbers.
  */
 import { count, desc, eq, gte, sql } from 'drizzle-orm';
-import { DEBUG_LOG_PAGE_SIZE, TIERS, type Tier, type SubscriberRecord } from '@plainspoken/shared';
+import { DEBUG_LOG_PAGE_SIZE, TIERS, type Tier, type SubscriberRecord, type WebhookLogRecord, type AdminOverview, type DayPoint } from '@plainspoken/shared';
 import type { Db } from '../../db/client';
 import { subscribers, transformations, user, webhook_debug_logs } from '../../db/schema';
 import { rowsOf } from '../../lib/rate-limit';
 
-export interface WebhookLogDto {
-  id: string;
-  event_id: string | null;
-  event_type: string;
-  success: boolean;
-  processed_at: string;
-  error_message: string | null;
-  raw_payload: unknown;
-}
 
 export type SubscriberDto = SubscriberRecord;
+export type WebhookLogDto = WebhookLogRecord;
+export type OverviewDto = AdminOverview;
 
-export interface DayPoint {
-  /** YYYY-MM-DD, UTC. */
-  day: string;
-  value: number;
-}
 
-export interface OverviewDto {
-  days: number;
-  from: string;
-  to: string;
-  signUps: DayPoint[];
-  wordsHumanized: DayPoint[];
-  webhookFailures: DayPoint[];
-  /** Current paying subscribers per tier; FREE counts every account on the free plan. */
-  activeByTier: Record<Tier, number>;
-  totals: { users: number; signUps: number; wordsHumanized: number; webhookFailures: number; webhookEvents: number };
-}
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

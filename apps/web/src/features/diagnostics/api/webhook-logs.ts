@@ -1,16 +1,9 @@
+import type { WebhookLogRecord } from '@plainspoken/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/config/paths';
 import { apiFetch } from '@/lib/api';
 
-export interface WebhookLog {
-  id: string;
-  event_id: string | null;
-  event_type: string;
-  success: boolean;
-  processed_at: string;
-  error_message: string | null;
-  raw_payload: unknown;
-}
+export type WebhookLog = WebhookLogRecord;
 
 export const webhookLogKeys = { all: ['admin', 'webhook-logs'] as const };
 
