@@ -20,6 +20,9 @@ import { listOutbox } from '../src/lib/mail';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const USERS = 50;
+// Optional focus for profiling: BENCH_ONLY=check,lightning,deep and BENCH_DB=pglite|postgres.
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'check,lightning,deep').split(','));
+const DBS = new Set((process.env.BENCH_DB ?? 'pglite,postgres').split(','));
 
 const sentence = 'Moreover, it is important to note that the results demonstrate a significant improvement in overall efficiency. ';
 const textOf = (words: number) => {
@@ -66,25 +69,28 @@ async function scenarioSet(kind: 'pglite' | 'postgres') {
     );
 
   const common = { origin, cookies, connections: USERS, duration: DURATION };
-  show('check-balance', await load({ ...common, url: `${base}/api/functions/check-balance`, body: JSON.stringify({ word_count: 500 }) }));
-  show('humanize-text lightning 500 words', await load({ ...common, url: `${base}/api/functions/humanize-text`, body: JSON.stringify({ text: textOf(500), mode: 'lightning' }) }));
+  if (ONLY.has('check')) show('check-balance', await load({ ...common, url: `${base}/api/functions/check-balance`, body: JSON.stringify({ word_count: 500 }) }));
+  if (ONLY.has('lightning')) show('humanize-text lightning 500 words', await load({ ...common, url: `${base}/api/functions/humanize-text`, body: JSON.stringify({ text: textOf(500), mode: 'lightning' }) }));
 
   // Deep rewrites of 1,500 words kept running by two users while check-balance is measured.
-  let running = true;
-  let deepDone = 0;
-  const deepLoop = async (cookie: string) => {
-    while (running) {
-      const r = await fetch(`${base}/api/functions/humanize-text`, { method: 'POST', headers: { origin, cookie, 'content-type': 'application/json' }, body: JSON.stringify({ text: textOf(1500), mode: 'deep' }) });
-      await r.arrayBuffer();
-      if (r.ok) deepDone++;
-    }
-  };
-  const loops = [deepLoop(cookies[0]!), deepLoop(cookies[1]!)];
-  await new Promise((r) => setTimeout(r, 500));
-  show('check-balance beside continuous Deep 1,500', await load({ ...common, cookies: cookies.slice(2), connections: USERS - 2, url: `${base}/api/functions/check-balance`, body: JSON.stringify({ word_count: 500 }) }));
-  running = false;
-  await Promise.all(loops);
-  rows.push(`${kind.padEnd(8)} (deep rewrites completed meanwhile: ${deepDone})`);
+  if (ONLY.has('deep')) await besideDeep();
+  async function besideDeep() {
+    let running = true;
+    let deepDone = 0;
+    const deepLoop = async (cookie: string) => {
+      while (running) {
+        const r = await fetch(`${base}/api/functions/humanize-text`, { method: 'POST', headers: { origin, cookie, 'content-type': 'application/json' }, body: JSON.stringify({ text: textOf(1500), mode: 'deep' }) });
+        await r.arrayBuffer();
+        if (r.ok) deepDone++;
+      }
+    };
+    const loops = [deepLoop(cookies[0]!), deepLoop(cookies[1]!)];
+    await new Promise((r) => setTimeout(r, 500));
+    show('check-balance beside continuous Deep 1,500', await load({ ...common, cookies: cookies.slice(2), connections: USERS - 2, url: `${base}/api/functions/check-balance`, body: JSON.stringify({ word_count: 500 }) }));
+    running = false;
+    await Promise.all(loops);
+    rows.push(`${kind.padEnd(8)} (deep rewrites completed meanwhile: ${deepDone})`);
+  }
 
   await new Promise((r) => server.close(() => r(null)));
   await product.close();
@@ -92,8 +98,10 @@ async function scenarioSet(kind: 'pglite' | 'postgres') {
 }
 
 const out: string[] = [];
-out.push(...(await scenarioSet('pglite')));
-if (process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL) {
+if (DBS.has('pglite')) out.push(...(await scenarioSet('pglite')));
+if (!DBS.has('postgres')) {
+  // not asked for
+} else if (process.env.TEST_DATABASE_URL ?? process.env.BENCH_DATABASE_URL) {
   process.env.TEST_DATABASE_URL ??= process.env.BENCH_DATABASE_URL;
   out.push(...(await scenarioSet('postgres')));
 } else {

@@ -1,9 +1,10 @@
 /** Guards: named require*, they throw AppError. The session comes from the cookie or a bearer token. */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { AppEnv } from '../app';
-import { session, user } from '../db/schema';
+import type { Db } from '../db/client';
+import { session, subscribers, user } from '../db/schema';
 import { forbidden, unauthorized } from '../lib/errors';
 
 export interface SessionUser {
@@ -12,6 +13,8 @@ export interface SessionUser {
   emailVerified: boolean;
   createdAt: Date;
   lastSignInAt?: Date | null;
+  /** The caller's subscriber row as read with the session (null if not created yet). */
+  subscriber: typeof subscribers.$inferSelect | null;
 }
 
 const SESSION_COOKIES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
@@ -48,10 +51,24 @@ export function sessionToken(headers: Headers, secret: string): string | null {
 
 /**
  * The signed-in user of a request. The product's endpoints read the session better-auth wrote with one
- * indexed join (its own getSession costs several queries and async crypto per request, which dominated
- * the hot paths); a revoked or expired session is refused at once because the row is gone or past its
- * expiry. Session refresh stays with better-auth's own endpoints, which the browser calls.
- */
+ * indexed join that also brings the caller's subscriber row, so the balance check is one query (better-
+ * auth's own getSession costs several queries and async crypto per request, which dominated the hot
+ * paths); a revoked or expired session is refused at once because the row is gone or past its expiry.
+ * Session refresh stays with better-auth's own endpoints, which the browser calls.
+ *
+ * One prepared statement per database: the session, its user and the user's subscriber row. */
+const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
+function prepareSessionQuery(db: Db) {
+  return db
+    .select({ id: user.id, email: user.email, emailVerified: user.emailVerified, createdAt: user.createdAt, lastSignInAt: user.lastSignInAt, subscriber: subscribers })
+    .from(session)
+    .innerJoin(user, eq(session.userId, user.id))
+    .leftJoin(subscribers, eq(subscribers.user_id, user.id))
+    .where(and(eq(session.token, sql.placeholder('token')), gt(session.expiresAt, sql.placeholder('now'))))
+    .limit(1)
+    .prepare('session_user_subscriber');
+}
+
 export async function getSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   const cached = c.get('sessionUser');
   if (cached !== undefined) return cached;
@@ -59,13 +76,10 @@ export async function getSessionUser(c: Context<AppEnv>): Promise<SessionUser | 
   const token = sessionToken(c.req.raw.headers, env.BETTER_AUTH_SECRET);
   let u: SessionUser | null = null;
   if (token) {
-    const rows = await db
-      .select({ id: user.id, email: user.email, emailVerified: user.emailVerified, createdAt: user.createdAt, lastSignInAt: user.lastSignInAt })
-      .from(session)
-      .innerJoin(user, eq(session.userId, user.id))
-      // Wall-clock time, as better-auth itself uses for session expiry (the product clock may be shifted in tests).
-      .where(and(eq(session.token, token), gt(session.expiresAt, new Date())))
-      .limit(1);
+    let q = sessionQueries.get(db);
+    if (!q) sessionQueries.set(db, (q = prepareSessionQuery(db)));
+    // Wall-clock time, as better-auth itself uses for session expiry (the product clock may be shifted in tests).
+    const rows = await q.execute({ token, now: new Date() });
     u = rows[0] ?? null;
   }
   c.set('sessionUser', u);

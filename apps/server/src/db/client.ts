@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as schema from './schema';
+import { withPreparedStatements } from './pglite-statements';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -41,7 +42,7 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
   }
   const client = opts.pglite ?? (opts.dataDir ? new PGlite(opts.dataDir) : new PGlite());
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(withPreparedStatements(client), { schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: migrationsFolder() });
   return { db, kind: 'pglite', close: () => client.close() };
 }

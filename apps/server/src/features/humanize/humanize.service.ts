@@ -9,11 +9,14 @@ import type { Db } from '../../db/client';
 import { subscribers, transformations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { effectiveTier, loadSubscriber } from '../subscription/subscription.service';
+import { effectiveTier, loadSubscriber, type SubscriberRow } from '../subscription/subscription.service';
 import type { Engine, EngineLlmConfig, EngineProgress } from './engine';
 
-export async function checkBalance(db: Db, u: { id: string; email: string }, wordCount: number, now = new Date()): Promise<LimitsInfo> {
-  const row = await loadSubscriber(db, u, now);
+/** The caller; `subscriber` is the row read with the session, when the caller has it. */
+type Caller = { id: string; email: string; subscriber?: SubscriberRow | null };
+
+export async function checkBalance(db: Db, u: Caller, wordCount: number, now = new Date()): Promise<LimitsInfo> {
+  const row = await loadSubscriber(db, u, now, u.subscriber);
   const tier = effectiveTier(row, now);
   const requestLimit = limitsFor(tier).requestCap;
   const currentBalance = Math.max(0, row.monthly_word_balance);
@@ -52,7 +55,7 @@ export interface HumanizeDeps {
 
 export async function humanizeText(
   deps: HumanizeDeps,
-  u: { id: string; email: string },
+  u: Caller,
   input: { text: string; useSecondPrompt: boolean; mode: 'deep' | 'lightning' },
   now = new Date(),
   onProgress?: (e: EngineProgress) => void,
@@ -61,7 +64,7 @@ export async function humanizeText(
   const words = countWords(input.text);
   if (words === 0) throw new AppError('VALIDATION', 400, 'Please enter some text to humanize.');
   if (words < MIN_WORDS) throw new AppError('MIN_WORDS', 400, MSG.minWordsText);
-  const row = await loadSubscriber(db, u, now);
+  const row = await loadSubscriber(db, u, now, u.subscriber);
   const tier = effectiveTier(row, now);
   const cap = limitsFor(tier).requestCap;
   if (words > cap) throw new AppError('WORD_LIMIT_EXCEEDED', 400, MSG.limitExceeded(cap, tier === 'FREE' ? 'Free' : tier), { details: { cap, tier } });

@@ -79,10 +79,13 @@ export async function resetDueBalances(db: Db, now: Date, userId?: string): Prom
   return rows.length;
 }
 
-/** The caller's row, created if missing, with due transitions applied. One SELECT on the common path. */
-export async function loadSubscriber(db: Db, u: { id: string; email: string }, now = new Date()): Promise<SubscriberRow> {
+/**
+ * The caller's row, created if missing, with due transitions applied. One SELECT on the common path, none
+ * when the caller passes the row it has just read (the session query brings it).
+ */
+export async function loadSubscriber(db: Db, u: { id: string; email: string }, now = new Date(), known?: SubscriberRow | null): Promise<SubscriberRow> {
   const read = async () => (await db.select().from(subscribers).where(eq(subscribers.user_id, u.id)))[0];
-  let row = await read();
+  let row = known ?? (await read());
   if (!row) {
     await ensureSubscriber(db, u, now);
     row = await read();
