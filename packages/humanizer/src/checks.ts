@@ -34,7 +34,19 @@ export function wordCount(s: string): number {
   return s.split(/\s+/).filter((w) => /[\p{L}\p{N}\uE000]/u.test(w)).length;
 }
 
+const stemCache = new Map<string, string>();
+
+/** Crude suffix stripping, memoised (the checks stem the same words many times per text). */
 export function stem(w: string): string {
+  let s = stemCache.get(w);
+  if (s === undefined) {
+    if (stemCache.size > 50_000) stemCache.clear();
+    stemCache.set(w, (s = stemUncached(w)));
+  }
+  return s;
+}
+
+function stemUncached(w: string): string {
   let s = w.toLowerCase().replace(/'s$/, '');
   if (s.length > 5 && s.endsWith('ies')) s = s.slice(0, -3) + 'y';
   else if (s.length > 4 && s.endsWith('ing')) s = s.slice(0, -3);
@@ -65,14 +77,17 @@ export function contentStems(s: string): string[] {
 
 /** Share of the original's content words (by stem, synonyms from the lexicon allowed) found in the output. */
 export function contentRecall(original: string, output: string): number {
-  const orig = contentStems(original);
+  return recallOfStems(contentStems(original), output);
+}
+
+/** contentRecall with the original's content stems computed once by the caller. */
+export function recallOfStems(orig: string[], output: string): number {
   if (orig.length === 0) return 1;
-  const out = new Set(contentStems(output));
-  // Tokens of the output also count when they are a tell's alternative, so look them up by all output stems.
+  // Every stem of the output counts (content stems are a subset), and so does a tell's alternative.
   const outAll = new Set(tokens(output).map(stem));
   let hit = 0;
   for (const w of orig) {
-    if (out.has(w) || outAll.has(w)) hit++;
+    if (outAll.has(w)) hit++;
     else {
       const syn = SYN.get(w);
       if (syn && [...syn].some((x) => outAll.has(x))) hit++;

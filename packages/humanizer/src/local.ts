@@ -1,4 +1,4 @@
-import { checkSentence, contentRecall, wordCount } from './checks.ts';
+import { checkSentence, contentRecall, contentStems, recallOfStems, wordCount } from './checks.ts';
 import { detect, familyNames, scoreFamilies, type Detection } from './detector.ts';
 import { mask, unmask, type Span } from './protect.ts';
 import { repairSentence } from './repair.ts';
@@ -357,27 +357,49 @@ function enforceDocChecks(text: string, doc: Doc, blockStrings: Map<number, stri
   let dropped = '';
   for (const pb of doc.prose) for (const s of pb.sents) if (isArtifact(s)) dropped += ` ${unmask(s.orig, doc.spans)}`;
   const baseWords = Math.max(1, wordCount(text) - wordCount(dropped));
+  const origStems = contentStems(text);
+  // How far a sentence's chosen variant strays (recall minus length change); it changes only with the choice.
+  const strayCache = new Map<Sent, { choice: number; r: number }>();
+  const stray = (s: Sent): number => {
+    const hit = strayCache.get(s);
+    if (hit && hit.choice === s.choice) return hit.r;
+    const v = s.variants[s.choice]!;
+    const r = contentRecall(s.orig, v.text) - Math.abs(wordCount(v.text) / Math.max(1, wordCount(s.orig)) - 1);
+    strayCache.set(s, { choice: s.choice, r });
+    return r;
+  };
+  // The word count is kept up to date by difference and confirmed on the rendered text before the
+  // (costlier) recall is computed, so a text that needs many reverts costs one render per confirmation.
+  let words = wordCount(out);
+  let rendered = true;
   for (let guard = 0; guard < 500; guard++) {
-    const recall = contentRecall(text, `${out} ${dropped}`);
-    const lr = wordCount(out) / baseWords;
-    if (recall >= 0.9 && lr >= 0.85 && lr <= 1.15) break;
+    const lenOk = (n: number) => n / baseWords >= 0.85 && n / baseWords <= 1.15;
+    if (lenOk(words)) {
+      if (!rendered) {
+        out = render(doc, blockStrings);
+        rendered = true;
+        words = wordCount(out);
+      }
+      if (lenOk(words) && recallOfStems(origStems, `${out} ${dropped}`) >= 0.9) break;
+    }
     let worst: { pb: ProseBlock; si: number; r: number } | null = null;
     for (const pb of doc.prose) {
       pb.sents.forEach((s, si) => {
         if (s.choice === 0 || isArtifact(s)) return;
-        const v = s.variants[s.choice]!;
-        const r = contentRecall(s.orig, v.text) - Math.abs(wordCount(v.text) / Math.max(1, wordCount(s.orig)) - 1);
+        const r = stray(s);
         if (!worst || r < worst.r) worst = { pb, si, r };
       });
     }
     if (!worst) break;
     const w = worst as { pb: ProseBlock; si: number; r: number };
     const ws = w.pb.sents[w.si]!;
+    const was = ws.variants[ws.choice]!.text;
     ws.choice = ws.conservative !== undefined && ws.choice !== ws.conservative ? ws.conservative : 0;
+    words += wordCount(ws.variants[ws.choice]!.text) - wordCount(was);
     blockStrings.set(w.pb.blockIdx, renderBlock(w.pb));
-    out = render(doc, blockStrings);
+    rendered = false;
   }
-  return out;
+  return rendered ? out : render(doc, blockStrings);
 }
 
 export function localHumanize(text: string, mode: 'deep' | 'lightning', o: LocalOpts): LocalResult {

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
-import { createEnginePool } from './engine';
+import { readFileSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import { WORKER_NICE, createEnginePool } from './engine';
 import { AppError } from '../../lib/errors';
 
 const slowWorker = fileURLToPath(new URL('../../test/slow-worker.mjs', import.meta.url));
@@ -52,6 +54,28 @@ describe('engine pool', () => {
       expect(out.text).toContain('2021');
       expect(out.scoreBefore).toBeGreaterThanOrEqual(0);
       expect(out.scoreBefore).toBeLessThanOrEqual(100);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it.runIf(process.platform === 'linux')('runs rewrites below the request thread\'s CPU priority, Deep lowest', async () => {
+    // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's nice value.
+    const niceOfThreads = () =>
+      readdirSync(`/proc/${process.pid}/task`).map((tid) => {
+        const stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+      });
+    const before = niceOfThreads();
+    const pool = createEnginePool({ threads: 1, queueLimit: 4, timeoutMs: 60_000 });
+    try {
+      const text = 'It is important to note that the committee reviewed every proposal with great care. '.repeat(6);
+      await pool.run({ text, mode: 'lightning', secondPass: false, llm: null });
+      await pool.run({ text, mode: 'deep', secondPass: false, llm: null });
+      const after = niceOfThreads();
+      expect(after.filter((n) => n === WORKER_NICE.lightning).length).toBeGreaterThan(before.filter((n) => n === WORKER_NICE.lightning).length);
+      expect(after.filter((n) => n === WORKER_NICE.deep).length).toBeGreaterThan(before.filter((n) => n === WORKER_NICE.deep).length);
+      expect(os.getPriority(0)).toBe(0);
     } finally {
       await pool.close();
     }

@@ -25,6 +25,8 @@ export interface EngineJob {
   llm: EngineLlmConfig | null;
   /** Set by the pool when the caller listens for progress; the worker posts ProgressEvents on it. */
   progress?: MessagePort;
+  /** Set by the pool: the worker thread's nice value, so rewrites yield the CPU to the request thread. */
+  nice?: number;
 }
 export interface EngineProgress {
   stage: 'detect' | 'rewrite' | 'candidates' | 'round' | 'checks' | 'done';
@@ -57,8 +59,12 @@ function workerFile(): { filename: string; execArgv: string[] } {
 
 /**
  * Two pools over the same worker: Lightning may use every core (its rewrites are short), Deep leaves one
- * core to the request thread so long rewrites cannot starve everyone else's requests.
+ * core to the request thread so long rewrites cannot starve everyone else's requests. Worker threads also
+ * run at a lower CPU priority than the request thread (Linux applies nice values per thread): when the
+ * cores are contended, answering requests comes first and Deep comes last.
  */
+export const WORKER_NICE = { lightning: 5, deep: 10 } as const;
+
 export function createEnginePool(opts: { threads?: number; queueLimit: number; timeoutMs: number; onError?: (e: Error) => void; workerFilename?: string }): Engine {
   const cores = os.availableParallelism();
   const threads = opts.threads ?? Math.max(1, Math.min(4, cores));
@@ -75,6 +81,7 @@ export function createEnginePool(opts: { threads?: number; queueLimit: number; t
   return {
     async run(job, onProgress) {
       const pool = pools[job.mode];
+      job = { ...job, nice: WORKER_NICE[job.mode] };
       if (pool.queueSize >= opts.queueLimit) throw busy();
       const ac = new AbortController();
       const timer = setTimeout(() => ac.abort(), opts.timeoutMs);
