@@ -12,13 +12,13 @@ export type { FakeProvider, FakeMode } from './model/fake-provider.ts';
 
 const MAX_CHARS = 60_000;
 
-function localPass(text: string, mode: Mode, seed: number, secondPass: boolean, deadline: number, before: number): { text: string; note?: string; detection?: Detection } {
+function localPass(text: string, mode: Mode, seed: number, secondPass: boolean, deadline: number, before: number, avoidText?: string): { text: string; note?: string; detection?: Detection } {
   if (!secondPass) return localHumanize(text, mode, { seed, deadline });
   const first = localHumanize(text, mode, { seed, deadline }).text;
   const avoidAlts = usedAlternatives(text, seed);
   // Lightning keeps its promise on the second pass too: a different rewrite, but never a worse score.
   const acceptable = (out: string): Detection | null => {
-    if (out === first) return null;
+    if (out === first || out === avoidText) return null;
     const d = detect(out);
     return mode === 'lightning' && d.score > before ? null : d;
   };
@@ -85,7 +85,7 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
   let tokensUsed = 0;
   if (opts.llm) {
     try {
-      const r = await modelHumanize(text, { ...opts, mode, seed, llm: opts.llm, scoreBefore: before, progress });
+      const r = await modelHumanize(text, { ...opts, mode, seed, llm: opts.llm, scoreBefore: before, progress, avoidText: opts.secondPass ? opts.avoidText : undefined });
       if (r.ok) {
         progress({ stage: 'done', bestScore: r.scoreAfter });
         return finish(text, r.text, before, start, { engine: 'model', tokensUsed: r.tokensUsed, engineNote: r.note });
@@ -102,7 +102,7 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
   try {
     progress({ stage: 'rewrite' });
     const deadline = Date.now() + Math.max(2000, Math.ceil(wordCount(text) / 500) * 1200);
-    const r = localPass(text, mode, seed, opts.secondPass === true, deadline, before);
+    const r = localPass(text, mode, seed, opts.secondPass === true, deadline, before, opts.avoidText);
     let out = r.text;
     let note = [localNote, r.note].filter(Boolean).join('; ') || undefined;
     progress({ stage: 'checks' });

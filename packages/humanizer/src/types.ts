@@ -20,6 +20,8 @@ export interface ProgressEvent {
 export interface HumanizeOptions {
   mode: Mode;
   secondPass?: boolean;
+  /** The result a second pass must differ from ('Humanize again'): the caller's previous rewrite of this text. */
+  avoidText?: string;
   seed?: number;
   llm?: LlmConfig | null;
   onProgress?: (e: ProgressEvent) => void;

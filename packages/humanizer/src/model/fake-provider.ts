@@ -9,9 +9,10 @@ import { fnv1a } from '../rng.ts';
  * partner, a real model's rewrite, read from CORPUS_DIR at run time; otherwise it answers with a
  * deterministic edit, and some of those answers deliberately drop a placeholder or add a number so the
  * checks get exercised. Modes: 'ok'; '429' and '500' (every call fails with that status); 'timeout' (never
- * answers); 'malformed' (a 200 with a broken body); 'stream' (answers stream in small, slow chunks).
+ * answers); 'malformed' (a 200 with a broken body); 'stream' (answers stream in small, slow chunks);
+ * 'repeat' (every rewrite of the same text gets the same clean answer, whatever the prompt or temperature).
  */
-export type FakeMode = 'ok' | '429' | '500' | 'timeout' | 'malformed' | 'stream';
+export type FakeMode = 'ok' | '429' | '500' | 'timeout' | 'malformed' | 'stream' | 'repeat';
 
 export interface FakeProvider {
   /** Base URL ending in /v1. */
@@ -114,11 +115,13 @@ function userText(body: ChatBody): string {
   return last.content.map((c) => c.text ?? '').join('');
 }
 
-function answerFor(prompt: string, temperature: number, index: { sig: Set<string>; partner: string }[], counts: { partner: number }): string {
+function answerFor(prompt: string, temperature: number, index: { sig: Set<string>; partner: string }[], counts: { partner: number }, repeat = false): string {
   const full = /<text>\n([\s\S]*?)\n<\/text>/.exec(prompt);
   const salt = fnv1a(`${prompt}|${temperature}`);
   if (full) {
     const text = full[1] ?? '';
+    // A salt from the text alone, never one that sabotages the answer (salt % 5 of 0 or 1).
+    if (repeat) return fakeEdit(text, fnv1a(text) * 5 + 2);
     const partner = findPartner(index, text);
     if (partner) {
       counts.partner++;
@@ -191,7 +194,7 @@ export async function startFakeProvider(opts: FakeOptions = {}): Promise<FakePro
       return;
     }
     const prompt = userText(body);
-    const content = answerFor(prompt, body.temperature ?? 1, index, counts);
+    const content = answerFor(prompt, body.temperature ?? 1, index, counts, mode === 'repeat');
     const model = body.model ?? 'fake';
     const usage = { prompt_tokens: tokensOf(prompt), completion_tokens: tokensOf(content), total_tokens: tokensOf(prompt) + tokensOf(content) };
     if (body.stream) {

@@ -67,6 +67,40 @@ describe('model loop against the fake provider', () => {
     expect(b.text).not.toBe(a.text);
   });
 
+  for (const mode of ['lightning', 'deep'] as const) {
+    it(`${mode}: 'Humanize again' never hands back the first result, even when the model repeats itself`, async () => {
+      fake.setMode('repeat');
+      try {
+        // Find a sample the model answers (the repeated answer passes the checks).
+        let first: Awaited<ReturnType<typeof humanize>> | null = null;
+        let text = '';
+        for (const s of SAMPLES) {
+          const r = await humanize(s, { mode, llm, seed: 5 });
+          if (r.engine === 'model') {
+            first = r;
+            text = s;
+            break;
+          }
+        }
+        expect(first, 'no sample was answered by the model').not.toBeNull();
+        // Without the first result to compare with, the repeating model gives the same text again ...
+        const blind = await humanize(text, { mode, llm, seed: 5, secondPass: true });
+        expect(blind.engine).toBe('model');
+        expect(blind.text).toBe(first!.text);
+        // ... with it, the loop asks again and then falls back rather than repeat itself.
+        const calls = fake.requests;
+        const again = await humanize(text, { mode, llm, seed: 5, secondPass: true, avoidText: first!.text });
+        expect(again.text).not.toBe(first!.text);
+        expect(again.engine).toBe('local');
+        expect(again.engineNote).toMatch(/the model repeated the first result; local clean-up used/);
+        expect(fake.requests - calls).toBeGreaterThan(mode === 'deep' ? 3 : 1);
+        expect(again.checks.spansKept).toBe(true);
+      } finally {
+        fake.setMode('ok');
+      }
+    });
+  }
+
   for (const mode of ['429', '500', 'timeout', 'malformed'] as const) {
     it(`falls back to the local clean-up on ${mode}`, async () => {
       fake.setMode(mode);

@@ -13,6 +13,8 @@ export interface LoopOpts {
   mode: Mode;
   seed: number;
   secondPass?: boolean;
+  /** A second pass must not return this text again (the first result). */
+  avoidText?: string;
   llm: LlmConfig;
   scoreBefore: number;
   progress: (e: ProgressEvent) => void;
@@ -24,6 +26,8 @@ export type LoopResult =
   | { ok: false; reason: string; tokensUsed: number };
 
 const MAX_ROUNDS = 2;
+
+const normalized = (t: string): string => t.replace(/\s+/g, ' ').trim();
 
 interface Scored {
   text: string;
@@ -69,8 +73,16 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
     candidates = rs.filter((r): r is Restored => r !== null);
   }
   o.progress({ stage: 'checks' });
-  let passing = candidates.filter((c) => c.ok);
-  if (deep && passing.length === 0 && candidates.length > 0 && client.remaining() > 5_000) {
+  const avoid = o.avoidText !== undefined ? normalized(o.avoidText) : null;
+  const differs = (t: string): boolean => avoid === null || normalized(t) !== avoid;
+  let passing = candidates.filter((c) => c.ok && differs(c.text));
+  const repeated = candidates.some((c) => c.ok && !differs(c.text));
+  if (repeated && passing.length === 0 && client.remaining() > 5_000) {
+    // 'Humanize again' must give a different result: the model repeated the first one, so ask once more, hotter.
+    const r = await attempt(SECOND_PASS_PROMPT, false, 0.3);
+    if (r?.ok && differs(r.text)) passing = [r];
+  }
+  if (deep && passing.length === 0 && !repeated && candidates.length > 0 && client.remaining() > 5_000) {
     // Every candidate broke a check: one conservative retry before giving up on the model. Lightning is
     // one call by design and goes straight to the local fallback.
     const r = await attempt(STRICT_PROMPT, false);
@@ -80,7 +92,9 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
     const reason =
       candidates.length === 0
         ? `model provider failed (${[...new Set(errors)].join(', ') || 'no answer'})`
-        : `model rewrites rejected: every answer failed the checks (${rejections.slice(0, 3).join('; ')})`;
+        : repeated
+          ? 'the model repeated the first result'
+          : `model rewrites rejected: every answer failed the checks (${rejections.slice(0, 3).join('; ')})`;
     return { ok: false, reason, tokensUsed: client.tokensUsed };
   }
   let best: Scored | null = null;
@@ -129,7 +143,7 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
       const whole = restore(doc, reinsertPlaceholders(next, doc));
       if (!whole.ok) continue;
       const score = detect(whole.text).score;
-      if (score < chosen.score) {
+      if (score < chosen.score && differs(whole.text)) {
         chosen.text = whole.text;
         chosen.score = score;
         chosen.recall = whole.recall;

@@ -21,6 +21,7 @@ export default async function run(job: EngineJob): Promise<EngineOutput> {
   const r = await humanize(job.text, {
     mode: job.mode,
     secondPass: job.secondPass,
+    avoidText: job.avoidText,
     llm: job.llm,
     onProgress: port ? (e) => port.postMessage(e) : undefined,
   }).finally(() => port?.close());

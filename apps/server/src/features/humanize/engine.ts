@@ -22,6 +22,8 @@ export interface EngineJob {
   text: string;
   mode: HumanizeMode;
   secondPass: boolean;
+  /** For a second pass: the caller's previous result for this text, which the rewrite must not repeat. */
+  avoidText?: string;
   llm: EngineLlmConfig | null;
   /** Set by the pool when the caller listens for progress; the worker posts ProgressEvents on it. */
   progress?: MessagePort;

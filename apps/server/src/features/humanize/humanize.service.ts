@@ -3,7 +3,7 @@
  * with one conditional UPDATE before the engine runs, refunded if it fails, and the transformation is
  * saved in the same request (decision 5).
  */
-import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { MIN_WORDS, MSG, countWords, limitsFor, type HumanizeOutput, type LimitsInfo } from '@plainspoken/shared';
 import type { Db } from '../../db/client';
 import { subscribers, transformations } from '../../db/schema';
@@ -46,6 +46,17 @@ async function refund(db: Db, userId: string, words: number): Promise<void> {
     .where(eq(subscribers.user_id, userId));
 }
 
+/** The caller's latest rewrite of exactly this text, if any. */
+async function previousResult(db: Db, userId: string, text: string): Promise<string | undefined> {
+  const rows = await db
+    .select({ out: transformations.transformed_text })
+    .from(transformations)
+    .where(and(eq(transformations.user_id, userId), eq(transformations.original_text, text)))
+    .orderBy(desc(transformations.created_at))
+    .limit(1);
+  return rows[0]?.out;
+}
+
 export interface HumanizeDeps {
   db: Db;
   engine: Engine;
@@ -79,7 +90,9 @@ export async function humanizeText(
 
   let out;
   try {
-    out = await deps.engine.run({ text: input.text, mode: input.mode, secondPass: input.useSecondPrompt, llm: deps.llm }, onProgress);
+    // 'Humanize again' must not hand back the result the user already has for this text.
+    const avoidText = input.useSecondPrompt ? await previousResult(db, u.id, input.text) : undefined;
+    out = await deps.engine.run({ text: input.text, mode: input.mode, secondPass: input.useSecondPrompt, avoidText, llm: deps.llm }, onProgress);
   } catch (e) {
     await refund(db, u.id, words);
     if (e instanceof AppError) throw e;

@@ -43,6 +43,28 @@ describe.each(DB_KINDS)('humanize flow on %s', (kind) => {
     expect(sub2.currentBalance).toBe(190);
   });
 
+  it("'Humanize again' hands the engine the caller's previous result for that text, never another user's", async () => {
+    const engine = t.deps.engine as ReturnType<typeof inlineEngine>;
+    const c = await t.newUser();
+    const d = await t.newUser();
+    const text = `${words(55)} again`;
+    const go = (cookie: string, useSecondPrompt: boolean) =>
+      t.req('/api/functions/humanize-text', { body: { text, mode: 'deep', useSecondPrompt }, cookie }).then(async (r) => {
+        expect(r.status).toBe(200);
+        return (await r.json()) as { humanized_text: string };
+      });
+    const first = await go(c.cookie, false);
+    expect(engine.calls.at(-1)).toMatchObject({ secondPass: false, avoidText: undefined });
+    const again = await go(c.cookie, true);
+    expect(engine.calls.at(-1)).toMatchObject({ secondPass: true, avoidText: first.humanized_text });
+    expect(again.humanized_text).not.toBe(first.humanized_text);
+    await go(c.cookie, true);
+    expect(engine.calls.at(-1)?.avoidText).toBe(again.humanized_text);
+    // Another user asking to humanize the same text again gets no hint from c's history.
+    await go(d.cookie, true);
+    expect(engine.calls.at(-1)).toMatchObject({ secondPass: true, avoidText: undefined });
+  });
+
   it('keeps users apart: nobody reads or charges another user’s transformations', async () => {
     const mine = (await (await t.req('/api/transformations', { cookie: a.cookie })).json()) as { items: { id: string }[] };
     const id = mine.items[0]!.id;
