@@ -30,7 +30,35 @@ const textOf = (words: number) => {
   return w.join(' ');
 };
 
-function load(cfg: Record<string, unknown>): Promise<{ rps: number; p50: number; p99: number; total: number; non2xx: number; errors: number }> {
+type LoadResult = { rps: number; p50: number; p99: number; total: number; non2xx: number; errors: number; cpuMs: number };
+
+/** Runs the load generator; also measures this process's CPU time (request thread and workers) per request. */
+async function load(cfg: Record<string, unknown>): Promise<LoadResult> {
+  const cpu0 = process.cpuUsage();
+  const profiling = process.env.BENCH_PROFILE && cfg.duration !== 2 ? await startProfile() : null;
+  const r = await loadOnce(cfg);
+  const cpu = process.cpuUsage(cpu0);
+  await profiling?.();
+  return { ...r, cpuMs: (cpu.user + cpu.system) / 1000 / Math.max(1, r.total) };
+}
+
+/** BENCH_PROFILE=dir: a CPU profile of the request thread for each measured scenario. */
+async function startProfile(): Promise<() => Promise<void>> {
+  const inspector = await import('node:inspector/promises');
+  const { writeFileSync, mkdirSync } = await import('node:fs');
+  const session = new inspector.Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  return async () => {
+    const { profile } = await session.post('Profiler.stop');
+    mkdirSync(process.env.BENCH_PROFILE!, { recursive: true });
+    writeFileSync(path.join(process.env.BENCH_PROFILE!, `bench-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  };
+}
+
+function loadOnce(cfg: Record<string, unknown>): Promise<Omit<LoadResult, 'cpuMs'>> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(here, 'load.mjs'), JSON.stringify(cfg)], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
@@ -63,12 +91,14 @@ async function scenarioSet(kind: 'pglite' | 'postgres') {
   await product.deps.db.update(subscribers).set({ subscription_tier: 'Ultra', monthly_word_balance: 100_000_000 }).where(eq(subscribers.subscription_tier, 'FREE'));
 
   const rows: string[] = [];
-  const show = (name: string, r: { rps: number; p50: number; p99: number; total: number; non2xx: number; errors: number }) =>
+  const show = (name: string, r: LoadResult) =>
     rows.push(
-      `${kind.padEnd(8)} ${name.padEnd(44)} ${((r.total - r.non2xx) / DURATION).toFixed(0).padStart(6)} ok req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(5)} ms  (${r.total} requests, ${r.non2xx} non-2xx, ${r.errors} errors)`,
+      `${kind.padEnd(8)} ${name.padEnd(44)} ${((r.total - r.non2xx) / DURATION).toFixed(0).padStart(6)} ok req/s  p50 ${String(r.p50).padStart(4)} ms  p99 ${String(r.p99).padStart(5)} ms  server CPU ${r.cpuMs.toFixed(2)} ms/req  (${r.total} requests, ${r.non2xx} non-2xx, ${r.errors} errors)`,
     );
 
   const common = { origin, cookies, connections: USERS, duration: DURATION };
+  // Warm-up, not measured: JIT, prepared statements and connection pools settle first.
+  await load({ ...common, duration: 2, url: `${base}/api/functions/check-balance`, body: JSON.stringify({ word_count: 500 }) });
   if (ONLY.has('check')) show('check-balance', await load({ ...common, url: `${base}/api/functions/check-balance`, body: JSON.stringify({ word_count: 500 }) }));
   if (ONLY.has('lightning')) show('humanize-text lightning 500 words', await load({ ...common, url: `${base}/api/functions/humanize-text`, body: JSON.stringify({ text: textOf(500), mode: 'lightning' }) }));
 

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve } from '@hono/node-server';
+import { request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { loadEnv } from './env';
 import { buildProduct } from './server';
 import { createTestDatabase, createTestProduct, inlineEngine, type TestProduct } from './test/harness';
@@ -91,5 +94,59 @@ describe('the built web app', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+describe('request bodies over real HTTP', () => {
+  let t: TestProduct;
+  let server: Server;
+  let base: string;
+  let cookie: string;
+  beforeAll(async () => {
+    t = await createTestProduct({ env: { RATE_LIMITS: 'off' } });
+    cookie = (await t.newUser()).cookie;
+    server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+    await new Promise((r) => server.once('listening', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((r) => server.close(r));
+    await t.close();
+  });
+
+  /** A raw request, so the test decides between Content-Length and chunked bodies. */
+  const send = (path: string, chunks: string[], headers: Record<string, string>) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${base}${path}`, { method: 'POST', headers: { origin: 'http://localhost:3000', cookie, 'content-type': 'application/json', ...headers } }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (d) => (body += d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      for (const c of chunks) req.write(c);
+      req.end();
+    });
+
+  it('reads JSON bodies sent with a Content-Length', async () => {
+    const body = JSON.stringify({ word_count: 120 });
+    const r = await send('/api/functions/check-balance', [body], { 'content-length': String(Buffer.byteLength(body)) });
+    expect(r.status).toBe(200);
+    expect(JSON.parse(r.body)).toMatchObject({ subscriptionTier: 'FREE', canProcess: true });
+    const bad = await send('/api/functions/check-balance', ['{"word_count": '], { 'content-length': '15' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('refuses an oversized body by its Content-Length, and a chunked one as it arrives', async () => {
+    const big = JSON.stringify({ text: 'word '.repeat(60_000), mode: 'deep' });
+    const declared = await send('/api/functions/humanize-text', [big], { 'content-length': String(Buffer.byteLength(big)) });
+    expect(declared.status).toBe(413);
+    expect(JSON.parse(declared.body)).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
+    const parts = Array.from({ length: 30 }, (_, i) => (i === 0 ? '{"text":"' : 'word '.repeat(2_000)));
+    const chunked = await send('/api/functions/humanize-text', parts, { 'transfer-encoding': 'chunked' });
+    expect(chunked.status).toBe(413);
+    // A small chunked body still works.
+    const small = await send('/api/functions/check-balance', ['{"word_', 'count": 80}'], { 'transfer-encoding': 'chunked' });
+    expect(small.status).toBe(200);
   });
 });
