@@ -33,7 +33,7 @@ export async function checkBalance(db: Db, u: Caller, wordCount: number, now = n
 async function reserve(db: Db, userId: string, words: number): Promise<number | null> {
   const rows = await db
     .update(subscribers)
-    .set({ monthly_word_balance: sql`${subscribers.monthly_word_balance} - ${sql.raw(String(Math.trunc(words)))}`, updated_at: new Date() })
+    .set({ monthly_word_balance: sql`${subscribers.monthly_word_balance} - ${Math.trunc(words)}`, updated_at: new Date() })
     .where(and(eq(subscribers.user_id, userId), gte(subscribers.monthly_word_balance, words)))
     .returning({ balance: subscribers.monthly_word_balance });
   return rows[0]?.balance ?? null;
@@ -42,7 +42,7 @@ async function reserve(db: Db, userId: string, words: number): Promise<number | 
 async function refund(db: Db, userId: string, words: number): Promise<void> {
   await db
     .update(subscribers)
-    .set({ monthly_word_balance: sql`${subscribers.monthly_word_balance} + ${sql.raw(String(Math.trunc(words)))}`, updated_at: new Date() })
+    .set({ monthly_word_balance: sql`${subscribers.monthly_word_balance} + ${Math.trunc(words)}`, updated_at: new Date() })
     .where(eq(subscribers.user_id, userId));
 }
 
