@@ -29,6 +29,21 @@ export function ensembleLogit(det: Detector, x: Extracted, fams: readonly Family
   return { logit, score: calibrate(cal, logit), threshold: cal.threshold };
 }
 
+/** The document's score and flag alone, exactly as detectWith gives them, without the per-sentence work. */
+export function scoreWith(det: Detector, text: string): { score: number; flagged: boolean } {
+  const x = extract(normalizeForFeatures(typeof text === 'string' ? text : ''));
+  if (wordCount(x.tokens) < MIN_WORDS) return { score: 0, flagged: false };
+  return documentScore(det, det.familyLogits(x));
+}
+
+function documentScore(det: Detector, logits: ReturnType<Detector['familyLogits']>): { score: number; flagged: boolean } {
+  const all = det.calibrations.get(subsetKey(FAMILIES))!;
+  const logit = Detector.combine(all, logits);
+  const flagged = logit >= all.threshold;
+  const raw100 = calibrate(all, logit);
+  return { score: flagged ? Math.max(50, Math.round(raw100)) : Math.min(49, Math.round(raw100)), flagged };
+}
+
 export function detectWith(det: Detector, text: string): Detection {
   const raw = typeof text === 'string' ? text : '';
   const spans = splitSentences(raw);
@@ -38,11 +53,7 @@ export function detectWith(det: Detector, text: string): Detection {
     return { score: 0, flagged: false, families: emptyFamilies(), sentences: spans.map((s) => ({ ...s, score: 0, flagged: false, features: [] })) };
   }
   const logits = det.familyLogits(x);
-  const all = det.calibrations.get(subsetKey(FAMILIES))!;
-  const logit = Detector.combine(all, logits);
-  const flagged = logit >= all.threshold;
-  const raw100 = calibrate(all, logit);
-  const score = flagged ? Math.max(50, Math.round(raw100)) : Math.min(49, Math.round(raw100));
+  const { score, flagged } = documentScore(det, logits);
   const families: Record<string, number> = {};
   for (const f of FAMILIES) {
     const c = det.calibrations.get(f);

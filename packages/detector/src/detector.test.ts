@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FAMILY_NAMES, detect, loadDetector, scoreFamilies, splitSentences } from './index.ts';
+import { FAMILY_NAMES, detect, detectScore, loadDetector, scoreFamilies, splitSentences } from './index.ts';
 import { calibrate } from './model.ts';
 
 // Written for these tests; deliberately full of stock phrasing.
@@ -30,6 +30,21 @@ describe('detect', () => {
     const b = detect(AI_PARAGRAPH);
     expect(b).toEqual(a);
     expect(scoreFamilies(AI_PARAGRAPH, ['ngram'])).toBe(scoreFamilies(AI_PARAGRAPH, ['ngram']));
+  });
+
+  it('gives the same document score and flag without the sentence scores', () => {
+    const texts = [
+      AI_PARAGRAPH,
+      HUMAN_PARAGRAPH,
+      '',
+      'Too short to score.',
+      `${AI_PARAGRAPH}\n\n${HUMAN_PARAGRAPH}`,
+      'Honestly the bus was late again so I walked, which took forever, and then the shop had closed anyway.',
+    ];
+    for (const t of texts) {
+      const d = detect(t);
+      expect(detectScore(t)).toEqual({ score: d.score, flagged: d.flagged });
+    }
   });
 
   it('handles empty and very short input', () => {

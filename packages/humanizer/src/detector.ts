@@ -8,6 +8,7 @@ export type { Detection, SentenceScore } from './fallback-detector.ts';
 
 interface DetectorApi {
   detect: typeof fallback.detect;
+  detectScore?: (text: string) => { score: number; flagged: boolean };
   loadDetector: () => void;
   splitSentences: typeof fallback.splitSentences;
   scoreFamilies: (text: string, exclude?: string[]) => number;
@@ -39,6 +40,12 @@ function ensure(): void {
 export function detect(text: string): fallback.Detection {
   ensure();
   return api.detect(text);
+}
+
+/** The document score alone (the same number detect gives), when the sentence scores are not needed. */
+export function detectScore(text: string): number {
+  ensure();
+  return api.detectScore ? api.detectScore(text).score : api.detect(text).score;
 }
 
 export function scoreFamilies(text: string, exclude?: string[]): number {

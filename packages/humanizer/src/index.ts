@@ -1,5 +1,5 @@
 import { contentRecall, wordCount } from './checks.ts';
-import { detect, type Detection } from './detector.ts';
+import { detect, detectScore, type Detection } from './detector.ts';
 import { localHumanize, usedAlternatives } from './local.ts';
 import { modelHumanize } from './model/loop.ts';
 import { spansKept } from './protect.ts';
@@ -77,7 +77,7 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
   progress({ stage: 'detect' });
   let before: number;
   try {
-    before = detect(text).score;
+    before = detectScore(text);
   } catch {
     before = 0;
   }
