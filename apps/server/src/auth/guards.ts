@@ -49,14 +49,7 @@ export function sessionToken(headers: Headers, secret: string): string | null {
   return null;
 }
 
-/**
- * The signed-in user of a request. The product's endpoints read the session better-auth wrote with one
- * indexed join that also brings the caller's subscriber row, so the balance check is one query (better-
- * auth's own getSession costs several queries and async crypto per request, which dominated the hot
- * paths); a revoked or expired session is refused at once because the row is gone or past its expiry.
- * Session refresh stays with better-auth's own endpoints, which the browser calls.
- *
- * One prepared statement per database: the session, its user and the user's subscriber row. */
+/** One prepared statement per database: the session, its user and the user's subscriber row. */
 const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
 function prepareSessionQuery(db: Db) {
   return db
@@ -69,6 +62,13 @@ function prepareSessionQuery(db: Db) {
     .prepare('session_user_subscriber');
 }
 
+/**
+ * The signed-in user of a request. The product's endpoints read the session better-auth wrote with one
+ * indexed join that also brings the caller's subscriber row, so the balance check is one query (better-
+ * auth's own getSession costs several queries and async crypto per request, which dominated the hot
+ * paths); a revoked or expired session is refused at once because the row is gone or past its expiry.
+ * Session refresh stays with better-auth's own endpoints, which the browser calls.
+ */
 export async function getSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
   const cached = c.get('sessionUser');
   if (cached !== undefined) return cached;
