@@ -133,27 +133,27 @@ export function lmKeys(toks: string[]): Uint32Array[] {
   return keys;
 }
 
-export const LM_FEATURE_NAMES = ['mean_ratio', 'sd_ratio', 'frac_ai', 'mean_h', 'mean_a', 'sd_h', 'sd_a', 'q10_ratio', 'q90_ratio'] as const;
+// Only the ratio and its spread: the absolute log-probabilities under either model mostly measure how close a
+// text is to the training corpus's topics and genres, not whether a machine wrote it.
+export const LM_FEATURE_NAMES = ['mean_ratio', 'sd_ratio', 'frac_ai', 'q10_ratio', 'q90_ratio'] as const;
 
 /** Ghostbuster-style summary of the human-vs-AI log-probability ratio along the text. */
 export function lmFeatures(lh: Float64Array, la: Float64Array): number[] {
   const n = lh.length;
-  if (n === 0) return [0, 0, 0.5, -8, -8, 0, 0, 0, 0];
+  if (n === 0) return [0, 0, 0.5, 0, 0];
   const r = new Float64Array(n);
-  let sr = 0, sh = 0, sa = 0, pos = 0;
+  let sr = 0, pos = 0;
   for (let i = 0; i < n; i++) {
     r[i] = la[i]! - lh[i]!;
-    sr += r[i]!; sh += lh[i]!; sa += la[i]!;
+    sr += r[i]!;
     if (r[i]! > 0) pos++;
   }
-  const mr = sr / n, mh = sh / n, ma = sa / n;
-  let vr = 0, vh = 0, va = 0;
-  for (let i = 0; i < n; i++) {
-    vr += (r[i]! - mr) ** 2; vh += (lh[i]! - mh) ** 2; va += (la[i]! - ma) ** 2;
-  }
+  const mr = sr / n;
+  let vr = 0;
+  for (let i = 0; i < n; i++) vr += (r[i]! - mr) ** 2;
   const sorted = Float64Array.from(r).sort();
   const q = (p: number): number => sorted[Math.min(n - 1, Math.floor(p * n))]!;
-  return [mr, Math.sqrt(vr / n), pos / n, mh, ma, Math.sqrt(vh / n), Math.sqrt(va / n), q(0.1), q(0.9)];
+  return [mr, Math.sqrt(vr / n), pos / n, q(0.1), q(0.9)];
 }
 
 export class LMRatio {

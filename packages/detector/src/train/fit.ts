@@ -39,6 +39,8 @@ export const CONFIG = {
   /** Non-native human essays count extra so that the fit and the threshold protect them. */
   nonNativeWeight: 3,
   folds: 4,
+  /** How the out-of-fold scores for the stack and calibration are split: 'source' (by collection) or 'group'. */
+  stackSplit: (process.env.DETECTOR_STACK_SPLIT ?? 'source') as 'source' | 'group',
   lbfgsIters: 80,
   fpr: 0.01,
   sentenceFpr: 0.05,
@@ -221,18 +223,40 @@ function quantiles(xs: number[], n: number): number[] {
   });
 }
 
-export function calibrationFrom(fams: Family[], weights: number[], bias: number, logits: number[], ps: { y: number; nonNative: boolean; domain: string }[], fpr: number): Calibration {
-  // The threshold is the 1% point with every human domain weighted equally (non-native essays extra),
-  // so the easiest, largest domain cannot hide false positives in the others.
-  const nDom = new Map<string, number>();
-  for (const p of ps) if (!p.y) nDom.set(p.domain, (nDom.get(p.domain) ?? 0) + 1);
-  const hx: number[] = [], hw: number[] = [], ax: number[] = [];
+/**
+ * Percentile calibration and flag threshold from out-of-collection logits.
+ * 'median' (documents): each human domain's own (1 - fpr) point, then the median over domains (non-native
+ * essays counted ×3). Every domain's upper tail comes from texts of a collection the model had not seen;
+ * pooling the domains instead lets the one domain with the most extreme tail set the operating point for
+ * all of them, and on these scores that left almost no AI text flagged.
+ * 'pooled' (sentence highlights): the (1 - fpr) point with every human domain weighted equally.
+ */
+export function calibrationFrom(fams: Family[], weights: number[], bias: number, logits: number[], ps: { y: number; nonNative: boolean; domain: string }[], fpr: number, rule: 'median' | 'pooled'): Calibration {
+  const byDom = new Map<string, number[]>();
+  const hx: number[] = [], ax: number[] = [];
+  let nonNativeDomain = '';
   logits.forEach((x, i) => {
     const p = ps[i]!;
-    if (p.y) ax.push(x);
-    else { hx.push(x); hw.push((p.nonNative ? CONFIG.nonNativeWeight : 1) / nDom.get(p.domain)!); }
+    if (p.y) { ax.push(x); return; }
+    hx.push(x);
+    if (!byDom.has(p.domain)) byDom.set(p.domain, []);
+    byDom.get(p.domain)!.push(x);
+    if (p.nonNative) nonNativeDomain = p.domain;
   });
-  const threshold = quantile(hx, hw, 1 - fpr) + 1e-6;
+  const domWeight = (dom: string): number => (dom === nonNativeDomain ? CONFIG.nonNativeWeight : 1);
+  let threshold: number;
+  if (rule === 'median') {
+    const points: number[] = [], pw: number[] = [];
+    for (const [dom, xs] of byDom) {
+      points.push(quantile(xs, xs.map(() => 1), 1 - fpr));
+      pw.push(domWeight(dom));
+    }
+    threshold = quantile(points, pw, 0.5) + 1e-6;
+  } else {
+    const xs: number[] = [], ws: number[] = [];
+    for (const [dom, d] of byDom) for (const x of d) { xs.push(x); ws.push(domWeight(dom) / d.length); }
+    threshold = quantile(xs, ws, 1 - fpr) + 1e-6;
+  }
   const above = ax.filter((x) => x >= threshold);
   return {
     families: fams, weights, bias, threshold,
@@ -272,13 +296,19 @@ export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s
   const log = opts.log ?? (() => {});
   const oof: Record<Family, number>[] = new Array(ps.length);
   const sentOof: { logits: Record<Family, number>; y: number; nonNative: boolean; domain: string }[] = [];
-  for (let k = 0; k < CONFIG.folds; k++) {
-    const tr = ps.filter((p) => p.fold !== k);
-    log(`fold ${k + 1}/${CONFIG.folds}: ${tr.length} training texts`);
+  // Out-of-fold scores for the stack and the calibration. Split by source collection, each text is scored
+  // by a model that never saw its collection, so weights and threshold are fitted on out-of-collection scores.
+  const sources = [...new Set(ps.map((p) => p.doc.file))].sort();
+  const bySource = CONFIG.stackSplit === 'source' && sources.length > 1;
+  const foldOf = bySource ? ps.map((p) => sources.indexOf(p.doc.file)) : ps.map((p) => p.fold);
+  const nFolds = bySource ? sources.length : CONFIG.folds;
+  for (let k = 0; k < nFolds; k++) {
+    const tr = ps.filter((_, i) => foldOf[i] !== k);
+    log(`fold ${k + 1}/${nFolds}: ${tr.length} training texts`);
     const m = fitFamilies(tr, log);
     const det = new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, new Map(), null as unknown as Calibration);
     ps.forEach((p, i) => {
-      if (p.fold !== k) return;
+      if (foldOf[i] !== k) return;
       oof[i] = familyLogits(m, p);
       if (opts.sentences) {
         for (const s of splitSentences(normalizeForFeatures(p.doc.text))) {
@@ -294,14 +324,14 @@ export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s
   for (const fams of allSubsets()) {
     const { weights, bias } = fitMeta(fams, oof, ps, sw);
     const logits = oof.map((o) => fams.reduce((s, f, i) => s + weights[i]! * o[f], bias));
-    cals.set(subsetKey(fams), calibrationFrom(fams, weights, bias, logits, meta, CONFIG.fpr));
+    cals.set(subsetKey(fams), calibrationFrom(fams, weights, bias, logits, meta, CONFIG.fpr, 'median'));
   }
   let sentenceCal: Calibration;
   const sf = [...SENTENCE_FAMILIES];
   if (opts.sentences && sentOof.length > 0) {
     const base = cals.get(subsetKey(sf))!;
     const logits = sentOof.map((s) => Detector.combine(base, s.logits));
-    sentenceCal = calibrationFrom(sf, base.weights, base.bias, logits, sentOof, CONFIG.sentenceFpr);
+    sentenceCal = calibrationFrom(sf, base.weights, base.bias, logits, sentOof, CONFIG.sentenceFpr, 'pooled');
   } else {
     sentenceCal = cals.get(subsetKey(sf))!;
   }

@@ -21,7 +21,7 @@ function main(): void {
   const ps = prepare(docs, CONFIG.folds);
   log('features extracted');
   const { detector, oof } = fitDetector(ps, { sentences: true, log });
-  // Out-of-fold figures (aggregates only) for the benchmark printout.
+  // Out-of-collection figures (aggregates only) for the benchmark printout.
   const cal = detector.calibrations.get(subsetKey(FAMILIES))!;
   const L = oof.map((o) => Detector.combine(cal, o));
   const hum = L.filter((_, i) => !ps[i]!.y);
