@@ -10,7 +10,8 @@ import { fnv1a } from '../rng.ts';
  * deterministic edit, and some of those answers deliberately drop a placeholder or add a number so the
  * checks get exercised. Modes: 'ok'; '429' and '500' (every call fails with that status); 'timeout' (never
  * answers); 'malformed' (a 200 with a broken body); 'stream' (answers stream in small, slow chunks);
- * 'repeat' (every rewrite of the same text gets the same clean answer, whatever the prompt or temperature).
+ * 'repeat' (every rewrite of the same text gets the same clean answer, whatever the prompt or temperature,
+ * and rounds get their sentences back unchanged).
  */
 export type FakeMode = 'ok' | '429' | '500' | 'timeout' | 'malformed' | 'stream' | 'repeat';
 
@@ -130,6 +131,8 @@ function answerFor(prompt: string, temperature: number, index: { sig: Set<string
     return fakeEdit(text, salt);
   }
   const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
+  // A repeating model hands the flagged sentences back unchanged, so its rounds never change a text.
+  if (list && repeat) return list[1] ?? '';
   if (list) {
     return (list[1] ?? '')
       .split('\n')
