@@ -113,12 +113,7 @@ export function hashString(s: string, seed = 0x811c9dc5): number {
     h = Math.imul(h, 0x01000193);
   }
   // Final avalanche so that low bits (used for buckets) are well mixed.
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  h ^= h >>> 16;
-  return h >>> 0;
+  return mix(h);
 }
 
 export function mix(h: number): number {

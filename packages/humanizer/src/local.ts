@@ -372,8 +372,8 @@ function enforceDocChecks(text: string, doc: Doc, blockStrings: Map<number, stri
   // (costlier) recall is computed, so a text that needs many reverts costs one render per confirmation.
   let words = wordCount(out);
   let rendered = true;
+  const lenOk = (n: number) => n / baseWords >= 0.85 && n / baseWords <= 1.15;
   for (let guard = 0; guard < 500; guard++) {
-    const lenOk = (n: number) => n / baseWords >= 0.85 && n / baseWords <= 1.15;
     if (lenOk(words)) {
       if (!rendered) {
         out = render(doc, blockStrings);

@@ -22,6 +22,8 @@ type Message = { name: string; fields?: unknown[]; dataTypeIDs?: number[]; text?
 type Exclusive = { _runExclusiveTransaction?<T>(fn: () => Promise<T>): Promise<T>; runExclusive<T>(fn: () => Promise<T>): Promise<T> };
 
 const { serialize } = protocol;
+/** Commands whose completion tag counts affected rows, as PGlite's own result parser counts them. */
+const COUNTED = new Set(['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE']);
 
 function concat(parts: Uint8Array[]): Uint8Array {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
@@ -76,7 +78,7 @@ export function withPreparedStatements(client: PGlite, max = 500): PGlite {
       } else if (m.name === 'commandComplete') {
         const words = (m.text ?? '').split(' ');
         const n = parseInt(words[words.length - 1] ?? '', 10);
-        if (['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(words[0] ?? '') && !Number.isNaN(n)) affectedRows += n;
+        if (COUNTED.has(words[0] ?? '') && !Number.isNaN(n)) affectedRows += n;
       }
     }
     return { rows: rows as T[], fields, affectedRows };
