@@ -11,6 +11,7 @@ function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType) {
 
 const Home = page(() => import('./routes/home'), (m) => m.HomeRoute);
 const Pricing = page(() => import('@/features/pricing/components/pricing-page'), (m) => m.PricingPage);
+const AiCheck = page(() => import('@/features/ai-check/components/ai-check-page'), (m) => m.AiCheckPage);
 const Privacy = page(() => import('@/features/legal/components/privacy-page'), (m) => m.PrivacyPage);
 const Terms = page(() => import('@/features/legal/components/terms-page'), (m) => m.TermsPage);
 const EthicalUsage = page(() => import('@/features/legal/components/ethical-usage-page'), (m) => m.EthicalUsagePage);
@@ -32,6 +33,7 @@ export const routes = [
     children: [
       { path: paths.home, element: <Home /> },
       { path: paths.pricing, element: <Pricing /> },
+      { path: paths.aiCheck, element: <AiCheck /> },
       { path: paths.privacy, element: <Privacy /> },
       { path: paths.terms, element: <Terms /> },
       { path: paths.ethicalUsage, element: <EthicalUsage /> },

@@ -1,6 +1,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import type { ComponentProps, ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
@@ -14,9 +14,12 @@ export function makeQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
 }
 
+/** A path, or a location with router state (e.g. a text handed to the home card). */
+type RouteEntry = NonNullable<ComponentProps<typeof MemoryRouter>['initialEntries']>[number];
+
 export function renderWithProviders(
   ui: ReactElement,
-  opts: { signedIn?: boolean; limits?: LimitsInfo; route?: string; queryClient?: QueryClient } = {},
+  opts: { signedIn?: boolean; limits?: LimitsInfo; route?: RouteEntry; queryClient?: QueryClient } = {},
 ) {
   const qc = opts.queryClient ?? makeQueryClient();
   const session: SessionData | null = opts.signedIn ? { user: TEST_USER } : null;

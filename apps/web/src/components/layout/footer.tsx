@@ -36,6 +36,11 @@ export function Footer() {
               </Link>
             </li>
             <li>
+              <Link to={paths.aiCheck} className={footerLink}>
+                AI check
+              </Link>
+            </li>
+            <li>
               <Link to={paths.pricing} className={footerLink}>
                 Pricing
               </Link>

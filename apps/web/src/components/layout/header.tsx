@@ -1,4 +1,4 @@
-import { HistoryIcon, MailIcon, UserRoundIcon } from 'lucide-react';
+import { HistoryIcon, MailIcon, ScanSearchIcon, UserRoundIcon } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -21,6 +21,14 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
         <Logo className="mr-auto" compact />
         <nav aria-label="Main" className="flex items-center gap-1 sm:gap-3">
+          <NavLink
+            to={paths.aiCheck}
+            aria-label="AI check"
+            className={({ isActive }) => cn(navLink, 'inline-flex items-center', isActive && 'text-foreground')}
+          >
+            <ScanSearchIcon className="size-4 min-[480px]:hidden" aria-hidden="true" />
+            <span className="hidden min-[480px]:inline">AI check</span>
+          </NavLink>
           <NavLink to={paths.pricing} className={({ isActive }) => cn(navLink, isActive && 'text-foreground')}>
             Pricing
           </NavLink>

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { HumanizeOutput, LimitsInfo } from '@plainspoken/shared';
+import { resultSummary, type HumanizeOutput, type LimitsInfo } from '@plainspoken/shared';
 import { jsonResponse, renderWithProviders, TEST_USER, words } from '@/test/render';
 import { HumanizerCard } from './humanizer-card';
 
@@ -13,18 +13,23 @@ vi.mock('better-auth/react', async () => {
 const FREE: LimitsInfo = { subscriptionTier: 'FREE', currentBalance: 250, requestLimit: 250, canProcess: true, exceedsRequestLimit: false };
 
 function output(text: string, over: Partial<HumanizeOutput> = {}): HumanizeOutput {
+  const humanized = `First sentence.\n\nSecond one still robotic. ${text.slice(0, 20)}`;
+  const second = humanized.indexOf('Second');
   return {
-    humanized_text: `rewritten ${text.slice(0, 20)}`,
+    humanized_text: humanized,
     transformation_id: 't1',
     saved: true,
     words_charged: 60,
     remaining_balance: 190,
-    score_before: 0.82,
-    score_after: 0.31,
+    score_before: 82,
+    score_after: 31,
     engine: 'local',
+    outcome: 'light-edit',
+    summary: resultSummary('light-edit'),
+    language: 'en',
     sentences_after: [
-      { text: 'First sentence.', score: 0.2, flagged: false },
-      { text: 'Second one still robotic.', score: 0.8, flagged: true },
+      { start: 0, end: 15, score: 20, flagged: false, reasons: [] },
+      { start: second, end: second + 'Second one still robotic.'.length, score: 80, flagged: true, reasons: ['stock phrase'] },
     ],
     ...over,
   };
@@ -121,11 +126,13 @@ describe('HumanizerCard', () => {
 
     expect(await screen.findByText('Text humanized successfully!')).toBeInTheDocument();
     expect(screen.getByTestId('result-panel')).toBeInTheDocument();
-    expect(screen.getByTestId('engine-badge')).toHaveTextContent('Local clean-up');
-    expect(screen.getByText('Connect a model for full rewrites')).toBeInTheDocument();
+    expect(screen.getByTestId('engine-badge')).toHaveTextContent('Light edit');
+    expect(screen.getByTestId('result-summary')).toHaveTextContent('Light edit: we removed wording that reads as machine-written.');
+    expect(screen.queryByText(/Connect a model/)).not.toBeInTheDocument();
     expect(screen.getByTestId('score-meter')).toHaveTextContent('82%');
     expect(screen.getByTestId('score-meter')).toHaveTextContent('31%');
     expect(screen.getByText('Second one still robotic.')).toHaveAttribute('data-flagged', 'true');
+    expect(screen.getByTestId('result-text').textContent).toBe(output(text).humanized_text);
 
     const fnCalls = calls.filter((c) => c.url.includes('/functions/'));
     expect(fnCalls.map((c) => c.url)).toEqual(['/api/functions/check-balance', '/api/functions/humanize-text']);
@@ -207,14 +214,14 @@ describe('HumanizerCard', () => {
 
   it('warns when the result was not saved', async () => {
     mockServer((url, body) =>
-      url.endsWith('/humanize-text') ? jsonResponse(output(String(body.text), { saved: false, engine: 'model' })) : undefined,
+      url.endsWith('/humanize-text') ? jsonResponse(output(String(body.text), { saved: false, engine: 'model', outcome: 'model', summary: resultSummary('model') })) : undefined,
     );
     renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE });
     fireEvent.change(textbox(), { target: { value: words(60) } });
     await userEvent.click(screen.getByRole('button', { name: 'Humanize' }));
     expect(await screen.findByText('Warning')).toBeInTheDocument();
     expect(screen.getByText('Your text was humanized but could not be saved to history.')).toBeInTheDocument();
-    expect(screen.getByTestId('engine-badge')).toHaveTextContent('Model rewrite');
+    expect(screen.getByTestId('engine-badge')).toHaveTextContent('Full rewrite');
   });
 
   it('maps humanize errors by code', async () => {
@@ -228,6 +235,15 @@ describe('HumanizerCard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Humanize' }));
     expect(await screen.findByText('Word Limit Exceeded')).toBeInTheDocument();
     expect(screen.getByText('Maximum 250 words per request for Free plan')).toBeInTheDocument();
+  });
+
+  it('fills the box with a text handed over in the router state, without running', async () => {
+    const calls = mockServer();
+    const text = `${words(55)}\n\n- Node.js v2.1.0`;
+    renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE, route: { pathname: '/', state: { prefillText: text } } });
+    await waitFor(() => expect(textbox()).toHaveValue(text));
+    expect(screen.getByRole('button', { name: 'Humanize' })).toBeEnabled();
+    expect(calls.filter((c) => c.url.includes('/functions/'))).toHaveLength(0);
   });
 
   it('shows the upgrade button for every tier but Ultra', () => {

@@ -1,11 +1,12 @@
 import { ArrowUpRightIcon, ClipboardPasteIcon } from 'lucide-react';
-import { useId, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
+import { readHomeHandoff } from '@/lib/handoff';
 import { notifyError } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { tierDisplayName } from '../lib/humanize-errors';
@@ -13,12 +14,30 @@ import { useHumanizer } from '../lib/use-humanizer';
 import { ModeToggle } from './mode-toggle';
 import { ProgressIndicator } from './progress-indicator';
 import { ResultPanel } from './result-panel';
-import { WordCounter } from './word-counter';
+import { WordCounter } from '@/components/word-counter';
 
 export function HumanizerCard() {
   const h = useHumanizer();
   const inputId = useId();
+  const inputRef = useRef<HTMLTextAreaElement>(null);
   const showRight = h.result !== null || h.busy;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { setText } = h;
+
+  // A text handed over from another page (the AI check's "Humanize this text") fills the box; the user
+  // still presses Humanize. The state is cleared so a reload or Back does not fill it again.
+  useEffect(() => {
+    const prefill = readHomeHandoff(location.state);
+    if (prefill === null) return;
+    setText(prefill);
+    void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
+    // After the route's own scroll-to-top; not cancelled by the re-run the navigation above causes.
+    requestAnimationFrame(() => {
+      inputRef.current?.scrollIntoView?.({ block: 'center' });
+      inputRef.current?.focus({ preventScroll: true });
+    });
+  }, [location, navigate, setText]);
 
   async function onPaste() {
     try {
@@ -67,6 +86,7 @@ export function HumanizerCard() {
           </label>
           <div className="relative">
             <Textarea
+              ref={inputRef}
               id={inputId}
               value={h.text}
               onChange={(e) => h.setText(e.target.value)}

@@ -1,33 +1,43 @@
-import { CheckIcon, CopyIcon, CpuIcon, SparklesIcon } from 'lucide-react';
+import { CheckIcon, CopyIcon, FeatherIcon, SparklesIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { MSG } from '@plainspoken/shared';
+import { diffWordsWithSpace } from 'diff';
+import { MSG, type HumanizeOutcome, type HumanizeOutput, type ScoredSentence } from '@plainspoken/shared';
+import { ScoreLegend } from '@/components/score/score-legend';
+import { HighlightedText } from '@/components/text/highlighted-text';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import type { HighlightLevel } from '@/lib/score';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { copyText } from '@/lib/utils';
-import { diffWords } from '../lib/word-diff';
 import type { HumanizeResult } from '../lib/use-humanizer';
 import { ScoreMeter } from './score-meter';
 
-export function EngineBadge({ engine }: { engine: 'model' | 'local' }) {
-  return engine === 'local' ? (
+/** What the rewrite did, in the user's terms. */
+export function EngineBadge({ outcome, engine }: { outcome?: HumanizeOutcome; engine: HumanizeOutput['engine'] }) {
+  const kind = outcome ?? (engine === 'model' ? 'model' : 'light-edit');
+  if (kind === 'model') {
+    return (
+      <Badge variant="accent" data-testid="engine-badge">
+        <SparklesIcon aria-hidden="true" />
+        Full rewrite
+      </Badge>
+    );
+  }
+  return (
     <Badge variant="secondary" data-testid="engine-badge">
-      <CpuIcon aria-hidden="true" />
-      Local clean-up
-    </Badge>
-  ) : (
-    <Badge variant="accent" data-testid="engine-badge">
-      <SparklesIcon aria-hidden="true" />
-      Model rewrite
+      <FeatherIcon aria-hidden="true" />
+      {kind === 'unchanged' ? 'No changes' : 'Light edit'}
     </Badge>
   );
 }
 
+/** On the home card only flagged sentences are marked: the rewrite is done, these are the ones to edit. */
+const flaggedOnly = (s: ScoredSentence): HighlightLevel => (s.flagged ? 'high' : 'none');
+
 export function ResultPanel({ result }: { result: HumanizeResult }) {
   const { output, original } = result;
   const [copied, setCopied] = useState(false);
-  const diff = useMemo(() => diffWords(original, output.humanized_text), [original, output.humanized_text]);
   const sentences = output.sentences_after ?? [];
   const flaggedCount = sentences.filter((s) => s.flagged).length;
 
@@ -52,16 +62,16 @@ export function ResultPanel({ result }: { result: HumanizeResult }) {
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-2">
           <h3 className="text-sm font-semibold">Result</h3>
-          <EngineBadge engine={output.engine} />
+          <EngineBadge outcome={output.outcome} engine={output.engine} />
         </div>
         <Button size="sm" variant="outline" onClick={onCopy} aria-label={copied ? 'Copied!' : 'Copy result'}>
           {copied ? <CheckIcon className="text-success" /> : <CopyIcon />}
           {copied ? 'Copied!' : 'Copy'}
         </Button>
       </div>
-      {output.engine === 'local' && (
-        <p className="text-xs text-muted-foreground" title={output.engine_note}>
-          Connect a model for full rewrites
+      {output.summary && (
+        <p className="text-sm text-pretty text-muted-foreground" data-testid="result-summary">
+          {output.summary}
         </p>
       )}
 
@@ -71,55 +81,77 @@ export function ResultPanel({ result }: { result: HumanizeResult }) {
           <TabsTrigger value="changes">What changed</TabsTrigger>
         </TabsList>
         <TabsContent value="rewrite">
-          <div
-            className="max-h-[28rem] min-h-40 overflow-y-auto rounded-lg border bg-card px-3 py-2 text-base leading-relaxed whitespace-pre-wrap sm:text-sm"
+          <HighlightedText
+            text={output.humanized_text}
+            sentences={sentences}
+            levelFor={flaggedOnly}
+            className="max-h-[28rem] min-h-40 overflow-y-auto rounded-lg border bg-card px-3 py-2 text-base leading-relaxed sm:text-sm sm:leading-relaxed"
             data-testid="result-text"
-          >
-            {sentences.length > 0
-              ? sentences.map((s, i) => (
-                  <span key={i}>
-                    {i > 0 && ' '}
-                    <span
-                      className={s.flagged ? 'rounded-sm bg-warning/20 underline decoration-warning decoration-2 underline-offset-4' : undefined}
-                      data-flagged={s.flagged || undefined}
-                      title={s.flagged ? 'Still reads as AI-written' : undefined}
-                    >
-                      {s.text}
-                    </span>
-                  </span>
-                ))
-              : output.humanized_text}
-          </div>
+          />
           {sentences.length > 0 && (
-            <p className="mt-2 text-xs text-muted-foreground">
-              {flaggedCount === 0
-                ? 'No sentence stands out as machine-written by our estimate.'
-                : `${flaggedCount} highlighted ${flaggedCount === 1 ? 'sentence still reads' : 'sentences still read'} as AI-written by our estimate. Consider editing ${flaggedCount === 1 ? 'it' : 'them'} by hand.`}
-            </p>
+            <div className="mt-2 grid gap-1.5">
+              <p className="text-xs text-muted-foreground" data-testid="flagged-note">
+                {flaggedCount === 0
+                  ? 'No sentence stands out as machine-written by our estimate.'
+                  : `${flaggedCount} highlighted ${flaggedCount === 1 ? 'sentence still reads' : 'sentences still read'} as AI-written by our estimate. Hover, tap or tab to ${flaggedCount === 1 ? 'it' : 'one'} to see why, and consider editing ${flaggedCount === 1 ? 'it' : 'them'} by hand.`}
+              </p>
+              {flaggedCount > 0 && <ScoreLegend levels={['high']} />}
+            </div>
           )}
         </TabsContent>
         <TabsContent value="changes">
-          <div
-            className="max-h-[28rem] min-h-40 overflow-y-auto rounded-lg border bg-card px-3 py-2 text-base leading-relaxed sm:text-sm"
-            data-testid="result-diff"
-          >
-            {diff.map((p, i) => (
-              <span key={i}>
-                {i > 0 && ' '}
-                {p.type === 'same' ? (
-                  p.text
-                ) : p.type === 'added' ? (
-                  <ins className="rounded-sm bg-success/15 text-foreground no-underline">{p.text}</ins>
-                ) : (
-                  <del className="rounded-sm bg-destructive/10 text-muted-foreground">{p.text}</del>
-                )}
-              </span>
-            ))}
-          </div>
+          <ChangesView before={original} after={output.humanized_text} />
         </TabsContent>
       </Tabs>
 
       <ScoreMeter before={output.score_before} after={output.score_after} />
     </section>
+  );
+}
+
+/** Beyond this many edit steps the diff is not worth its cost: the whole text shows as replaced. */
+const MAX_EDIT_LENGTH = 20_000;
+
+/** The word diff with every space and line break kept (only built when the tab is opened). */
+function ChangesView({ before, after }: { before: string; after: string }) {
+  const parts = useMemo(
+    () =>
+      diffWordsWithSpace(before, after, { maxEditLength: MAX_EDIT_LENGTH }) ?? [
+        { value: before, removed: true, added: false, count: 1 },
+        { value: after, added: true, removed: false, count: 1 },
+      ],
+    [before, after],
+  );
+  return (
+    <div className="grid gap-2">
+      <div
+        className="max-h-[28rem] min-h-40 overflow-y-auto rounded-lg border bg-card px-3 py-2 text-base leading-relaxed whitespace-pre-wrap wrap-break-word sm:text-sm sm:leading-relaxed"
+        data-testid="result-diff"
+      >
+        {parts.map((p, i) =>
+          p.added ? (
+            <ins key={i} className="rounded-sm bg-success/15 text-foreground no-underline">
+              {p.value}
+            </ins>
+          ) : p.removed ? (
+            <del key={i} className="rounded-sm bg-destructive/10 text-muted-foreground">
+              {p.value}
+            </del>
+          ) : (
+            <span key={i}>{p.value}</span>
+          ),
+        )}
+      </div>
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground" aria-label="Diff key">
+        <li className="inline-flex items-center gap-1.5">
+          <span className="inline-block h-3 w-5 rounded-sm bg-success/25" aria-hidden="true" />
+          Added
+        </li>
+        <li className="inline-flex items-center gap-1.5">
+          <span className="inline-block h-3 w-5 rounded-sm bg-destructive/15" aria-hidden="true" />
+          <span>Removed (struck through)</span>
+        </li>
+      </ul>
+    </div>
   );
 }

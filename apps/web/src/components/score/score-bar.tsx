@@ -1,0 +1,55 @@
+import { displayScore, scoreTone, type ScoreTone } from '@/lib/score';
+import { cn } from '@/lib/utils';
+
+export const scoreToneBar: Record<ScoreTone, string> = { high: 'bg-destructive', mid: 'bg-warning', low: 'bg-success' };
+export const scoreToneText: Record<ScoreTone, string> = { high: 'text-destructive', mid: 'text-warning', low: 'text-success' };
+
+/**
+ * One AI-likeness score as a labelled bar: the number as it came (0-100) or "No score" with an empty
+ * track when the text was not scored. The home card's before/after meter and the AI check share it.
+ */
+export function ScoreBar({
+  label,
+  score,
+  size = 'sm',
+  className,
+}: {
+  label: string;
+  score: number | null | undefined;
+  size?: 'sm' | 'lg';
+  className?: string;
+}) {
+  const value = displayScore(score);
+  const tone = value === null ? null : scoreTone(value);
+  return (
+    <div className={cn('grid min-w-0 flex-1 gap-1.5', className)} data-score={value ?? 'none'}>
+      <div className="flex items-baseline justify-between gap-2 text-xs text-muted-foreground">
+        <span>{label}</span>
+        {value === null ? (
+          <span className={cn('font-medium text-muted-foreground', size === 'lg' ? 'text-base' : 'text-sm')}>No score</span>
+        ) : (
+          <span
+            className={cn(
+              'font-semibold tabular-nums',
+              size === 'lg' ? cn('text-4xl tracking-tight', tone && scoreToneText[tone]) : 'text-base text-foreground',
+            )}
+          >
+            {value}%
+          </span>
+        )}
+      </div>
+      <div
+        className={cn('overflow-hidden rounded-full bg-muted', size === 'lg' ? 'h-2.5' : 'h-1.5', value === null && 'bg-muted/60')}
+        role="meter"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        {...(value === null ? { 'aria-valuetext': 'No score' } : { 'aria-valuenow': value, 'aria-valuetext': `${value}%` })}
+      >
+        {tone && value !== null && (
+          <div className={cn('h-full rounded-full transition-[width] duration-500', scoreToneBar[tone])} style={{ width: `${Math.max(value, 2)}%` }} />
+        )}
+      </div>
+    </div>
+  );
+}

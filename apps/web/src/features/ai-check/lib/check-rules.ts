@@ -1,0 +1,67 @@
+import { AI_CHECK, limitsFor, MSG, type LimitsInfo, type Tier } from '@plainspoken/shared';
+import { isApiError } from '@/lib/api';
+
+/** An error shown inline under the box; `signIn` offers the auth dialog (a visitor over the limit). */
+export interface CheckProblem {
+  message: string;
+  signIn?: boolean;
+}
+
+function tierName(tier: Tier): string {
+  return tier === 'FREE' ? 'Free' : tier;
+}
+
+/** The most words the caller may check at once: the anonymous limit signed out, the plan's cap (at least that) signed in. */
+export function checkWordLimit(signedIn: boolean, limits: LimitsInfo | undefined): number {
+  if (!signedIn) return AI_CHECK.anonymousWords;
+  const cap = limits?.requestLimit ?? limitsFor(limits?.subscriptionTier ?? 'FREE').requestCap;
+  return Math.max(cap, AI_CHECK.anonymousWords);
+}
+
+export function overLimitProblem(signedIn: boolean, limit: number, tier: Tier): CheckProblem {
+  return signedIn ? { message: MSG.aiCheckLimitExceeded(limit, tierName(tier)) } : { message: MSG.aiCheckAnonymousLimit(limit), signIn: true };
+}
+
+/** The fast check before a request: empty does nothing, too short or too long says so. */
+export function precheck(opts: { words: number; limit: number; signedIn: boolean; tier: Tier }): CheckProblem | null {
+  if (opts.words < AI_CHECK.minWords) return { message: MSG.aiCheckMinWords };
+  if (opts.words > opts.limit) return overLimitProblem(opts.signedIn, opts.limit, opts.tier);
+  return null;
+}
+
+/** A failed check in words for the user: the server's own sentence where it sent one. */
+export function checkErrorProblem(err: unknown, ctx: { signedIn: boolean; limit: number; tier: Tier }): CheckProblem {
+  if (!isApiError(err)) return { message: MSG.aiCheckFailed };
+  const own = err.message.trim();
+  switch (err.code) {
+    case 'MIN_WORDS':
+      return { message: own || MSG.aiCheckMinWords };
+    case 'WORD_LIMIT_EXCEEDED': {
+      const fallback = overLimitProblem(ctx.signedIn, ctx.limit, ctx.tier);
+      return { ...fallback, message: own || fallback.message };
+    }
+    case 'RATE_LIMITED':
+      return { message: own || MSG.aiCheckWait(Math.max(1, Math.ceil(err.retryAfter ?? 3))) };
+    case 'UNSUPPORTED_LANGUAGE':
+      return { message: own || MSG.aiCheckFailed };
+    default:
+      return { message: own || MSG.aiCheckFailed };
+  }
+}
+
+export type Verdict = 'high' | 'mid' | 'low';
+
+export const verdictText: Record<Verdict, { title: string; detail: string }> = {
+  high: {
+    title: 'Reads as machine-written',
+    detail: 'Much of this text has the patterns our estimate links to AI writing. The highlighted sentences are the place to start.',
+  },
+  mid: {
+    title: 'Some machine-like signs',
+    detail: 'Parts of this text read as AI-written by our estimate. Look at the highlighted sentences.',
+  },
+  low: {
+    title: 'Reads as human-written',
+    detail: 'Little in this text stands out as machine-written by our estimate.',
+  },
+};

@@ -1,0 +1,145 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resultSummary, type HumanizeOutput, type ScoredSentence } from '@plainspoken/shared';
+import { renderWithProviders } from '@/test/render';
+import { ResultPanel } from './result-panel';
+
+beforeAll(() => {
+  // Radix positions tooltips with ResizeObserver, which jsdom lacks.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  } as unknown as typeof ResizeObserver;
+});
+
+const TEXT = [
+  'Growth was 3.5% this quarter. Pro costs $19.99 a month.',
+  '',
+  'Read https://example.com/docs/v2.1 or write to jane.doe@example.com. We ship v2.1.0 on Node.js today.',
+  '- first item',
+  '- second item',
+].join('\n');
+
+function sentence(fragment: string, over: Partial<ScoredSentence> = {}): ScoredSentence {
+  const start = TEXT.indexOf(fragment);
+  if (start < 0) throw new Error(`not in text: ${fragment}`);
+  return { start, end: start + fragment.length, score: 20, flagged: false, reasons: [], ...over };
+}
+
+function output(over: Partial<HumanizeOutput> = {}): HumanizeOutput {
+  return {
+    humanized_text: TEXT,
+    transformation_id: 't1',
+    saved: true,
+    words_charged: 40,
+    remaining_balance: 210,
+    score_before: 1,
+    score_after: 0,
+    engine: 'local',
+    outcome: 'light-edit',
+    summary: resultSummary('light-edit'),
+    language: 'en',
+    sentences_after: [
+      sentence('Growth was 3.5% this quarter.'),
+      sentence('Pro costs $19.99 a month.', { score: 81, flagged: true, reasons: ['stock phrase', 'AI-favoured words: delve, crucial'] }),
+      sentence('Read https://example.com/docs/v2.1 or write to jane.doe@example.com.'),
+      sentence('We ship v2.1.0 on Node.js today.'),
+    ],
+    ...over,
+  };
+}
+
+const ORIGINAL = TEXT.replace('Pro costs', 'The Pro plan costs').replace('today', 'right now');
+
+function renderPanel(out: HumanizeOutput) {
+  return renderWithProviders(<ResultPanel result={{ output: out, original: ORIGINAL, mode: 'lightning' }} />);
+}
+
+describe('ResultPanel', () => {
+  it('shows humanized_text exactly, with every space, line break and token kept', () => {
+    renderPanel(output());
+    const shown = screen.getByTestId('result-text');
+    expect(shown.textContent).toBe(TEXT);
+    expect(shown).toHaveClass('whitespace-pre-wrap');
+    for (const token of ['3.5%', '$19.99', 'https://example.com/docs/v2.1', 'jane.doe@example.com', 'v2.1.0', 'Node.js', '- first item']) {
+      expect(shown.textContent).toContain(token);
+    }
+  });
+
+  it('highlights flagged sentences and shows their reasons on focus', async () => {
+    renderPanel(output());
+    const mark = screen.getByText('Pro costs $19.99 a month.');
+    expect(mark.tagName).toBe('MARK');
+    expect(mark).toHaveAttribute('data-flagged', 'true');
+    expect(mark).toHaveAttribute('tabindex', '0');
+    // Only the flagged sentence is marked on the home card.
+    expect(screen.getByTestId('result-text').querySelectorAll('mark')).toHaveLength(1);
+    act(() => mark.focus());
+    const tip = await screen.findByTestId('sentence-reasons');
+    expect(tip).toHaveTextContent('81% AI-likeness');
+    expect(tip).toHaveTextContent('Stock phrase');
+    expect(tip).toHaveTextContent('AI-favoured words: delve, crucial');
+    expect(screen.getByTestId('score-legend')).toHaveTextContent('Reads as machine-written');
+  });
+
+  it('never drops or repeats characters when offsets are bad', () => {
+    renderPanel(
+      output({
+        sentences_after: [
+          { start: 5, end: 40, score: 90, flagged: true, reasons: [] },
+          { start: 20, end: 60, score: 90, flagged: true, reasons: [] },
+          { start: -10, end: 3, score: 10, flagged: false, reasons: [] },
+          { start: 500, end: 900, score: 90, flagged: true, reasons: [] },
+          { start: 70, end: 65, score: 90, flagged: true, reasons: [] },
+        ],
+      }),
+    );
+    expect(screen.getByTestId('result-text').textContent).toBe(TEXT);
+  });
+
+  it('speaks in user terms: the summary, and Full rewrite / Light edit', () => {
+    const { unmount } = renderPanel(output());
+    expect(screen.getByTestId('engine-badge')).toHaveTextContent('Light edit');
+    expect(screen.getByTestId('result-summary')).toHaveTextContent(resultSummary('light-edit'));
+    expect(screen.queryByText(/connect a model/i)).not.toBeInTheDocument();
+    unmount();
+    renderPanel(output({ engine: 'model', outcome: 'model', summary: resultSummary('model') }));
+    expect(screen.getByTestId('engine-badge')).toHaveTextContent('Full rewrite');
+  });
+
+  it('shows scores as they are: 1 is 1%, not 100%', () => {
+    renderPanel(output());
+    const meter = screen.getByTestId('score-meter');
+    expect(within(meter).getAllByRole('meter').map((m) => m.getAttribute('aria-valuenow'))).toEqual(['1', '0']);
+    expect(meter).toHaveTextContent('1%');
+    expect(meter).not.toHaveTextContent('100%');
+  });
+
+  it('says "No score" when the text was not scored', () => {
+    renderPanel(output({ score_before: null, score_after: null, sentences_after: [], language: 'fr', summary: resultSummary('light-edit', false) }));
+    const meter = screen.getByTestId('score-meter');
+    expect(meter).toHaveAttribute('data-unscored', 'true');
+    expect(within(meter).getAllByText('No score')).toHaveLength(2);
+    expect(meter).not.toHaveTextContent('0%');
+    expect(screen.getByTestId('result-text').textContent).toBe(TEXT);
+  });
+
+  it('shows what changed word by word, keeping line breaks and tokens', async () => {
+    renderPanel(output());
+    await userEvent.click(screen.getByRole('tab', { name: 'What changed' }));
+    const diff = await screen.findByTestId('result-diff');
+    expect(diff).toHaveClass('whitespace-pre-wrap');
+    const kept = Array.from(diff.children)
+      .filter((el) => el.tagName !== 'DEL')
+      .map((el) => el.textContent)
+      .join('');
+    expect(kept).toBe(TEXT);
+    const removed = Array.from(diff.querySelectorAll('del')).map((el) => el.textContent);
+    expect(removed.join('|')).toContain('right now');
+    expect(Array.from(diff.querySelectorAll('ins')).map((el) => el.textContent).join('|')).toContain('today');
+    expect(diff.textContent).toContain('\n\nRead https://example.com/docs/v2.1');
+    fireEvent.click(screen.getByRole('tab', { name: 'Rewrite' }));
+  });
+});
