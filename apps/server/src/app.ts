@@ -7,7 +7,6 @@ import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { HTTPException } from 'hono/http-exception';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -20,6 +19,7 @@ import type { Mailer } from './lib/mail';
 import type { Logger } from './lib/logger';
 import type { RateLimiter } from './lib/rate-limit';
 import { AppError } from './lib/errors';
+import { clientIp } from './lib/http';
 import type { Engine, EngineLlmConfig } from './features/humanize/engine';
 import { humanizeRoutes } from './features/humanize/humanize.routes';
 import { historyRoutes } from './features/history/history.routes';
@@ -32,6 +32,7 @@ import { devClockRoutes, type TestClock } from './features/billing/dev-clock';
 import { usageRoutes } from './features/usage/usage.routes';
 import { mountAccountSecurity } from './features/account-security/account.routes';
 import { adminRoutes } from './features/diagnostics/admin.routes';
+import { aiCheckRoutes } from './features/ai-check/ai-check.routes';
 
 export interface AppDeps {
   env: Env;
@@ -43,6 +44,8 @@ export interface AppDeps {
   llm: EngineLlmConfig | null;
   limiter: RateLimiter;
   logger: Logger;
+  /** The shipped detector weights' version (detectorVersion()), reported by /api/health. */
+  detectorVersion: string;
   now: () => Date;
   /** Present only when NODE_ENV=test: lets browser tests move now(). */
   clock?: TestClock;
@@ -71,18 +74,6 @@ async function gzipped(file: string, mtimeMs: number): Promise<Buffer> {
   const body = gzipSync(await readFile(file), { level: 9 });
   gzipCache.set(file, { mtimeMs, body });
   return body;
-}
-
-function clientIp(c: Context, env: Env): string {
-  const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (env.TRUST_PROXY && fwd) return fwd;
-  try {
-    const addr = getConnInfo(c).remote.address;
-    if (addr) return addr;
-  } catch {
-    /* in-process requests (tests) have no socket */
-  }
-  return (env.NODE_ENV === 'test' && fwd) || '127.0.0.1';
 }
 
 export function createApp(deps: AppDeps) {
@@ -122,7 +113,7 @@ export function createApp(deps: AppDeps) {
     return deps.auth.handler(req);
   });
 
-  app.get('/api/health', (c) => c.json({ ok: true, database: deps.database.kind }));
+  app.get('/api/health', (c) => c.json({ ok: true, database: deps.database.kind, detector: deps.detectorVersion }));
   app.get('/api/config', (c) =>
     c.json({
       googleEnabled: !!(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
@@ -140,6 +131,7 @@ export function createApp(deps: AppDeps) {
     });
   });
   app.route('/api/functions', humanizeRoutes);
+  app.route('/api/ai-check', aiCheckRoutes);
   app.route('/api/functions', billingRoutes);
   app.route('/api/usage', usageRoutes);
   app.route('/api/subscription', subscriptionRoutes);

@@ -1,5 +1,6 @@
 /** The process: configuration, data-folder lock, serve, and a graceful stop on SIGTERM/SIGINT. */
 import { serve } from '@hono/node-server';
+import { loadDetector } from '@plainspoken/detector';
 import type { Server } from 'node:http';
 import { ConfigError, loadEnv } from './env';
 import { DataDirLockedError, lockDataDir } from './db/lock';
@@ -15,6 +16,13 @@ async function main() {
       process.exit(78);
     }
     throw e;
+  }
+  try {
+    loadDetector();
+  } catch (e) {
+    console.error((e as Error).message);
+    console.error('The server cannot score or rewrite text without its detector; it will not start.');
+    process.exit(1);
   }
   let unlock = () => {};
   if (!env.DATABASE_URL) {
@@ -33,7 +41,7 @@ async function main() {
   server.on('listening', () => {
     const addr = server.address();
     const port = typeof addr === 'object' && addr ? addr.port : env.PORT;
-    console.log(`Plainspoken is running at ${env.BASE_URL} (port ${port}, ${product.deps.database.kind} database, mail: ${product.deps.mailer.kind}, engine: ${product.deps.llm ? 'model' : 'local'})`);
+    console.log(`Plainspoken is running at ${env.BASE_URL} (port ${port}, ${product.deps.database.kind} database, mail: ${product.deps.mailer.kind}, engine: ${product.deps.llm ? 'model' : 'local'}, detector ${product.deps.detectorVersion})`);
   });
 
   let stopping = false;

@@ -2,6 +2,7 @@
  * Builds the whole product from a configuration: database, mail, auth, engine pool, jobs. Used by
  * index.ts (the process) and by tests that want a real listening server.
  */
+import { detectorVersion, loadDetector } from '@plainspoken/detector';
 import type { Env } from './env';
 import { openDatabase, type Database } from './db/client';
 import { createAuth } from './auth/auth';
@@ -32,6 +33,8 @@ export interface BuildOptions {
 }
 
 export async function buildProduct(env: Env, opts: BuildOptions = {}) {
+  // The detector is part of the product: weights that cannot be read stop the start (the error names the file).
+  loadDetector();
   const logger = opts.logger ?? createLogger(env.LOG_LEVEL);
   const database = opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   const db = database.db;
@@ -46,7 +49,7 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
   const clock = env.NODE_ENV === 'test' ? createTestClock(opts.now ?? (() => new Date())) : undefined;
   const now = clock?.now ?? opts.now ?? (() => new Date());
   const limiter = createRateLimiter(db, { enabled: env.RATE_LIMITS === 'on', now: () => now().getTime() });
-  const deps: AppDeps = { env, database, db, auth, mailer, engine, llm: llmConfigFrom(env), limiter, logger, now, ...(clock ? { clock } : {}) };
+  const deps: AppDeps = { env, database, db, auth, mailer, engine, llm: llmConfigFrom(env), limiter, logger, detectorVersion: detectorVersion(), now, ...(clock ? { clock } : {}) };
   const app = createApp(deps);
   // Several processes may run this; the job_runs guard makes the daily work happen once.
   const stopJob = env.NODE_ENV === 'test' ? () => {} : startDailyJob(deps);

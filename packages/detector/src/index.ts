@@ -1,7 +1,10 @@
 // Public API of the built-in AI-likeness detector. Keep these signatures stable: the humanizer,
 // the server and the web app code against them.
 import { detectWith, scoreFamiliesWith, scoreWith, type Detection, type SentenceScore } from './core.ts';
-import { loadDetectorFrom } from './io.ts';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { defaultWeightsDir, loadDetectorFrom } from './io.ts';
 import { FAMILIES, type Detector } from './model.ts';
 import { splitSentences as split } from './text.ts';
 
@@ -10,10 +13,39 @@ export type { Detection, SentenceScore };
 export const FAMILY_NAMES: readonly string[] = Object.freeze([...FAMILIES]);
 
 let detector: Detector | null = null;
+let version: string | null = null;
 
-/** Loads the weights now instead of on the first call (idempotent). */
+/** The weights folder: DETECTOR_WEIGHTS_DIR when set (operators, tests), else the shipped weights. */
+function weightsDir(): string {
+  return process.env.DETECTOR_WEIGHTS_DIR || defaultWeightsDir();
+}
+
+/** Loads the weights now instead of on the first call (idempotent). Throws naming the file that failed. */
 export function loadDetector(): void {
-  if (!detector) detector = loadDetectorFrom();
+  if (detector) return;
+  const dir = weightsDir();
+  try {
+    detector = loadDetectorFrom(dir);
+  } catch (e) {
+    const err = e as NodeJS.ErrnoException;
+    const file = err.path ?? join(dir, 'manifest.json');
+    throw new Error(`The detector's weights could not be loaded from ${file}: ${err.message}`, { cause: e });
+  }
+}
+
+/**
+ * The shipped weights' version: the first 12 hex digits of a SHA-256 over every weights file (name and
+ * bytes, in name order), so two servers report the same version exactly when they score alike.
+ */
+export function detectorVersion(): string {
+  if (version) return version;
+  const dir = weightsDir();
+  const h = createHash('sha256');
+  for (const f of readdirSync(dir).filter((f) => f !== 'report.json').sort()) {
+    h.update(f);
+    h.update(readFileSync(join(dir, f)));
+  }
+  return (version = h.digest('hex').slice(0, 12));
 }
 
 function get(): Detector {

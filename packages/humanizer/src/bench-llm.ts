@@ -5,7 +5,7 @@
  */
 import { contentRecall, wordCount } from './checks.ts';
 import { loadCorpus } from './corpus.ts';
-import { detect, detectorName } from './detector.ts';
+import { detect, detectorVersion } from './detector.ts';
 import { llmFromEnv } from './env.ts';
 import { humanize } from './index.ts';
 import { startFakeProvider, type FakeProvider } from './model/fake-provider.ts';
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
   } else {
     console.log(`provider: ${llm.model} (from the environment)`);
   }
-  console.log(`detector: ${detectorName === 'detector' ? '@plainspoken/detector' : 'built-in stand-in (detector package not loadable)'}`);
+  console.log(`detector: @plainspoken/detector, weights ${detectorVersion()}`);
   const { texts, label, partner } = pickTexts();
   console.log(`texts: ${label}\n`);
   try {

@@ -4,7 +4,7 @@
  */
 import { contentRecall, wordCount } from './checks.ts';
 import { loadCorpus } from './corpus.ts';
-import { detect, detectorName } from './detector.ts';
+import { detect, detectorVersion } from './detector.ts';
 import { humanize } from './index.ts';
 import { localHumanize } from './local.ts';
 import { protectedSpans } from './protect.ts';
@@ -42,7 +42,7 @@ async function main(): Promise<void> {
   // A fixed, spread-out sample so runs are comparable.
   const step = Math.max(1, Math.floor(all.length / N));
   const sample = all.filter((_, i) => i % step === 0).slice(0, N);
-  console.log(`detector: ${detectorName === 'detector' ? '@plainspoken/detector' : 'built-in stand-in (detector package not loadable)'}`);
+  console.log(`detector: @plainspoken/detector, weights ${detectorVersion()}`);
   console.log(`texts: ${sample.length} AI texts (attack none) from the corpus, seed ${SEED}, one process, sequential\n`);
   // Warm up: loads the detector, wink and compiled regexes.
   await humanize(sample[0]!.text, { mode: 'deep', seed: SEED });

@@ -1,12 +1,14 @@
 import { contentRecall, wordCount } from './checks.ts';
 import { detect, detectScore, type Detection } from './detector.ts';
+import { detectLanguage } from './language.ts';
 import { localHumanize, usedAlternatives } from './local.ts';
 import { modelHumanize } from './model/loop.ts';
 import { spansKept } from './protect.ts';
 import { hash32, fnv1a } from './rng.ts';
 import type { HumanizeOptions, HumanizeResult, Mode } from './types.ts';
 
-export type { HumanizeOptions, HumanizeResult, LlmConfig, Mode, ProgressEvent, SentenceAfter } from './types.ts';
+export type { HumanizeOptions, HumanizeResult, LlmConfig, Mode, Outcome, ProgressEvent, SentenceAfter } from './types.ts';
+export { detectLanguage, type LanguageGuess } from './language.ts';
 export { startFakeProvider } from './model/fake-provider.ts';
 export type { FakeProvider, FakeMode } from './model/fake-provider.ts';
 
@@ -37,13 +39,25 @@ function localPass(text: string, mode: Mode, seed: number, secondPass: boolean, 
   return { text: first, note: 'no different rewrite was found for this text' };
 }
 
-function finish(original: string, text: string, scoreBefore: number, start: number, extra: Partial<HumanizeResult> & Pick<HumanizeResult, 'engine'>, known?: Detection): HumanizeResult {
-  const after = known ?? detect(text);
+type Extra = Partial<HumanizeResult> & Pick<HumanizeResult, 'engine'>;
+
+/** The outcome the user is told about, from what ran and whether the text changed. */
+function outcomeOf(original: string, text: string, extra: Extra, modelTried: boolean): HumanizeResult['outcome'] {
+  if (extra.engine === 'model') return 'model';
+  if (text === original) return 'unchanged';
+  return modelTried ? 'light-edit-fallback' : 'light-edit';
+}
+
+function finish(original: string, text: string, scoreBefore: number | null, start: number, extra: Extra, known?: Detection, modelTried = false): HumanizeResult {
+  // Text the detector cannot read (not English) gets no score and no sentence highlights.
+  const after = scoreBefore === null ? null : (known ?? detect(text));
   return {
     text,
     scoreBefore,
-    scoreAfter: after.score,
-    sentencesAfter: after.sentences.map((s) => ({ text: s.text, score: s.score, flagged: s.flagged })),
+    scoreAfter: after ? after.score : null,
+    outcome: outcomeOf(original, text, extra, modelTried),
+    language: 'en',
+    sentencesAfter: after ? after.sentences.map((s) => ({ start: s.start, end: s.end, score: s.score, flagged: s.flagged, reasons: s.features })) : [],
     tokensUsed: 0,
     ms: Math.round(performance.now() - start),
     checks: {
@@ -74,21 +88,27 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
     const sc = text.trim().length === 0 ? 0 : safeScore(text);
     return finishSafe(text, text, sc, start, { engine: 'local', engineNote: text.trim().length === 0 ? 'empty input' : 'input too long; returned unchanged' });
   }
+  const language = detectLanguage(text);
   progress({ stage: 'detect' });
-  let before: number;
-  try {
-    before = detectScore(text);
-  } catch {
-    before = 0;
+  // The detector and the local clean-up read English only: other languages get no score, and only a
+  // model may rewrite them.
+  let before: number | null = null;
+  if (language.english) {
+    try {
+      before = detectScore(text).score;
+    } catch {
+      before = 0;
+    }
   }
+  const withLanguage = (r: HumanizeResult): HumanizeResult => ({ ...r, language: language.code });
   let localNote: string | undefined;
   let tokensUsed = 0;
   if (opts.llm) {
     try {
-      const r = await modelHumanize(text, { ...opts, mode, seed, llm: opts.llm, scoreBefore: before, progress, avoidText: opts.secondPass ? opts.avoidText : undefined });
+      const r = await modelHumanize(text, { ...opts, mode, seed, llm: opts.llm, scoreBefore: before ?? 0, scored: language.english, progress, avoidText: opts.secondPass ? opts.avoidText : undefined });
       if (r.ok) {
-        progress({ stage: 'done', bestScore: r.scoreAfter });
-        return finish(text, r.text, before, start, { engine: 'model', tokensUsed: r.tokensUsed, engineNote: r.note });
+        progress({ stage: 'done', bestScore: before === null ? undefined : r.scoreAfter });
+        return withLanguage(finish(text, r.text, before, start, { engine: 'model', tokensUsed: r.tokensUsed, engineNote: r.note }));
       }
       tokensUsed = r.tokensUsed;
       localNote = `${r.reason}; local clean-up used`;
@@ -96,13 +116,17 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
       localNote = `model provider failed (${err instanceof Error ? err.message : String(err)}); local clean-up used`;
     }
   }
+  if (!language.english) {
+    return withLanguage(finishSafe(text, text, null, start, { engine: 'local', engineNote: [localNote, `text is not English (${language.code}); returned unchanged`].filter(Boolean).join('; '), tokensUsed }));
+  }
+  const modelTried = opts.llm != null;
   if (opts.signal?.aborted) {
     return finishSafe(text, text, before, start, { engine: 'local', engineNote: [localNote, 'aborted; text returned unchanged'].filter(Boolean).join('; '), tokensUsed });
   }
   try {
     progress({ stage: 'rewrite' });
     const deadline = Date.now() + Math.max(2000, Math.ceil(wordCount(text) / 500) * 1200);
-    const r = localPass(text, mode, seed, opts.secondPass === true, deadline, before, opts.avoidText);
+    const r = localPass(text, mode, seed, opts.secondPass === true, deadline, before ?? 0, opts.avoidText);
     let out = r.text;
     let note = [localNote, r.note].filter(Boolean).join('; ') || undefined;
     progress({ stage: 'checks' });
@@ -110,14 +134,14 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
     if (mode === 'lightning' && !opts.secondPass) {
       afterDet = detect(out);
       // Lightning promises never to make the score worse.
-      if (afterDet.score > before) {
+      if (afterDet.score > (before ?? 0)) {
         out = text;
         afterDet = undefined;
         note = [note, 'no rewrite lowered the score; text left unchanged'].filter(Boolean).join('; ');
       }
     }
-    const result = finish(text, out, before, start, { engine: 'local', engineNote: note, tokensUsed }, afterDet);
-    progress({ stage: 'done', bestScore: result.scoreAfter });
+    const result = finish(text, out, before, start, { engine: 'local', engineNote: note, tokensUsed }, afterDet, modelTried);
+    progress({ stage: 'done', bestScore: result.scoreAfter ?? undefined });
     return result;
   } catch (err) {
     return finishSafe(text, text, before, start, { engine: 'local', engineNote: `local clean-up failed (${err instanceof Error ? err.message : String(err)}); text returned unchanged` });
@@ -132,7 +156,7 @@ function safeScore(text: string): number {
   }
 }
 
-function finishSafe(original: string, text: string, before: number, start: number, extra: Partial<HumanizeResult> & Pick<HumanizeResult, 'engine'>): HumanizeResult {
+function finishSafe(original: string, text: string, before: number | null, start: number, extra: Extra): HumanizeResult {
   try {
     return finish(original, text, before, start, extra);
   } catch {
@@ -140,6 +164,8 @@ function finishSafe(original: string, text: string, before: number, start: numbe
       text,
       scoreBefore: before,
       scoreAfter: before,
+      outcome: outcomeOf(original, text, extra, false),
+      language: 'en',
       sentencesAfter: [],
       tokensUsed: 0,
       ms: Math.round(performance.now() - start),

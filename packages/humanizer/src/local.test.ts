@@ -80,7 +80,7 @@ describe('humanize, local engine', () => {
   it('Lightning is never worse than its input', async () => {
     for (const s of SAMPLES) {
       const r = await humanize(s, { mode: 'lightning', seed: 2 });
-      expect(r.scoreAfter).toBeLessThanOrEqual(r.scoreBefore);
+      expect(r.scoreAfter!).toBeLessThanOrEqual(r.scoreBefore!);
     }
   });
 
@@ -88,7 +88,7 @@ describe('humanize, local engine', () => {
     let lower = 0;
     for (const s of SAMPLES) {
       const r = await humanize(s, { mode: 'deep', seed: 2 });
-      if (r.scoreAfter < r.scoreBefore) lower++;
+      if (r.scoreAfter! < r.scoreBefore!) lower++;
     }
     expect(lower).toBeGreaterThan(SAMPLES.length / 2);
   });
@@ -100,7 +100,7 @@ describe('humanize, local engine', () => {
         const second = await humanize(s, { mode, seed: 9, secondPass: true });
         expect(second.text, `${mode}: ${s.slice(0, 40)}`).not.toBe(first.text);
         expect(second.checks.spansKept).toBe(true);
-        if (mode === 'lightning') expect(second.scoreAfter).toBeLessThanOrEqual(second.scoreBefore);
+        if (mode === 'lightning') expect(second.scoreAfter!).toBeLessThanOrEqual(second.scoreBefore!);
       }
     }
   });

@@ -28,18 +28,28 @@ export interface HumanizeOptions {
   signal?: AbortSignal;
 }
 
+/** A sentence of the result by UTF-16 offsets into `HumanizeResult.text`, with its score and reasons. */
 export interface SentenceAfter {
-  text: string;
+  start: number;
+  end: number;
   score: number;
   flagged: boolean;
+  reasons: string[];
 }
+
+/** What the rewrite did, for the user: a model rewrite, a light edit (by choice or as fallback), or nothing. */
+export type Outcome = 'model' | 'light-edit' | 'light-edit-fallback' | 'unchanged';
 
 export interface HumanizeResult {
   text: string;
-  scoreBefore: number;
-  scoreAfter: number;
+  /** Integer 0-100; null when the text is not English (the detector reads English only). */
+  scoreBefore: number | null;
+  scoreAfter: number | null;
   engine: 'model' | 'local';
-  /** Why the engine is what it is when that is not the obvious choice (e.g. the provider failed). */
+  outcome: Outcome;
+  /** ISO 639-1 code of the input's language ('en' when English or undecided). */
+  language: string;
+  /** Operator-facing detail when the engine is not the obvious choice (e.g. the provider failed). */
   engineNote?: string;
   sentencesAfter: SentenceAfter[];
   tokensUsed: number;

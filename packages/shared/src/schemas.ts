@@ -22,18 +22,61 @@ export const humanizeInput = z.object({
 });
 export type HumanizeInput = z.input<typeof humanizeInput>;
 
-export interface HumanizeSentence { text: string; score: number; flagged: boolean }
+/**
+ * A detector score: a whole number from 0 to 100, how machine-written the text reads by the product's own
+ * estimate. At or above SCORE_FLAG_AT the text (or sentence) is flagged. The server only ever sends
+ * integers in this range; the browser never rescales them.
+ */
+export type Score = number;
+export const SCORE_FLAG_AT = 50;
+export const scoreSchema = z.number().int().min(0).max(100);
+
+/**
+ * One sentence of a scored text, located by UTF-16 character offsets into that text, so
+ * `text.slice(start, end)` is the sentence exactly as it appears (spacing and line breaks are never
+ * rebuilt from the sentences). `reasons` are short phrases naming what raised the score.
+ */
+export interface ScoredSentence {
+  start: number;
+  end: number;
+  score: Score;
+  flagged: boolean;
+  reasons: string[];
+}
+
+/** What the rewrite did, in words for the user (the operator-facing detail is logged, not sent). */
+export type HumanizeOutcome = 'model' | 'light-edit' | 'light-edit-fallback' | 'unchanged';
+
 export interface HumanizeOutput {
   humanized_text: string;
   transformation_id: string | null;
   saved: boolean;
   words_charged: number;
   remaining_balance: number;
-  score_before: number;
-  score_after: number;
+  /** null when the text is not in a language the detector reads (no score is given). */
+  score_before: Score | null;
+  score_after: Score | null;
   engine: 'model' | 'local';
-  engine_note?: string;
-  sentences_after?: HumanizeSentence[];
+  outcome: HumanizeOutcome;
+  /** One plain sentence for the user saying what was done (resultSummary). */
+  summary: string;
+  /** ISO 639-1 code of the language the text was recognised as ('en' for English). */
+  language: string;
+  /** Sentences of humanized_text with their scores; empty when the text was not scored. */
+  sentences_after: ScoredSentence[];
+}
+
+/** The AI check: scoring costs no words; anyone may check AI_CHECK.anonymousWords, users their plan's cap. */
+export const aiCheckInput = z.object({ text: z.string().min(1).max(MAX_TEXT_CHARS) });
+export type AiCheckInput = z.input<typeof aiCheckInput>;
+export interface AiCheckOutput {
+  score: Score;
+  flagged: boolean;
+  words: number;
+  /** The most words this caller may check in one request. */
+  word_limit: number;
+  language: string;
+  sentences: ScoredSentence[];
 }
 
 export const trackUsageInput = z.object({

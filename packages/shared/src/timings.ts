@@ -21,6 +21,16 @@ export const RATE_LIMITS = {
   checkBalanceMs: 5_000,
   humanizeMs: 3_000,
   trackUsageMs: 2_000,
+  /** AI check: one per window per signed-in user, and per client IP for visitors without an account. */
+  aiCheckUserMs: 2_000,
+  aiCheckIpMs: 3_000,
+} as const;
+
+/** The AI check page (/ai-check): checking costs no words. */
+export const AI_CHECK = {
+  /** Words per check without an account; signed-in users get their plan's request cap (at least this). */
+  anonymousWords: 500,
+  minWords: 50,
 } as const;
 
 export const PROMOTIONS = {

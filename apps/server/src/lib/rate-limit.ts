@@ -8,13 +8,14 @@ import type { Db } from '../db/client';
 import { AppError } from './errors';
 
 export interface RateLimiter {
-  hit(key: string, windowMs: number): Promise<void>;
+  /** Claims the key's window or throws 429; `message` words the wait (the humanize wording by default). */
+  hit(key: string, windowMs: number, message?: (seconds: number) => string): Promise<void>;
 }
 
 export function createRateLimiter(db: Db, opts: { enabled: boolean; now?: () => number }): RateLimiter {
   const now = opts.now ?? Date.now;
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, message = MSG.pleaseWait) {
       if (!opts.enabled) return;
       const t = now();
       const res = await db.execute<{ last_at: string | number }>(sql`
@@ -28,7 +29,7 @@ export function createRateLimiter(db: Db, opts: { enabled: boolean; now?: () => 
       )[0];
       const waitMs = cur ? Number(cur.last_at) + windowMs - t : windowMs;
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-      throw new AppError('RATE_LIMITED', 429, MSG.pleaseWait(seconds), { retryAfter: seconds });
+      throw new AppError('RATE_LIMITED', 429, message(seconds), { retryAfter: seconds });
     },
   };
 }

@@ -87,7 +87,12 @@ export function inlineEngine(behaviour: { fail?: boolean; delayMs?: number } = {
       if (behaviour.delayMs) await new Promise((r) => setTimeout(r, behaviour.delayMs));
       if (behaviour.fail) throw new Error('engine exploded');
       const text = job.text.replace(/\butilize\b/g, 'use');
-      return { text: job.secondPass ? `${text} ` : text, scoreBefore: 80, scoreAfter: 40, engine: 'local', sentencesAfter: [], tokensUsed: 0, ms: 1 };
+      const out = job.secondPass ? `${text} ` : text;
+      return { text: out, scoreBefore: 80, scoreAfter: 40, engine: 'local', outcome: out === job.text ? 'unchanged' : 'light-edit', language: 'en', sentencesAfter: [], tokensUsed: 0, ms: 1 };
+    },
+    async detect(text) {
+      if (behaviour.fail) throw new Error('engine exploded');
+      return { score: 70, flagged: true, sentences: [{ start: 0, end: Math.min(text.length, 20), score: 70, flagged: true, reasons: ['stock phrase'] }] };
     },
     stats: () => ({ threads: 0, queued: 0, running: 0 }),
     close: async () => {},

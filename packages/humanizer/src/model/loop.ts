@@ -17,6 +17,8 @@ export interface LoopOpts {
   avoidText?: string;
   llm: LlmConfig;
   scoreBefore: number;
+  /** False for text the detector cannot read (not English): candidates are then chosen on content kept. */
+  scored?: boolean;
   progress: (e: ProgressEvent) => void;
   signal?: AbortSignal;
 }
@@ -97,16 +99,17 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
           : `model rewrites rejected: every answer failed the checks (${rejections.slice(0, 3).join('; ')})`;
     return { ok: false, reason, tokensUsed: client.tokensUsed };
   }
+  const scored = o.scored !== false;
   let best: Scored | null = null;
   for (const c of passing) {
-    const score = detect(c.text).score;
+    const score = scored ? detect(c.text).score : 0;
     // Lower score wins; ties go to the candidate that kept more content.
     if (!best || score < best.score || (score === best.score && c.recall > best.recall)) best = { text: c.text, score, recall: c.recall, repaired: c.repaired };
   }
   const chosen = best as Scored;
   o.progress({ stage: 'candidates', bestScore: chosen.score });
 
-  if (deep) {
+  if (deep && scored) {
     for (let round = 1; round <= MAX_ROUNDS; round++) {
       if (client.remaining() < 6_000 || o.signal?.aborted) break;
       const d = detect(chosen.text);

@@ -1,7 +1,8 @@
-/** Worker-thread entry of the engine pool: one rewrite per call. */
+/** Worker-thread entry of the engine pool: one rewrite, or one AI check, per call. */
 import os from 'node:os';
+import { detect } from '@plainspoken/detector';
 import { humanize } from '@plainspoken/humanizer';
-import type { EngineJob, EngineOutput } from './engine';
+import type { DetectJob, DetectOutput, EngineJob, EngineOutput } from './engine';
 
 let niceNow = 0;
 /** Sets this thread's nice value (per thread on Linux; elsewhere it may apply to the process or fail). */
@@ -15,8 +16,18 @@ function setNice(n: number | undefined) {
   }
 }
 
-export default async function run(job: EngineJob): Promise<EngineOutput> {
+function check(job: DetectJob): DetectOutput {
+  const d = detect(job.text);
+  return { score: d.score, flagged: d.flagged, sentences: d.sentences.map((s) => ({ start: s.start, end: s.end, score: s.score, flagged: s.flagged, reasons: s.features })) };
+}
+
+export default async function run(job: EngineJob | (DetectJob & { nice?: number })): Promise<EngineOutput | DetectOutput> {
   setNice(job.nice);
+  if ('kind' in job && job.kind === 'detect') return check(job);
+  return rewrite(job as EngineJob);
+}
+
+async function rewrite(job: EngineJob): Promise<EngineOutput> {
   const port = job.progress;
   const r = await humanize(job.text, {
     mode: job.mode,
@@ -30,6 +41,8 @@ export default async function run(job: EngineJob): Promise<EngineOutput> {
     scoreBefore: r.scoreBefore,
     scoreAfter: r.scoreAfter,
     engine: r.engine,
+    outcome: r.outcome,
+    language: r.language,
     engineNote: r.engineNote,
     sentencesAfter: r.sentencesAfter,
     tokensUsed: r.tokensUsed,

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import os from 'node:os';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import type { HumanizeMode } from '@plainspoken/shared';
+import type { HumanizeMode, ScoredSentence } from '@plainspoken/shared';
+import type { HumanizeResult } from '@plainspoken/humanizer';
 import { AppError } from '../../lib/errors';
 
 export interface EngineLlmConfig {
@@ -35,18 +36,21 @@ export interface EngineProgress {
   round?: number;
   bestScore?: number;
 }
-export interface EngineOutput {
+export type EngineOutput = Pick<HumanizeResult, 'text' | 'scoreBefore' | 'scoreAfter' | 'engine' | 'outcome' | 'language' | 'engineNote' | 'sentencesAfter' | 'tokensUsed' | 'ms'>;
+/** The AI check: the detector's verdict on a text, scored in a worker like a rewrite. */
+export interface DetectJob {
+  kind: 'detect';
   text: string;
-  scoreBefore: number;
-  scoreAfter: number;
-  engine: 'model' | 'local';
-  engineNote?: string;
-  sentencesAfter: { text: string; score: number; flagged: boolean }[];
-  tokensUsed: number;
-  ms: number;
+}
+export interface DetectOutput {
+  score: number;
+  flagged: boolean;
+  sentences: ScoredSentence[];
 }
 export interface Engine {
   run(job: EngineJob, onProgress?: (e: EngineProgress) => void): Promise<EngineOutput>;
+  /** Scores a text with the detector off the request thread (Lightning's pool: the work is short). */
+  detect(text: string): Promise<DetectOutput>;
   stats(): { threads: number; queued: number; running: number };
   close(): Promise<void>;
 }
@@ -99,6 +103,16 @@ export function createEnginePool(opts: { threads?: number; queueLimit: number; t
       } finally {
         clearTimeout(timer);
         channel?.port1.close();
+      }
+    },
+    async detect(text) {
+      const pool = pools.lightning;
+      if (pool.queueSize >= opts.queueLimit) throw busy();
+      try {
+        return (await pool.run({ kind: 'detect', text, nice: WORKER_NICE.lightning } satisfies DetectJob & { nice: number }, { signal: AbortSignal.timeout(opts.timeoutMs) })) as DetectOutput;
+      } catch (e) {
+        if (/queue is full/i.test((e as Error).message ?? '')) throw busy();
+        throw e;
       }
     },
     stats: () => ({

@@ -4,7 +4,8 @@
  * saved in the same request (decision 5).
  */
 import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
-import { MIN_WORDS, MSG, countWords, limitsFor, type HumanizeOutput, type LimitsInfo } from '@plainspoken/shared';
+import { MIN_WORDS, MSG, countWords, languageName, limitsFor, resultSummary, type HumanizeOutput, type LimitsInfo } from '@plainspoken/shared';
+import { detectLanguage } from '@plainspoken/humanizer/language';
 import type { Db } from '../../db/client';
 import { subscribers, transformations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
@@ -79,6 +80,11 @@ export async function humanizeText(
   const tier = effectiveTier(row, now);
   const cap = limitsFor(tier).requestCap;
   if (words > cap) throw new AppError('WORD_LIMIT_EXCEEDED', 400, MSG.limitExceeded(cap, tier === 'FREE' ? 'Free' : tier), { details: { cap, tier } });
+  // The local clean-up reads English only; without a model, other languages are refused before any charge.
+  const language = detectLanguage(input.text);
+  if (!language.english && !deps.llm) {
+    throw new AppError('UNSUPPORTED_LANGUAGE', 422, MSG.englishOnlyRewrite(languageName(language.code)), { details: { language: language.code } });
+  }
 
   const remaining = await reserve(db, u.id, words);
   if (remaining === null) {
@@ -110,8 +116,8 @@ export async function humanizeText(
         transformed_text: out.text,
         mode: input.mode,
         words_charged: words,
-        score_before: Math.round(out.scoreBefore),
-        score_after: Math.round(out.scoreAfter),
+        score_before: out.scoreBefore === null ? null : Math.round(out.scoreBefore),
+        score_after: out.scoreAfter === null ? null : Math.round(out.scoreAfter),
         engine: out.engine,
         tokens_used: out.tokensUsed,
         usage_tracked_at: now,
@@ -122,17 +128,22 @@ export async function humanizeText(
     deps.logger.error('saving transformation failed', { error: (e as Error).message });
   }
 
+  // What the engine did in operator terms stays in the log; the user gets one plain sentence.
+  if (out.engineNote) deps.logger.info('rewrite note', { mode: input.mode, engine: out.engine, outcome: out.outcome, note: out.engineNote });
+  const scored = out.scoreBefore !== null && out.scoreAfter !== null;
   return {
     humanized_text: out.text,
     transformation_id: transformationId,
     saved: transformationId !== null,
     words_charged: words,
     remaining_balance: remaining,
-    score_before: Math.round(out.scoreBefore),
-    score_after: Math.round(out.scoreAfter),
+    score_before: scored ? Math.round(out.scoreBefore!) : null,
+    score_after: scored ? Math.round(out.scoreAfter!) : null,
     engine: out.engine,
-    engine_note: out.engineNote,
-    sentences_after: out.sentencesAfter,
+    outcome: out.outcome,
+    summary: resultSummary(out.outcome, scored),
+    language: out.language,
+    sentences_after: scored ? out.sentencesAfter : [],
   };
 }
 

@@ -1,0 +1,40 @@
+/**
+ * The AI check: the detector's verdict on a pasted text, with sentence highlights and reasons. It costs no
+ * words. Visitors without an account may check AI_CHECK.anonymousWords per request, users their plan's
+ * request cap (never less than a visitor). Only English is scored; other languages are refused plainly.
+ */
+import { AI_CHECK, MSG, countWords, languageName, limitsFor, type AiCheckOutput, type Tier } from '@plainspoken/shared';
+import { detectLanguage } from '@plainspoken/humanizer/language';
+import type { Db } from '../../db/client';
+import { AppError } from '../../lib/errors';
+import type { Engine } from '../humanize/engine';
+import { effectiveTier, loadSubscriber, type SubscriberRow } from '../subscription/subscription.service';
+
+type Caller = { id: string; email: string; subscriber?: SubscriberRow | null };
+
+export async function checkLimit(db: Db, u: Caller | null, now: Date): Promise<{ limit: number; tier: Tier | null }> {
+  if (!u) return { limit: AI_CHECK.anonymousWords, tier: null };
+  const tier = effectiveTier(await loadSubscriber(db, u, now, u.subscriber), now);
+  return { limit: Math.max(AI_CHECK.anonymousWords, limitsFor(tier).requestCap), tier };
+}
+
+/** Refusals that need no detector work; run before the rate limit so a mistake does not cost a wait. */
+export async function validateCheck(db: Db, u: Caller | null, text: string, now: Date): Promise<{ words: number; limit: number; language: string }> {
+  const words = countWords(text);
+  if (words < AI_CHECK.minWords) throw new AppError('MIN_WORDS', 400, MSG.aiCheckMinWords, { details: { min: AI_CHECK.minWords, words } });
+  const { limit, tier } = await checkLimit(db, u, now);
+  if (words > limit) {
+    const message = tier === null ? MSG.aiCheckAnonymousLimit(limit) : MSG.aiCheckLimitExceeded(limit, tier === 'FREE' ? 'Free' : tier);
+    throw new AppError('WORD_LIMIT_EXCEEDED', 400, message, { details: { cap: limit, tier, words } });
+  }
+  const language = detectLanguage(text);
+  if (!language.english) {
+    throw new AppError('UNSUPPORTED_LANGUAGE', 422, MSG.englishOnlyCheck(languageName(language.code)), { details: { language: language.code } });
+  }
+  return { words, limit, language: language.code };
+}
+
+export async function runCheck(engine: Engine, text: string, v: { words: number; limit: number; language: string }): Promise<AiCheckOutput> {
+  const d = await engine.detect(text);
+  return { score: d.score, flagged: d.flagged, words: v.words, word_limit: v.limit, language: v.language, sentences: d.sentences };
+}

@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { detect } from '@plainspoken/detector';
+import { AI_CHECK, MSG, type AiCheckOutput } from '@plainspoken/shared';
+import { DB_KINDS, createTestProduct, type TestProduct } from '../../test/harness';
+import { createEnginePool } from '../humanize/engine';
+import { subscribers } from '../../db/schema';
+
+const ENGLISH =
+  'Moreover, it is important to note that artificial intelligence has revolutionized the landscape of modern education. ' +
+  'Furthermore, students can leverage these tools to enhance their learning outcomes in a myriad of ways.\n\n' +
+  'The 3.5% fee on the $19.99 plan changed in v2.1.0; see https://example.com/docs/v2.1 or write to jane.doe@example.com.\n' +
+  '- check the version of Node.js\n- restart the server\n\n' +
+  'In conclusion, the integration of technology fosters a more engaging and dynamic learning environment for everyone involved.';
+const FRENCH =
+  "Le comité s'est réuni mardi pour revoir le budget, et personne n'en était vraiment satisfait. Certains chiffres avaient changé depuis le printemps, ce qui voulait dire que le projet de la nouvelle aile de la bibliothèque devrait attendre encore un peu. J'ai demandé si nous pouvions diviser le travail en deux phases ; la réponse a été peut-être. À la fin de la réunion, trois personnes étaient parties.";
+const words = (n: number) => Array.from({ length: n }, (_, i) => ['the', 'river', 'ran', 'past', 'our', 'old', 'house', 'every', 'spring'][i % 9]).join(' ');
+
+describe.each(DB_KINDS)('AI check on %s', (kind) => {
+  let t: TestProduct;
+  beforeAll(async () => {
+    t = await createTestProduct({ kind, env: { RATE_LIMITS: 'on' }, engine: createEnginePool({ threads: 1, queueLimit: 8, timeoutMs: 60_000 }) });
+  });
+  afterAll(async () => t.close());
+  let ipSeq = 0;
+  const freshIp = () => `192.0.2.${++ipSeq}`;
+
+  it('scores a visitor’s text with the shipped detector, sentences by offsets into the text, and charges nothing', async () => {
+    const r = await t.req('/api/ai-check', { body: { text: ENGLISH }, ip: freshIp() });
+    expect(r.status).toBe(200);
+    const body = (await r.json()) as AiCheckOutput;
+    const d = detect(ENGLISH);
+    expect(body.score).toBe(d.score);
+    expect(body.flagged).toBe(d.flagged);
+    expect(Number.isInteger(body.score)).toBe(true);
+    expect(body.word_limit).toBe(AI_CHECK.anonymousWords);
+    expect(body.language).toBe('en');
+    expect(body.sentences.map((s) => ENGLISH.slice(s.start, s.end))).toEqual(d.sentences.map((s) => s.text));
+    expect(body.sentences.some((s) => s.flagged && s.reasons.length > 0)).toBe(true);
+  });
+
+  it('refuses short, over-long and non-English texts with a reason, before any rate limit is used', async () => {
+    const ip = freshIp();
+    const short = await t.req('/api/ai-check', { body: { text: words(20) }, ip });
+    expect(short.status).toBe(400);
+    expect(await short.json()).toMatchObject({ error: { code: 'MIN_WORDS', message: MSG.aiCheckMinWords } });
+    const long = await t.req('/api/ai-check', { body: { text: words(501) }, ip });
+    expect(long.status).toBe(400);
+    expect(await long.json()).toMatchObject({ error: { code: 'WORD_LIMIT_EXCEEDED', message: MSG.aiCheckAnonymousLimit(500) } });
+    const fr = await t.req('/api/ai-check', { body: { text: FRENCH }, ip });
+    expect(fr.status).toBe(422);
+    expect(await fr.json()).toMatchObject({ error: { code: 'UNSUPPORTED_LANGUAGE', message: MSG.englishOnlyCheck('French') } });
+    const bad = await t.req('/api/ai-check', { rawBody: 'text=hello', headers: { 'content-type': 'text/plain' }, ip });
+    expect(bad.status).toBe(400);
+    expect((await t.req('/api/ai-check', { body: { text: words(60) }, ip })).status).toBe(200);
+  });
+
+  it('limits visitors per IP and users per account, with the wait in the message', async () => {
+    const ip = freshIp();
+    expect((await t.req('/api/ai-check', { body: { text: words(60) }, ip })).status).toBe(200);
+    const again = await t.req('/api/ai-check', { body: { text: words(60) }, ip });
+    expect(again.status).toBe(429);
+    const seconds = Number(again.headers.get('retry-after'));
+    expect(seconds).toBeGreaterThanOrEqual(1);
+    expect(await again.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: MSG.aiCheckWait(seconds), retryAfter: seconds } });
+    expect((await t.req('/api/ai-check', { body: { text: words(60) }, ip: freshIp() })).status).toBe(200);
+    // A signed-in user behind the same (limited) address is limited by account, not by address.
+    const u = await t.newUser();
+    expect((await t.req('/api/ai-check', { body: { text: words(60) }, ip, cookie: u.cookie })).status).toBe(200);
+    expect((await t.req('/api/ai-check', { body: { text: words(60) }, ip: freshIp(), cookie: u.cookie })).status).toBe(429);
+  });
+
+  it('gives signed-in users their plan’s request cap (never less than a visitor) and costs no words', async () => {
+    const u = await t.newUser();
+    const free = await t.req('/api/ai-check', { body: { text: words(400) }, ip: freshIp(), cookie: u.cookie });
+    expect(free.status).toBe(200);
+    expect(((await free.json()) as AiCheckOutput).word_limit).toBe(500);
+    await t.deps.db.update(subscribers).set({ subscription_tier: 'Pro', subscribed: true, subscription_end: new Date(Date.now() + 30 * 86_400_000) }).where(eq(subscribers.user_id, u.id));
+    await new Promise((r) => setTimeout(r, 2_100));
+    const pro = await t.req('/api/ai-check', { body: { text: words(1400) }, ip: freshIp(), cookie: u.cookie });
+    expect(pro.status, await pro.clone().text()).toBe(200);
+    expect(((await pro.json()) as AiCheckOutput).word_limit).toBe(1500);
+    await new Promise((r) => setTimeout(r, 2_100));
+    const over = await t.req('/api/ai-check', { body: { text: words(1501) }, ip: freshIp(), cookie: u.cookie });
+    expect(await over.json()).toMatchObject({ error: { code: 'WORD_LIMIT_EXCEEDED', message: MSG.aiCheckLimitExceeded(1500, 'Pro') } });
+    const sub = (await (await t.req('/api/subscription', { cookie: u.cookie })).json()) as { currentBalance: number };
+    const row = await t.deps.db.select().from(subscribers).where(eq(subscribers.user_id, u.id));
+    expect(sub.currentBalance).toBe(row[0]!.monthly_word_balance);
+    expect(row[0]!.monthly_word_balance).toBe(250);
+  });
+
+  it('refuses to rewrite a non-English text without a model, before charging anything', async () => {
+    const u = await t.newUser();
+    const r = await t.req('/api/functions/humanize-text', { body: { text: `${FRENCH} ${FRENCH}`, mode: 'lightning' }, cookie: u.cookie });
+    expect(r.status).toBe(422);
+    expect(await r.json()).toMatchObject({ error: { code: 'UNSUPPORTED_LANGUAGE', message: MSG.englishOnlyRewrite('French') } });
+    const sub = (await (await t.req('/api/subscription', { cookie: u.cookie })).json()) as { currentBalance: number };
+    expect(sub.currentBalance).toBe(250);
+  });
+});
