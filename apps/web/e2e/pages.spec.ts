@@ -11,6 +11,7 @@ test('unknown routes show the 404 page', async ({ page }) => {
 const STATIC_PAGES: [string, string | RegExp][] = [
   ['/', 'AI text that reads like you wrote it'],
   ['/pricing', 'Pricing'],
+  ['/ai-check', 'AI check'],
   ['/privacy', 'Privacy Policy'],
   ['/terms', 'Terms of Service'],
   ['/ethical-usage', 'Ethical Usage Policy'],
@@ -47,6 +48,8 @@ test('header and footer links, and /#features scrolls to the features', async ({
   const footer = page.getByRole('contentinfo');
   await expect(footer.getByRole('link', { name: 'Read more' })).toHaveAttribute('href', '/ethical-usage');
   await expect(page.getByRole('banner').getByRole('link', { name: 'Contact' })).toHaveAttribute('href', /^mailto:.+@/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'AI check' })).toHaveAttribute('href', '/ai-check');
+  await expect(footer.getByRole('link', { name: 'AI check' })).toHaveAttribute('href', '/ai-check');
   await footer.getByRole('link', { name: 'Features' }).click();
   await expect(page).toHaveURL('/#features');
   await expect(page.locator('#features')).toBeInViewport();

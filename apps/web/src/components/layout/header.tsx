@@ -1,4 +1,4 @@
-import { HistoryIcon, MailIcon, ScanSearchIcon, UserRoundIcon } from 'lucide-react';
+import { HistoryIcon, MailIcon, ScanSearchIcon, TagIcon, UserRoundIcon } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -18,23 +18,29 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
-        <Logo className="mr-auto" compact />
-        <nav aria-label="Main" className="flex items-center gap-1 sm:gap-3">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1.5 px-3 min-[420px]:gap-2 min-[420px]:px-4 sm:gap-4 sm:px-6">
+        {/* Narrow screens keep only the mark (and icons for the shorter links) so the header fits 360 px. */}
+        <Logo className="mr-auto" compact={isSignedIn ? 'md' : 'xs'} />
+        <nav aria-label="Main" className="flex items-center gap-0.5 min-[420px]:gap-1 sm:gap-3">
           <NavLink
             to={paths.aiCheck}
             aria-label="AI check"
-            className={({ isActive }) => cn(navLink, 'inline-flex items-center', isActive && 'text-foreground')}
+            className={({ isActive }) => cn(navLink, 'inline-flex items-center max-md:px-1.5', isActive && 'text-foreground')}
           >
-            <ScanSearchIcon className="size-4 min-[480px]:hidden" aria-hidden="true" />
-            <span className="hidden min-[480px]:inline">AI check</span>
+            <ScanSearchIcon className="size-4 md:hidden" aria-hidden="true" />
+            <span className="hidden md:inline">AI check</span>
           </NavLink>
-          <NavLink to={paths.pricing} className={({ isActive }) => cn(navLink, isActive && 'text-foreground')}>
-            Pricing
+          <NavLink
+            to={paths.pricing}
+            aria-label="Pricing"
+            className={({ isActive }) => cn(navLink, 'inline-flex items-center max-[419px]:px-1.5', isActive && 'text-foreground')}
+          >
+            <TagIcon className="size-4 min-[420px]:hidden" aria-hidden="true" />
+            <span className="hidden min-[420px]:inline">Pricing</span>
           </NavLink>
-          <ContactLink className={cn(navLink, 'inline-flex items-center')} ariaLabel="Contact">
-            <MailIcon className="size-4 min-[480px]:hidden" aria-hidden="true" />
-            <span className="hidden min-[480px]:inline">Contact</span>
+          <ContactLink className={cn(navLink, 'inline-flex items-center max-md:px-1.5')} ariaLabel="Contact">
+            <MailIcon className="size-4 md:hidden" aria-hidden="true" />
+            <span className="hidden md:inline">Contact</span>
           </ContactLink>
         </nav>
         <div className="flex items-center gap-1 sm:gap-2">

@@ -19,8 +19,8 @@ export function LogoMark({ className }: { className?: string }) {
   );
 }
 
-/** `compact` keeps only the mark on very narrow screens so the signed-in header fits 360 px. */
-export function Logo({ className, compact = false }: { className?: string; compact?: boolean }) {
+/** `compact` keeps only the mark below a width (xs: 480 px, md: 768 px) so the header fits 360 px. */
+export function Logo({ className, compact = false }: { className?: string; compact?: false | 'xs' | 'md' }) {
   return (
     <Link
       to={paths.home}
@@ -30,7 +30,7 @@ export function Logo({ className, compact = false }: { className?: string; compa
       )}
     >
       <LogoMark />
-      <span className={compact ? 'max-[419px]:sr-only' : undefined}>{PRODUCT_NAME}</span>
+      <span className={compact === 'xs' ? 'max-[479px]:sr-only' : compact === 'md' ? 'max-md:sr-only' : undefined}>{PRODUCT_NAME}</span>
     </Link>
   );
 }

@@ -21,35 +21,47 @@ export function ScoreBar({
 }) {
   const value = displayScore(score);
   const tone = value === null ? null : scoreTone(value);
+  const meter = (
+    <div
+      className={cn('overflow-hidden rounded-full bg-muted', size === 'lg' ? 'h-2.5' : 'h-1.5')}
+      role="meter"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      {...(value === null ? { 'aria-valuetext': 'No score' } : { 'aria-valuenow': value, 'aria-valuetext': `${value}%` })}
+    >
+      {tone && value !== null && (
+        <div className={cn('h-full rounded-full transition-[width] duration-500', scoreToneBar[tone])} style={{ width: `${Math.max(value, 2)}%` }} />
+      )}
+    </div>
+  );
+  if (size === 'lg') {
+    return (
+      <div className={cn('grid min-w-0 gap-2', className)} data-score={value ?? 'none'}>
+        <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">{label}</span>
+        {value === null ? (
+          <span className="text-2xl font-semibold text-muted-foreground">No score</span>
+        ) : (
+          <span className={cn('text-5xl leading-none font-bold tracking-tight tabular-nums', tone && scoreToneText[tone])}>
+            {value}
+            <span className="text-2xl font-semibold">%</span>
+          </span>
+        )}
+        {meter}
+      </div>
+    );
+  }
   return (
     <div className={cn('grid min-w-0 flex-1 gap-1.5', className)} data-score={value ?? 'none'}>
       <div className="flex items-baseline justify-between gap-2 text-xs text-muted-foreground">
         <span>{label}</span>
         {value === null ? (
-          <span className={cn('font-medium text-muted-foreground', size === 'lg' ? 'text-base' : 'text-sm')}>No score</span>
+          <span className="text-sm font-medium text-muted-foreground">No score</span>
         ) : (
-          <span
-            className={cn(
-              'font-semibold tabular-nums',
-              size === 'lg' ? cn('text-4xl tracking-tight', tone && scoreToneText[tone]) : 'text-base text-foreground',
-            )}
-          >
-            {value}%
-          </span>
+          <span className="text-base font-semibold text-foreground tabular-nums">{value}%</span>
         )}
       </div>
-      <div
-        className={cn('overflow-hidden rounded-full bg-muted', size === 'lg' ? 'h-2.5' : 'h-1.5', value === null && 'bg-muted/60')}
-        role="meter"
-        aria-label={label}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        {...(value === null ? { 'aria-valuetext': 'No score' } : { 'aria-valuenow': value, 'aria-valuetext': `${value}%` })}
-      >
-        {tone && value !== null && (
-          <div className={cn('h-full rounded-full transition-[width] duration-500', scoreToneBar[tone])} style={{ width: `${Math.max(value, 2)}%` }} />
-        )}
-      </div>
+      {meter}
     </div>
   );
 }

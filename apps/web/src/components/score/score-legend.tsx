@@ -16,7 +16,7 @@ export function ScoreLegend({ levels = ['high', 'mid'], className }: { levels?: 
         </li>
       ))}
       <li className="inline-flex items-center gap-1.5">
-        <span className="inline-block h-3 w-5 rounded-sm border border-dashed" aria-hidden="true" />
+        <span className="inline-block h-3 w-5 rounded-sm border border-muted-foreground/40 border-dashed" aria-hidden="true" />
         Reads as human-written
       </li>
     </ul>

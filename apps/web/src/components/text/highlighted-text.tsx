@@ -105,9 +105,9 @@ function SentenceMark({
         </mark>
       </TooltipTrigger>
       <TooltipContent side="top" data-testid="sentence-reasons">
-        <p className="font-semibold">
-          {levelLabel[level]}
-          {score !== null && <span className="font-normal text-muted-foreground"> · {score}% AI-likeness</span>}
+        <p className="flex items-baseline justify-between gap-3">
+          <span className="font-semibold">{levelLabel[level]}</span>
+          {score !== null && <span className="shrink-0 text-muted-foreground tabular-nums">{score}% AI-likeness</span>}
         </p>
         <SentenceReasons reasons={sentence.reasons} className="mt-1" />
       </TooltipContent>

@@ -1,10 +1,10 @@
-import { ArrowRightIcon, RefreshCwIcon, WandSparklesIcon } from 'lucide-react';
+import { InfoIcon, RefreshCwIcon, WandSparklesIcon } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { PRODUCT_NAME, type ScoredSentence } from '@plainspoken/shared';
 import { ScoreBar, scoreToneText } from '@/components/score/score-bar';
 import { ScoreLegend } from '@/components/score/score-legend';
-import { HighlightedText, highlightClass, levelLabel, SentenceReasons } from '@/components/text/highlighted-text';
+import { HighlightedText, levelLabel, SentenceReasons } from '@/components/text/highlighted-text';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
@@ -67,7 +67,7 @@ export function CheckResultCard({
           <div data-testid="ai-check-score">
             <ScoreBar label="AI-likeness" score={output.score} size="lg" />
           </div>
-          <div>
+          <div className="mt-1">
             <h2 className={cn('text-base font-semibold', scoreToneText[verdict])} data-testid="ai-check-verdict">
               {verdictText[verdict].title}
             </h2>
@@ -79,7 +79,7 @@ export function CheckResultCard({
             <WandSparklesIcon aria-hidden="true" />
             Humanize this text
           </Button>
-          <p className="text-xs text-muted-foreground">Opens the humanizer with this text filled in.</p>
+          <p className="text-xs text-muted-foreground">Opens the humanizer with your text.</p>
         </div>
       </div>
 
@@ -140,7 +140,7 @@ export function CheckResultCard({
                       >
                         <span className="flex items-center justify-between gap-2 text-xs">
                           <span className="inline-flex items-center gap-1.5 font-medium">
-                            <span className={cn('inline-block size-2.5 rounded-full', highlightClass[level])} aria-hidden="true" />
+                            <span className={cn('inline-block size-2 rounded-full', level === 'high' ? 'bg-destructive' : 'bg-warning')} aria-hidden="true" />
                             {levelLabel[level]}
                           </span>
                           <span className="font-semibold tabular-nums">{displayScore(m.score)}%</span>
@@ -159,7 +159,7 @@ export function CheckResultCard({
       </div>
 
       <p className="flex items-start gap-2 border-t bg-muted/20 px-4 py-3 text-xs text-muted-foreground sm:px-5">
-        <ArrowRightIcon className="mt-0.5 size-3.5 shrink-0 rotate-0" aria-hidden="true" />
+        <InfoIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
         The score is {PRODUCT_NAME}'s own estimate of how machine-written the text reads, not another detector's verdict and
         not proof of who wrote it. Use it to find sentences worth rewording.
       </p>

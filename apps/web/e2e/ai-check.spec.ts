@@ -1,0 +1,88 @@
+import { expect, test } from '@playwright/test';
+import { sampleText } from './support';
+
+interface Sentence {
+  start: number;
+  end: number;
+  score: number;
+  flagged: boolean;
+  reasons: string[];
+}
+interface CheckOutput {
+  score: number;
+  flagged: boolean;
+  words: number;
+  word_limit: number;
+  sentences: Sentence[];
+}
+
+const TEXT = `${sampleText(70)}.\n\nThe plan costs $19.99 and grew 3.5% (see https://example.com/docs/v2.1).\n- Node.js v2.1.0 is required\n- write to jane.doe@example.com`;
+
+test('a signed-out visitor checks a text and sees the score, the exact text with highlights, and reasons', async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('link', { name: 'AI check' }).click();
+  await expect(page).toHaveURL('/ai-check');
+  await expect(page.getByRole('heading', { level: 1, name: 'AI check' })).toBeVisible();
+  await expect(page.getByText(/own estimate, not another detector's verdict/).first()).toBeVisible();
+
+  const box = page.getByRole('textbox', { name: 'Text to check' });
+  await box.fill(TEXT);
+  await expect(page.getByTestId('word-counter')).toHaveText(/ \/ 500 words/);
+  const response = page.waitForResponse((r) => r.url().endsWith('/api/ai-check') && r.request().method() === 'POST');
+  await page.getByRole('button', { name: 'Check text' }).click();
+  const res = await response;
+  expect(res.status()).toBe(200);
+  const out = (await res.json()) as CheckOutput;
+
+  const result = page.getByTestId('ai-check-result');
+  await expect(result).toBeVisible();
+  await expect(page.getByTestId('ai-check-score')).toContainText(`${out.score}%`);
+  const shown = page.getByTestId('ai-check-text');
+  expect(await shown.textContent()).toBe(TEXT);
+
+  const highlighted = out.sentences.filter((s) => s.flagged || s.score >= 30);
+  expect(highlighted.length, 'the AI-style sample has sentences to highlight').toBeGreaterThan(0);
+  await expect(shown.locator('mark')).toHaveCount(highlighted.length);
+  const first = highlighted[0] as Sentence;
+  await expect(shown.locator('mark').first()).toHaveText(TEXT.slice(first.start, first.end));
+
+  // The reasons: listed beside the text, and on the sentence itself for keyboard users.
+  const withReasons = highlighted.find((s) => s.reasons.length > 0);
+  if (withReasons) {
+    const reason = withReasons.reasons[0] as string;
+    await expect(page.getByTestId('ai-check-reasons')).toContainText(reason.slice(1));
+  }
+  await shown.locator('mark').first().focus();
+  await expect(page.getByRole('tooltip')).toContainText(`${first.score}% AI-likeness`);
+});
+
+test('a 600-word text signed out shows the limit and offers sign-in; the server says the same', async ({ page }) => {
+  await page.goto('/ai-check');
+  const text = sampleText(600);
+  await page.getByRole('textbox', { name: 'Text to check' }).fill(text);
+  await expect(page.getByTestId('word-counter')).toHaveText(/600 \/ 500 words/);
+  const message = 'Checks without an account are limited to 500 words. Sign in to check longer texts.';
+  await expect(page.getByTestId('ai-check-error')).toHaveText(message);
+  await expect(page.getByRole('button', { name: 'Check text' })).toBeDisabled();
+  await page.getByTestId('ai-check-error').getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
+
+  const res = await page.request.post('/api/ai-check', { data: { text } });
+  expect(res.status()).toBe(400);
+  expect(await res.json()).toMatchObject({ error: { code: 'WORD_LIMIT_EXCEEDED', message } });
+});
+
+test('"Humanize this text" carries the checked text to the home card', async ({ page }) => {
+  await page.goto('/ai-check');
+  await page.getByRole('textbox', { name: 'Text to check' }).fill(TEXT);
+  await page.getByRole('button', { name: 'Check text' }).click();
+  await page.getByRole('button', { name: 'Humanize this text' }).click();
+  await expect(page).toHaveURL('/');
+  const input = page.getByRole('textbox', { name: 'Your text' });
+  await expect(input).toHaveValue(TEXT);
+  await expect(input).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Humanize', exact: true })).toBeEnabled();
+  // Nothing ran: the user still presses Humanize.
+  await expect(page.getByTestId('result-panel')).toHaveCount(0);
+});
