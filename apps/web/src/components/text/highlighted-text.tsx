@@ -58,6 +58,8 @@ export function HighlightedText({
   );
 }
 
+const FOCUS_SCROLL_GRACE_MS = 600;
+
 function SentenceMark({
   id,
   text,
@@ -71,11 +73,22 @@ function SentenceMark({
 }) {
   const [open, setOpen] = useState(false);
   const wasOpen = useRef(false);
+  const markRef = useRef<HTMLElement>(null);
+  const focusedAt = useRef(0);
   const score = displayScore(sentence.score);
   return (
-    <Tooltip open={open} onOpenChange={setOpen}>
+    <Tooltip
+      open={open}
+      onOpenChange={(next) => {
+        // Radix closes a tooltip when its trigger's container scrolls. Tabbing to a sentence scrolls it into
+        // view, which would shut the reasons the moment they open; keep them while that settles.
+        if (!next && document.activeElement === markRef.current && performance.now() - focusedAt.current < FOCUS_SCROLL_GRACE_MS) return;
+        setOpen(next);
+      }}
+    >
       <TooltipTrigger asChild>
         <mark
+          ref={markRef}
           id={id}
           tabIndex={0}
           data-level={level}
@@ -87,6 +100,9 @@ function SentenceMark({
           )}
           // A tap or click toggles the reasons (touch screens have no hover). Radix closes an open tooltip
           // on pointer down and on click; the state before the press decides instead.
+          onFocus={() => {
+            focusedAt.current = performance.now();
+          }}
           onPointerDown={() => {
             wasOpen.current = open;
           }}
