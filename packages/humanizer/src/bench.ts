@@ -6,7 +6,7 @@ import { contentRecall, wordCount } from './checks.ts';
 import { loadCorpus } from './corpus.ts';
 import { detect, detectorVersion } from './detector.ts';
 import { humanize } from './index.ts';
-import { localHumanize } from './local.ts';
+import { localHumanize } from './local/index.ts';
 import { protectedSpans } from './protect.ts';
 import type { Mode } from './types.ts';
 

@@ -1,7 +1,7 @@
 import { contentRecall, wordCount } from './checks.ts';
 import { detect, detectScore, type Detection } from './detector.ts';
 import { detectLanguage } from './language.ts';
-import { localHumanize, usedAlternatives } from './local.ts';
+import { localHumanize, usedAlternatives } from './local/index.ts';
 import { modelHumanize } from './model/loop.ts';
 import { spansKept } from './protect.ts';
 import { hash32, fnv1a } from './rng.ts';

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contentRecall, wordCount } from './checks.ts';
 import { detect } from './detector.ts';
 import { humanize } from './index.ts';
-import { deep, lightning } from './local.ts';
+import { deep, lightning } from './local/index.ts';
 import { spansKept } from './protect.ts';
 import { SAMPLES } from './samples.ts';
 import { skeleton } from './segment.ts';
