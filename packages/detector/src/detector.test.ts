@@ -111,6 +111,62 @@ describe('splitSentences', () => {
     for (const x of splitSentences(t)) expect(t.slice(x.start, x.end)).toBe(x.text);
     expect(splitSentences('')).toEqual([]);
   });
+
+  // Texts written for these tests.
+  const expectExact = (t: string): { text: string; start: number; end: number }[] => {
+    const spans = splitSentences(t);
+    for (const x of spans) {
+      expect(t.slice(x.start, x.end)).toBe(x.text);
+      expect(x.text).not.toMatch(/[\n\r]/);
+      expect(x.text).toBe(x.text.trim());
+    }
+    for (let i = 1; i < spans.length; i++) expect(spans[i]!.start).toBeGreaterThanOrEqual(spans[i - 1]!.end);
+    return spans;
+  };
+
+  it('keeps numbers, prices, URLs, emails, versions and dotted names inside one sentence', () => {
+    const t = 'Prices rose 3.5% to $19.99 last week. See https://example.com/docs/v2.1/index.html?x=1.5 for details. '
+      + 'Write to jo.smith@example.com or visit example.com today. We moved from Node.js 18.2.1 to v20.11.0 and it was fine. '
+      + 'The ratio was 0.75, i.e. three quarters.';
+    expect(expectExact(t).map((x) => x.text)).toEqual([
+      'Prices rose 3.5% to $19.99 last week.',
+      'See https://example.com/docs/v2.1/index.html?x=1.5 for details.',
+      'Write to jo.smith@example.com or visit example.com today.',
+      'We moved from Node.js 18.2.1 to v20.11.0 and it was fine.',
+      'The ratio was 0.75, i.e. three quarters.',
+    ]);
+  });
+
+  it('never lets a sentence cross a line or paragraph break', () => {
+    const t = 'Shopping list\n- eggs and milk\n- bread. Also jam\n* coffee beans\n• tea\n\n1. Preheat the oven to 180 degrees.\n2. Mix the flour.\n'
+      + '-----\nA new paragraph starts here. It has two sentences\r\nand a Windows line break.\n\nLast line without a stop';
+    expect(expectExact(t).map((x) => x.text)).toEqual([
+      'Shopping list',
+      'eggs and milk',
+      'bread.',
+      'Also jam',
+      'coffee beans',
+      'tea',
+      'Preheat the oven to 180 degrees.',
+      'Mix the flour.',
+      'A new paragraph starts here.',
+      'It has two sentences',
+      'and a Windows line break.',
+      'Last line without a stop',
+    ]);
+  });
+
+  it('gives detect() sentence offsets into the raw text, including emoji and curly quotes', () => {
+    const t = '“Honestly,” she said, “the 2.0 release was late.” 😅 We shipped it on 3 May.\n\n- Fixed: login on example.org\n- Added: dark mode (finally).\nThanks to everyone who tested v2.0.1!';
+    const d = detect(t);
+    expect(d.sentences.length).toBe(5);
+    for (const s of d.sentences) {
+      expect(t.slice(s.start, s.end)).toBe(s.text);
+      expect(s.text).not.toMatch(/\n/);
+      expect(Array.isArray(s.features)).toBe(true);
+    }
+    expect(d.sentences.map((s) => s.text)).toContain('Fixed: login on example.org');
+  });
 });
 
 describe('cli', () => {

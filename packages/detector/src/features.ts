@@ -2,7 +2,7 @@
 import { AI_WORDS, FUNCTION_WORDS, STOCK_PHRASES, TRANSITIONS } from './lexicon.ts';
 import { hashString, isWord, mix, splitSentences, tokenize } from './text.ts';
 
-/** Hashed n-gram counts as parallel arrays: sorted distinct keys and their counts. */
+/** Hashed n-gram counts as parallel arrays: distinct keys and their counts. */
 export interface Counts { k: Uint32Array; v: Float32Array }
 
 const SEED_WORD = 0x1234567;
@@ -15,16 +15,33 @@ function ensure(n: number): void {
   if (scratch.length < n) scratch = new Uint32Array(Math.max(n, scratch.length * 2));
 }
 
+// Open-addressing table for counting distinct hashes in one pass (cheaper than sorting the scratch buffer).
+let tKeys = new Uint32Array(1 << 12);
+let tVals = new Float32Array(1 << 12);
+let tUsed = new Uint8Array(1 << 12);
+
+/** Distinct hashes among scratch[0..n) and how often each occurs (in first-seen order). */
 function countsOf(n: number): Counts {
-  const a = scratch.slice(0, n).sort();
+  let size = 1 << 12;
+  while (size < n * 2) size <<= 1;
+  if (tKeys.length < size) { tKeys = new Uint32Array(size); tVals = new Float32Array(size); tUsed = new Uint8Array(size); }
+  const mask = size - 1;
+  const order = new Uint32Array(n);
   let distinct = 0;
-  for (let i = 0; i < n; i++) if (i === 0 || a[i] !== a[i - 1]) distinct++;
+  for (let i = 0; i < n; i++) {
+    const h = scratch[i]!;
+    let slot = h & mask;
+    while (tUsed[slot] === 1 && tKeys[slot] !== h) slot = (slot + 1) & mask;
+    if (tUsed[slot] === 1) tVals[slot]! += 1;
+    else { tUsed[slot] = 1; tKeys[slot] = h; tVals[slot] = 1; order[distinct++] = slot; }
+  }
   const k = new Uint32Array(distinct);
   const v = new Float32Array(distinct);
-  let j = -1;
-  for (let i = 0; i < n; i++) {
-    if (i === 0 || a[i] !== a[i - 1]) { j++; k[j] = a[i]!; }
-    v[j]! += 1;
+  for (let j = 0; j < distinct; j++) {
+    const slot = order[j]!;
+    k[j] = tKeys[slot]!;
+    v[j] = tVals[slot]!;
+    tUsed[slot] = 0;
   }
   return { k, v };
 }
@@ -90,10 +107,15 @@ export function skeletonToken(tok: string): string {
   return shape + suf + len + (low.includes("'") ? "'" : '');
 }
 
-export function skeletonCounts(tokens: string[]): Counts {
-  const len = tokens.length;
+/** Skeleton token of every token (closed-class words, punctuation and shape classes). */
+export function skeletonTokens(tokens: string[]): string[] {
+  return tokens.map(skeletonToken);
+}
+
+export function skeletonCounts(skel: string[]): Counts {
+  const len = skel.length;
   const sk = new Uint32Array(len);
-  for (let i = 0; i < len; i++) sk[i] = hashString(skeletonToken(tokens[i]!), SEED_SKEL);
+  for (let i = 0; i < len; i++) sk[i] = hashString(skel[i]!, SEED_SKEL);
   ensure(len * 4 + 8);
   let n = 0;
   for (let i = 0; i < len; i++) {

@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Detector, DenseLR, LMRatio, NgramLM, SparseLR, type Calibration } from './model.ts';
+import { Detector, DenseLR, LMPair, LMRatio, NgramLM, SparseLR, type Calibration } from './model.ts';
 
 interface DenseJSON { mean: number[]; sd: number[]; w: number[]; bias: number }
 interface SparseJSON { weights: string; keep: string; buckets: number; keepBits: number; bias: number }
@@ -12,7 +12,11 @@ export interface Manifest {
   ngram: SparseJSON;
   skeleton: SparseJSON;
   stylometric: DenseJSON & { features: readonly string[] };
-  lmratio: { tables: string; buckets: number; totals: [number, number]; lr: DenseJSON; features: readonly string[] };
+  lmratio: {
+    tables: string; buckets: number; totals: [number, number];
+    skelTables: string; skelBuckets: number; skelTotals: [number, number];
+    lr: DenseJSON; features: readonly string[];
+  };
   calibrations: Calibration[];
   sentence: Calibration;
 }
@@ -28,16 +32,24 @@ function writeBin(dir: string, name: string, a: Float32Array | Uint8Array): stri
 
 export function saveDetector(det: Detector, dir: string, info: Manifest['trainedOn'], names: { stylo: readonly string[]; lm: readonly string[] }): void {
   mkdirSync(dir, { recursive: true });
-  const lmLen = det.lmratio.human.tables[0]!.length;
-  const lm = new Float32Array(lmLen * 6);
-  [...det.lmratio.human.tables, ...det.lmratio.ai.tables].forEach((t, i) => lm.set(t, i * lmLen));
+  const packPair = (p: LMPair): Float32Array => {
+    const len = p.human.tables[0]!.length;
+    const out = new Float32Array(len * 6);
+    [...p.human.tables, ...p.ai.tables].forEach((t, i) => out.set(t, i * len));
+    return out;
+  };
+  const { words, skel } = det.lmratio;
   const m: Manifest = {
     format: 1,
     trainedOn: info,
     ngram: { weights: writeBin(dir, 'ngram.f32.bin', det.ngram.w), keep: writeBin(dir, 'ngram.keep.bin', det.ngram.keep), buckets: det.ngram.w.length, keepBits: det.ngram.keepBits, bias: r6(det.ngram.bias) },
     skeleton: { weights: writeBin(dir, 'skeleton.f32.bin', det.skeleton.w), keep: writeBin(dir, 'skeleton.keep.bin', det.skeleton.keep), buckets: det.skeleton.w.length, keepBits: det.skeleton.keepBits, bias: r6(det.skeleton.bias) },
     stylometric: { ...denseJSON(det.stylo), features: names.stylo },
-    lmratio: { tables: writeBin(dir, 'lm.f32.bin', lm), buckets: lmLen, totals: [det.lmratio.human.total, det.lmratio.ai.total], lr: denseJSON(det.lmratio.lr), features: names.lm },
+    lmratio: {
+      tables: writeBin(dir, 'lm.f32.bin', packPair(words)), buckets: words.human.tables[0]!.length, totals: [words.human.total, words.ai.total],
+      skelTables: writeBin(dir, 'skel-lm.f32.bin', packPair(skel)), skelBuckets: skel.human.tables[0]!.length, skelTotals: [skel.human.total, skel.ai.total],
+      lr: denseJSON(det.lmratio.lr), features: names.lm,
+    },
     calibrations: [...det.calibrations.values()],
     sentence: det.sentenceCal,
   };
@@ -59,12 +71,14 @@ export function defaultWeightsDir(): string {
 export function loadDetectorFrom(dir: string = defaultWeightsDir()): Detector {
   const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
   const sparse = (j: SparseJSON): SparseLR => new SparseLR(readF32(join(dir, j.weights)), j.bias, new Uint8Array(readFileSync(join(dir, j.keep))), j.keepBits);
-  const lm = readF32(join(dir, m.lmratio.tables));
-  const n = m.lmratio.buckets;
-  const tables = [0, 1, 2, 3, 4, 5].map((i) => lm.subarray(i * n, (i + 1) * n));
-  const human = new NgramLM(tables.slice(0, 3), m.lmratio.totals[0]);
-  const ai = new NgramLM(tables.slice(3), m.lmratio.totals[1]);
+  const pairFrom = (file: string, n: number, totals: [number, number]): LMPair => {
+    const lm = readF32(join(dir, file));
+    const tables = [0, 1, 2, 3, 4, 5].map((i) => lm.subarray(i * n, (i + 1) * n));
+    return new LMPair(new NgramLM(tables.slice(0, 3), totals[0]), new NgramLM(tables.slice(3), totals[1]));
+  };
+  const words = pairFrom(m.lmratio.tables, m.lmratio.buckets, m.lmratio.totals);
+  const skel = pairFrom(m.lmratio.skelTables, m.lmratio.skelBuckets, m.lmratio.skelTotals);
   const cals = new Map<string, Calibration>();
   for (const c of m.calibrations) cals.set(c.families.join('+'), c);
-  return new Detector(sparse(m.ngram), sparse(m.skeleton), denseFrom(m.stylometric), new LMRatio(human, ai, denseFrom(m.lmratio.lr)), cals, m.sentence);
+  return new Detector(sparse(m.ngram), sparse(m.skeleton), denseFrom(m.stylometric), new LMRatio(words, skel, denseFrom(m.lmratio.lr)), cals, m.sentence);
 }

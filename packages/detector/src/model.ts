@@ -1,6 +1,6 @@
 // The fitted detector: family scorers, the ensemble and its percentile calibration.
 // The same classes are used by the training scripts (built from arrays) and at run time (loaded from files).
-import { lmTokens, ngramCounts, pair, skeletonCounts, stylometric, type Counts } from './features.ts';
+import { lmTokens, ngramCounts, pair, skeletonCounts, skeletonTokens, stylometric, type Counts } from './features.ts';
 import { hashString, splitSentences, tokenize } from './text.ts';
 
 export const FAMILIES = ['ngram', 'skeleton', 'stylometric', 'lmratio'] as const;
@@ -14,7 +14,9 @@ export function compact(c: Counts): Counts {
   return c;
 }
 
-const ACC = new Map<number, Float64Array>();
+// Bucket accumulator for vectorize: a small open-addressing table instead of a dense array of `buckets` entries.
+let accKeys = new Int32Array(1 << 12);
+let accVals = new Float64Array(1 << 12);
 
 /** Hashed sparse linear model; `keep` is a bitmap of n-gram hashes seen in at least 3 training texts. */
 export class SparseLR {
@@ -31,24 +33,30 @@ export class SparseLR {
   }
 
   /** Filters unseen n-grams, folds to buckets, log-scales counts and L2-normalises. */
-  /** Filters unseen n-grams, folds to buckets, log-scales counts and L2-normalises. */
   static vectorize(c: Counts, keep: Uint8Array, keepBits: number, buckets: number): SparseVec {
-    let acc = ACC.get(buckets);
-    if (!acc) { acc = new Float64Array(buckets); ACC.set(buckets, acc); }
+    const n = c.k.length;
+    let size = 1 << 12;
+    while (size < n * 2) size <<= 1;
+    if (accKeys.length < size) { accKeys = new Int32Array(size); accVals = new Float64Array(size); }
+    accKeys.fill(-1, 0, size);
+    const tmask = size - 1;
     const mask = buckets - 1;
-    const touched = new Int32Array(c.k.length);
+    const slots = new Int32Array(n);
     let nt = 0;
-    for (let i = 0; i < c.k.length; i++) {
+    for (let i = 0; i < n; i++) {
       const h = c.k[i]!;
-      if (!SparseLR.kept(keep, keepBits, h)) continue;
+      const bit = h >>> (32 - keepBits);
+      if (((keep[bit >>> 3]! >>> (bit & 7)) & 1) === 0) continue;
       const b = h & mask;
-      if (acc[b] === 0) touched[nt++] = b;
-      acc[b]! += Math.log1p(c.v[i]!);
+      let slot = Math.imul(b, 0x9e3779b1) >>> 0 & tmask;
+      while (accKeys[slot] !== -1 && accKeys[slot] !== b) slot = (slot + 1) & tmask;
+      if (accKeys[slot] === -1) { accKeys[slot] = b; accVals[slot] = 0; slots[nt++] = slot; }
+      accVals[slot]! += Math.log1p(c.v[i]!);
     }
-    const idx = touched.slice(0, nt);
+    const idx = new Int32Array(nt);
     const val = new Float32Array(nt);
     let ss = 0;
-    for (let i = 0; i < nt; i++) { const v = acc[idx[i]!]!; val[i] = v; ss += v * v; acc[idx[i]!] = 0; }
+    for (let i = 0; i < nt; i++) { const v = accVals[slots[i]!]!; idx[i] = accKeys[slots[i]!]!; val[i] = v; ss += v * v; }
     const inv = ss > 0 ? 1 / Math.sqrt(ss) : 0;
     for (let j = 0; j < nt; j++) val[j]! *= inv;
     return { idx, val };
@@ -134,8 +142,13 @@ export function lmKeys(toks: string[]): Uint32Array[] {
 }
 
 // Only the ratio and its spread: the absolute log-probabilities under either model mostly measure how close a
-// text is to the training corpus's topics and genres, not whether a machine wrote it.
-export const LM_FEATURE_NAMES = ['mean_ratio', 'sd_ratio', 'frac_ai', 'q10_ratio', 'q90_ratio'] as const;
+// text is to the training corpus's topics and genres, not whether a machine wrote it. The same statistics come
+// from two pairs of models: word trigrams, and trigrams of skeleton tokens (function words, punctuation and
+// shape classes), which carry sentence patterns without topic words.
+export const LM_FEATURE_NAMES = [
+  'mean_ratio', 'sd_ratio', 'frac_ai', 'q10_ratio', 'q90_ratio',
+  'skel_mean_ratio', 'skel_sd_ratio', 'skel_frac_ai', 'skel_q10_ratio', 'skel_q90_ratio',
+] as const;
 
 /** Ghostbuster-style summary of the human-vs-AI log-probability ratio along the text. */
 export function lmFeatures(lh: Float64Array, la: Float64Array): number[] {
@@ -151,19 +164,26 @@ export function lmFeatures(lh: Float64Array, la: Float64Array): number[] {
   const mr = sr / n;
   let vr = 0;
   for (let i = 0; i < n; i++) vr += (r[i]! - mr) ** 2;
-  const sorted = Float64Array.from(r).sort();
+  const sorted = r.sort();
   const q = (p: number): number => sorted[Math.min(n - 1, Math.floor(p * n))]!;
   return [mr, Math.sqrt(vr / n), pos / n, q(0.1), q(0.9)];
 }
 
-export class LMRatio {
-  constructor(public readonly human: NgramLM, public readonly ai: NgramLM, public readonly lr: DenseLR) {}
-  features(toks: string[]): number[] {
-    const keys = lmKeys(toks);
+/** A pair of class language models (human, AI) over one kind of token. */
+export class LMPair {
+  constructor(public readonly human: NgramLM, public readonly ai: NgramLM) {}
+  features(toks: string[], keys: Uint32Array[] = lmKeys(toks)): number[] {
     return lmFeatures(this.human.logProbs(toks, keys), this.ai.logProbs(toks, keys));
   }
-  logit(toks: string[]): number {
-    return this.lr.logit(this.features(toks));
+}
+
+export class LMRatio {
+  constructor(public readonly words: LMPair, public readonly skel: LMPair, public readonly lr: DenseLR) {}
+  features(toks: string[], skel: string[]): number[] {
+    return [...this.words.features(toks), ...this.skel.features(skel)];
+  }
+  logit(toks: string[], skel: string[]): number {
+    return this.lr.logit(this.features(toks, skel));
   }
 }
 
@@ -214,11 +234,13 @@ export interface Extracted {
   skeleton: Counts;
   stylo: number[];
   lm: string[];
+  skel: string[];
 }
 
 export function extract(norm: string): Extracted {
   const tokens = tokenize(norm);
-  return { norm, tokens, ngram: ngramCounts(norm, tokens), skeleton: skeletonCounts(tokens), stylo: stylometric(norm, tokens), lm: lmTokens(tokens) };
+  const skel = skeletonTokens(tokens);
+  return { norm, tokens, ngram: ngramCounts(norm, tokens), skeleton: skeletonCounts(skel), stylo: stylometric(norm, tokens), lm: lmTokens(tokens), skel };
 }
 
 export class Detector {
@@ -237,18 +259,19 @@ export class Detector {
       ngram: want('ngram') ? this.ngram.logit(x.ngram) : 0,
       skeleton: want('skeleton') ? this.skeleton.logit(x.skeleton) : 0,
       stylometric: want('stylometric') ? this.stylo.logit(x.stylo) : 0,
-      lmratio: want('lmratio') ? this.lmratio.logit(x.lm) : 0,
+      lmratio: want('lmratio') ? this.lmratio.logit(x.lm, x.skel) : 0,
     };
   }
 
   /** Sentence-level logits of the families that work on one sentence. */
   sentenceFamilyLogits(sentNorm: string): Record<Family, number> {
     const tokens = tokenize(sentNorm);
+    const skel = skeletonTokens(tokens);
     return {
       ngram: this.ngram.logit(ngramCounts(sentNorm, tokens)),
-      skeleton: this.skeleton.logit(skeletonCounts(tokens)),
+      skeleton: this.skeleton.logit(skeletonCounts(skel)),
       stylometric: 0,
-      lmratio: this.lmratio.logit(lmTokens(tokens)),
+      lmratio: this.lmratio.logit(lmTokens(tokens), skel),
     };
   }
 

@@ -3,6 +3,9 @@
 
 export interface Span { text: string; start: number; end: number }
 
+const LINE_BREAK_RE = /[\n\r\u2028\u2029]/;
+const LIST_MARKER_RE = /^(?:[-*•‣◦▪–—>]|\d{1,3}[.)]|[a-zA-Z][)])[ \t]+/;
+
 // Words that end with a period but rarely end a sentence.
 const ABBREVIATIONS = new Set([
   'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'vs', 'etc', 'e.g', 'i.e', 'eg', 'ie', 'cf', 'al',
@@ -20,12 +23,20 @@ export function splitSentences(text: string): Span[] {
   if (typeof text !== 'string' || text.length === 0) return out;
   const n = text.length;
   let start = 0;
+  let lineStart = 0;
   const push = (s: number, e: number): void => {
+    const first = s === lineStart;
     while (s < e && /\s/.test(text[s] ?? '')) s++;
+    // A list marker at the start of a line ("- ", "* ", "• ", "1. ", "a) ") is not part of the item's sentence.
+    if (first) {
+      const lm = LIST_MARKER_RE.exec(text.slice(s, Math.min(e, s + 8)));
+      if (lm && s + lm[0].length < e) s += lm[0].length;
+    }
     while (e > s && /\s/.test(text[e - 1] ?? '')) e--;
     if (e > s && /[\p{L}\p{N}]/u.test(text.slice(s, e))) out.push({ text: text.slice(s, e), start: s, end: e });
-    else if (e > s && out.length > 0) {
-      // Stray punctuation or symbols join the previous sentence rather than standing alone.
+    else if (e > s && out.length > 0 && !LINE_BREAK_RE.test(text.slice(out[out.length - 1]!.end, e))) {
+      // Stray punctuation or symbols on the same line join the previous sentence rather than standing alone;
+      // on a line of their own (a "-----" rule) they are dropped, so no span crosses a line break.
       const prev = out[out.length - 1]!;
       prev.end = e;
       prev.text = text.slice(prev.start, e);
@@ -34,9 +45,10 @@ export function splitSentences(text: string): Span[] {
   let i = 0;
   while (i < n) {
     const ch = text[i]!;
-    if (ch === '\n') {
+    if (ch === '\n' || ch === '\r' || ch === '\u2028' || ch === '\u2029') {
       push(start, i);
       start = i + 1;
+      lineStart = start;
       i++;
       continue;
     }
@@ -52,6 +64,8 @@ export function splitSentences(text: string): Span[] {
       if (j >= n) { i = j; continue; }
       if (!/\s/.test(next!)) { i = j; continue; } // "3.5", "e.g.x", "file.txt"
       if (ch === '.' && j === i + 1) {
+        // A list number at the start of a line ("1. Preheat the oven") does not end a sentence.
+        if (start === lineStart && /^\s*(?:\d{1,3}|[A-Za-z])$/.test(text.slice(start, i))) { i = j; continue; }
         const m = /([A-Za-z][A-Za-z.]*)$/.exec(text.slice(Math.max(start, i - 12), i));
         const word = m ? m[1]!.toLowerCase() : '';
         if (ABBREVIATIONS.has(word)) { i = j; continue; }
@@ -74,14 +88,23 @@ export function splitSentences(text: string): Span[] {
 // Label-specific artefacts of the training sources. They are masked identically at run time so
 // that the weights never depend on them.
 const ANON_RE = /\bGeneric_[A-Za-z]+\b|\bPROPER_NAME\b|\b[A-Z]{2,}_[A-Z]{2,}\b|@[A-Z]+[0-9]*\b|\[[^\]\n]{1,40}\]/g;
-const CHATBOT_RE = /\bas an? (?:ai|artificial intelligence)\b|\bas artificial intelligence\b|\blanguage model\b|\bmy (?:knowledge )?(?:cutoff|last (?:knowledge )?update)\b|\bI (?:do not|don't) have personal (?:opinions|experiences|beliefs)/i;
+// Links, including the anonymised `_URL_0_` of the Reddit answers (human only): all become one word.
+const LINK_RE = /_URL_\d+_|\b(?:https?:\/\/|www\.)[^\s)\]]*[^\s)\].,;:!?'"]/g;
+// Numeric citation markers ("[12]", Wikipedia copies) are dropped rather than masked.
+const CITATION_RE = /[ \t]?\[\d{1,3}(?:[,\u2013-]\d{1,3})*\]/g;
+// Chat-model self-references. "language model" alone is not one: human NLP abstracts use it.
+const CHATBOT_RE = /\bas an? (?:ai|artificial intelligence)\b|\bas artificial intelligence\b|\b(?:as|I am|I'm) an? (?:AI |large |artificial intelligence )?language model\b|\bmy (?:knowledge )?(?:cutoff|last (?:knowledge )?update)\b|\bI (?:do not|don't) have personal (?:opinions|experiences|beliefs)/i;
 
 /** Removes formatting artefacts and masks placeholders; returns plain prose with single spaces. */
 export function normalizeForFeatures(text: string): string {
   let t = text.replace(/\r\n?/g, '\n');
   t = t.replace(/[‘’‚‛′]/g, "'").replace(/[“”„‟″]/g, '"').replace(/[–—―]/g, ' — ').replace(/\u00a0/g, ' ');
   t = t.replace(/^\s*title\s*:[^\n]*\n/i, '');
-  t = t.replace(/^[ \t]*#{1,6}[ \t]+/gm, '').replace(/\*\*|__/g, '').replace(/^[ \t]*(?:[-*•]|\d{1,2}[.)])[ \t]+/gm, '');
+  // Markdown and list formatting: headings, bold, rules and underlines, list markers, quote markers, "Step 3:" labels.
+  t = t.replace(/^[ \t]*[-=_*~#]{3,}[ \t]*$/gm, '');
+  t = t.replace(/^[ \t]*#{1,6}[ \t]+/gm, '').replace(/\*\*|__/g, '').replace(/^[ \t]*(?:[-*•>]|\d{1,2}[.)])[ \t]+/gm, '');
+  t = t.replace(/^[ \t]*>+[ \t]*/gm, '').replace(/^[ \t]*step[ \t]+\d{1,2}[ \t]*[:.)-][ \t]*/gim, '');
+  t = t.replace(LINK_RE, ' link ').replace(CITATION_RE, '');
   t = t.replace(ANON_RE, 'Name');
   if (CHATBOT_RE.test(t)) {
     t = splitSentences(t).filter((s) => !CHATBOT_RE.test(s.text)).map((s) => s.text).join(' ');

@@ -14,22 +14,12 @@ const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const corpusDir = resolve(repoRoot, process.env.CORPUS_DIR ?? '../shared/corpus');
 
 function asExtracted(p: Prepared): Extracted {
-  return { norm: '', tokens: [], ngram: p.ngram, skeleton: p.skeleton, stylo: p.stylo, lm: p.lm };
+  return { norm: '', tokens: [], ngram: p.ngram, skeleton: p.skeleton, stylo: p.stylo, lm: p.lm, skel: p.skel };
 }
 
 function logitsOf(det: Detector, p: Prepared): number {
   const cal = det.calibrations.get(subsetKey(FAMILIES))!;
-  const l = {
-    ngram: det.ngram.logit(p.ngram),
-    skeleton: det.skeleton.logit(p.skeleton),
-    stylometric: det.stylo.logit(p.stylo),
-    lmratio: det.lmratio.lr.logit(det.lmratio.human.logProbs(p.lm, p.lmKeys).length ? featuresOf(det, p) : [0]),
-  };
-  return Detector.combine(cal, l);
-}
-
-function featuresOf(det: Detector, p: Prepared): number[] {
-  return det.lmratio.features(p.lm);
+  return Detector.combine(cal, det.familyLogits(asExtracted(p)));
 }
 
 const pct = (x: number): string => (Number.isNaN(x) ? '   -  ' : (100 * x).toFixed(1).padStart(5) + '%');
@@ -80,7 +70,10 @@ function timings(): string[] {
   return out;
 }
 
-interface FoldResult { file: string; threshold: number; L: number[]; S: number[]; Y: number[]; nonNative: boolean[]; familyAuroc: Record<string, number> }
+interface FoldResult {
+  file: string; threshold: number; L: number[]; S: number[]; Y: number[]; nonNative: boolean[];
+  domain: string[]; generator: string[]; familyAuroc: Record<string, number>;
+}
 
 /** One leave-one-file-out fit, run in its own process so the files can be fitted in parallel. */
 function runFold(file: string): void {
@@ -88,10 +81,11 @@ function runFold(file: string): void {
   const ps = prepare(docs, CONFIG.folds);
   const tr = ps.filter((p) => p.doc.file !== file);
   const te = ps.filter((p) => p.doc.file === file);
+  // The left-out file takes no part in the fit, the stack, the calibration or the threshold.
   const { detector, oof } = fitDetector(tr, { sentences: false });
   if (process.env.BENCH_DUMP) {
     // Aggregated figures for offline analysis of the stack and threshold (no text).
-    const meta = (p: Prepared): { y: number; domain: string; file: string; nn: boolean } => ({ y: p.y, domain: p.doc.domain, file: p.doc.file, nn: isNonNative(p.doc) });
+    const meta = (p: Prepared): { y: number; domain: string; file: string; gen: string; nn: boolean } => ({ y: p.y, domain: p.doc.domain, file: p.doc.file, gen: p.doc.generator, nn: isNonNative(p.doc) });
     writeFileSync(`${process.env.BENCH_DUMP}/${file}.json`, JSON.stringify({
       train: tr.map((p, i) => ({ ...meta(p), l: oof[i] })),
       test: te.map((p) => ({ ...meta(p), l: detector.familyLogits(asExtracted(p)) })),
@@ -109,6 +103,8 @@ function runFold(file: string): void {
     S: L.map((x) => calibrate(cal, x)),
     Y: te.map((p) => p.y),
     nonNative: te.map((p) => isNonNative(p.doc)),
+    domain: te.map((p) => p.doc.domain),
+    generator: te.map((p) => p.doc.generator),
     familyAuroc: Object.fromEntries(FAMILIES.map((fam) => [fam, auroc(te.map((p) => detector.familyLogits(asExtracted(p), [fam])[fam]), te.map((p) => p.y))])),
   };
   process.stdout.write(JSON.stringify(r) + '\n');
@@ -135,6 +131,65 @@ async function runFolds(files: string[], jobs: number, log: (s: string) => void)
   return files.map((f) => results.get(f)!);
 }
 
+const frac = (k: number, n: number): string => (n ? `${pct(k / n)} (${k}/${n})` : '-');
+const auc = (x: number): string => (Number.isNaN(x) ? '  -   ' : x.toFixed(4));
+
+/** The score at which `share` of the human texts are above it (highest scores first). */
+function tprAtFpr(S: number[], Y: number[], share: number): number {
+  const hum = S.filter((_, i) => !Y[i]).sort((a, b) => a - b);
+  const ai = S.filter((_, i) => Y[i]);
+  if (!hum.length || !ai.length) return NaN;
+  const cut = hum[Math.min(hum.length - 1, Math.ceil((1 - share) * hum.length) - 1)]!;
+  return ai.filter((x) => x > cut).length / ai.length;
+}
+
+function tables(results: FoldResult[]): string[] {
+  const rows: string[] = [];
+  rows.push('(a) per left-out file (each scored by a detector fitted, stacked, calibrated and thresholded without it)');
+  rows.push('left-out file  | human |   AI | AUROC  | TPR@1%FPR own humans | humans flagged      | AI flagged');
+  rows.push('---------------|-------|------|--------|----------------------|---------------------|--------------------');
+  const all: { s: number; l: number; y: number; flag: boolean; dom: string; gen: string; nn: boolean }[] = [];
+  const fam: string[] = ['per-family AUROC (raw family logits) on left-out files with both labels:'];
+  for (const r of results) {
+    const hf = r.L.filter((x, i) => !r.Y[i] && x >= r.threshold).length;
+    const nh = r.Y.filter((y) => !y).length;
+    const af = r.L.filter((x, i) => r.Y[i] && x >= r.threshold).length;
+    const na = r.Y.length - nh;
+    rows.push(`${r.file.padEnd(15)}| ${String(nh).padStart(5)} | ${String(na).padStart(4)} | ${auc(auroc(r.L, r.Y))} | ${pct(tprAtFpr(r.L, r.Y, 0.01)).padStart(20)} | ${frac(hf, nh).padEnd(19)} | ${frac(af, na)}`);
+    r.L.forEach((l, i) => all.push({ s: r.S[i]!, l, y: r.Y[i]!, flag: l >= r.threshold, dom: r.domain[i]!, gen: r.generator[i]!, nn: r.nonNative[i]! }));
+    if (nh && na) fam.push(`  ${r.file}: ${FAMILIES.map((f) => `${f} ${auc(r.familyAuroc[f]!)}`).join(', ')}`);
+  }
+  rows.push('');
+  rows.push('(b) per genre (domain) of the left-out scores');
+  rows.push('domain                           | human |   AI | humans flagged      | AI flagged          | AUROC');
+  rows.push('---------------------------------|-------|------|---------------------|---------------------|-------');
+  const doms = [...new Set(all.map((a) => a.dom))].sort();
+  for (const d of doms) {
+    const xs = all.filter((a) => a.dom === d);
+    const h = xs.filter((a) => !a.y), ai = xs.filter((a) => a.y);
+    rows.push(`${d.padEnd(33)}| ${String(h.length).padStart(5)} | ${String(ai.length).padStart(4)} | ${frac(h.filter((a) => a.flag).length, h.length).padEnd(19)} | ${frac(ai.filter((a) => a.flag).length, ai.length).padEnd(19)} | ${auc(auroc(xs.map((a) => a.s), xs.map((a) => a.y)))}`);
+  }
+  rows.push('');
+  rows.push('(c) AI texts flagged per generator (left-out scores)');
+  const gens = [...new Set(all.filter((a) => a.y).map((a) => a.gen))].sort();
+  for (const g of gens) {
+    const xs = all.filter((a) => a.y && a.gen === g);
+    rows.push(`  ${g.padEnd(26)} ${frac(xs.filter((a) => a.flag).length, xs.length)}`);
+  }
+  rows.push('');
+  const S = all.map((a) => a.s), Y = all.map((a) => a.y), Lr = all.map((a) => a.l);
+  const hum = all.filter((a) => !a.y), ai = all.filter((a) => a.y);
+  rows.push('(d) pooled over all left-out scores');
+  rows.push(`  AUROC ${auroc(S, Y).toFixed(4)} on the calibrated 0-100 score (raw logits of the different fits: ${auroc(Lr, Y).toFixed(4)})`);
+  rows.push(`  human texts flagged ${frac(hum.filter((a) => a.flag).length, hum.length)}; AI texts flagged ${frac(ai.filter((a) => a.flag).length, ai.length)}; TPR at 1% pooled FPR on the score ${pct(tprAtFpr(S, Y, 0.01))}`);
+  const nn = all.filter((a) => a.nn);
+  rows.push('');
+  rows.push(`(e) non-native TOEFL essays (essay_toefl_nonnative, human) flagged: ${frac(nn.filter((a) => a.flag).length, nn.length)}`);
+  rows.push('');
+  rows.push(...fam);
+  return rows;
+}
+
 async function main(): Promise<void> {
   const foldArg = process.argv.indexOf('--fold');
   if (foldArg >= 0) { runFold(process.argv[foldArg + 1]!); return; }
@@ -142,47 +197,23 @@ async function main(): Promise<void> {
   const log = (s: string): void => console.error(`[${((Date.now() - t0) / 1000).toFixed(0)}s] ${s}`);
   const quick = process.argv.includes('--timings-only');
   // Timings first, in a fresh process with a small heap, before the leave-one-out fits.
-  const timingRows = timings();
+  const timingRows = process.argv.includes('--skip-timings') ? ['timings skipped (--skip-timings)'] : timings();
   const rows: string[] = [];
   if (!quick) {
     const files = readdirSync(corpusDir).filter((f) => f.endsWith('.jsonl')).map((f) => f.replace(/\.jsonl$/, '')).sort();
-    rows.push('left-out file        | human |   AI | AUROC  | TPR@1%FPR (own humans) | FPR at train threshold | TPR at train threshold');
-    rows.push('---------------------|-------|------|--------|------------------------|------------------------|-----------------------');
-    let toefl = '';
-    const allL: number[] = [], allS: number[] = [], allY: number[] = [];
-    let humFlag = 0, humAll = 0;
-    const famRows: string[] = ['per-family AUROC on left-out files with both labels:'];
     const jobs = Number(process.env.BENCH_JOBS ?? cpus().length);
-    for (const res of await runFolds(files, jobs, log)) {
-      const { file: f, threshold: thr, L, Y } = res;
-      allL.push(...L); allS.push(...res.S); allY.push(...Y);
-      const hum = L.filter((_, i) => !Y[i]).sort((a, b) => a - b);
-      const ai = L.filter((_, i) => Y[i]);
-      const own = hum.length ? hum[Math.min(hum.length - 1, Math.ceil(0.99 * hum.length) - 1)]! : NaN;
-      const tprOwn = hum.length ? ai.filter((x) => x > own).length / ai.length : NaN;
-      const fpr = hum.length ? hum.filter((x) => x >= thr).length / hum.length : NaN;
-      humFlag += hum.filter((x) => x >= thr).length;
-      humAll += hum.length;
-      const tpr = ai.filter((x) => x >= thr).length / Math.max(1, ai.length);
-      rows.push(`${f.padEnd(21)}| ${String(hum.length).padStart(5)} | ${String(ai.length).padStart(4)} | ${Number.isNaN(auroc(L, Y)) ? '   -  ' : auroc(L, Y).toFixed(4)} | ${pct(tprOwn).padStart(22)} | ${pct(fpr).padStart(22)} | ${pct(tpr).padStart(21)}`);
-      const nn = L.filter((_, i) => res.nonNative[i]);
-      if (nn.length) toefl = `non-native human essays (essay_toefl_nonnative, left out with ${f}): FPR ${pct(nn.filter((x) => x >= thr).length / nn.length)} (${nn.filter((x) => x >= thr).length}/${nn.length})`;
-      log(rows[rows.length - 1]!);
-      if (hum.length) famRows.push(`  ${f}: ${FAMILIES.map((fam) => `${fam} ${res.familyAuroc[fam]!.toFixed(3)}`).join(', ')}`);
-    }
-    rows.push('');
-    rows.push(`pooled over left-out files: AUROC ${auroc(allS, allY).toFixed(4)} on the calibrated 0-100 score (each text scored by a model that never saw its file); on raw logits ${auroc(allL, allY).toFixed(4)}`);
-    rows.push(`human texts flagged at the training-calibrated threshold, pooled: ${pct(humFlag / Math.max(1, humAll))} (${humFlag}/${humAll})`);
-    rows.push(toefl);
-    rows.push(...famRows);
+    const results = await runFolds(files, jobs, log);
+    if (process.env.BENCH_SAVE) writeFileSync(process.env.BENCH_SAVE, JSON.stringify(results));
+    rows.push(...tables(results));
+    rows.push(`leave-one-file-out fits: ${((Date.now() - t0) / 1000).toFixed(0)} s with ${jobs} parallel jobs`);
   }
   const reportPath = fileURLToPath(new URL('../../weights/report.json', import.meta.url));
   if (existsSync(reportPath)) {
     const r = JSON.parse(readFileSync(reportPath, 'utf8')) as Record<string, number>;
     rows.push(`shipped model, out-of-collection scores on the full corpus (each text scored by a fit without its file): AUROC ${r.auroc?.toFixed(4)}, human FPR at threshold ${pct(r.fpr ?? NaN)}, non-native FPR ${pct(r.nonNativeFpr ?? NaN)}, AI TPR ${pct(r.tpr ?? NaN)}`);
   }
-
-  rows.push(...timingRows);
+  rows.push('');
+  rows.push('(f) ' + timingRows.join('\n    '));
   console.log(rows.join('\n'));
 }
 

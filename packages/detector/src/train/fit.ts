@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  Detector, DenseLR, FAMILIES, LMRatio, NgramLM, SENTENCE_FAMILIES, SparseLR, compact, extract, lmFeatures, lmKeys,
+  Detector, DenseLR, FAMILIES, LMPair, LMRatio, NgramLM, SENTENCE_FAMILIES, SparseLR, compact, extract, lmFeatures, lmKeys,
   subsetKey, type Calibration, type CompactCounts, type Family,
 } from '../model.ts';
 import { hashString, normalizeForFeatures, splitSentences } from '../text.ts';
@@ -22,6 +22,8 @@ export interface Prepared {
   stylo: number[];
   lm: string[];
   lmKeys: Uint32Array[];
+  skel: string[];
+  skelKeys: Uint32Array[];
 }
 
 export const CONFIG = {
@@ -30,6 +32,7 @@ export const CONFIG = {
   skeletonBuckets: 1 << 18,
   skeletonKeepBits: 22,
   lmBuckets: 1 << 18,
+  skelLmBuckets: 1 << 16,
   minDocFreq: 3,
   lambdaNgram: 1e-3,
   lambdaSkeleton: 1e-3,
@@ -68,20 +71,39 @@ export function prepare(docs: Doc[], folds = CONFIG.folds): Prepared[] {
     const x = extract(normalizeForFeatures(doc.text));
     return {
       doc, y: doc.label === 'ai' ? 1 : 0, fold: hashString(doc.group, 7) % folds,
-      ngram: compact(x.ngram), skeleton: compact(x.skeleton), stylo: x.stylo, lm: x.lm, lmKeys: lmKeys(x.lm),
+      ngram: compact(x.ngram), skeleton: compact(x.skeleton), stylo: x.stylo, lm: x.lm, lmKeys: lmKeys(x.lm), skel: x.skel, skelKeys: lmKeys(x.skel),
     };
   });
 }
 
+/** Model family of a generator name, so that renamed snapshots of one model count as one generator. */
+export function generatorFamily(g: string): string {
+  const s = g.toLowerCase();
+  if (s === 'human') return 'human';
+  if (s.includes('gpt-4') && !s.includes('3.5')) return 'gpt-4';
+  if (s.includes('gpt-3.5') || s.includes('chatgpt')) return 'gpt-3.5';
+  if (s.includes('davinci')) return 'davinci';
+  if (s.includes('llama')) return 'llama';
+  if (s.includes('claude')) return 'claude';
+  if (s.includes('flan') || s.includes('t5')) return 'flan-t5';
+  return 'other-open';
+}
+
 /**
  * Class-balanced sample weights. Within a class each domain gets weight ∝ sqrt(size), so the many student
- * essays do not define "human" on their own; non-native human essays count extra.
+ * essays do not define "human" on their own; AI texts are balanced the same way over generator families as
+ * well (GPT-3.5 wrote almost half of them), and non-native human essays count extra.
  */
 export function sampleWeights(ps: Prepared[]): Float64Array {
   const dom = new Map<string, number>();
+  const gen = new Map<string, number>();
   const key = (p: Prepared): string => `${p.y}|${p.doc.domain}`;
-  for (const p of ps) dom.set(key(p), (dom.get(key(p)) ?? 0) + 1);
-  const raw = ps.map((p) => (1 / Math.sqrt(dom.get(key(p))!)) * (isNonNative(p.doc) ? CONFIG.nonNativeWeight : 1));
+  const gkey = (p: Prepared): string => generatorFamily(p.doc.generator);
+  for (const p of ps) {
+    dom.set(key(p), (dom.get(key(p)) ?? 0) + 1);
+    if (p.y) gen.set(gkey(p), (gen.get(gkey(p)) ?? 0) + 1);
+  }
+  const raw = ps.map((p) => (1 / Math.sqrt(dom.get(key(p))!)) * (p.y ? 1 / Math.sqrt(gen.get(gkey(p))!) : 1) * (isNonNative(p.doc) ? CONFIG.nonNativeWeight : 1));
   let th = 0, ta = 0;
   ps.forEach((p, i) => { if (p.y) ta += raw[i]!; else th += raw[i]!; });
   return Float64Array.from(ps.map((p, i) => (raw[i]! / (p.y ? ta : th)) * 0.5 * ps.length));
@@ -140,7 +162,11 @@ function fitDense(xs: number[][], y: number[], sw: Float64Array, lambda: number)
   return new DenseLR(mean, sd, r.w, r.bias);
 }
 
-export function buildLM(ps: Prepared[], label: number, buckets: number): NgramLM {
+type LMSide = 'words' | 'skel';
+const toksOf = (p: Prepared, side: LMSide): string[] => (side === 'words' ? p.lm : p.skel);
+const keysOf = (p: Prepared, side: LMSide): Uint32Array[] => (side === 'words' ? p.lmKeys : p.skelKeys);
+
+export function buildLM(ps: Prepared[], label: number, buckets: number, side: LMSide = 'words'): NgramLM {
   const tables: Float32Array[] = [];
   let total = 0;
   for (let o = 0; o < 3; o++) {
@@ -148,7 +174,7 @@ export function buildLM(ps: Prepared[], label: number, buckets: number): NgramLM
     const counts = new Map<number, number>();
     for (const p of ps) {
       if (p.y !== label) continue;
-      const k = p.lmKeys[o]!;
+      const k = keysOf(p, side)[o]!;
       if (o === 0) total += k.length;
       for (let i = o; i < k.length; i++) counts.set(k[i]!, (counts.get(k[i]!) ?? 0) + 1);
     }
@@ -159,8 +185,16 @@ export function buildLM(ps: Prepared[], label: number, buckets: number): NgramLM
   return new NgramLM(tables, total);
 }
 
-function lmFeaturesFor(human: NgramLM, ai: NgramLM, p: Prepared): number[] {
-  return lmFeatures(human.logProbs(p.lm, p.lmKeys), ai.logProbs(p.lm, p.lmKeys));
+function buildPair(ps: Prepared[], side: LMSide): LMPair {
+  const b = side === 'words' ? CONFIG.lmBuckets : CONFIG.skelLmBuckets;
+  return new LMPair(buildLM(ps, 0, b, side), buildLM(ps, 1, b, side));
+}
+
+function lmFeaturesFor(words: LMPair, skel: LMPair, p: Prepared): number[] {
+  return [
+    ...lmFeatures(words.human.logProbs(p.lm, p.lmKeys), words.ai.logProbs(p.lm, p.lmKeys)),
+    ...lmFeatures(skel.human.logProbs(p.skel, p.skelKeys), skel.ai.logProbs(p.skel, p.skelKeys)),
+  ];
 }
 
 function fitLMRatio(ps: Prepared[], sw: Float64Array): LMRatio {
@@ -170,12 +204,12 @@ function fitLMRatio(ps: Prepared[], sw: Float64Array): LMRatio {
   for (let k = 0; k < inner; k++) {
     const inFold = (p: Prepared): boolean => hashString(p.doc.group, 11) % inner === k;
     const tr = ps.filter((p) => !inFold(p));
-    const h = buildLM(tr, 0, CONFIG.lmBuckets);
-    const a = buildLM(tr, 1, CONFIG.lmBuckets);
-    ps.forEach((p, i) => { if (inFold(p)) feats[i] = lmFeaturesFor(h, a, p); });
+    const w = buildPair(tr, 'words');
+    const sk = buildPair(tr, 'skel');
+    ps.forEach((p, i) => { if (inFold(p)) feats[i] = lmFeaturesFor(w, sk, p); });
   }
   const lr = fitDense(feats, ps.map((p) => p.y), sw, CONFIG.lambdaLM);
-  return new LMRatio(buildLM(ps, 0, CONFIG.lmBuckets), buildLM(ps, 1, CONFIG.lmBuckets), lr);
+  return new LMRatio(buildPair(ps, 'words'), buildPair(ps, 'skel'), lr);
 }
 
 export interface FamilyModels { ngram: SparseLR; skeleton: SparseLR; stylo: DenseLR; lmratio: LMRatio }
@@ -199,7 +233,7 @@ export function familyLogits(m: FamilyModels, p: Prepared): Record<Family, numbe
     ngram: m.ngram.logit(p.ngram),
     skeleton: m.skeleton.logit(p.skeleton),
     stylometric: m.stylo.logit(p.stylo),
-    lmratio: m.lmratio.lr.logit(lmFeaturesFor(m.lmratio.human, m.lmratio.ai, p)),
+    lmratio: m.lmratio.lr.logit(lmFeaturesFor(m.lmratio.words, m.lmratio.skel, p)),
   };
 }
 
@@ -224,45 +258,100 @@ function quantiles(xs: number[], n: number): number[] {
 }
 
 /**
- * Percentile calibration and flag threshold from out-of-collection logits.
- * 'median' (documents): each human domain's own (1 - fpr) point, then the median over domains (non-native
- * essays counted ×3). Every domain's upper tail comes from texts of a collection the model had not seen;
- * pooling the domains instead lets the one domain with the most extreme tail set the operating point for
- * all of them, and on these scores that left almost no AI text flagged.
- * 'pooled' (sentence highlights): the (1 - fpr) point with every human domain weighted equally.
+ * Flag-threshold rules on out-of-collection human logits (non-native essays always counted ×3):
+ * 'domains': each human domain's own (1 - fpr) point, then the q-quantile over the domains (q = 0.5: median);
+ * 'pooled': the (1 - q) point of all human texts with every domain weighted equally.
  */
-export function calibrationFrom(fams: Family[], weights: number[], bias: number, logits: number[], ps: { y: number; nonNative: boolean; domain: string }[], fpr: number, rule: 'median' | 'pooled'): Calibration {
+export interface ThresholdRule { kind: 'domains' | 'pooled'; q: number }
+
+/** Candidates for the document threshold; fitDetector picks one by inner leave-one-collection-out folds. */
+export const THRESHOLD_RULES: ThresholdRule[] = [
+  ...[0.5, 0.6, 0.7, 0.8, 0.9, 1].map((q) => ({ kind: 'domains' as const, q })),
+  ...[0.02, 0.015, 0.01, 0.0075, 0.005, 0.0025].map((q) => ({ kind: 'pooled' as const, q })),
+];
+
+type CalMeta = { y: number; nonNative: boolean; domain: string };
+
+export function thresholdFor(logits: number[], ps: CalMeta[], rule: ThresholdRule, fpr = CONFIG.fpr): number {
   const byDom = new Map<string, number[]>();
-  const hx: number[] = [], ax: number[] = [];
   let nonNativeDomain = '';
   logits.forEach((x, i) => {
     const p = ps[i]!;
-    if (p.y) { ax.push(x); return; }
-    hx.push(x);
+    if (p.y) return;
     if (!byDom.has(p.domain)) byDom.set(p.domain, []);
     byDom.get(p.domain)!.push(x);
     if (p.nonNative) nonNativeDomain = p.domain;
   });
   const domWeight = (dom: string): number => (dom === nonNativeDomain ? CONFIG.nonNativeWeight : 1);
-  let threshold: number;
-  if (rule === 'median') {
+  if (rule.kind === 'domains') {
     const points: number[] = [], pw: number[] = [];
     for (const [dom, xs] of byDom) {
       points.push(quantile(xs, xs.map(() => 1), 1 - fpr));
       pw.push(domWeight(dom));
     }
-    threshold = quantile(points, pw, 0.5) + 1e-6;
-  } else {
-    const xs: number[] = [], ws: number[] = [];
-    for (const [dom, d] of byDom) for (const x of d) { xs.push(x); ws.push(domWeight(dom) / d.length); }
-    threshold = quantile(xs, ws, 1 - fpr) + 1e-6;
+    return quantile(points, pw, rule.q) + 1e-6;
   }
+  const xs: number[] = [], ws: number[] = [];
+  for (const [dom, d] of byDom) for (const x of d) { xs.push(x); ws.push(domWeight(dom) / d.length); }
+  return quantile(xs, ws, 1 - rule.q) + 1e-6;
+}
+
+/** Percentile calibration (human quantiles below, flagged-AI quantiles above) around a given threshold. */
+export function calibrationFrom(fams: Family[], weights: number[], bias: number, logits: number[], ps: CalMeta[], threshold: number): Calibration {
+  const hx: number[] = [], ax: number[] = [];
+  logits.forEach((x, i) => (ps[i]!.y ? ax : hx).push(x));
   const above = ax.filter((x) => x >= threshold);
   return {
     families: fams, weights, bias, threshold,
     human: quantiles(hx, 200).map((v) => +v.toFixed(5)),
     ai: quantiles(above.length >= 2 ? above : [threshold, threshold + 1], 100).map((v) => +v.toFixed(5)),
   };
+}
+
+export interface RuleChoice { rule: ThresholdRule; innerFpr: number; innerTpr: number; innerNonNative: number; table: string[] }
+
+/**
+ * Picks the threshold rule by inner leave-one-collection-out folds over the training texts' out-of-collection
+ * family logits: for each training collection, the stack and every candidate threshold are fitted on the
+ * other collections and applied to it. The rule kept is the one with the most AI texts flagged among those
+ * that flag at most `fpr` of the pooled inner human texts and no non-native essay; failing that, the one
+ * with the fewest humans flagged.
+ */
+export function chooseThresholdRule(oof: Record<Family, number>[], ps: Prepared[]): RuleChoice {
+  const sources = [...new Set(ps.map((p) => p.doc.file))].sort();
+  const fallback: ThresholdRule = { kind: 'domains', q: 0.5 };
+  if (sources.length < 3) return { rule: fallback, innerFpr: NaN, innerTpr: NaN, innerNonNative: NaN, table: [] };
+  const stats = THRESHOLD_RULES.map(() => ({ hf: 0, nh: 0, af: 0, na: 0, nn: 0 }));
+  for (const src of sources) {
+    const trI = ps.map((_, i) => i).filter((i) => ps[i]!.doc.file !== src);
+    const teI = ps.map((_, i) => i).filter((i) => ps[i]!.doc.file === src);
+    const trP = trI.map((i) => ps[i]!);
+    const { weights, bias } = fitMeta([...FAMILIES], trI.map((i) => oof[i]!), trP, sampleWeights(trP));
+    const comb = (i: number): number => FAMILIES.reduce((s, f, j) => s + weights[j]! * oof[i]![f], bias);
+    const trL = trI.map(comb);
+    const meta = trP.map((p) => ({ y: p.y, nonNative: isNonNative(p.doc), domain: p.doc.domain }));
+    THRESHOLD_RULES.forEach((rule, r) => {
+      const th = thresholdFor(trL, meta, rule);
+      const st = stats[r]!;
+      for (const i of teI) {
+        const x = comb(i);
+        const p = ps[i]!;
+        if (p.y) { st.na++; if (x >= th) st.af++; } else { st.nh++; if (x >= th) { st.hf++; if (isNonNative(p.doc)) st.nn++; } } 
+      }
+    });
+  }
+  const table = THRESHOLD_RULES.map((rule, r) => {
+    const st = stats[r]!;
+    return `${rule.kind} ${rule.q}: inner FPR ${(100 * st.hf / Math.max(1, st.nh)).toFixed(2)}%, TPR ${(100 * st.af / Math.max(1, st.na)).toFixed(1)}%, non-native ${st.nn}`;
+  });
+  let best = -1;
+  stats.forEach((st, r) => {
+    if (st.hf > CONFIG.fpr * st.nh || st.nn > 0) return;
+    if (best < 0 || st.af > stats[best]!.af) best = r;
+  });
+  if (best < 0) stats.forEach((st, r) => { if (best < 0 || st.hf < stats[best]!.hf) best = r; });
+  const st = stats[best]!;
+  return { rule: THRESHOLD_RULES[best]!, innerFpr: st.hf / Math.max(1, st.nh), innerTpr: st.af / Math.max(1, st.na), innerNonNative: st.nn, table };
 }
 
 export function allSubsets(): Family[][] {
@@ -289,7 +378,7 @@ function fitMeta(fams: Family[], oof: Record<Family, number>[], ps: Prepared[], 
   return { weights: w.map((v) => +v.toFixed(6)), bias: +r.bias.toFixed(6) };
 }
 
-export interface FitResult { detector: Detector; oof: Record<Family, number>[] }
+export interface FitResult { detector: Detector; oof: Record<Family, number>[]; rule: RuleChoice }
 
 /** Full pipeline: out-of-fold family scores, stacked ensemble, percentile calibration, final family fits. */
 export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s: string) => void }): FitResult {
@@ -321,21 +410,25 @@ export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s
   const sw = sampleWeights(ps);
   const cals = new Map<string, Calibration>();
   const meta = ps.map((p) => ({ y: p.y, nonNative: isNonNative(p.doc), domain: p.doc.domain }));
+  const choice = chooseThresholdRule(oof, ps);
+  log(`threshold rule ${choice.rule.kind} ${choice.rule.q} (inner FPR ${(100 * choice.innerFpr).toFixed(2)}%, TPR ${(100 * choice.innerTpr).toFixed(1)}%)`);
+  for (const line of choice.table) log('  ' + line);
   for (const fams of allSubsets()) {
     const { weights, bias } = fitMeta(fams, oof, ps, sw);
     const logits = oof.map((o) => fams.reduce((s, f, i) => s + weights[i]! * o[f], bias));
-    cals.set(subsetKey(fams), calibrationFrom(fams, weights, bias, logits, meta, CONFIG.fpr, 'median'));
+    cals.set(subsetKey(fams), calibrationFrom(fams, weights, bias, logits, meta, thresholdFor(logits, meta, choice.rule)));
   }
   let sentenceCal: Calibration;
   const sf = [...SENTENCE_FAMILIES];
   if (opts.sentences && sentOof.length > 0) {
+    // Sentence highlights: the 5% point of human sentences, every domain weighted equally.
     const base = cals.get(subsetKey(sf))!;
     const logits = sentOof.map((s) => Detector.combine(base, s.logits));
-    sentenceCal = calibrationFrom(sf, base.weights, base.bias, logits, sentOof, CONFIG.sentenceFpr, 'pooled');
+    sentenceCal = calibrationFrom(sf, base.weights, base.bias, logits, sentOof, thresholdFor(logits, sentOof, { kind: 'pooled', q: CONFIG.sentenceFpr }));
   } else {
     sentenceCal = cals.get(subsetKey(sf))!;
   }
   log('final fit on all texts');
   const m = fitFamilies(ps, log);
-  return { detector: new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, cals, sentenceCal), oof };
+  return { detector: new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, cals, sentenceCal), oof, rule: choice };
 }
