@@ -19,29 +19,32 @@ function ensure(n: number): void {
 let tKeys = new Uint32Array(1 << 12);
 let tVals = new Float32Array(1 << 12);
 let tUsed = new Uint8Array(1 << 12);
+let tOrder = new Uint32Array(1 << 12);
 
 /** Distinct hashes among scratch[0..n) and how often each occurs (in first-seen order). */
 function countsOf(n: number): Counts {
   let size = 1 << 12;
   while (size < n * 2) size <<= 1;
   if (tKeys.length < size) { tKeys = new Uint32Array(size); tVals = new Float32Array(size); tUsed = new Uint8Array(size); }
+  if (tOrder.length < n) tOrder = new Uint32Array(size);
+  const order = tOrder;
+  const keys = tKeys, vals = tVals, used = tUsed;
   const mask = size - 1;
-  const order = new Uint32Array(n);
   let distinct = 0;
   for (let i = 0; i < n; i++) {
     const h = scratch[i]!;
     let slot = h & mask;
-    while (tUsed[slot] === 1 && tKeys[slot] !== h) slot = (slot + 1) & mask;
-    if (tUsed[slot] === 1) tVals[slot]! += 1;
-    else { tUsed[slot] = 1; tKeys[slot] = h; tVals[slot] = 1; order[distinct++] = slot; }
+    while (used[slot] === 1 && keys[slot] !== h) slot = (slot + 1) & mask;
+    if (used[slot] === 1) vals[slot]! += 1;
+    else { used[slot] = 1; keys[slot] = h; vals[slot] = 1; order[distinct++] = slot; }
   }
   const k = new Uint32Array(distinct);
   const v = new Float32Array(distinct);
   for (let j = 0; j < distinct; j++) {
     const slot = order[j]!;
-    k[j] = tKeys[slot]!;
-    v[j] = tVals[slot]!;
-    tUsed[slot] = 0;
+    k[j] = keys[slot]!;
+    v[j] = vals[slot]!;
+    used[slot] = 0;
   }
   return { k, v };
 }

@@ -17,6 +17,7 @@ export function compact(c: Counts): Counts {
 // Bucket accumulator for vectorize: a small open-addressing table instead of a dense array of `buckets` entries.
 let accKeys = new Int32Array(1 << 12);
 let accVals = new Float64Array(1 << 12);
+let accSlots = new Int32Array(1 << 12);
 
 /** Hashed sparse linear model; `keep` is a bitmap of n-gram hashes seen in at least 3 training texts. */
 export class SparseLR {
@@ -37,11 +38,11 @@ export class SparseLR {
     const n = c.k.length;
     let size = 1 << 12;
     while (size < n * 2) size <<= 1;
-    if (accKeys.length < size) { accKeys = new Int32Array(size); accVals = new Float64Array(size); }
-    accKeys.fill(-1, 0, size);
+    if (accKeys.length < size) { accKeys = new Int32Array(size); accVals = new Float64Array(size); accSlots = new Int32Array(size); }
+    const keys = accKeys, vals = accVals, slots = accSlots;
+    keys.fill(-1, 0, size);
     const tmask = size - 1;
     const mask = buckets - 1;
-    const slots = new Int32Array(n);
     let nt = 0;
     for (let i = 0; i < n; i++) {
       const h = c.k[i]!;
@@ -49,14 +50,14 @@ export class SparseLR {
       if (((keep[bit >>> 3]! >>> (bit & 7)) & 1) === 0) continue;
       const b = h & mask;
       let slot = Math.imul(b, 0x9e3779b1) >>> 0 & tmask;
-      while (accKeys[slot] !== -1 && accKeys[slot] !== b) slot = (slot + 1) & tmask;
-      if (accKeys[slot] === -1) { accKeys[slot] = b; accVals[slot] = 0; slots[nt++] = slot; }
-      accVals[slot]! += Math.log1p(c.v[i]!);
+      while (keys[slot] !== -1 && keys[slot] !== b) slot = (slot + 1) & tmask;
+      if (keys[slot] === -1) { keys[slot] = b; vals[slot] = 0; slots[nt++] = slot; }
+      vals[slot]! += Math.log1p(c.v[i]!);
     }
     const idx = new Int32Array(nt);
     const val = new Float32Array(nt);
     let ss = 0;
-    for (let i = 0; i < nt; i++) { const v = accVals[slots[i]!]!; idx[i] = accKeys[slots[i]!]!; val[i] = v; ss += v * v; }
+    for (let i = 0; i < nt; i++) { const v = vals[slots[i]!]!; idx[i] = keys[slots[i]!]!; val[i] = v; ss += v * v; }
     const inv = ss > 0 ? 1 / Math.sqrt(ss) : 0;
     for (let j = 0; j < nt; j++) val[j]! *= inv;
     return { idx, val };
