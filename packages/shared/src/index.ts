@@ -5,3 +5,4 @@ export * from './strings';
 export * from './errors';
 export * from './schemas';
 export * from './admin';
+export * from './api';

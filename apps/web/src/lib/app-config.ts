@@ -1,13 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AppConfig } from '@plainspoken/shared';
 import { api } from '@/config/paths';
 import { apiFetch } from './api';
 
-export interface AppConfig {
-  googleEnabled: boolean;
-  contactEmail: string;
-  posthog: { key: string; host: string } | null;
-  payments: 'sandbox' | 'paddle';
-}
+export type { AppConfig };
 
 export const configQueryOptions = () =>
   queryOptions({

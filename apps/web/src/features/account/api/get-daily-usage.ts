@@ -1,12 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DailyUsage } from '@plainspoken/shared';
 import { apiFetch } from '@/lib/api';
 
 export const DAILY_USAGE_PATH = '/api/usage/daily';
-
-export interface DailyUsage {
-  days: { date: string; words: number }[];
-  total: number;
-}
 
 export const dailyUsageKeys = {
   user: (userId: string) => ['usage', userId, 'daily'] as const,

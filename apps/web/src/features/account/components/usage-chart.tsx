@@ -1,4 +1,4 @@
-import type { DailyUsage } from '../api/get-daily-usage';
+import type { DailyUsage } from '@plainspoken/shared';
 
 const W = 600;
 const H = 160;

@@ -1,6 +1,7 @@
+import type { SyncUsersOutput } from '@plainspoken/shared';
 import { api } from '@/config/paths';
 import { apiFetch } from '@/lib/api';
 
-export function syncUsers(): Promise<{ ok: true }> {
-  return apiFetch<{ ok: true }>(api.syncUsers, { method: 'POST', body: {} });
+export function syncUsers(): Promise<SyncUsersOutput> {
+  return apiFetch<SyncUsersOutput>(api.syncUsers, { method: 'POST', body: {} });
 }

@@ -1,17 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { MeOutput } from '@plainspoken/shared';
 import { api } from '@/config/paths';
 import { apiFetch } from '@/lib/api';
 import { useSession } from '@/lib/auth';
 
-interface MeResponse {
-  user: { id: string; email: string } | null;
-  isAdmin: boolean;
-}
-
 export const adminStatusQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ['admin-status', userId] as const,
-    queryFn: () => apiFetch<MeResponse>(api.me),
+    queryFn: () => apiFetch<MeOutput>(api.me),
     staleTime: 5 * 60_000,
   });
 

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { TransformationPage } from '@plainspoken/shared';
+import type { TransformationPage, TransformationsQuery } from '@plainspoken/shared';
 import { api } from '@/config/paths';
 import { apiFetch } from '@/lib/api';
 import { keyRoots } from '@/lib/query-keys';
@@ -13,7 +13,7 @@ export const transformationKeys = {
 
 export function getTransformations(cursor: string | null, signal?: AbortSignal): Promise<TransformationPage> {
   return apiFetch<TransformationPage>(api.transformations, {
-    query: { cursor, limit: HISTORY_PAGE_SIZE },
+    query: { cursor, limit: HISTORY_PAGE_SIZE } satisfies TransformationsQuery,
     ...(signal ? { signal } : {}),
   });
 }

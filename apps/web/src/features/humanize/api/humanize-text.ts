@@ -1,13 +1,8 @@
-import type { HumanizeInput, HumanizeOutput } from '@plainspoken/shared';
+import type { HumanizeInput, HumanizeOutput, HumanizeProgress } from '@plainspoken/shared';
 import { api } from '@/config/paths';
 import { ApiError, apiErrorFrom, apiFetch } from '@/lib/api';
 
-/** What the engine reports while a rewrite runs (server-sent `progress` events). */
-export interface HumanizeProgress {
-  stage: 'detect' | 'rewrite' | 'candidates' | 'round' | 'checks' | 'done';
-  round?: number;
-  bestScore?: number;
-}
+export type { HumanizeProgress };
 
 function body(input: HumanizeInput) {
   return { text: input.text, useSecondPrompt: input.useSecondPrompt ?? false, mode: input.mode };

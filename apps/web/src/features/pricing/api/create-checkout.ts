@@ -1,16 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import type { BillingPeriod, PaidTier } from '@plainspoken/shared';
+import type { CreateCheckoutInput, RedirectUrlOutput } from '@plainspoken/shared';
 import { apiFetch } from '@/lib/api';
 
 export const CREATE_CHECKOUT_PATH = '/api/functions/create-checkout';
 
-export interface CheckoutInput {
-  planTier: PaidTier;
-  billingPeriod: BillingPeriod;
-}
-
-export function createCheckout(input: CheckoutInput): Promise<{ url?: string | null }> {
-  return apiFetch<{ url?: string | null }>(CREATE_CHECKOUT_PATH, { method: 'POST', body: { ...input } });
+export function createCheckout(input: CreateCheckoutInput): Promise<RedirectUrlOutput> {
+  return apiFetch<RedirectUrlOutput>(CREATE_CHECKOUT_PATH, { method: 'POST', body: { ...input } });
 }
 
 export function useCreateCheckout() {

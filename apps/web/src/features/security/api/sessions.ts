@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { AccountSignOutInput, ApiErrorBody, SignOutScope } from '@plainspoken/shared';
 import { api } from '@/config/paths';
 import { authClient } from '@/lib/auth';
 import { SecurityError } from '../lib/security-errors';
@@ -40,20 +41,20 @@ export async function revokeDevice(token: string): Promise<void> {
 }
 
 /** Our server's sign-out with a scope (global, local or others), mapped onto better-auth. */
-export async function signOutScope(scope: 'global' | 'local' | 'others'): Promise<void> {
+export async function signOutScope(scope: SignOutScope): Promise<void> {
   let res: Response;
   try {
     res = await fetch(api.accountSignOut, {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ scope }),
+      body: JSON.stringify({ scope } satisfies AccountSignOutInput),
     });
   } catch {
     throw new SecurityError({ status: 0, message: 'Could not reach the server. Check your connection and try again.' });
   }
   if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as { error?: { code?: string; message?: string }; code?: string; message?: string } | null;
+    const body = (await res.json().catch(() => null)) as (Partial<ApiErrorBody> & { code?: string; message?: string }) | null;
     const err = body?.error ?? body ?? {};
     throw new SecurityError({ status: res.status, code: err.code, message: err.message });
   }
