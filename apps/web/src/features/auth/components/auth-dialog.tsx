@@ -4,8 +4,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { FREE_SIGNUP_WORDS, MSG, PRODUCT_NAME } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { trackLogin, trackSignUp } from '@/lib/analytics';
 import { useAppConfig } from '@/lib/app-config';
@@ -43,7 +42,7 @@ export function AuthDialog({ open, mode, onModeChange, onOpenChange, onEmailSent
   useEffect(() => {
     if (!open) setStep('form');
   }, [open]);
-  const ids = { email: useId(), password: useId(), hint: useId() };
+  const hintId = useId();
   const isSignUp = mode === 'sign-up';
   const checks = passwordChecks(password);
 
@@ -156,22 +155,19 @@ export function AuthDialog({ open, mode, onModeChange, onOpenChange, onEmailSent
         </div>
 
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.email}>Email</Label>
-            <Input
-              id={ids.email}
-              type="email"
-              name="email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-          </div>
-          <div className="grid gap-2">
-            <div className="flex items-center justify-between gap-2">
-              <Label htmlFor={ids.password}>Password</Label>
-              {!isSignUp && (
+          <Field
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <Field
+            label="Password"
+            labelAside={
+              !isSignUp && (
                 <button
                   type="button"
                   className="cursor-pointer rounded-sm text-xs font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
@@ -179,25 +175,23 @@ export function AuthDialog({ open, mode, onModeChange, onOpenChange, onEmailSent
                 >
                   Forgot password?
                 </button>
-              )}
-            </div>
-            <Input
-              id={ids.password}
-              type="password"
-              name="password"
-              autoComplete={isSignUp ? 'new-password' : 'current-password'}
-              placeholder={isSignUp ? 'At least 8 characters' : 'Your password'}
-              value={password}
-              aria-describedby={isSignUp && password ? ids.hint : undefined}
-              onChange={(e) => setPassword(e.target.value)}
-            />
+              )
+            }
+            type="password"
+            name="password"
+            autoComplete={isSignUp ? 'new-password' : 'current-password'}
+            placeholder={isSignUp ? 'At least 8 characters' : 'Your password'}
+            value={password}
+            aria-describedby={isSignUp && password ? hintId : undefined}
+            onChange={(e) => setPassword(e.target.value)}
+          >
             {isSignUp && password.length > 0 && (
-              <ul id={ids.hint} className="grid gap-1 text-xs" data-testid="password-hint">
+              <ul id={hintId} className="grid gap-1 text-xs" data-testid="password-hint">
                 <PasswordRule ok={checks.length}>At least 8 characters</PasswordRule>
                 <PasswordRule ok={checks.digit}>At least one number</PasswordRule>
               </ul>
             )}
-          </div>
+          </Field>
           <Button type="submit" className="w-full" disabled={busy !== null}>
             {busy === 'submit' && <Spinner />}
             {isSignUp ? 'Create Account' : 'Sign In'}

@@ -1,9 +1,8 @@
 import { ArrowLeftIcon, MailCheckIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { requestPasswordReset } from '../api/request-password-reset';
 import type { AuthErrorLike } from '../lib/auth-errors';
@@ -19,7 +18,6 @@ export function ForgotPasswordForm({ initialEmail, onBack }: ForgotPasswordFormP
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const ids = { email: useId(), error: useId() };
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -59,26 +57,17 @@ export function ForgotPasswordForm({ initialEmail, onBack }: ForgotPasswordFormP
         </div>
       ) : (
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-          <div className="grid gap-2">
-            <Label htmlFor={ids.email}>Email</Label>
-            <Input
-              id={ids.email}
-              type="email"
-              name="reset-email"
-              autoComplete="email"
-              placeholder="you@example.com"
-              value={email}
-              maxLength={320}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? ids.error : undefined}
-              onChange={(e) => setEmail(e.target.value)}
-            />
-            {error && (
-              <p id={ids.error} role="alert" className="text-sm text-destructive">
-                {error}
-              </p>
-            )}
-          </div>
+          <Field
+            label="Email"
+            type="email"
+            name="reset-email"
+            autoComplete="email"
+            placeholder="you@example.com"
+            value={email}
+            maxLength={320}
+            error={error}
+            onChange={(e) => setEmail(e.target.value)}
+          />
           <Button type="submit" className="w-full" disabled={busy}>
             {busy && <Spinner />}
             Send reset link

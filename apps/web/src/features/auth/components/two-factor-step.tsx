@@ -1,9 +1,8 @@
 import { ArrowLeftIcon, ShieldCheckIcon } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
-import { Input } from '@/components/ui/input';
-import { Label } from '@/components/ui/label';
+import { Field } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { verifySignInCode } from '../api/verify-two-factor';
 import type { AuthErrorLike } from '../lib/auth-errors';
@@ -20,7 +19,6 @@ export function TwoFactorStep({ onSignedIn, onBack }: TwoFactorStepProps) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
-  const ids = { code: useId(), error: useId() };
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -68,28 +66,19 @@ export function TwoFactorStep({ onSignedIn, onBack }: TwoFactorStepProps) {
         </DialogDescription>
       </DialogHeader>
       <form className="grid gap-4" onSubmit={onSubmit} noValidate>
-        <div className="grid gap-2">
-          <Label htmlFor={ids.code}>{kind === 'totp' ? 'Authentication code' : 'Backup code'}</Label>
-          <Input
-            id={ids.code}
-            name={kind === 'totp' ? 'totp' : 'backup-code'}
-            autoComplete="one-time-code"
-            inputMode={kind === 'totp' ? 'numeric' : 'text'}
-            maxLength={kind === 'totp' ? 7 : 32}
-            placeholder={kind === 'totp' ? '123456' : 'xxxxx-xxxxx'}
-            autoFocus
-            value={code}
-            disabled={expired}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? ids.error : undefined}
-            onChange={(e) => setCode(e.target.value)}
-          />
-          {error && (
-            <p id={ids.error} role="alert" className="text-sm text-destructive">
-              {error}
-            </p>
-          )}
-        </div>
+        <Field
+          label={kind === 'totp' ? 'Authentication code' : 'Backup code'}
+          name={kind === 'totp' ? 'totp' : 'backup-code'}
+          autoComplete="one-time-code"
+          inputMode={kind === 'totp' ? 'numeric' : 'text'}
+          maxLength={kind === 'totp' ? 7 : 32}
+          placeholder={kind === 'totp' ? '123456' : 'xxxxx-xxxxx'}
+          autoFocus
+          value={code}
+          disabled={expired}
+          error={error}
+          onChange={(e) => setCode(e.target.value)}
+        />
         <Button type="submit" className="w-full" disabled={busy || expired}>
           {busy && <Spinner />}
           Verify

@@ -4,13 +4,13 @@ import { Link } from 'react-router';
 import { TIERS } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { BarChart, CategoryBars, shortUtcDay } from '@/components/ui/charts';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useAdminOverview, type DayPoint } from '../api/overview';
 import { tierLabel } from '../lib/format';
 import { AdminGate } from './admin-gate';
-import { BarChart, CategoryBars } from './charts';
 
 export function AdminOverviewPage() {
   return (
@@ -20,11 +20,7 @@ export function AdminOverviewPage() {
   );
 }
 
-const shortDay = (day: string) => {
-  const d = new Date(`${day}T00:00:00Z`);
-  return d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
-};
-const toPoints = (xs: DayPoint[]) => xs.map((p) => ({ label: shortDay(p.day), value: p.value }));
+const toPoints = (xs: DayPoint[]) => xs.map((p) => ({ label: shortUtcDay(p.day), value: p.value }));
 
 function AdminOverview() {
   const q = useAdminOverview(30);
@@ -35,7 +31,7 @@ function AdminOverview() {
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Admin overview</h1>
           <p className="mt-2 text-muted-foreground">
-            The last 30 days in UTC{o ? ` (${shortDay(o.from)} to ${shortDay(o.to)})` : ''}.
+            The last 30 days in UTC{o ? ` (${shortUtcDay(o.from)} to ${shortUtcDay(o.to)})` : ''}.
           </p>
         </div>
         <div className="flex flex-wrap gap-2">

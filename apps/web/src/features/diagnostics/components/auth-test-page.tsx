@@ -6,12 +6,12 @@ import { ACCESS_TOKEN_DISPLAY_CHARS } from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Detail, DetailList } from '@/components/ui/detail-list';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { authClient, useSignOut } from '@/lib/auth';
 import { formatDateTime, yesNo } from '../lib/format';
 import { AdminGate } from './admin-gate';
-import { Field, FieldList } from './field-list';
 
 export function AuthTestPage() {
   return (
@@ -106,25 +106,25 @@ function AuthDebug() {
           ) : q.isError ? (
             <p className="text-sm text-destructive">{q.error.message}</p>
           ) : (
-            <FieldList>
-              <Field label="Status" testId="auth-status">
+            <DetailList>
+              <Detail label="Status" testId="auth-status">
                 <Badge variant={s ? 'success' : 'warning'}>{s ? 'Authenticated' : 'Not authenticated'}</Badge>
-              </Field>
-              <Field label="Email" testId="auth-email">
+              </Detail>
+              <Detail label="Email" testId="auth-email">
                 {s?.user.email ?? 'N/A'}
-              </Field>
-              <Field label="User id">
+              </Detail>
+              <Detail label="User id">
                 <code className="text-xs">{s?.user.id ?? 'N/A'}</code>
-              </Field>
-              <Field label="Email confirmed">{s ? yesNo(s.user.emailVerified) : 'N/A'}</Field>
-              <Field label="Created">{formatDateTime(s?.user.createdAt)}</Field>
-              <Field label="Last sign-in">{formatDateTime(s?.user.lastSignInAt)}</Field>
-              <Field label="Access token" testId="auth-token">
+              </Detail>
+              <Detail label="Email confirmed">{s ? yesNo(s.user.emailVerified) : 'N/A'}</Detail>
+              <Detail label="Created">{formatDateTime(s?.user.createdAt)}</Detail>
+              <Detail label="Last sign-in">{formatDateTime(s?.user.lastSignInAt)}</Detail>
+              <Detail label="Access token" testId="auth-token">
                 <code className="text-xs">{token ? `${token.slice(0, ACCESS_TOKEN_DISPLAY_CHARS)}...` : 'N/A'}</code>
-              </Field>
-              <Field label="Token type">{s ? 'bearer' : 'N/A'}</Field>
-              <Field label="Expires">{formatDateTime(s?.session.expiresAt)}</Field>
-            </FieldList>
+              </Detail>
+              <Detail label="Token type">{s ? 'bearer' : 'N/A'}</Detail>
+              <Detail label="Expires">{formatDateTime(s?.session.expiresAt)}</Detail>
+            </DetailList>
           )}
         </CardContent>
       </Card>
@@ -134,14 +134,14 @@ function AuthDebug() {
           <CardTitle>URL parameters</CardTitle>
         </CardHeader>
         <CardContent>
-          <FieldList>
-            <Field label="Hash">
+          <DetailList>
+            <Detail label="Hash">
               <code className="text-xs">{url.hash || '(empty)'}</code>
-            </Field>
-            <Field label="Search">
+            </Detail>
+            <Detail label="Search">
               <code className="text-xs">{url.search || '(empty)'}</code>
-            </Field>
-          </FieldList>
+            </Detail>
+          </DetailList>
         </CardContent>
       </Card>
 

@@ -5,6 +5,7 @@ import { MSG, TIMINGS, type SubscriptionData } from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Detail, DetailList } from '@/components/ui/detail-list';
 import { Spinner } from '@/components/ui/spinner';
 import { keyRoots } from '@/lib/query-keys';
 import { notifyError, notifySuccess } from '@/lib/toast';
@@ -12,7 +13,6 @@ import { runExpirationCheck } from '../api/server-functions';
 import { useDiagnosticsSubscription } from '../api/subscription';
 import { formatDateTime, NA, tierLabel, yesNo } from '../lib/format';
 import { AdminGate } from './admin-gate';
-import { Field, FieldList } from './field-list';
 
 export const SIGNED_OUT_TEXT = 'Please sign in to view subscription details.';
 
@@ -95,26 +95,26 @@ function SubscriptionTest() {
           {sub.isError ? (
             <p className="text-sm text-destructive">Could not load the subscription. Try Refresh.</p>
           ) : (
-            <FieldList>
-              <Field label="Plan" testId="sub-plan">
+            <DetailList>
+              <Detail label="Plan" testId="sub-plan">
                 {data ? tierLabel(data.subscription_tier) : '...'}
-              </Field>
-              <Field label="Subscribed" testId="sub-subscribed">
+              </Detail>
+              <Detail label="Subscribed" testId="sub-subscribed">
                 {data ? yesNo(data.subscribed) : '...'}
-              </Field>
-              <Field label="Word balance" testId="sub-balance">
+              </Detail>
+              <Detail label="Word balance" testId="sub-balance">
                 {data ? data.monthly_word_balance.toLocaleString('en-US') : '...'}
-              </Field>
-              <Field label="Subscription end" testId="sub-end">
+              </Detail>
+              <Detail label="Subscription end" testId="sub-end">
                 {data ? formatDateTime(data.subscription_end) : '...'}
-              </Field>
-              <Field label="Cancelled at" testId="sub-cancelled-at">
+              </Detail>
+              <Detail label="Cancelled at" testId="sub-cancelled-at">
                 {data ? formatDateTime(data.subscription_cancelled_at) : '...'}
-              </Field>
-              <Field label="Cancellation end" testId="sub-cancellation-end">
+              </Detail>
+              <Detail label="Cancellation end" testId="sub-cancellation-end">
                 {data ? formatDateTime(data.cancellation_end_date) : '...'}
-              </Field>
-            </FieldList>
+              </Detail>
+            </DetailList>
           )}
         </CardContent>
       </Card>

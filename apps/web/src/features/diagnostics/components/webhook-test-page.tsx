@@ -5,7 +5,8 @@ import { DEFAULT_TEST_EMAIL, DEFAULT_TEST_VARIANT_ID, MSG, TEST_PLAN_VARIANTS } 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input } from '@/components/ui/input';
+import { Detail, DetailList } from '@/components/ui/detail-list';
+import { Field } from '@/components/ui/field';
 import { Label } from '@/components/ui/label';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -18,7 +19,6 @@ import { useClearWebhookLogs, useWebhookLogs, webhookLogKeys, type WebhookLog } 
 import { formatDateTime, tierLabel, yesNo } from '../lib/format';
 import { formatPayload } from '../lib/test-payload';
 import { AdminGate } from './admin-gate';
-import { Field, FieldList } from './field-list';
 
 export function WebhookTestPage() {
   return (
@@ -37,7 +37,7 @@ function errorText(e: unknown): string {
 function WebhookDiagnostics() {
   const qc = useQueryClient();
   const { user } = useSession();
-  const ids = { email: useId(), variant: useId(), payload: useId() };
+  const ids = { variant: useId(), payload: useId() };
   const [email, setEmail] = useState(user?.email ?? DEFAULT_TEST_EMAIL);
   const [variantId, setVariantId] = useState<number>(DEFAULT_TEST_VARIANT_ID);
   const [payload, setPayload] = useState(() => formatPayload(email, variantId));
@@ -125,10 +125,7 @@ function WebhookDiagnostics() {
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor={ids.email}>Test email</Label>
-              <Input id={ids.email} type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
-            </div>
+            <Field label="Test email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
             <div className="grid gap-2">
               <Label htmlFor={ids.variant}>Plan variant</Label>
               <select
@@ -189,21 +186,21 @@ function WebhookDiagnostics() {
           ) : !subscriber.data ? (
             <p className="text-sm text-muted-foreground">No subscriber found for this email.</p>
           ) : (
-            <FieldList>
-              <Field label="Email">{subscriber.data.email}</Field>
-              <Field label="User id">
+            <DetailList>
+              <Detail label="Email">{subscriber.data.email}</Detail>
+              <Detail label="User id">
                 <code className="text-xs">{subscriber.data.user_id}</code>
-              </Field>
-              <Field label="Tier">{tierLabel(subscriber.data.subscription_tier)}</Field>
-              <Field label="Subscribed">{yesNo(subscriber.data.subscribed)}</Field>
-              <Field label="Word balance">{subscriber.data.monthly_word_balance.toLocaleString('en-US')}</Field>
-              <Field label="Subscription end">{formatDateTime(subscriber.data.subscription_end)}</Field>
-              <Field label="Balance reset">{formatDateTime(subscriber.data.balance_reset_date)}</Field>
-              <Field label="Customer id">{subscriber.data.paddle_customer_id ?? 'N/A'}</Field>
-              <Field label="Cancelled at">{formatDateTime(subscriber.data.subscription_cancelled_at)}</Field>
-              <Field label="Cancellation end">{formatDateTime(subscriber.data.cancellation_end_date)}</Field>
-              <Field label="Updated">{formatDateTime(subscriber.data.updated_at)}</Field>
-            </FieldList>
+              </Detail>
+              <Detail label="Tier">{tierLabel(subscriber.data.subscription_tier)}</Detail>
+              <Detail label="Subscribed">{yesNo(subscriber.data.subscribed)}</Detail>
+              <Detail label="Word balance">{subscriber.data.monthly_word_balance.toLocaleString('en-US')}</Detail>
+              <Detail label="Subscription end">{formatDateTime(subscriber.data.subscription_end)}</Detail>
+              <Detail label="Balance reset">{formatDateTime(subscriber.data.balance_reset_date)}</Detail>
+              <Detail label="Customer id">{subscriber.data.paddle_customer_id ?? 'N/A'}</Detail>
+              <Detail label="Cancelled at">{formatDateTime(subscriber.data.subscription_cancelled_at)}</Detail>
+              <Detail label="Cancellation end">{formatDateTime(subscriber.data.cancellation_end_date)}</Detail>
+              <Detail label="Updated">{formatDateTime(subscriber.data.updated_at)}</Detail>
+            </DetailList>
           )}
         </CardContent>
       </Card>

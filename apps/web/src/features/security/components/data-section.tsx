@@ -2,13 +2,13 @@ import { DownloadIcon, Trash2Icon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import { Field, FormError } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { api } from '@/config/paths';
 import { notifySuccess } from '@/lib/toast';
 import { deleteAccount } from '../api/delete-account';
 import { securityMessage } from '../lib/security-errors';
 import { useEndSession } from '../lib/use-end-session';
-import { Field, FormError } from './field';
 
 export function DataSection({ email }: { email: string }) {
   const [open, setOpen] = useState(false);

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { Field, FormError } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { changeEmail } from '../api/email';
 import { securityMessage } from '../lib/security-errors';
-import { Field, FormError } from './field';
 
 export function EmailSection({ email }: { email: string }) {
   const [next, setNext] = useState('');

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { MSG } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
+import { Field, FormError } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { notifySuccess } from '@/lib/toast';
 import { changePassword } from '../api/password';
 import { passwordOk, securityMessage } from '../lib/security-errors';
-import { Field, FormError } from './field';
 
 export function PasswordSection({ onChanged }: { onChanged: () => void }) {
   const [current, setCurrent] = useState('');

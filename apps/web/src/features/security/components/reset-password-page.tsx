@@ -5,12 +5,12 @@ import { useSearchParams } from 'react-router';
 import { MSG } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Field, FormError } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { refreshSession } from '@/lib/auth';
 import { useAuthDialog } from '@/lib/auth-dialog';
 import { requestNewResetLink, resetPassword } from '../api/password';
 import { passwordOk, securityMessage, SecurityError } from '../lib/security-errors';
-import { Field, FormError } from './field';
 
 /** Where the mailed reset link lands: ?token= to choose a new password, ?error= when the link is dead. */
 export function ResetPasswordPage() {

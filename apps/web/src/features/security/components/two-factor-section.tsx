@@ -3,11 +3,11 @@ import { toDataURL } from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Field, FormError } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { confirmTwoFactor, disableTwoFactor, keyFromUri, startTwoFactor, type TwoFactorSetup } from '../api/two-factor';
 import { securityMessage } from '../lib/security-errors';
-import { Field, FormError } from './field';
 
 type Step = { kind: 'idle' } | { kind: 'password'; action: 'enable' | 'disable' } | { kind: 'scan'; setup: TwoFactorSetup } | { kind: 'codes'; codes: string[] };
 

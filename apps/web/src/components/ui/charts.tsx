@@ -1,6 +1,11 @@
-/** Small dependency-free SVG charts: the overview shows a few hundred points at most. */
+/** Small dependency-free SVG charts (admin overview, account usage): a few hundred points at most. */
 import { useId } from 'react';
 import { cn } from '@/lib/utils';
+
+/** A UTC calendar day (YYYY-MM-DD) as a short axis label, e.g. "Nov 22". */
+export function shortUtcDay(day: string): string {
+  return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+}
 
 export interface Point {
   label: string;
@@ -19,7 +24,18 @@ function niceMax(v: number): number {
   return step * mag;
 }
 
-export function BarChart({ points, title, className, color = 'var(--color-primary)' }: { points: Point[]; title: string; className?: string; color?: string }) {
+export interface BarChartProps {
+  points: Point[];
+  /** The chart's accessible name. */
+  title: string;
+  className?: string;
+  color?: string;
+  /** Appended to each bar's tooltip value, e.g. 'words'. */
+  unit?: string;
+}
+
+/** One bar per point with a light scale on the left; each bar carries its own tooltip. */
+export function BarChart({ points, title, className, color = 'var(--color-primary)', unit }: BarChartProps) {
   const titleId = useId();
   const max = niceMax(Math.max(0, ...points.map((p) => p.value)));
   const innerW = W - PAD.left - PAD.right;
@@ -47,7 +63,7 @@ export function BarChart({ points, title, className, color = 'var(--color-primar
         return (
           <g key={p.label}>
             <rect x={x} y={PAD.top + innerH - h} width={barW} height={h} rx={1.5} fill={color}>
-              <title>{`${p.label}: ${p.value.toLocaleString('en-US')}`}</title>
+              <title>{`${p.label}: ${p.value.toLocaleString('en-US')}${unit ? ` ${unit}` : ''}`}</title>
             </rect>
             {i % every === 0 && (
               <text x={x + barW / 2} y={H - 6} textAnchor="middle" fontSize={10} fill="currentColor" fillOpacity={0.6}>
