@@ -5,7 +5,6 @@ import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useEmailLinkErrors, useSessionEffects } from '@/features/auth';
-import { useSubscriptionUpdatedListener } from '@/features/humanize';
 import { PromotionOverlays } from '@/features/promotions';
 import { initAnalytics } from '@/lib/analytics';
 import { useAppConfig } from '@/lib/app-config';
@@ -14,7 +13,6 @@ import { RouteEffects } from './route-effects';
 export function RootLayout() {
   useEmailLinkErrors();
   useSessionEffects();
-  useSubscriptionUpdatedListener();
   const config = useAppConfig();
   const posthog = config.data?.posthog ?? null;
 

@@ -4,11 +4,28 @@ import type { ComponentProps, ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { Toaster } from 'sonner';
 import { vi } from 'vitest';
-import type { LimitsInfo } from '@plainspoken/shared';
+import { limitsFor, type LimitsInfo, type SubscriptionData } from '@plainspoken/shared';
 import { sessionKeys, type SessionData } from '@/lib/auth';
 import { AuthDialogContext } from '@/lib/auth-dialog';
+import { subscriptionKeys } from '@/lib/subscription';
 
 export const TEST_USER = { id: 'u1', email: 'ada@example.com', emailVerified: true, createdAt: '2025-07-01T00:00:00Z' };
+
+/** A subscription whose limits view is `limits` (tests speak in limits; the cache holds the subscription). */
+export function subscriptionFromLimits(limits: LimitsInfo): SubscriptionData {
+  const paid = limits.subscriptionTier !== 'FREE';
+  return {
+    subscription_tier: limits.subscriptionTier,
+    subscribed: paid,
+    monthly_word_balance: limits.currentBalance,
+    subscription_end: null,
+    subscription_cancelled_at: null,
+    cancellation_end_date: null,
+    monthlyLimit: limitsFor(limits.subscriptionTier).monthlyWords,
+    currentBalance: limits.currentBalance,
+    isActive: paid,
+  };
+}
 
 export function makeQueryClient() {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
@@ -24,7 +41,7 @@ export function renderWithProviders(
   const qc = opts.queryClient ?? makeQueryClient();
   const session: SessionData | null = opts.signedIn ? { user: TEST_USER } : null;
   qc.setQueryData(sessionKeys.all, session);
-  if (opts.limits) qc.setQueryData(['limits', TEST_USER.id], opts.limits);
+  if (opts.limits) qc.setQueryData(subscriptionKeys.user(TEST_USER.id), subscriptionFromLimits(opts.limits));
   const openAuthDialog = vi.fn();
   const result = render(
     <QueryClientProvider client={qc}>

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionData } from '@plainspoken/shared';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { jsonResponse, makeQueryClient, renderWithProviders } from '@/test/render';
 import { formatDate } from '../lib/subscription-status';
 import { ProfilePage } from './profile-page';
 
@@ -76,14 +76,15 @@ describe('ProfilePage', () => {
   it('polls after checkout until the new tier shows, then announces subscriptionUpdated', async () => {
     let calls = 0;
     serve(() => (++calls >= 3 ? pro : free));
-    const seen = vi.fn();
-    window.addEventListener('subscriptionUpdated', seen);
-    renderWithProviders(<ProfilePage />, { signedIn: true, route: '/profile?checkout=success&tier=Pro' });
+    // The announcement is the query client's: the subscription cache is marked stale for every reader.
+    const qc = makeQueryClient();
+    const invalidate = vi.spyOn(qc, 'invalidateQueries');
+    const seen = () => invalidate.mock.calls.filter(([f]) => f?.queryKey?.[0] === 'subscription' && f.refetchType === 'none');
+    renderWithProviders(<ProfilePage />, { signedIn: true, route: '/profile?checkout=success&tier=Pro', queryClient: qc });
     expect(await screen.findByText('Confirming your payment…')).toBeInTheDocument();
-    await waitFor(() => expect(seen).toHaveBeenCalledTimes(1), { timeout: 6000 });
+    await waitFor(() => expect(seen()).toHaveLength(1), { timeout: 6000 });
     expect(await screen.findByText('Pro Plan')).toBeInTheDocument();
     expect(screen.queryByText('Confirming your payment…')).not.toBeInTheDocument();
-    window.removeEventListener('subscriptionUpdated', seen);
   });
 
   it('shows the portal failure toasts and opens the portal in a new tab', async () => {

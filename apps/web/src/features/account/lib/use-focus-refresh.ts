@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { TIMINGS } from '@plainspoken/shared';
-import { keyRoots } from '@/lib/query-keys';
+import { subscriptionKeys } from '@/lib/subscription';
 
 /**
  * A tab regaining focus refreshes subscription and limits after 500 ms (spec section 4), e.g. when
@@ -15,8 +15,8 @@ export function useFocusRefresh(enabled: boolean): void {
     const onFocus = () => {
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => {
-        void qc.invalidateQueries({ queryKey: [keyRoots.subscription] });
-        void qc.invalidateQueries({ queryKey: [keyRoots.limits] });
+        // One query holds both: the account cards and the limits derived from it.
+        void qc.invalidateQueries({ queryKey: subscriptionKeys.all });
       }, TIMINGS.focusRefreshDelayMs);
     };
     const onVisible = () => {

@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { countWords, type AiCheckOutput } from '@plainspoken/shared';
 import { track } from '@/lib/analytics';
 import { useSession } from '@/lib/auth';
-import { useLimits } from '@/lib/limits';
+import { useLimits } from '@/lib/subscription';
 import { checkText } from '../api/check-text';
 import { checkErrorProblem, checkWordLimit, precheck, type CheckProblem } from './check-rules';
 

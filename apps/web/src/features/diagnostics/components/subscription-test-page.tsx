@@ -7,10 +7,10 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Detail, DetailList } from '@/components/ui/detail-list';
 import { Spinner } from '@/components/ui/spinner';
-import { keyRoots } from '@/lib/query-keys';
+import { useSession } from '@/lib/auth';
+import { subscriptionKeys, useSubscription } from '@/lib/subscription';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { runExpirationCheck } from '../api/server-functions';
-import { useDiagnosticsSubscription } from '../api/subscription';
 import { formatDateTime, NA, tierLabel, yesNo } from '../lib/format';
 import { AdminGate } from './admin-gate';
 
@@ -34,7 +34,9 @@ export function subscriptionBadge(data: SubscriptionData | undefined, loading: b
 
 function SubscriptionTest() {
   const qc = useQueryClient();
-  const sub = useDiagnosticsSubscription();
+  const { user } = useSession();
+  // Read again on every visit: this page shows the subscription as the server derives it now.
+  const sub = useSubscription(user?.id ?? null, { staleTime: 0 });
   const [running, setRunning] = useState(false);
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
@@ -43,7 +45,7 @@ function SubscriptionTest() {
   }, []);
 
   function refresh() {
-    return qc.invalidateQueries({ queryKey: [keyRoots.subscription] });
+    return qc.invalidateQueries({ queryKey: subscriptionKeys.all });
   }
 
   async function onRun() {

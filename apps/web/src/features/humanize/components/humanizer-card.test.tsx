@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resultSummary, type HumanizeOutput, type LimitsInfo } from '@plainspoken/shared';
+import { resultSummary, type HumanizeOutput, type LimitsInfo, type SubscriptionData } from '@plainspoken/shared';
 import { jsonResponse, renderWithProviders, TEST_USER, words } from '@/test/render';
 import { HumanizerCard } from './humanizer-card';
 
@@ -138,7 +138,7 @@ describe('HumanizerCard', () => {
     expect(fnCalls.map((c) => c.url)).toEqual(['/api/functions/check-balance', '/api/functions/humanize-text']);
     expect(fnCalls[0]?.body).toEqual({ word_count: 60 });
     expect(fnCalls[1]?.body).toEqual({ text, useSecondPrompt: false, mode: 'deep' });
-    expect(qc.getQueryData<LimitsInfo>(['limits', TEST_USER.id])?.currentBalance).toBe(190);
+    expect(qc.getQueryData<SubscriptionData>(['subscription', TEST_USER.id])?.currentBalance).toBe(190);
 
     // Same text again: the label changes and the second prompt is requested.
     const again = screen.getByRole('button', { name: 'Humanize again' });
@@ -182,7 +182,7 @@ describe('HumanizerCard', () => {
     fireEvent.change(textbox(), { target: { value: words(60) } });
     await userEvent.click(screen.getByRole('button', { name: 'Humanize' }));
     // canProcess stays true in this reply, so the flow goes on and deducts 60 from 30.
-    await waitFor(() => expect(qc.getQueryData<LimitsInfo>(['limits', TEST_USER.id])?.currentBalance).toBe(0));
+    await waitFor(() => expect(qc.getQueryData<SubscriptionData>(['subscription', TEST_USER.id])?.currentBalance).toBe(0));
     expect(screen.getByRole('button', { name: /Humanizing/ })).toBeDisabled();
     release();
   });

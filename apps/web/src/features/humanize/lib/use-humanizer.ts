@@ -13,10 +13,11 @@ import { track } from '@/lib/analytics';
 import { useSession } from '@/lib/auth';
 import { useAuthDialog } from '@/lib/auth-dialog';
 import { keyRoots } from '@/lib/query-keys';
+import { applyLimits, setCachedBalance, subscriptionKeys, useLimits } from '@/lib/subscription';
 import { notifyError, notifySuccess, notifyWarning } from '@/lib/toast';
 import { checkBalance } from '../api/check-balance';
 import { humanizeText, humanizeTextStreaming, type HumanizeProgress } from '../api/humanize-text';
-import { deductLocally, limitsKeys, setBalance, useLimits } from '../api/limits';
+import { deductLocally } from '../api/limits';
 import {
   checkBalanceErrorToast,
   humanizeErrorToast,
@@ -95,13 +96,13 @@ export function useHumanizer() {
         balance: checked.currentBalance,
       };
       if (checked.exceedsRequestLimit) {
-        qc.setQueryData(limitsKeys.user(user.id), checked);
+        applyLimits(qc, user.id, checked);
         notifyError(limitExceededToast(checkedCtx));
         setStep(restStep);
         return;
       }
       if (!checked.canProcess) {
-        qc.setQueryData(limitsKeys.user(user.id), checked);
+        applyLimits(qc, user.id, checked);
         notifyError(insufficientToast(checkedCtx));
         setStep(restStep);
         return;
@@ -118,7 +119,7 @@ export function useHumanizer() {
       } catch (err) {
         notifyError(humanizeErrorToast(err, checkedCtx));
         // The server refunds a failed rewrite; show its number again rather than the local deduction.
-        void qc.invalidateQueries({ queryKey: [keyRoots.limits] });
+        void qc.invalidateQueries({ queryKey: subscriptionKeys.all });
         setStep(restStep);
         return;
       }
@@ -126,7 +127,7 @@ export function useHumanizer() {
       setLastRunText(submitted);
       setRuns((r) => r + 1);
       setStep('done');
-      setBalance(qc, user.id, output.remaining_balance);
+      setCachedBalance(qc, user.id, output.remaining_balance);
       void qc.invalidateQueries({ queryKey: [keyRoots.transformations] });
       track('humanize', { mode: submittedMode, words, engine: output.engine });
       if (output.saved) notifySuccess({ title: MSG.humanizeSuccess });
