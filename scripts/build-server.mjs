@@ -20,7 +20,7 @@ const pinMetaUrl = {
 const workspace = /^@plainspoken\//;
 await build({
   absWorkingDir: root,
-  entryPoints: { index: 'apps/server/src/index.ts', 'engine-worker': 'apps/server/src/features/humanize/engine-worker.ts' },
+  entryPoints: { index: 'apps/server/src/index.ts', 'engine-worker': 'apps/server/src/lib/engine/engine-worker.ts' },
   outdir: 'apps/server/dist',
   bundle: true,
   platform: 'node',

@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './precompress.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -58,6 +59,7 @@ export function buildIfStale({ force = false } = {}) {
     // Build beside the live folder and swap, so a server running from dist never sees it half-empty.
     const next = path.join(root, `apps/web/dist-next-${process.pid}`);
     run('npm', ['run', '-s', 'build', '-w', 'apps/web', '--', '--outDir', next, '--emptyOutDir']);
+    precompress(next);
     const live = path.join(root, 'apps/web/dist');
     const old = path.join(root, `apps/web/dist-old-${process.pid}`);
     if (existsSync(live)) renameSync(live, old);

@@ -1,5 +1,6 @@
-// `npm test`: installs what is missing, builds, runs every unit/integration test (vitest) and every
-// browser test (Playwright in Debian's Chromium), then prints one closing line: N passed, N failed, N skipped.
+// `npm test`: installs what is missing, builds, runs the lint (counted as one test), every
+// unit/integration test (vitest) and every browser test (Playwright in Debian's Chromium), then prints
+// one closing line: N passed, N failed, N skipped.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -20,6 +21,14 @@ function readJson(file) {
   } catch {
     return null;
   }
+}
+
+// 0. The lint (layers and import cycles, eslint.config.js): one test.
+const lint = spawnSync('npx', ['eslint', '.'], { cwd: root, stdio: 'inherit' });
+if (lint.status === 0) passed += 1;
+else {
+  console.error('Lint failed (npm run lint); counted as one failure.');
+  failed += 1;
 }
 
 // 1. vitest: every workspace project.

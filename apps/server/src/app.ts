@@ -1,84 +1,42 @@
 /**
- * createApp wires every route onto one Hono app. Dependencies come in from outside, so tests build the
- * same app in-process with their own database, mailer, engine and clock.
+ * createApp composes the product: the edge middlewares (dependencies on the context, compression, the
+ * body size limit, the error answer), every feature's router (each carries its own full paths), the
+ * JSON 404 for unknown API paths and the built web app. Dependencies come in from outside, so tests
+ * build the same app in-process with their own database, mailer, engine and clock.
  */
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import { HTTPException } from 'hono/http-exception';
-import { readFile, stat } from 'node:fs/promises';
+import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
-import type { Env } from './env';
-import type { Database } from './db/client';
-import type { Auth } from './auth/auth';
-import { CLIENT_IP_HEADER } from './auth/auth';
-import { getSessionUser, isAdminEmail, type SessionUser } from './auth/guards';
-import type { Mailer } from './lib/mail';
-import type { Logger } from './lib/logger';
-import type { RateLimiter } from './lib/rate-limit';
+import type { AppDeps, AppEnv } from './lib/context';
 import { AppError } from './lib/errors';
-import { clientIp } from './lib/http';
-import type { Engine, EngineLlmConfig } from './features/humanize/engine';
-import { humanizeRoutes } from './features/humanize/humanize.routes';
-import { historyRoutes } from './features/history/history.routes';
-import { subscriptionRoutes } from './features/subscription/subscription.routes';
-import { devMailboxApi, devMailboxPage } from './features/dev/mailbox.routes';
-import { billingRoutes } from './features/billing/billing.routes';
-import { sandboxRoutes } from './features/billing/sandbox.routes';
-import { paddleCheckoutRoutes } from './features/billing/paddle-checkout.routes';
-import { devClockRoutes, type TestClock } from './features/billing/dev-clock';
-import { usageRoutes } from './features/usage/usage.routes';
-import { mountAccountSecurity } from './features/account-security/account.routes';
-import { adminRoutes } from './features/diagnostics/admin.routes';
+import { webApp } from './lib/static';
+import type { Auth } from './features/auth/auth';
+import type { PaymentProvider } from './features/billing/payments/types';
+import { authRoutes } from './features/auth/auth.routes';
 import { aiCheckRoutes } from './features/ai-check/ai-check.routes';
+import { billingRoutes } from './features/billing/billing.routes';
+import { devRoutes } from './features/dev/dev.routes';
+import { adminRoutes } from './features/diagnostics/admin.routes';
+import { historyRoutes } from './features/history/history.routes';
+import { humanizeRoutes } from './features/humanize/humanize.routes';
+import { subscriptionRoutes } from './features/subscription/subscription.routes';
+import { systemRoutes } from './features/system/system.routes';
+import { usageRoutes } from './features/usage/usage.routes';
 
-export interface AppDeps {
-  env: Env;
-  database: Database;
-  db: Database['db'];
+export type { AppDeps, AppEnv };
+
+/** AppDeps plus what the features declared they need (the auth instance, the payment provider). */
+export interface ProductDeps extends AppDeps {
   auth: Auth;
-  mailer: Mailer;
-  engine: Engine;
-  llm: EngineLlmConfig | null;
-  limiter: RateLimiter;
-  logger: Logger;
-  /** The shipped detector weights' version (detectorVersion()), reported by /api/health. */
-  detectorVersion: string;
-  now: () => Date;
-  /** Present only when NODE_ENV=test: lets browser tests move now(). */
-  clock?: TestClock;
+  payments: PaymentProvider;
 }
 
-export type AppEnv = { Variables: { deps: AppDeps; sessionUser: SessionUser | null | undefined } };
-
-const MIME: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-  '.txt': 'text/plain; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-};
-
-/** Static files are gzipped once per file version and kept in memory; the built app is a few hundred KB. */
-const gzipCache = new Map<string, { mtimeMs: number; body: Buffer }>();
-async function gzipped(file: string, mtimeMs: number): Promise<Buffer> {
-  const hit = gzipCache.get(file);
-  if (hit && hit.mtimeMs === mtimeMs) return hit.body;
-  const body = gzipSync(await readFile(file), { level: 9 });
-  gzipCache.set(file, { mtimeMs, body });
-  return body;
-}
-
-export function createApp(deps: AppDeps) {
+export function createApp(deps: ProductDeps) {
   const { env } = deps;
-  const app = new Hono<AppEnv>();
+  const app = new Hono<AppEnv<ProductDeps>>();
   const webDist = path.resolve(env.WEB_DIST ?? path.join(process.cwd(), 'apps/web/dist'));
 
   app.use('*', async (c, next) => {
@@ -104,72 +62,20 @@ export function createApp(deps: AppDeps) {
     return streamLimit(c, next);
   });
 
-  mountAccountSecurity(app);
-  // better-auth reads the client IP from one header that only this server sets.
-  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, clientIp(c as unknown as Context, env));
-    const req = new Request(c.req.raw, { headers });
-    return deps.auth.handler(req);
-  });
-
-  app.get('/api/health', (c) => c.json({ ok: true, database: deps.database.kind, detector: deps.detectorVersion }));
-  app.get('/api/config', (c) =>
-    c.json({
-      googleEnabled: !!(env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET),
-      contactEmail: env.CONTACT_EMAIL,
-      posthog: env.POSTHOG_KEY && env.POSTHOG_HOST ? { key: env.POSTHOG_KEY, host: env.POSTHOG_HOST } : null,
-      payments: env.PADDLE_API_KEY ? 'paddle' : 'sandbox',
-      engine: deps.llm ? 'model' : 'local',
-    }),
-  );
-  app.get('/api/me', async (c) => {
-    const u = await getSessionUser(c);
-    return c.json({
-      user: u ? { id: u.id, email: u.email, emailVerified: u.emailVerified, createdAt: u.createdAt } : null,
-      isAdmin: u ? isAdminEmail(c, u.email) : false,
-    });
-  });
-  app.route('/api/functions', humanizeRoutes);
-  app.route('/api/ai-check', aiCheckRoutes);
-  app.route('/api/functions', billingRoutes);
-  app.route('/api/usage', usageRoutes);
-  app.route('/api/subscription', subscriptionRoutes);
-  app.route('/api/transformations', historyRoutes);
-  app.route('/api/admin', adminRoutes);
-  if (env.NODE_ENV !== 'production') {
-    app.route('/api/dev', devMailboxApi);
-    app.route('/dev', devMailboxPage);
-  }
-  if (env.NODE_ENV === 'test') app.route('/api/dev', devClockRoutes);
-  app.route('/sandbox', sandboxRoutes);
-  app.route('/billing', paddleCheckoutRoutes);
+  app.route('/', systemRoutes);
+  app.route('/', authRoutes);
+  app.route('/', humanizeRoutes);
+  app.route('/', aiCheckRoutes);
+  app.route('/', billingRoutes);
+  app.route('/', subscriptionRoutes);
+  app.route('/', usageRoutes);
+  app.route('/', historyRoutes);
+  app.route('/', adminRoutes);
+  if (env.NODE_ENV !== 'production') app.route('/', devRoutes);
 
   app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));
-
-  // The built single-page app: files from dist, index.html for every other page (the SPA shows its 404).
-  app.get('*', async (c) => {
-    const rel = decodeURIComponent(c.req.path).replace(/^\/+/, '');
-    const file = path.join(webDist, rel);
-    if (rel && file.startsWith(webDist + path.sep)) {
-      const st = await stat(file).catch(() => null);
-      if (st?.isFile()) {
-        const type = MIME[path.extname(file)] ?? 'application/octet-stream';
-        const headers: Record<string, string> = {
-          'content-type': type,
-          'cache-control': rel.startsWith('assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
-          vary: 'Accept-Encoding',
-        };
-        const gz = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '') && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(type);
-        if (!gz) return c.body(await readFile(file), 200, headers);
-        return c.body(new Uint8Array(await gzipped(file, st.mtimeMs)), 200, { ...headers, 'content-encoding': 'gzip' });
-      }
-      if (path.extname(rel) && rel.startsWith('assets/')) return c.text('Not found', 404);
-    }
-    const index = await readFile(path.join(webDist, 'index.html')).catch(() => null);
-    if (!index) return c.text('The web app is not built yet. Run `npm run build` (npm start does it for you).', 503);
-    return c.body(index, 200, { 'content-type': MIME['.html']!, 'cache-control': 'no-cache' });
-  });
+  const [compressFiles, serveFile, indexFallback] = webApp(webDist);
+  app.get('*', compressFiles, serveFile, indexFallback);
 
   app.onError((err, c) => {
     if (err instanceof AppError) {
@@ -179,6 +85,7 @@ export function createApp(deps: AppDeps) {
         err.status,
       );
     }
+    // Hono's own refusals, among them the validators' malformed JSON ('Malformed JSON in request body').
     if (err instanceof HTTPException) {
       return c.json({ error: { code: err.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message: err.message || 'Bad request.' } }, err.status);
     }

@@ -1,18 +1,23 @@
 /**
- * Builds the whole product from a configuration: database, mail, auth, engine pool, jobs. Used by
+ * Builds the whole product from a configuration: database, mail, engine pool, clock, the payment
+ * provider, auth (with billing's cancellation as its deletion hook), the app and the daily job. Used by
  * index.ts (the process) and by tests that want a real listening server.
  */
 import { detectorVersion, loadDetector } from '@plainspoken/detector';
 import type { Env } from './env';
 import { openDatabase, type Database } from './db/client';
-import { createAuth } from './auth/auth';
-import { createMailer } from './lib/mail';
+import { runDailyJob } from './domain/maintenance';
+import { createTestClock, systemNow } from './lib/clock';
+import { createEnginePool, type Engine, type EngineLlmConfig } from './lib/engine/engine';
+import { runHourly } from './lib/jobs';
 import { createLogger, type Logger } from './lib/logger';
+import { createMailer } from './lib/mail';
 import { createRateLimiter } from './lib/rate-limit';
-import { createEnginePool, type Engine, type EngineLlmConfig } from './features/humanize/engine';
-import { createApp, type AppDeps } from './app';
-import { startDailyJob, warnIfSandboxInProduction } from './features/billing/billing.service';
-import { createTestClock } from './features/billing/dev-clock';
+import { createAuth } from './features/auth/auth';
+import { cancelSubscriptionForDeletion, warnIfSandboxInProduction } from './features/billing/billing.service';
+import { createPaddleProvider } from './features/billing/payments/paddle';
+import { createSandboxProvider } from './features/billing/payments/sandbox';
+import { createApp, type ProductDeps } from './app';
 
 export function llmConfigFrom(env: Env): EngineLlmConfig | null {
   if (!env.HUMANIZER_LLM_BASE_URL || !env.HUMANIZER_LLM_MODEL) return null;
@@ -38,21 +43,26 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
   const logger = opts.logger ?? createLogger(env.LOG_LEVEL);
   const database = opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
   const db = database.db;
+  const clock = env.NODE_ENV === 'test' ? createTestClock(opts.now ?? systemNow) : undefined;
+  const now = clock?.now ?? opts.now ?? systemNow;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db });
-  const auth = createAuth({ env, db, mailer, logger });
+  const limiter = createRateLimiter(db, { enabled: env.RATE_LIMITS === 'on', now: () => now().getTime() });
   const engine = opts.engine ?? createEnginePool({
       threads: env.ENGINE_POOL_SIZE,
       queueLimit: env.ENGINE_QUEUE_LIMIT,
       timeoutMs: env.ENGINE_TIMEOUT_MS,
       onError: (e) => logger.error('engine worker failed', { error: e.message }),
     });
-  const clock = env.NODE_ENV === 'test' ? createTestClock(opts.now ?? (() => new Date())) : undefined;
-  const now = clock?.now ?? opts.now ?? (() => new Date());
-  const limiter = createRateLimiter(db, { enabled: env.RATE_LIMITS === 'on', now: () => now().getTime() });
-  const deps: AppDeps = { env, database, db, auth, mailer, engine, llm: llmConfigFrom(env), limiter, logger, detectorVersion: detectorVersion(), now, ...(clock ? { clock } : {}) };
+  // One payment provider per process: Paddle when configured, otherwise the local sandbox (decision 6).
+  const payments = env.PADDLE_API_KEY ? createPaddleProvider(env) : createSandboxProvider(env);
+  const billing = { db, env, logger, now, payments };
+  const auth = createAuth({ env, db, mailer, logger, limiter, now, cancelPaidPlan: (userId) => cancelSubscriptionForDeletion(billing, userId) });
+  const deps: ProductDeps = {
+    env, database, db, auth, mailer, engine, llm: llmConfigFrom(env), limiter, logger, detectorVersion: detectorVersion(), now, payments, ...(clock ? { clock } : {}),
+  };
   const app = createApp(deps);
   // Several processes may run this; the job_runs guard makes the daily work happen once.
-  const stopJob = env.NODE_ENV === 'test' ? () => {} : startDailyJob(deps);
+  const stopJob = env.NODE_ENV === 'test' ? () => {} : runHourly('daily subscription job', () => runDailyJob(deps), logger);
   warnIfSandboxInProduction(deps);
   return {
     app,

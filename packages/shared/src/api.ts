@@ -1,15 +1,23 @@
 /**
- * Request and response bodies of the product's own HTTP API that have no zod schema: one declaration
- * for the browser and the server. Bodies with a schema live in `schemas.ts` (checkBalanceInput,
- * humanizeInput, aiCheckInput, createCheckoutInput, ...) and admin records in `admin.ts`; their
- * request types are inferred here so callers need not import zod.
+ * Request and response types of the server's endpoints that are not declared beside their domain
+ * (schemas.ts holds the humanize, AI check and billing inputs; admin.ts the diagnostics records).
+ * The server validates requests with these schemas and types its answers with these interfaces; the
+ * web app imports the same names.
  */
-import type { z } from 'zod';
-import type { SubscriberRecord, WebhookLogRecord } from './admin';
-import type { checkBalanceInput, createCheckoutInput } from './schemas';
+import { z } from 'zod';
+import type { Tier } from './plans';
+import type { AdminOverview, SubscriberRecord, WebhookLogRecord } from './admin';
 
-/** GET /api/config: what the browser needs to know about this deployment. */
-export interface AppConfig {
+/** GET /api/health */
+export interface HealthResponse {
+  ok: true;
+  database: 'pglite' | 'postgres';
+  /** The shipped detector weights' version. */
+  detector: string;
+}
+
+/** GET /api/config: the public configuration the web app starts with (no secrets). */
+export interface PublicConfig {
   googleEnabled: boolean;
   contactEmail: string;
   posthog: { key: string; host: string } | null;
@@ -17,36 +25,79 @@ export interface AppConfig {
   engine: 'model' | 'local';
 }
 
-/** GET /api/me: the signed-in user as the server sees it, and whether the server counts them as an admin. */
-export interface MeOutput {
+/** GET /api/me */
+export interface MeResponse {
   user: { id: string; email: string; emailVerified: boolean; createdAt: string } | null;
   isAdmin: boolean;
 }
 
-/** POST /api/functions/check-balance. */
-export type CheckBalanceInput = z.infer<typeof checkBalanceInput>;
+/** POST /api/account/sign-out */
+export const SIGN_OUT_SCOPES = ['global', 'local', 'others'] as const;
+export type SignOutScope = (typeof SIGN_OUT_SCOPES)[number];
+export const signOutInput = z.object({
+  scope: z.enum(SIGN_OUT_SCOPES, { error: "scope must be one of 'global', 'local' or 'others'" }),
+});
+export type SignOutInput = z.input<typeof signOutInput>;
 
-/** POST /api/functions/create-checkout. */
-export type CreateCheckoutInput = z.infer<typeof createCheckoutInput>;
-
-/** POST /api/functions/create-checkout and /paddle-customer-portal: where to send the browser. */
-export interface RedirectUrlOutput {
-  url?: string | null;
+/** GET /api/account/export (downloaded as a JSON file). */
+export interface AccountExport {
+  product: 'Plainspoken';
+  exportedAt: string;
+  account: { id: string; email: string; emailVerified: boolean; createdAt: string; lastSignInAt: string | null; twoFactorEnabled: boolean };
+  subscription: {
+    tier: Tier;
+    subscribed: boolean;
+    isActive: boolean;
+    subscriptionEnd: string | null;
+    cancelledAt: string | null;
+    cancellationEndDate: string | null;
+    billingPeriod: string | null;
+    customerId: string | null;
+  };
+  balance: { monthlyLimit: number; currentBalance: number; resetDate: string | null };
+  devices: { createdAt: string; lastActiveAt: string; ipAddress: string | null; userAgent: string | null }[];
+  transformations: {
+    id: string;
+    original_text: string;
+    transformed_text: string;
+    mode: string;
+    words_charged: number;
+    engine: string | null;
+    created_at: string;
+  }[];
 }
 
-/** POST /api/functions/sync-users. */
-export interface SyncUsersOutput {
+/** POST /api/functions/track-usage */
+export interface TrackUsageOutput {
+  tracked: boolean;
+  charged: number;
+}
+
+/** POST /api/functions/sync-users */
+export interface OkResponse {
   ok: true;
 }
 
-/**
- * POST /api/functions/humanize-text with `Accept: text/event-stream`: a `progress` event while the
- * engine works (then one `result` event with HumanizeOutput, or one `error` event).
- */
-export interface HumanizeProgress {
-  stage: 'detect' | 'rewrite' | 'candidates' | 'round' | 'checks' | 'done';
-  round?: number;
-  bestScore?: number;
+/** POST /api/functions/create-checkout and /api/functions/paddle-customer-portal: where to send the browser. */
+export interface RedirectUrl {
+  url: string;
+}
+
+/** POST /api/functions/process-expired-subscriptions (admin) */
+export interface ProcessExpiredOutput {
+  ok: true;
+  expired: number;
+  reset: number;
+}
+
+/** POST /api/functions/payment-webhook */
+export interface WebhookResult {
+  received: true;
+  applied: boolean;
+  duplicate?: boolean;
+  event_id: string;
+  event_type: string;
+  message: string;
 }
 
 /** GET /api/usage/daily: words charged per UTC day, oldest first; days without rewrites are 0. */
@@ -55,16 +106,61 @@ export interface DailyUsage {
   total: number;
 }
 
-/** GET /api/transformations (query string). */
+/** GET /api/transformations?cursor=&limit= */
+export const historyQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+/** GET /api/admin/subscriber?email= */
+export const adminSubscriberQuery = z.object({ email: z.string().trim().min(1, 'email is required').max(320).email('not an email address') });
+export interface SubscriberLookup {
+  subscriber: SubscriberRecord | null;
+}
+
+/** GET /api/admin/overview?days= */
+export const OVERVIEW_MAX_DAYS = 90;
+export const adminOverviewQuery = z.object({ days: z.coerce.number().int().min(1).max(OVERVIEW_MAX_DAYS).default(30) });
+export type { AdminOverview };
+
+/** GET /api/admin/webhook-logs and DELETE /api/admin/webhook-logs */
+export interface WebhookLogList {
+  logs: WebhookLogRecord[];
+}
+export interface WebhookLogsCleared {
+  deleted: number;
+}
+
+/** GET /api/dev/mailbox (development only): the local outbox, newest first. */
+export interface OutboxMail {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  links: string[];
+  createdAt: string;
+}
+
+/** POST /api/dev/clock (NODE_ENV=test only): shifts the product's clock for browser tests. */
+const YEAR_MS = 366 * 24 * 3_600_000;
+export const devClockInput = z.object({ offsetMs: z.number().int().min(-YEAR_MS).max(5 * YEAR_MS) });
+export interface DevClockOutput {
+  offsetMs: number;
+  now: string;
+}
+
+/** POST /api/functions/humanize-text with `Accept: text/event-stream`: a `progress` event while the engine works. */
+export interface HumanizeProgress {
+  stage: 'detect' | 'rewrite' | 'candidates' | 'round' | 'checks' | 'done';
+  round?: number;
+  bestScore?: number;
+}
+
+/** GET /api/transformations (query string, as the browser builds it). */
 export interface TransformationsQuery {
   cursor?: string | null;
   limit?: number;
-}
-
-/** POST /api/account/sign-out. */
-export type SignOutScope = 'global' | 'local' | 'others';
-export interface AccountSignOutInput {
-  scope: SignOutScope;
 }
 
 /** POST /api/auth/delete-user: the typed email is a second confirmation the server checks. */
@@ -73,22 +169,17 @@ export interface DeleteAccountInput {
   confirmEmail: string;
 }
 
-/** GET /api/admin/overview (query string). */
+/** GET /api/admin/overview (query string, as the browser builds it). */
 export interface AdminOverviewQuery {
   days?: number;
 }
 
-/** GET /api/admin/subscriber?email=. */
-export interface SubscriberLookupOutput {
-  subscriber: SubscriberRecord | null;
-}
-
-/** GET /api/admin/webhook-logs. */
-export interface WebhookLogsOutput {
-  logs: WebhookLogRecord[];
-}
-
-/** DELETE /api/admin/webhook-logs. */
-export interface ClearWebhookLogsOutput {
-  deleted: number;
-}
+// Names the web app imports; each is the one declaration above under the browser's name.
+export type AppConfig = PublicConfig;
+export type MeOutput = MeResponse;
+export type RedirectUrlOutput = Partial<RedirectUrl> & { url?: string | null };
+export type SyncUsersOutput = OkResponse;
+export type AccountSignOutInput = SignOutInput;
+export type SubscriberLookupOutput = SubscriberLookup;
+export type WebhookLogsOutput = WebhookLogList;
+export type ClearWebhookLogsOutput = WebhookLogsCleared;

@@ -6,6 +6,7 @@ export const HUMANIZE_MODES = ['deep', 'lightning'] as const;
 export type HumanizeMode = (typeof HUMANIZE_MODES)[number];
 
 export const checkBalanceInput = z.object({ word_count: z.number().int().min(0).max(1_000_000) });
+export type CheckBalanceInput = z.input<typeof checkBalanceInput>;
 export const checkBalanceOutput = z.object({
   subscriptionTier: z.enum(TIERS),
   currentBalance: z.number(),
@@ -83,11 +84,13 @@ export const trackUsageInput = z.object({
   transformation_id: z.string().min(1).max(100),
   words_used: z.number().int().min(0).max(1_000_000),
 });
+export type TrackUsageInput = z.input<typeof trackUsageInput>;
 
 export const createCheckoutInput = z.object({
   planTier: z.enum(PAID_TIERS),
   billingPeriod: z.enum(BILLING_PERIODS),
 });
+export type CreateCheckoutInput = z.input<typeof createCheckoutInput>;
 
 export interface SubscriptionData {
   subscription_tier: (typeof TIERS)[number];

@@ -13,7 +13,7 @@ import { migrationsFolder, openDatabase, type Database } from '../db/client';
 import { buildProduct, type BuildOptions } from '../server';
 import { listOutbox } from '../lib/mail';
 import { createLogger } from '../lib/logger';
-import type { Engine, EngineJob, EngineOutput } from '../features/humanize/engine';
+import type { Engine, EngineJob, EngineOutput } from '../lib/engine/engine';
 
 export type DbKind = 'pglite' | 'postgres';
 export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];

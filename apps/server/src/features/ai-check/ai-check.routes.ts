@@ -1,14 +1,13 @@
-import { Hono } from 'hono';
+/** POST /api/ai-check: open to visitors; limited per signed-in user, and per client IP for visitors. */
 import { MSG, RATE_LIMITS, aiCheckInput } from '@plainspoken/shared';
-import type { AppEnv } from '../../app';
-import { getSessionUser } from '../../auth/guards';
-import { clientIp, readJson } from '../../lib/http';
+import { createRouter } from '../../lib/context';
+import { clientIp, jsonBody } from '../../lib/http';
+import { getSessionUser } from '../../lib/session';
 import { runCheck, validateCheck } from './ai-check.service';
 
-/** POST /api/ai-check: open to visitors; limited per signed-in user, and per client IP for visitors. */
-export const aiCheckRoutes = new Hono<AppEnv>().post('/', async (c) => {
+export const aiCheckRoutes = createRouter().post('/api/ai-check', jsonBody(aiCheckInput), async (c) => {
   const d = c.var.deps;
-  const { text } = await readJson(c, aiCheckInput);
+  const { text } = c.req.valid('json');
   const u = await getSessionUser(c);
   const v = await validateCheck(d.db, u, text, d.now());
   if (u) await d.limiter.hit(`check:user:${u.id}`, RATE_LIMITS.aiCheckUserMs, MSG.aiCheckWait);

@@ -7,8 +7,8 @@ import { AI_CHECK, MSG, countWords, languageName, limitsFor, type AiCheckOutput,
 import { detectLanguage } from '@plainspoken/humanizer/language';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
-import type { Engine } from '../humanize/engine';
-import { effectiveTier, loadSubscriber, type SubscriberRow } from '../subscription/subscription.service';
+import type { Engine } from '../../lib/engine/engine';
+import { effectiveTier, loadSubscriber, type SubscriberRow } from '../../domain/subscribers';
 
 type Caller = { id: string; email: string; subscriber?: SubscriberRow | null };
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { detect } from '@plainspoken/detector';
 import { AI_CHECK, MSG, type AiCheckOutput } from '@plainspoken/shared';
 import { DB_KINDS, createTestProduct, type TestProduct } from '../../test/harness';
-import { createEnginePool } from '../humanize/engine';
+import { createEnginePool } from '../../lib/engine/engine';
 import { subscribers } from '../../db/schema';
 
 const ENGLISH =

@@ -1,31 +1,34 @@
-import { Hono } from 'hono';
+/**
+ * Billing's one router, mounted at the root with full paths:
+ *   POST /api/functions/create-checkout, /api/functions/paddle-customer-portal (the spec's function names)
+ *   OPTIONS|POST /api/functions/payment-webhook (Paddle's and the sandbox's deliveries; the admin test event)
+ *   GET /billing/checkout (the page Paddle's payment link opens)
+ *   /sandbox/* (the local sandbox's hosted pages)
+ */
 import { createCheckoutInput } from '@plainspoken/shared';
-import type { AppEnv } from '../../app';
-import { requireAdmin, requireUser } from '../../auth/guards';
-import { readJson } from '../../lib/http';
-import { createCheckout, openPortal, processExpired } from './billing.service';
-import { receiveSignedWebhook, receiveTestEvent } from './webhook.service';
+import { createRouter } from '../../lib/context';
+import { jsonBody } from '../../lib/http';
+import { requireAdmin, requireUser, signedIn } from '../../lib/session';
+import { createCheckout, openPortal } from './billing.service';
+import { incompleteCheckoutPage, paddleCheckoutPage } from './checkout-page';
+import type { PaymentProvider } from './payments/types';
+import { sandboxRoutes } from './sandbox/sandbox.routes';
+import { receiveSignedWebhook, receiveTestEvent } from './webhooks/receive';
 
 const WEBHOOK_METHODS = 'POST, OPTIONS';
 
-/** Mounted under /api/functions beside the humanize functions (the spec's function names). */
-export const billingRoutes = new Hono<AppEnv>()
-  .post('/create-checkout', async (c) => {
+export const billingRoutes = createRouter<{ payments: PaymentProvider }>()
+  .post('/api/functions/create-checkout', signedIn, jsonBody(createCheckoutInput), async (c) => {
     const u = await requireUser(c);
-    const input = await readJson(c, createCheckoutInput);
-    return c.json(await createCheckout(c.var.deps, u, input));
+    return c.json(await createCheckout(c.var.deps, u, c.req.valid('json')));
   })
-  .post('/paddle-customer-portal', async (c) => {
+  .post('/api/functions/paddle-customer-portal', async (c) => {
     const u = await requireUser(c);
     return c.json(await openPortal(c.var.deps, u));
   })
-  .post('/process-expired-subscriptions', async (c) => {
-    await requireAdmin(c);
-    return c.json({ ok: true, ...(await processExpired(c.var.deps)) });
-  })
   // The diagnostics page's endpoint check.
-  .options('/payment-webhook', (c) => c.body(null, 204, { Allow: WEBHOOK_METHODS }))
-  .post('/payment-webhook', async (c) => {
+  .options('/api/functions/payment-webhook', (c) => c.body(null, 204, { Allow: WEBHOOK_METHODS }))
+  .post('/api/functions/payment-webhook', async (c) => {
     const raw = await c.req.text();
     const signature = c.req.header('paddle-signature');
     // Without a signature only an admin's test event is accepted; anything else is rejected and logged.
@@ -34,4 +37,11 @@ export const billingRoutes = new Hono<AppEnv>()
       return c.json(await receiveTestEvent(c.var.deps, raw));
     }
     return c.json(await receiveSignedWebhook(c.var.deps, raw, signature));
-  });
+  })
+  .get('/billing/checkout', (c) => {
+    const { env } = c.var.deps;
+    if (!env.PADDLE_API_KEY || !env.PADDLE_CLIENT_TOKEN) return c.text('Not found', 404);
+    if (!/^txn_[A-Za-z0-9]+$/.test(c.req.query('_ptxn') ?? '')) return c.html(incompleteCheckoutPage(), 400);
+    return c.html(paddleCheckoutPage(env));
+  })
+  .route('/sandbox', sandboxRoutes);

@@ -1,16 +1,13 @@
 /**
- * Paid plans: checkout, the billing portal, expiring cancelled subscriptions (the daily job and its
- * admin trigger) and cancelling a subscription when an account is deleted.
+ * Paid plans: checkout, the billing portal, and cancelling a subscription when an account is deleted
+ * (server.ts hands that to the auth feature's deletion hook). The provider is deps.payments.
  */
-import { Cron } from 'croner';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { MSG, type BillingPeriod, type PaidTier } from '@plainspoken/shared';
 import { subscribers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
-import { rowsOf } from '../../lib/rate-limit';
-import { effectiveTier, expireCancelled, loadSubscriber, resetDueBalances } from '../subscription/subscription.service';
-import { paymentProvider } from './provider';
-import type { BillingDeps } from './webhook.service';
+import { effectiveTier, loadSubscriber } from '../../domain/subscribers';
+import type { BillingDeps } from './payments/types';
 
 type Caller = { id: string; email: string };
 
@@ -20,7 +17,7 @@ export async function createCheckout(deps: BillingDeps, caller: Caller, plan: { 
   // A second checkout would start a second, separately billed subscription.
   if (effectiveTier(row, now) !== 'FREE' && row.subscribed && row.paddle_subscription_id && !row.cancellation_end_date)
     throw new AppError('CHECKOUT_FAILED', 409, `You already have the ${row.subscription_tier} plan. Use Manage Plan on your account page to change it.`);
-  const provider = paymentProvider(deps.env);
+  const provider = deps.payments;
   try {
     const url = await provider.createCheckout({ user: caller, tier: plan.planTier, period: plan.billingPeriod, customerId: row.paddle_customer_id });
     return { url };
@@ -33,7 +30,7 @@ export async function createCheckout(deps: BillingDeps, caller: Caller, plan: { 
 export async function openPortal(deps: BillingDeps, caller: Caller): Promise<{ url: string }> {
   const now = deps.now();
   const row = await loadSubscriber(deps.db, caller, now);
-  const provider = paymentProvider(deps.env);
+  const provider = deps.payments;
   const paid = effectiveTier(row, now) !== 'FREE';
   // The sandbox also serves subscriptions the diagnostics test event created, which have no customer id.
   const customerId = row.paddle_customer_id ?? (provider.kind === 'sandbox' && paid ? `ctm_sandbox_${caller.id}` : null);
@@ -54,7 +51,7 @@ export async function cancelSubscriptionForDeletion(deps: BillingDeps, userId: s
   const row = (await deps.db.select().from(subscribers).where(eq(subscribers.user_id, userId)))[0];
   if (!row?.paddle_subscription_id || effectiveTier(row, deps.now()) === 'FREE') return;
   try {
-    await paymentProvider(deps.env).cancelNow(row.paddle_subscription_id);
+    await deps.payments.cancelNow(row.paddle_subscription_id);
   } catch (e) {
     deps.logger.error('cancel for deletion failed', { userId, subscriptionId: row.paddle_subscription_id, error: (e as Error).message });
     throw new AppError(
@@ -65,14 +62,6 @@ export async function cancelSubscriptionForDeletion(deps: BillingDeps, userId: s
   }
 }
 
-/** Expired cancellations to FREE, then due monthly refills (decision 2). Safe to run any number of times. */
-export async function processExpired(deps: BillingDeps): Promise<{ expired: number; reset: number }> {
-  const now = deps.now();
-  const expired = await expireCancelled(deps.db, now);
-  const reset = await resetDueBalances(deps.db, now);
-  return { expired, reset };
-}
-
 /**
  * The sandbox grants paid plans without payment and signs with a secret that has a public default:
  * fine on a laptop, a giveaway on a public server. Say so loudly at start in production.
@@ -80,39 +69,4 @@ export async function processExpired(deps: BillingDeps): Promise<{ expired: numb
 export function warnIfSandboxInProduction(deps: Pick<BillingDeps, 'env' | 'logger'>): void {
   if (deps.env.NODE_ENV === 'production' && !deps.env.PADDLE_API_KEY)
     deps.logger.warn('payments run in the local sandbox: anyone can activate a paid plan without paying. Configure Paddle (PADDLE_API_KEY, ...) for a public deployment.');
-}
-
-export const DAILY_JOB = 'subscription-maintenance';
-
-/** Runs the daily work unless another process already claimed today's run (job_runs primary key). */
-export async function runDailyJob(deps: BillingDeps): Promise<{ ran: boolean; expired?: number; reset?: number }> {
-  const day = deps.now().toISOString().slice(0, 10);
-  const claimed = rowsOf(
-    await deps.db.execute(sql`INSERT INTO job_runs (job, run_key) VALUES (${DAILY_JOB}, ${day}) ON CONFLICT DO NOTHING RETURNING job`),
-  );
-  if (claimed.length === 0) return { ran: false };
-  const r = await processExpired(deps);
-  deps.logger.info('daily subscription job', { day, ...r });
-  return { ran: true, ...r };
-}
-
-/**
- * Tries every hour and runs once per UTC day, so a process that was down at the usual time still
- * catches up the same day. Returns the function that stops it.
- */
-export function startDailyJob(deps: BillingDeps): () => void {
-  const tick = async (): Promise<void> => {
-    try {
-      await runDailyJob(deps);
-    } catch (e) {
-      deps.logger.error('daily subscription job failed', { error: (e as Error).message });
-    }
-  };
-  const cron = new Cron('17 * * * *', { timezone: 'UTC', protect: true }, tick);
-  const first = setTimeout(() => void tick(), 5_000);
-  first.unref();
-  return () => {
-    clearTimeout(first);
-    cron.stop();
-  };
 }

@@ -3,8 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { SubscriptionData, LimitsInfo } from '@plainspoken/shared';
 import { DB_KINDS, createTestProduct, type TestProduct } from '../../test/harness';
 import { processed_webhook_events, subscribers, webhook_debug_logs } from '../../db/schema';
-import { cancelSubscriptionForDeletion, runDailyJob } from './billing.service';
-import { sandboxCustomerId, sandboxPriceId } from './sandbox.provider';
+import { runDailyJob } from '../../domain/maintenance';
+import { cancelSubscriptionForDeletion } from './billing.service';
+import { sandboxCustomerId, sandboxPriceId } from './payments/sandbox';
 import { DAY_MS, bearerFrom, deliver, json, postForm, sessionOf, subEvent, txnEvent } from './test-support';
 
 const SECRET = 'plainspoken-sandbox-webhook-secret';

@@ -1,5 +1,5 @@
 /** Helpers shared by the billing tests: signed deliveries and the sandbox pages' form posts. */
-import { envelope, signPaddle, subscriptionData, transactionData, type SubscriptionShape, type TransactionShape } from './paddle-events';
+import { envelope, signPaddle, subscriptionData, transactionData, type SubscriptionShape, type TransactionShape } from './payments/paddle-events';
 import type { TestProduct } from '../../test/harness';
 
 export const DAY_MS = 86_400_000;

@@ -1,17 +1,14 @@
-/** The caller's transformations, newest first, in keyset pages (every row reachable, stable under inserts). */
-import { Hono } from 'hono';
+/**
+ * GET /api/transformations: the caller's transformations, newest first, in keyset pages (every row
+ * reachable, stable under inserts).
+ */
 import { and, desc, eq, lt, or } from 'drizzle-orm';
-import { z } from 'zod';
-import type { TransformationPage } from '@plainspoken/shared';
-import type { AppEnv } from '../../app';
-import { requireUser } from '../../auth/guards';
+import { historyQuery, type TransformationPage } from '@plainspoken/shared';
 import { transformations } from '../../db/schema';
+import { createRouter } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-
-const query = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-});
+import { queryOf } from '../../lib/http';
+import { requireUser, signedIn } from '../../lib/session';
 
 function decodeCursor(cursor: string): { at: Date; id: string } {
   try {
@@ -24,11 +21,9 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
   }
 }
 
-export const historyRoutes = new Hono<AppEnv>().get('/', async (c) => {
+export const historyRoutes = createRouter().get('/api/transformations', signedIn, queryOf(historyQuery), async (c) => {
   const u = await requireUser(c);
-  const parsed = query.safeParse(c.req.query());
-  if (!parsed.success) throw new AppError('VALIDATION', 400, `Invalid request. ${parsed.error.issues[0]?.message ?? ''}`);
-  const { cursor, limit } = parsed.data;
+  const { cursor, limit } = c.req.valid('query');
   const t = transformations;
   const after = cursor ? decodeCursor(cursor) : null;
   const rows = await c.var.deps.db

@@ -1,33 +1,37 @@
-import { Hono } from 'hono';
+/**
+ * The humanize functions (the spec's names), with full paths:
+ *   POST /api/functions/check-balance, /api/functions/humanize-text (JSON, or server-sent events when
+ *   the client accepts text/event-stream), /api/functions/track-usage, /api/functions/sync-users
+ */
 import { streamSSE } from 'hono/streaming';
+import { RATE_LIMITS, checkBalanceInput, humanizeInput, trackUsageInput, type OkResponse } from '@plainspoken/shared';
+import { ensureSubscriber } from '../../domain/subscribers';
+import { createRouter } from '../../lib/context';
+import type { EngineProgress } from '../../lib/engine/engine';
 import { AppError } from '../../lib/errors';
-import type { EngineProgress } from './engine';
-import { RATE_LIMITS, checkBalanceInput, humanizeInput, trackUsageInput } from '@plainspoken/shared';
-import type { AppEnv } from '../../app';
-import { requireUser } from '../../auth/guards';
-import { readJson } from '../../lib/http';
-import { ensureSubscriber } from '../subscription/subscription.service';
+import { jsonBody } from '../../lib/http';
+import { requireUser, signedIn } from '../../lib/session';
 import { checkBalance, humanizeText, trackUsage } from './humanize.service';
 
-export const humanizeRoutes = new Hono<AppEnv>()
-  .post('/check-balance', async (c) => {
+export const humanizeRoutes = createRouter()
+  .post('/api/functions/check-balance', signedIn, jsonBody(checkBalanceInput), async (c) => {
     const u = await requireUser(c);
-    const { word_count } = await readJson(c, checkBalanceInput);
+    const { word_count } = c.req.valid('json');
     await c.var.deps.limiter.hit(`balance:${u.id}`, RATE_LIMITS.checkBalanceMs);
     return c.json(await checkBalance(c.var.deps.db, u, word_count, c.var.deps.now()));
   })
-  .post('/humanize-text', async (c) => {
+  .post('/api/functions/humanize-text', signedIn, jsonBody(humanizeInput), async (c) => {
     const u = await requireUser(c);
-    const input = await readJson(c, humanizeInput);
+    const input = c.req.valid('json');
     await c.var.deps.limiter.hit(`humanize:${u.id}`, RATE_LIMITS.humanizeMs);
     const d = c.var.deps;
-    const deps = { db: d.db, engine: d.engine, llm: d.llm, logger: d.logger };
-    if (!c.req.header('accept')?.includes('text/event-stream')) return c.json(await humanizeText(deps, u, input, d.now()));
+    const deps = { db: d.db, engine: d.engine, llm: d.llm, logger: d.logger, now: d.now };
+    if (!c.req.header('accept')?.includes('text/event-stream')) return c.json(await humanizeText(deps, u, input));
     // Streaming variant: progress events while the engine works, then one result or error event.
     return streamSSE(c, async (stream) => {
       const progress = (e: EngineProgress) => void stream.writeSSE({ event: 'progress', data: JSON.stringify(e) });
       try {
-        const out = await humanizeText(deps, u, input, d.now(), progress);
+        const out = await humanizeText(deps, u, input, progress);
         await stream.writeSSE({ event: 'result', data: JSON.stringify(out) });
       } catch (e) {
         const err = e instanceof AppError ? e : new AppError('ENGINE_FAILED', 502, 'The rewrite failed and no words were charged. Please try again.');
@@ -36,14 +40,14 @@ export const humanizeRoutes = new Hono<AppEnv>()
       }
     });
   })
-  .post('/track-usage', async (c) => {
+  .post('/api/functions/track-usage', signedIn, jsonBody(trackUsageInput), async (c) => {
     const u = await requireUser(c);
-    const input = await readJson(c, trackUsageInput);
+    const input = c.req.valid('json');
     await c.var.deps.limiter.hit(`usage:${u.id}`, RATE_LIMITS.trackUsageMs);
-    return c.json(await trackUsage(c.var.deps.db, u.id, input.transformation_id));
+    return c.json(await trackUsage(c.var.deps, u.id, input.transformation_id));
   })
-  .post('/sync-users', async (c) => {
+  .post('/api/functions/sync-users', async (c) => {
     const u = await requireUser(c);
-    await ensureSubscriber(c.var.deps.db, u);
-    return c.json({ ok: true });
+    await ensureSubscriber(c.var.deps.db, u, c.var.deps.now());
+    return c.json({ ok: true } satisfies OkResponse);
   });

@@ -4,19 +4,19 @@
  * saved in the same request (decision 5).
  */
 import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
-import { MIN_WORDS, MSG, countWords, languageName, limitsFor, resultSummary, type HumanizeOutput, type LimitsInfo } from '@plainspoken/shared';
+import { MIN_WORDS, MSG, countWords, languageName, limitsFor, resultSummary, type HumanizeOutput, type LimitsInfo, type TrackUsageOutput } from '@plainspoken/shared';
 import { detectLanguage } from '@plainspoken/humanizer/language';
 import type { Db } from '../../db/client';
 import { subscribers, transformations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
-import { effectiveTier, loadSubscriber, type SubscriberRow } from '../subscription/subscription.service';
-import type { Engine, EngineLlmConfig, EngineProgress } from './engine';
+import { effectiveTier, loadSubscriber, type SubscriberRow } from '../../domain/subscribers';
+import type { Engine, EngineLlmConfig, EngineProgress } from '../../lib/engine/engine';
 
 /** The caller; `subscriber` is the row read with the session, when the caller has it. */
 type Caller = { id: string; email: string; subscriber?: SubscriberRow | null };
 
-export async function checkBalance(db: Db, u: Caller, wordCount: number, now = new Date()): Promise<LimitsInfo> {
+export async function checkBalance(db: Db, u: Caller, wordCount: number, now: Date): Promise<LimitsInfo> {
   const row = await loadSubscriber(db, u, now, u.subscriber);
   const tier = effectiveTier(row, now);
   const requestLimit = limitsFor(tier).requestCap;
@@ -31,19 +31,19 @@ export async function checkBalance(db: Db, u: Caller, wordCount: number, now = n
   };
 }
 
-async function reserve(db: Db, userId: string, words: number): Promise<number | null> {
+async function reserve(db: Db, userId: string, words: number, now: Date): Promise<number | null> {
   const rows = await db
     .update(subscribers)
-    .set({ monthly_word_balance: sql`${subscribers.monthly_word_balance} - ${Math.trunc(words)}`, updated_at: new Date() })
+    .set({ monthly_word_balance: sql`${subscribers.monthly_word_balance} - ${Math.trunc(words)}`, updated_at: now })
     .where(and(eq(subscribers.user_id, userId), gte(subscribers.monthly_word_balance, words)))
     .returning({ balance: subscribers.monthly_word_balance });
   return rows[0]?.balance ?? null;
 }
 
-async function refund(db: Db, userId: string, words: number): Promise<void> {
+async function refund(db: Db, userId: string, words: number, now: Date): Promise<void> {
   await db
     .update(subscribers)
-    .set({ monthly_word_balance: sql`${subscribers.monthly_word_balance} + ${Math.trunc(words)}`, updated_at: new Date() })
+    .set({ monthly_word_balance: sql`${subscribers.monthly_word_balance} + ${Math.trunc(words)}`, updated_at: now })
     .where(eq(subscribers.user_id, userId));
 }
 
@@ -63,16 +63,17 @@ export interface HumanizeDeps {
   engine: Engine;
   llm: EngineLlmConfig | null;
   logger: Logger;
+  now: () => Date;
 }
 
 export async function humanizeText(
   deps: HumanizeDeps,
   u: Caller,
   input: { text: string; useSecondPrompt: boolean; mode: 'deep' | 'lightning' },
-  now = new Date(),
   onProgress?: (e: EngineProgress) => void,
 ): Promise<HumanizeOutput> {
   const { db } = deps;
+  const now = deps.now();
   const words = countWords(input.text);
   if (words === 0) throw new AppError('VALIDATION', 400, 'Please enter some text to humanize.');
   if (words < MIN_WORDS) throw new AppError('MIN_WORDS', 400, MSG.minWordsText);
@@ -86,7 +87,7 @@ export async function humanizeText(
     throw new AppError('UNSUPPORTED_LANGUAGE', 422, MSG.englishOnlyRewrite(languageName(language.code)), { details: { language: language.code } });
   }
 
-  const remaining = await reserve(db, u.id, words);
+  const remaining = await reserve(db, u.id, words, now);
   if (remaining === null) {
     const fresh = await loadSubscriber(db, u, now);
     throw new AppError('INSUFFICIENT_BALANCE', 402, MSG.insufficient(words, Math.max(0, fresh.monthly_word_balance)), {
@@ -100,7 +101,7 @@ export async function humanizeText(
     const avoidText = input.useSecondPrompt ? await previousResult(db, u.id, input.text) : undefined;
     out = await deps.engine.run({ text: input.text, mode: input.mode, secondPass: input.useSecondPrompt, avoidText, llm: deps.llm }, onProgress);
   } catch (e) {
-    await refund(db, u.id, words);
+    await refund(db, u.id, words, deps.now());
     if (e instanceof AppError) throw e;
     deps.logger.error('engine failed', { error: (e as Error).message });
     throw new AppError('ENGINE_FAILED', 502, 'The rewrite failed and no words were charged. Please try again.');
@@ -151,7 +152,8 @@ export async function humanizeText(
  * Kept for compatibility with the original client (decision 4). Words are charged when the rewrite runs,
  * so this only records that usage was reported, once, for the caller's own transformation.
  */
-export async function trackUsage(db: Db, userId: string, transformationId: string): Promise<{ tracked: boolean; charged: number }> {
+export async function trackUsage(deps: { db: Db; now: () => Date }, userId: string, transformationId: string): Promise<TrackUsageOutput> {
+  const { db } = deps;
   if (!/^[0-9a-f-]{36}$/i.test(transformationId)) throw new AppError('NOT_FOUND', 404, 'Transformation not found.');
   const own = await db
     .select({ id: transformations.id, words: transformations.words_charged })
@@ -160,7 +162,7 @@ export async function trackUsage(db: Db, userId: string, transformationId: strin
   if (!own[0]) throw new AppError('NOT_FOUND', 404, 'Transformation not found.');
   const marked = await db
     .update(transformations)
-    .set({ usage_tracked_at: new Date() })
+    .set({ usage_tracked_at: deps.now() })
     .where(and(eq(transformations.id, transformationId), isNull(transformations.usage_tracked_at)))
     .returning({ id: transformations.id });
   return { tracked: marked.length > 0, charged: 0 };

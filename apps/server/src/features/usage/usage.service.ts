@@ -1,14 +1,12 @@
 /** Words charged per UTC day for one user, for the account page's chart. */
 import { and, eq, gte, sql } from 'drizzle-orm';
+import type { DailyUsage } from '@plainspoken/shared';
 import type { Db } from '../../db/client';
 import { transformations } from '../../db/schema';
 
 export const USAGE_DAYS = 30;
 
-export interface DailyUsage {
-  days: { date: string; words: number }[];
-  total: number;
-}
+export type { DailyUsage };
 
 const DAY_MS = 86_400_000;
 

@@ -3,27 +3,22 @@
  * Paddle). Paddle appends `?_ptxn=<transaction id>`; Paddle.js, initialised with the client-side
  * token, reads it and opens the checkout for the transaction create-checkout prepared. Paddle only.
  */
-import { Hono } from 'hono';
 import { PRODUCT_NAME } from '@plainspoken/shared';
-import type { AppEnv } from '../../app';
+import type { Env } from '../../env';
+import { html, scriptJson } from '../../lib/html';
 
 const PADDLE_JS = 'https://cdn.paddle.com/paddle/v2/paddle.js';
 
-/** JSON that is safe inside a <script> element. */
-const scriptJson = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
+export const incompleteCheckoutPage = () => html`<!doctype html><p>This checkout link is incomplete. <a href="/pricing">Back to pricing</a></p>`;
 
-export const paddleCheckoutRoutes = new Hono<AppEnv>().get('/checkout', (c) => {
-  const { env } = c.var.deps;
-  if (!env.PADDLE_API_KEY || !env.PADDLE_CLIENT_TOKEN) return c.text('Not found', 404);
-  const txn = c.req.query('_ptxn') ?? '';
-  if (!/^txn_[A-Za-z0-9]+$/.test(txn)) return c.html(`<!doctype html><p>This checkout link is incomplete. <a href="/pricing">Back to pricing</a></p>`, 400);
+export function paddleCheckoutPage(env: Env) {
   const config = {
     sandbox: env.PADDLE_ENVIRONMENT === 'sandbox',
     token: env.PADDLE_CLIENT_TOKEN,
     successUrl: `${env.BASE_URL}/profile?checkout=success`,
     cancelUrl: `${env.BASE_URL}/pricing`,
   };
-  return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><title>Checkout · ${PRODUCT_NAME}</title>
 <style>body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;display:grid;place-items:center;min-height:100vh;margin:0}p{color:#475569}a{color:#4f46e5}</style>
 <script src="${PADDLE_JS}"></script></head>
@@ -43,5 +38,5 @@ export const paddleCheckoutRoutes = new Hono<AppEnv>().get('/checkout', (c) => {
     }
   });
 })();
-</script></body></html>`);
-});
+</script></body></html>`;
+}

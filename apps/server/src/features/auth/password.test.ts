@@ -4,7 +4,7 @@ import { MSG } from '@plainspoken/shared';
 import { DB_KINDS, createTestProduct, type TestProduct } from '../../test/harness';
 import { verification } from '../../db/schema';
 import { errorOf, freshIp, mailsTo, meEmail, signIn } from './test-helpers';
-import { RESET_ANSWER } from './security-auth';
+import { RESET_ANSWER } from './security-rules';
 
 async function requestReset(t: TestProduct, email: string) {
   return t.req('/api/auth/request-password-reset', { body: { email, redirectTo: '/reset-password' }, ip: freshIp() });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@plainspoken/shared';
-import { DB_KINDS, cookieFrom, createTestProduct, type TestProduct } from '../test/harness';
-import { listOutbox } from '../lib/mail';
+import { DB_KINDS, cookieFrom, createTestProduct, type TestProduct } from '../../test/harness';
+import { listOutbox } from '../../lib/mail';
 
 describe.each(DB_KINDS)('accounts on %s', (kind) => {
   let t: TestProduct;

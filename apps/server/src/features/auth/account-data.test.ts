@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { eq } from 'drizzle-orm';
 import { DB_KINDS, createTestProduct, type TestProduct } from '../../test/harness';
 import { account, session, subscribers, transformations, twoFactor, user } from '../../db/schema';
-import { paymentProvider } from '../billing/provider';
+
 import { errorOf, freshIp, mailsTo, meEmail, secretFromUri, signIn, totp } from './test-helpers';
 
 describe.each(DB_KINDS)('export and deletion of an account on %s', (kind) => {
@@ -76,7 +76,7 @@ describe.each(DB_KINDS)('export and deletion of an account on %s', (kind) => {
     const live = code.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => c && !c.endsWith('=')).join('; ');
     expect(await meEmail(t, live)).toBe(email);
 
-    const cancel = vi.spyOn(paymentProvider(t.deps.env), 'cancelNow').mockResolvedValue();
+    const cancel = vi.spyOn(t.deps.payments, 'cancelNow').mockResolvedValue();
 
     const mistyped = await t.req('/api/auth/delete-user', { body: { password: 'password123', confirmEmail: 'someone@else.com' }, cookie: live, ip: freshIp() });
     expect(mistyped.status).toBe(400);
@@ -109,7 +109,7 @@ describe.each(DB_KINDS)('export and deletion of an account on %s', (kind) => {
     await addHistory(id, 2);
     await makePaid(id, 'sub_delete_fails');
     const before = await rowsOf(id);
-    const cancel = vi.spyOn(paymentProvider(t.deps.env), 'cancelNow').mockRejectedValue(new Error('provider is down'));
+    const cancel = vi.spyOn(t.deps.payments, 'cancelNow').mockRejectedValue(new Error('provider is down'));
     const del = await t.req('/api/auth/delete-user', { body: { password: 'password123', confirmEmail: email }, cookie, ip: freshIp() });
     expect(del.status).toBe(502);
     const err = await errorOf(del);
@@ -126,7 +126,7 @@ describe.each(DB_KINDS)('export and deletion of an account on %s', (kind) => {
 
   it('deletes a Free account without calling the provider', async () => {
     const { email, cookie, id } = await t.newUser();
-    const cancel = vi.spyOn(paymentProvider(t.deps.env), 'cancelNow');
+    const cancel = vi.spyOn(t.deps.payments, 'cancelNow');
     const del = await t.req('/api/auth/delete-user', { body: { password: 'password123', confirmEmail: email }, cookie, ip: freshIp() });
     expect(del.status).toBe(200);
     expect(cancel).not.toHaveBeenCalled();

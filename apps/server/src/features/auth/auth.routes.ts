@@ -1,20 +1,19 @@
 /**
- * /api/account: sign-out with a scope (spec section 5: only global, local and others) mapped onto
- * better-auth's own endpoints, and the data export. mountAccountSecurity is the one line in app.ts.
+ * Auth's one router, mounted at the root with full paths:
+ *   GET|POST /api/auth/* (better-auth: sign-up, sign-in, sessions, two-factor, reset, deletion, ...)
+ *   GET /api/me (the signed-in user, or null)
+ *   POST /api/account/sign-out (spec section 5: only global, local and others, mapped onto better-auth)
+ *   GET /api/account/export (the data export)
  */
-import { Hono } from 'hono';
-import { z } from 'zod';
 import { asc, desc, eq } from 'drizzle-orm';
-import type { AppEnv } from '../../app';
-import { requireUser } from '../../auth/guards';
+import { signOutInput, type AccountExport, type MeResponse } from '@plainspoken/shared';
 import { session, transformations, user } from '../../db/schema';
-import { readJson } from '../../lib/http';
-import { loadSubscriber, toSubscriptionData } from '../subscription/subscription.service';
-import { provideRequestDeps } from './request-deps';
-
-const signOutBody = z.object({
-  scope: z.enum(['global', 'local', 'others'], { error: "scope must be one of 'global', 'local' or 'others'" }),
-});
+import { loadSubscriber, toSubscriptionData } from '../../domain/subscribers';
+import { createRouter } from '../../lib/context';
+import { unauthorized } from '../../lib/errors';
+import { CLIENT_IP_HEADER, clientIp, jsonBody } from '../../lib/http';
+import { getSessionUser, isAdminEmail, requireUser } from '../../lib/session';
+import type { Auth } from './auth';
 
 /** Copies better-auth's answer (status, body, cookies) onto ours. */
 function relay(res: Response): Response {
@@ -23,9 +22,23 @@ function relay(res: Response): Response {
   return new Response(res.body, { status: res.status, headers });
 }
 
-export const accountRoutes = new Hono<AppEnv>()
-  .post('/sign-out', async (c) => {
-    const { scope } = await readJson(c, signOutBody);
+export const authRoutes = createRouter<{ auth: Auth }>()
+  // better-auth reads the client IP from one header that only this server sets.
+  .on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(CLIENT_IP_HEADER, clientIp(c, c.var.deps.env));
+    return c.var.deps.auth.handler(new Request(c.req.raw, { headers }));
+  })
+  .get('/api/me', async (c) => {
+    const u = await getSessionUser(c);
+    const body: MeResponse = {
+      user: u ? { id: u.id, email: u.email, emailVerified: u.emailVerified, createdAt: u.createdAt.toISOString() } : null,
+      isAdmin: u ? isAdminEmail(c, u.email) : false,
+    };
+    return c.json(body);
+  })
+  .post('/api/account/sign-out', jsonBody(signOutInput), async (c) => {
+    const { scope } = c.req.valid('json');
     await requireUser(c);
     const api = c.var.deps.auth.api;
     const headers = c.req.raw.headers;
@@ -37,12 +50,12 @@ export const accountRoutes = new Hono<AppEnv>()
           : await api.revokeSessions({ headers, asResponse: true });
     return relay(res);
   })
-  .get('/export', async (c) => {
+  .get('/api/account/export', async (c) => {
     const u = await requireUser(c);
     const { db, now } = c.var.deps;
     const at = now();
     const [me] = await db.select().from(user).where(eq(user.id, u.id)).limit(1);
-    if (!me) return c.json({ error: { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' } }, 401);
+    if (!me) throw unauthorized();
     const sub = await loadSubscriber(db, { id: me.id, email: me.email }, at);
     const data = toSubscriptionData(sub, at);
     const devices = await db
@@ -63,7 +76,7 @@ export const accountRoutes = new Hono<AppEnv>()
       .from(transformations)
       .where(eq(transformations.user_id, me.id))
       .orderBy(asc(transformations.created_at), asc(transformations.id));
-    const body = {
+    const body: AccountExport = {
       product: 'Plainspoken',
       exportedAt: at.toISOString(),
       account: {
@@ -97,9 +110,3 @@ export const accountRoutes = new Hono<AppEnv>()
     c.header('cache-control', 'no-store');
     return c.body(JSON.stringify(body, null, 2), 200, { 'content-type': 'application/json; charset=utf-8' });
   });
-
-/** Registers the security routes; call it before the /api/auth handler so the deps reach better-auth. */
-export function mountAccountSecurity(app: Hono<AppEnv>): void {
-  app.use('/api/auth/*', provideRequestDeps);
-  app.route('/api/account', accountRoutes);
-}

@@ -1,12 +1,13 @@
 /**
- * The subscriber row and the subscription data derived from it (spec sections 3-4, decisions 1-2).
+ * The subscriber ledger: the subscriber row and the subscription data derived from it (spec sections
+ * 3-4, decisions 1-2), used by sign-up, humanize, the AI check, billing and the account export.
  * Every balance change is one atomic statement; lazy transitions (monthly reset, expired cancellation)
  * are applied on read with guards, so applying them twice changes nothing.
  */
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { FREE_SIGNUP_WORDS, TIER_LIMITS, isTier, limitsFor, type SubscriptionData, type Tier } from '@plainspoken/shared';
-import type { Db } from '../../db/client';
-import { subscribers } from '../../db/schema';
+import type { Db } from '../db/client';
+import { subscribers } from '../db/schema';
 
 export type SubscriberRow = typeof subscribers.$inferSelect;
 
@@ -17,7 +18,7 @@ export function addMonths(d: Date, n: number): Date {
 }
 
 /** Creates the FREE row (250 words, reset in a month) if missing; never touches an existing row. */
-export async function ensureSubscriber(db: Db, u: { id: string; email: string }, now = new Date()): Promise<void> {
+export async function ensureSubscriber(db: Db, u: { id: string; email: string }, now: Date): Promise<void> {
   await db
     .insert(subscribers)
     .values({
@@ -83,7 +84,7 @@ export async function resetDueBalances(db: Db, now: Date, userId?: string): Prom
  * The caller's row, created if missing, with due transitions applied. One SELECT on the common path, none
  * when the caller passes the row it has just read (the session query brings it).
  */
-export async function loadSubscriber(db: Db, u: { id: string; email: string }, now = new Date(), known?: SubscriberRow | null): Promise<SubscriberRow> {
+export async function loadSubscriber(db: Db, u: { id: string; email: string }, now: Date, known?: SubscriberRow | null): Promise<SubscriberRow> {
   const read = async () => (await db.select().from(subscribers).where(eq(subscribers.user_id, u.id)))[0];
   let row = known ?? (await read());
   if (!row) {
@@ -102,12 +103,12 @@ export async function loadSubscriber(db: Db, u: { id: string; email: string }, n
 }
 
 /** Effective subscription (spec section 4). */
-export function effectiveTier(row: SubscriberRow, now = new Date()): Tier {
+export function effectiveTier(row: SubscriberRow, now: Date): Tier {
   if (row.cancellation_end_date && row.cancellation_end_date <= now) return 'FREE';
   return isTier(row.subscription_tier) ? row.subscription_tier : 'FREE';
 }
 
-export function toSubscriptionData(row: SubscriberRow, now = new Date()): SubscriptionData {
+export function toSubscriptionData(row: SubscriberRow, now: Date): SubscriptionData {
   const tier = effectiveTier(row, now);
   const expired = !!row.cancellation_end_date && row.cancellation_end_date <= now;
   const subscribed = expired ? false : row.subscribed;

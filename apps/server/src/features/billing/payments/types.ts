@@ -1,18 +1,16 @@
 /**
  * The payment provider seen by the rest of billing: Paddle Billing when it is configured, otherwise the
  * built-in local sandbox (decision 6). Both verify webhooks with the Paddle SDK and deliver events in
- * Paddle's shape, so one webhook pipeline serves both.
+ * Paddle's shape, so one webhook pipeline serves both. server.ts builds the one provider of a process
+ * (createPaddleProvider or createSandboxProvider) and hands it to billing as deps.payments.
  */
-import { Paddle, type EventEntity } from '@paddle/paddle-node-sdk';
-import type { BillingPeriod, PaidTier } from '@plainspoken/shared';
-import type { Env } from '../../env';
-import { createPaddleProvider } from './paddle.provider';
-import { createSandboxProvider } from './sandbox.provider';
+import type { EventEntity } from '@paddle/paddle-node-sdk';
+import type { Env } from '../../../env';
+import type { Db } from '../../../db/client';
+import type { Logger } from '../../../lib/logger';
+import type { PlanChoice } from '../../../domain/lifecycle';
 
-export interface PlanChoice {
-  tier: PaidTier;
-  period: BillingPeriod;
-}
+export type { PlanChoice };
 
 export interface CheckoutRequest extends PlanChoice {
   user: { id: string; email: string };
@@ -41,20 +39,11 @@ export interface PaymentProvider {
 /** Thrown by provider calls; the services turn it into the user-facing AppError of their operation. */
 export class ProviderError extends Error {}
 
-/** Verification through the SDK; constructing Paddle also installs the SDK's Node crypto provider. */
-export function sdkVerifier(apiKey: string): (rawBody: string, secret: string, signature: string) => Promise<EventEntity> {
-  const paddle = new Paddle(apiKey);
-  return (rawBody, secret, signature) => paddle.webhooks.unmarshal(rawBody, secret, signature);
-}
-
-const cache = new WeakMap<Env, PaymentProvider>();
-
-/** One provider per configuration: a pure function of the environment, so every caller agrees. */
-export function paymentProvider(env: Env): PaymentProvider {
-  let p = cache.get(env);
-  if (!p) {
-    p = env.PADDLE_API_KEY ? createPaddleProvider(env) : createSandboxProvider(env);
-    cache.set(env, p);
-  }
-  return p;
+/** What billing's services need: the infrastructure they use and the provider. */
+export interface BillingDeps {
+  db: Db;
+  env: Env;
+  logger: Logger;
+  now: () => Date;
+  payments: PaymentProvider;
 }

@@ -1,21 +1,21 @@
-/** Guards: named require*, they throw AppError. The session comes from the cookie or a bearer token. */
+/**
+ * The session: who is calling. Guards are named require*, they throw AppError. The session comes from
+ * the cookie or a bearer token that better-auth wrote (features/auth owns the sign-in side).
+ */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import type { AppEnv } from '../app';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv, SessionUser } from './context';
 import type { Db } from '../db/client';
 import { session, subscribers, user } from '../db/schema';
-import { forbidden, unauthorized } from '../lib/errors';
+import { forbidden, unauthorized } from './errors';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  emailVerified: boolean;
-  createdAt: Date;
-  lastSignInAt?: Date | null;
-  /** The caller's subscriber row as read with the session (null if not created yet). */
-  subscriber: typeof subscribers.$inferSelect | null;
-}
+export type { SessionUser };
+
+/** Any router's context, whatever extra dependencies its feature declared (read here through AppDeps only). */
+type AnyAppEnv = AppEnv<object>;
+const base = <E extends AnyAppEnv>(c: Context<E>) => c as unknown as Context<AnyAppEnv>;
 
 const SESSION_COOKIES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
 
@@ -69,7 +69,8 @@ function prepareSessionQuery(db: Db) {
  * paths); a revoked or expired session is refused at once because the row is gone or past its expiry.
  * Session refresh stays with better-auth's own endpoints, which the browser calls.
  */
-export async function getSessionUser(c: Context<AppEnv>): Promise<SessionUser | null> {
+export async function getSessionUser<E extends AnyAppEnv>(ctx: Context<E>): Promise<SessionUser | null> {
+  const c = base(ctx);
   const cached = c.get('sessionUser');
   if (cached !== undefined) return cached;
   const { db, env } = c.var.deps;
@@ -86,18 +87,30 @@ export async function getSessionUser(c: Context<AppEnv>): Promise<SessionUser | 
   return u;
 }
 
-export async function requireUser(c: Context<AppEnv>): Promise<SessionUser> {
+export async function requireUser<E extends AnyAppEnv>(c: Context<E>): Promise<SessionUser> {
   const u = await getSessionUser(c);
   if (!u) throw unauthorized();
   return u;
 }
 
-export function isAdminEmail(c: Context<AppEnv>, email: string): boolean {
-  return c.var.deps.env.ADMIN_EMAILS.includes(email.toLowerCase());
+export function isAdminEmail<E extends AnyAppEnv>(c: Context<E>, email: string): boolean {
+  return base(c).var.deps.env.ADMIN_EMAILS.includes(email.toLowerCase());
 }
 
-export async function requireAdmin(c: Context<AppEnv>): Promise<SessionUser> {
+export async function requireAdmin<E extends AnyAppEnv>(c: Context<E>): Promise<SessionUser> {
   const u = await requireUser(c);
   if (!isAdminEmail(c, u.email)) throw forbidden('This page is for administrators only.');
   return u;
 }
+
+/** Middleware form of requireUser, for routes that must refuse signed-out callers before reading the body. */
+export const signedIn = createMiddleware<AnyAppEnv>(async (c, next) => {
+  await requireUser(c);
+  await next();
+});
+
+/** Middleware form of requireAdmin. */
+export const adminOnly = createMiddleware<AnyAppEnv>(async (c, next) => {
+  await requireAdmin(c);
+  await next();
+});

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { WORKER_NICE, createEnginePool } from './engine';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../errors';
 
 const slowWorker = fileURLToPath(new URL('../../test/slow-worker.mjs', import.meta.url));
 const job = (text: string) => ({ text, mode: 'lightning' as const, secondPass: false, llm: null });

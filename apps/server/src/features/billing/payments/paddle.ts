@@ -3,9 +3,10 @@
  * adapter because the SDK has no option for another API origin, and tests run against a local fake
  * (docs/decisions/0010-billing-providers-and-webhooks.md).
  */
+import { Paddle, type EventEntity } from '@paddle/paddle-node-sdk';
 import { BILLING_PERIODS, PAID_TIERS } from '@plainspoken/shared';
-import type { Env, PlanKey } from '../../env';
-import { ProviderError, sdkVerifier, type PaymentProvider, type PlanChoice } from './provider';
+import type { Env, PlanKey } from '../../../env';
+import { ProviderError, type PaymentProvider, type PlanChoice } from './types';
 
 const API_ORIGIN: Record<Env['PADDLE_ENVIRONMENT'], string> = {
   sandbox: 'https://sandbox-api.paddle.com',
@@ -15,6 +16,12 @@ const TIMEOUT_MS = 15_000;
 
 interface PaddleErrorBody {
   error?: { code?: string; detail?: string };
+}
+
+/** Verification through the SDK; constructing Paddle also installs the SDK's Node crypto provider. */
+export function sdkVerifier(apiKey: string): (rawBody: string, secret: string, signature: string) => Promise<EventEntity> {
+  const paddle = new Paddle(apiKey);
+  return (rawBody, secret, signature) => paddle.webhooks.unmarshal(rawBody, secret, signature);
 }
 
 export function createPaddleProvider(env: Env): PaymentProvider {

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sessionToken } from './guards';
+import { sessionToken } from './session';
 import { createTestProduct, type TestProduct } from '../test/harness';
 
 const secret = 's'.repeat(40);

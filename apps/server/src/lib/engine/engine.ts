@@ -10,7 +10,7 @@ import os from 'node:os';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { HumanizeMode, ScoredSentence } from '@plainspoken/shared';
 import type { HumanizeResult } from '@plainspoken/humanizer';
-import { AppError } from '../../lib/errors';
+import { AppError } from '../errors';
 
 export interface EngineLlmConfig {
   baseURL: string;

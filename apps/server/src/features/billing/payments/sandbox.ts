@@ -5,8 +5,9 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { BILLING_PERIODS, PAID_TIERS, type BillingPeriod, type PaidTier } from '@plainspoken/shared';
-import type { Env } from '../../env';
-import { sdkVerifier, type PaymentProvider, type PlanChoice } from './provider';
+import type { Env } from '../../../env';
+import { sdkVerifier } from './paddle';
+import type { PaymentProvider, PlanChoice } from './types';
 
 export const SANDBOX_SESSION_TTL_MS = 60 * 60_000;
 

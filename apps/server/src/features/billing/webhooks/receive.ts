@@ -1,0 +1,72 @@
+/**
+ * The payment webhook pipeline (architecture convention 6): the signature is checked on the raw body
+ * first, each event is applied once (its id goes into processed_webhook_events in the same transaction
+ * as the change), every delivery is logged in webhook_debug_logs, and a failure answers 5xx so the
+ * provider retries. Events for customers we do not know are logged and answered 200: retrying cannot
+ * make them known, and Paddle would otherwise retry for days.
+ */
+import type { WebhookResult } from '@plainspoken/shared';
+import type { Db } from '../../../db/client';
+import { processed_webhook_events } from '../../../db/schema';
+import { AppError } from '../../../lib/errors';
+import { UnknownCustomer, applyLifecycleEvent, type LifecycleEvent } from '../../../domain/lifecycle';
+import type { BillingDeps } from '../payments/types';
+import { eventTypeOf, logDelivery } from './delivery-log';
+import { normalizePaddleEvent } from './paddle-normalize';
+import { parseTestEvent } from './test-event';
+
+export type { WebhookResult };
+
+async function apply(deps: BillingDeps, ev: LifecycleEvent, raw: string): Promise<WebhookResult> {
+  const now = deps.now();
+  const head = { received: true as const, event_id: ev.id, event_type: ev.type };
+  try {
+    const outcome = await deps.db.transaction(async (txRaw) => {
+      const tx = txRaw as unknown as Db;
+      const claimed = await tx
+        .insert(processed_webhook_events)
+        .values({ event_id: ev.id, event_type: ev.type, processed_at: now })
+        .onConflictDoNothing()
+        .returning({ id: processed_webhook_events.event_id });
+      if (claimed.length === 0) return { duplicate: true, message: 'Duplicate event; it was applied before and changed nothing now.' };
+      return { duplicate: false, message: await applyLifecycleEvent(tx, deps.payments.planForPrice, ev, now) };
+    });
+    await logDelivery(deps, { eventId: ev.id, eventType: ev.type, success: true, error: outcome.duplicate ? outcome.message : null, raw });
+    return { ...head, applied: !outcome.duplicate, ...(outcome.duplicate ? { duplicate: true } : {}), message: outcome.message };
+  } catch (e) {
+    if (e instanceof UnknownCustomer) {
+      deps.logger.warn('webhook for unknown customer', { eventId: ev.id, type: ev.type, error: e.message });
+      await logDelivery(deps, { eventId: ev.id, eventType: ev.type, success: false, error: e.message, raw });
+      return { ...head, applied: false, message: e.message };
+    }
+    const message = (e as Error).message;
+    deps.logger.error('webhook processing failed', { eventId: ev.id, type: ev.type, error: message });
+    await logDelivery(deps, { eventId: ev.id, eventType: ev.type, success: false, error: message, raw });
+    throw new AppError('INTERNAL', 500, 'The event could not be processed. It will be retried.');
+  }
+}
+
+/** A Paddle-signed delivery (from Paddle or from the sandbox pages). */
+export async function receiveSignedWebhook(deps: BillingDeps, rawBody: string, signature: string | undefined): Promise<WebhookResult> {
+  let event;
+  try {
+    if (!signature) throw new Error('missing Paddle-Signature header');
+    event = await deps.payments.verify(rawBody, signature);
+  } catch (e) {
+    const why = signature ? 'invalid or expired signature' : 'missing Paddle-Signature header';
+    deps.logger.warn('webhook signature rejected', { reason: why, detail: (e as Error).message });
+    await logDelivery(deps, { eventId: null, eventType: eventTypeOf(rawBody), success: false, error: `Rejected: ${why}`, raw: rawBody });
+    throw new AppError('WEBHOOK_SIGNATURE', 401, 'The webhook signature is missing, invalid or too old.');
+  }
+  return apply(deps, normalizePaddleEvent(event, deps.now()), rawBody);
+}
+
+/** The diagnostics page's test event (the route checked the caller is an admin). */
+export async function receiveTestEvent(deps: BillingDeps, rawBody: string): Promise<WebhookResult> {
+  const parsed = parseTestEvent(rawBody, deps.now());
+  if (!parsed.ok) {
+    await logDelivery(deps, { eventId: null, eventType: eventTypeOf(rawBody), success: false, error: parsed.message, raw: rawBody });
+    throw new AppError('VALIDATION', 400, parsed.message);
+  }
+  return apply(deps, parsed.event, rawBody);
+}

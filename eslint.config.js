@@ -1,0 +1,86 @@
+// ESLint: structural rules only. The layers of the server and of the web app, and no import cycles,
+// are enforced here (docs/decisions/0015-server-layers.md); style is left to the code review.
+// `npm run lint` runs it; `npm test` counts it as one test.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const SERVER = 'apps/server/src';
+const WEB = 'apps/web/src';
+
+/** One zone per feature folder: it may import itself, never a sibling feature. */
+function featureZones(features) {
+  const dirs = readdirSync(path.join(root, features), { withFileTypes: true }).filter((d) => d.isDirectory());
+  return dirs.map((d) => ({
+    target: `./${features}/${d.name}`,
+    from: `./${features}`,
+    except: [`./${d.name}`],
+    message: 'A feature may not import another feature: move what both need to a lower layer (lib/, domain/ or components/).',
+  }));
+}
+
+const serverZones = [
+  {
+    target: [`./${SERVER}/lib`, `./${SERVER}/db`],
+    from: [`./${SERVER}/domain`, `./${SERVER}/features`, `./${SERVER}/app.ts`, `./${SERVER}/server.ts`],
+    message: 'lib/ and db/ are the lowest layers of the server: they may not import domain/, features/, app.ts or server.ts.',
+  },
+  {
+    target: `./${SERVER}/features`,
+    from: [`./${SERVER}/app.ts`, `./${SERVER}/server.ts`, `./${SERVER}/index.ts`],
+    message: 'Features are composed by app.ts and server.ts; they may not import them (the request context types live in lib/context.ts).',
+  },
+  {
+    target: `./${SERVER}/domain`,
+    from: [`./${SERVER}/features`, `./${SERVER}/app.ts`, `./${SERVER}/server.ts`],
+    message: 'domain/ may not import features/, app.ts or server.ts.',
+  },
+  ...featureZones(`${SERVER}/features`),
+];
+
+const webZones = [
+  {
+    target: [`./${WEB}/lib`, `./${WEB}/components`, `./${WEB}/config`],
+    from: [`./${WEB}/features`, `./${WEB}/app`],
+    message: 'lib/, components/ and config/ are shared by every feature: they may not import features/ or app/.',
+  },
+  ...featureZones(`${WEB}/features`),
+];
+
+export default [
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', '**/.tmp/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/drizzle/**'],
+  },
+  {
+    files: ['apps/**/*.{ts,tsx,mts}', 'packages/**/*.{ts,tsx,mts}'],
+    languageOptions: {
+      parser: tseslint.parser,
+      ecmaVersion: 'latest',
+      sourceType: 'module',
+    },
+    plugins: { import: importX },
+    settings: {
+      // The dependency graph (no-cycle) is read from TypeScript sources with the same parser.
+      'import-x/extensions': ['.ts', '.tsx', '.mts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.mts'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          alwaysTryTypes: true,
+          noWarnOnMultipleProjects: true,
+          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/*/tsconfig.json'],
+        }),
+      ],
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'off' },
+    rules: {
+      // import-x's no-cycle follows value imports; `import type` circles across layers are caught by the
+      // zones below (which check type imports too), the rest by review.
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+      'import/no-restricted-paths': ['error', { basePath: root, zones: [...serverZones, ...webZones] }],
+    },
+  },
+];
