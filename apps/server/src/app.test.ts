@@ -97,6 +97,44 @@ describe('the built web app', () => {
   });
 });
 
+describe('precompressed web assets', () => {
+  it('sends the brotli or gzip twin the build wrote, by what the browser accepts, and the 503 before a build', async () => {
+    const { mkdtempSync, mkdirSync, writeFileSync, rmSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { brotliCompressSync, gzipSync, brotliDecompressSync } = await import('node:zlib');
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Plainspoken</title>');
+    const js = 'console.log("precompressed");'.repeat(100);
+    writeFileSync(path.join(dist, 'assets', 'app-2.js'), js);
+    writeFileSync(path.join(dist, 'assets', 'app-2.js.br'), brotliCompressSync(js));
+    writeFileSync(path.join(dist, 'assets', 'app-2.js.gz'), gzipSync(js));
+    const t = await createTestProduct({ env: { WEB_DIST: dist } });
+    try {
+      const br = await t.app.request('http://localhost:3999/assets/app-2.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.status).toBe(200);
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect(br.headers.get('content-type')).toMatch(/javascript/);
+      expect(br.headers.get('cache-control')).toMatch(/immutable/);
+      expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
+      expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(js);
+      const gz = await t.app.request('http://localhost:3999/assets/app-2.js', { headers: { 'accept-encoding': 'gzip' } });
+      expect(gz.headers.get('content-encoding')).toBe('gzip');
+      const index = await t.app.request('http://localhost:3999/');
+      expect(index.headers.get('cache-control')).toBe('no-cache');
+      expect(await index.text()).toMatch(/<title>Plainspoken/);
+      expect((await t.app.request('http://localhost:3999/api/nothing-here')).status).toBe(404);
+      rmSync(dist, { recursive: true, force: true });
+      const unbuilt = await t.app.request('http://localhost:3999/pricing');
+      expect(unbuilt.status).toBe(503);
+      expect(await unbuilt.text()).toMatch(/not built/);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('request bodies over real HTTP', () => {
   let t: TestProduct;
   let server: Server;
