@@ -34,8 +34,6 @@ import {
 } from './security-rules';
 import { securityMail } from './security-mail';
 
-export { CLIENT_IP_HEADER, passwordOk };
-
 export interface AuthDeps {
   env: Env;
   db: Db;
