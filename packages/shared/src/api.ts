@@ -173,13 +173,3 @@ export interface DeleteAccountInput {
 export interface AdminOverviewQuery {
   days?: number;
 }
-
-// Names the web app imports; each is the one declaration above under the browser's name.
-export type AppConfig = PublicConfig;
-export type MeOutput = MeResponse;
-export type RedirectUrlOutput = Partial<RedirectUrl> & { url?: string | null };
-export type SyncUsersOutput = OkResponse;
-export type AccountSignOutInput = SignOutInput;
-export type SubscriberLookupOutput = SubscriberLookup;
-export type WebhookLogsOutput = WebhookLogList;
-export type ClearWebhookLogsOutput = WebhookLogsCleared;

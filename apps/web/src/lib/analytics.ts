@@ -5,7 +5,7 @@
  * queue and are sent once the client is ready; without a configuration they are simply dropped.
  */
 import { periodPrice, type BillingPeriod, type PaidTier } from '@plainspoken/shared';
-import type { AppConfig } from './app-config';
+import type { PublicConfig } from './app-config';
 
 type Props = Record<string, unknown>;
 
@@ -49,7 +49,7 @@ function send(p: Pending): void {
 }
 
 /** Starts PostHog with the server's configuration; a missing configuration keeps everything local. */
-export function initAnalytics(cfg: AppConfig['posthog']): Promise<void> {
+export function initAnalytics(cfg: PublicConfig['posthog']): Promise<void> {
   if (!cfg?.key || !cfg.host) {
     pending = [];
     return Promise.resolve();

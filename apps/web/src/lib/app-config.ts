@@ -1,14 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AppConfig } from '@plainspoken/shared';
+import type { PublicConfig } from '@plainspoken/shared';
 import { api } from '@/config/paths';
 import { apiFetch } from './api';
 
-export type { AppConfig };
+export type { PublicConfig };
 
 export const configQueryOptions = () =>
   queryOptions({
     queryKey: ['config'] as const,
-    queryFn: () => apiFetch<AppConfig>(api.config),
+    queryFn: () => apiFetch<PublicConfig>(api.config),
     staleTime: Infinity,
   });
 

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import os from 'node:os';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import type { HumanizeMode, ScoredSentence } from '@plainspoken/shared';
+import type { HumanizeMode, HumanizeProgress, ScoredSentence } from '@plainspoken/shared';
 import type { HumanizeResult } from '@plainspoken/humanizer';
 import { AppError } from '../errors';
 
@@ -31,11 +31,8 @@ export interface EngineJob {
   /** Set by the pool: the worker thread's nice value, so rewrites yield the CPU to the request thread. */
   nice?: number;
 }
-export interface EngineProgress {
-  stage: 'detect' | 'rewrite' | 'candidates' | 'round' | 'checks' | 'done';
-  round?: number;
-  bestScore?: number;
-}
+/** The stages a rewrite reports, as the browser receives them in the event stream. */
+export type EngineProgress = HumanizeProgress;
 export type EngineOutput = Pick<HumanizeResult, 'text' | 'scoreBefore' | 'scoreAfter' | 'engine' | 'outcome' | 'language' | 'engineNote' | 'sentencesAfter' | 'tokensUsed' | 'ms'>;
 /** The AI check: the detector's verdict on a text, scored in a worker like a rewrite. */
 export interface DetectJob {

@@ -1,7 +1,7 @@
-import type { SyncUsersOutput } from '@plainspoken/shared';
+import type { OkResponse } from '@plainspoken/shared';
 import { api } from '@/config/paths';
 import { apiFetch } from '@/lib/api';
 
-export function syncUsers(): Promise<SyncUsersOutput> {
-  return apiFetch<SyncUsersOutput>(api.syncUsers, { method: 'POST', body: {} });
+export function syncUsers(): Promise<OkResponse> {
+  return apiFetch<OkResponse>(api.syncUsers, { method: 'POST', body: {} });
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MeOutput } from '@plainspoken/shared';
+import type { MeResponse } from '@plainspoken/shared';
 import { api } from '@/config/paths';
 import { apiFetch } from '@/lib/api';
 import { useSession } from '@/lib/auth';
@@ -7,7 +7,7 @@ import { useSession } from '@/lib/auth';
 export const adminStatusQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ['admin-status', userId] as const,
-    queryFn: () => apiFetch<MeOutput>(api.me),
+    queryFn: () => apiFetch<MeResponse>(api.me),
     staleTime: 5 * 60_000,
   });
 

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SubscriberLookupOutput, SubscriberRecord } from '@plainspoken/shared';
+import type { SubscriberLookup, SubscriberRecord } from '@plainspoken/shared';
 import { api } from '@/config/paths';
 import { apiFetch } from '@/lib/api';
 
@@ -8,7 +8,7 @@ export type { SubscriberRecord };
 export const subscriberQueryOptions = (email: string) =>
   queryOptions({
     queryKey: ['admin', 'subscriber', email.trim().toLowerCase()] as const,
-    queryFn: async () => (await apiFetch<SubscriberLookupOutput>(api.adminSubscriber, { query: { email: email.trim() } })).subscriber,
+    queryFn: async () => (await apiFetch<SubscriberLookup>(api.adminSubscriber, { query: { email: email.trim() } })).subscriber,
   });
 
 /** Looks up only plausible addresses, so typing in the email field does not fire a 400 per keystroke. */

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ClearWebhookLogsOutput, WebhookLogRecord, WebhookLogsOutput } from '@plainspoken/shared';
+import type { WebhookLogsCleared, WebhookLogRecord, WebhookLogList } from '@plainspoken/shared';
 import { api } from '@/config/paths';
 import { apiFetch } from '@/lib/api';
 
@@ -10,7 +10,7 @@ export const webhookLogKeys = { all: ['admin', 'webhook-logs'] as const };
 export const webhookLogsQueryOptions = () =>
   queryOptions({
     queryKey: webhookLogKeys.all,
-    queryFn: async () => (await apiFetch<WebhookLogsOutput>(api.adminWebhookLogs)).logs,
+    queryFn: async () => (await apiFetch<WebhookLogList>(api.adminWebhookLogs)).logs,
   });
 
 export function useWebhookLogs() {
@@ -20,7 +20,7 @@ export function useWebhookLogs() {
 export function useClearWebhookLogs() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<ClearWebhookLogsOutput>(api.adminWebhookLogs, { method: 'DELETE' }),
+    mutationFn: () => apiFetch<WebhookLogsCleared>(api.adminWebhookLogs, { method: 'DELETE' }),
     onSuccess: () => {
       qc.setQueryData(webhookLogKeys.all, []);
     },

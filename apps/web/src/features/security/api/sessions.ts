@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AccountSignOutInput, ApiErrorBody, SignOutScope } from '@plainspoken/shared';
+import type { SignOutInput, ApiErrorBody, SignOutScope } from '@plainspoken/shared';
 import { api } from '@/config/paths';
 import { authClient } from '@/lib/auth';
 import { SecurityError } from '../lib/security-errors';
@@ -48,7 +48,7 @@ export async function signOutScope(scope: SignOutScope): Promise<void> {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ scope } satisfies AccountSignOutInput),
+      body: JSON.stringify({ scope } satisfies SignOutInput),
     });
   } catch {
     throw new SecurityError({ status: 0, message: 'Could not reach the server. Check your connection and try again.' });
