@@ -196,9 +196,9 @@ describe('cli', () => {
 });
 
 describe('weights', () => {
-  it('are under 30 MB', () => {
+  it('are under 20 MB', () => {
     const dir = fileURLToPath(new URL('../weights/', import.meta.url));
     const total = readdirSync(dir).reduce((s, f) => s + statSync(dir + f).size, 0);
-    expect(total).toBeLessThan(30 * 1024 * 1024);
+    expect(total).toBeLessThan(20 * 1024 * 1024);
   });
 });

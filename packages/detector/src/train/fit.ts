@@ -39,6 +39,8 @@ export const CONFIG = {
   lambdaStylo: 1e-2,
   lambdaLM: 1e-2,
   lambdaMeta: 1e-3,
+  /** How the families are combined: 'equal' (z-scored, equal weights) or 'lr' (fitted non-negative stack). */
+  stack: (process.env.DETECTOR_STACK ?? 'equal') as 'equal' | 'lr',
   /** Non-native human essays count extra so that the fit and the threshold protect them. */
   nonNativeWeight: 3,
   folds: 4,
@@ -360,7 +362,26 @@ export function allSubsets(): Family[][] {
   return out;
 }
 
+/**
+ * The ensemble over a family subset. 'equal' (default): every family's out-of-collection logit divided by its
+ * standard deviation over the training texts, summed with equal weight. 'lr': a non-negative logistic stack
+ * fitted on those logits. Inner leave-one-collection-out folds preferred 'equal' (docs/decisions/0005): the
+ * fitted stack learns which family transferred best between the training collections, and that does not
+ * carry over to the next unseen collection.
+ */
 function fitMeta(fams: Family[], oof: Record<Family, number>[], ps: Prepared[], sw: Float64Array): { weights: number[]; bias: number } {
+  if (CONFIG.stack === 'equal') {
+    const weights = fams.map((f) => {
+      let m = 0;
+      for (const o of oof) m += o[f];
+      m /= Math.max(1, oof.length);
+      let v = 0;
+      for (const o of oof) v += (o[f] - m) ** 2;
+      const sd = Math.sqrt(v / Math.max(1, oof.length)) || 1;
+      return +(1 / sd).toFixed(6);
+    });
+    return { weights, bias: 0 };
+  }
   const xs = oof.map((o) => fams.map((f) => o[f]));
   let r = fitLR(denseRows(xs), ps.map((p) => p.y), sw, CONFIG.lambdaMeta, 200);
   // A family that gets a negative weight is mirroring another; drop it rather than invert it.
