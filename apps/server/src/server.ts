@@ -53,7 +53,7 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
       timeoutMs: env.ENGINE_TIMEOUT_MS,
       onError: (e) => logger.error('engine worker failed', { error: e.message }),
     });
-  // One payment provider per process: Paddle when configured, otherwise the local sandbox (decision 6).
+  // One payment provider per process: Paddle when configured, otherwise the local sandbox (spec decision 6).
   const payments = env.PADDLE_API_KEY ? createPaddleProvider(env) : createSandboxProvider(env);
   const billing = { db, env, logger, now, payments };
   const auth = createAuth({ env, db, mailer, logger, limiter, now, cancelPaidPlan: (userId) => cancelSubscriptionForDeletion(billing, userId) });

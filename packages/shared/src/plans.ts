@@ -60,7 +60,7 @@ export const PLANS: readonly Plan[] = [
 
 export const ANNUAL_DISCOUNT_LABEL = 'Save 30%';
 export const FREE_SIGNUP_WORDS = 250;
-/** The spec's fallback for a missing subscriber row; unused because the row always exists (decision 1). */
+/** The spec's fallback for a missing subscriber row; unused because the row always exists (spec decision 1). */
 export const MISSING_ROW_DEFAULT_BALANCE = 500;
 export const MIN_WORDS = 50;
 

@@ -16,7 +16,7 @@ export const TIMINGS = {
   startupTrackingDelayMs: 1_000,
 } as const;
 
-/** Per-user server rate limits: one request per window (spec section 5, decision 4). */
+/** Per-user server rate limits: one request per window (spec section 5, spec decision 4). */
 export const RATE_LIMITS = {
   checkBalanceMs: 5_000,
   humanizeMs: 3_000,
@@ -42,7 +42,7 @@ export const PROMOTIONS = {
     pulseForMs: 2_000,
   },
   backToSchool: {
-    /** Campaign switch (decision 9). */
+    /** Campaign switch (spec decision 9). */
     enabled: true,
     code: 'BACK2SCHOOL40',
     durationMs: 48 * 3_600_000,

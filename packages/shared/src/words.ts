@@ -1,4 +1,4 @@
-/** Words are counted by splitting on whitespace (decision 3); one function for browser and server. */
+/** Words are counted by splitting on whitespace (spec decision 3); one function for browser and server. */
 export function countWords(text: string): number {
   const t = text.trim();
   if (!t) return 0;

@@ -1,6 +1,6 @@
 /**
  * The subscriber lifecycle: how a payment event moves a subscriber between FREE, active, cancelled,
- * past due and expired (decision 6 and docs/decisions/0010-billing-providers-and-webhooks.md). The
+ * past due and expired (spec decision 6 and docs/decisions/0010-billing-providers-and-webhooks.md). The
  * events arrive here already normalised (billing/webhooks turns Paddle's payloads into these), and are
  * applied inside the caller's transaction with the product clock's `now`. Nothing here knows about
  * HTTP, signatures or the provider's SDK.

@@ -1,6 +1,6 @@
 /**
  * The subscriber ledger's daily maintenance: expired cancellations to FREE, then due monthly refills
- * (decision 2). The same transitions also run lazily on read (loadSubscriber); this catches the rows
+ * (spec decision 2). The same transitions also run lazily on read (loadSubscriber); this catches the rows
  * nobody reads. Safe to run any number of times.
  */
 import { sql } from 'drizzle-orm';

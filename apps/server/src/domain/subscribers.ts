@@ -58,7 +58,7 @@ export async function expireCancelled(db: Db, now: Date, userId?: string): Promi
   return rows.length;
 }
 
-/** Monthly reset (decision 2): refills to the tier's allowance once the reset date has passed. */
+/** Monthly reset (spec decision 2): refills to the tier's allowance once the reset date has passed. */
 export async function resetDueBalances(db: Db, now: Date, userId?: string): Promise<number> {
   const n = (v: number) => sql.raw(String(Math.trunc(v)));
   const allowance = sql<number>`CASE ${subscribers.subscription_tier}

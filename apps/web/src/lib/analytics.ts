@@ -1,5 +1,5 @@
 /**
- * Product analytics (spec section 7, decision 10). Nothing leaves the browser unless the server's config
+ * Product analytics (spec section 7, spec decision 10). Nothing leaves the browser unless the server's config
  * carries a PostHog key and host: the library is imported on demand then, so visitors without it never
  * download it. Events raised before set-up (the first page view happens ~1 s earlier) wait in a short
  * queue and are sent once the client is ready; without a configuration they are simply dropped.

@@ -1,5 +1,5 @@
 /**
- * Admin-only endpoints behind the diagnostics pages and the overview (decision 8), with full paths
+ * Admin-only endpoints behind the diagnostics pages and the overview (spec decision 8), with full paths
  * under /api/admin. Every route starts with the admin check, so signed-out callers get 401 and other
  * users 403 before anything is read.
  */

@@ -1,7 +1,7 @@
 /**
- * The humanize flow on the server: caps and balance are enforced here (decision 4). Words are reserved
+ * The humanize flow on the server: caps and balance are enforced here (spec decision 4). Words are reserved
  * with one conditional UPDATE before the engine runs, refunded if it fails, and the transformation is
- * saved in the same request (decision 5).
+ * saved in the same request (spec decision 5).
  */
 import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import { MIN_WORDS, MSG, countWords, languageName, limitsFor, resultSummary, type HumanizeOutput, type LimitsInfo, type TrackUsageOutput } from '@plainspoken/shared';
@@ -149,7 +149,7 @@ export async function humanizeText(
 }
 
 /**
- * Kept for compatibility with the original client (decision 4). Words are charged when the rewrite runs,
+ * Kept for compatibility with the original client (spec decision 4). Words are charged when the rewrite runs,
  * so this only records that usage was reported, once, for the caller's own transformation.
  */
 export async function trackUsage(deps: { db: Db; now: () => Date }, userId: string, transformationId: string): Promise<TrackUsageOutput> {

@@ -1,5 +1,5 @@
 /**
- * The local sandbox provider (decision 6): checkout and portal are pages this server renders, and
+ * The local sandbox provider (spec decision 6): checkout and portal are pages this server renders, and
  * every action becomes a Paddle-shaped event signed with SANDBOX_WEBHOOK_SECRET that goes through the
  * same webhook pipeline as Paddle's. Session links are HMAC-signed and short-lived.
  */

@@ -1,6 +1,6 @@
 /**
  * The payment provider seen by the rest of billing: Paddle Billing when it is configured, otherwise the
- * built-in local sandbox (decision 6). Both verify webhooks with the Paddle SDK and deliver events in
+ * built-in local sandbox (spec decision 6). Both verify webhooks with the Paddle SDK and deliver events in
  * Paddle's shape, so one webhook pipeline serves both. server.ts builds the one provider of a process
  * (createPaddleProvider or createSandboxProvider) and hands it to billing as deps.payments.
  */

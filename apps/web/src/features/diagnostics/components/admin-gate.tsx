@@ -7,7 +7,7 @@ import { paths } from '@/config/paths';
 import { useAuthDialog } from '@/lib/auth-dialog';
 import { useAdminAccess } from '../api/admin-status';
 
-/** Shows its children to admins only (decision 8); everyone else gets a plain explanation. */
+/** Shows its children to admins only (spec decision 8); everyone else gets a plain explanation. */
 export function AdminGate({ children, signedOutText }: { children: ReactNode; signedOutText?: string }) {
   const access = useAdminAccess();
   if (access === 'loading') return <GateSkeleton />;

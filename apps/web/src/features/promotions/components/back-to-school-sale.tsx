@@ -12,7 +12,7 @@ import { PromoDialog } from './promo-dialog';
 const SALE = PROMOTIONS.backToSchool;
 
 /**
- * Back-to-school sale (decision 9): while the campaign switch is on, a user's 48-hour window starts the
+ * Back-to-school sale (spec decision 9): while the campaign switch is on, a user's 48-hour window starts the
  * first time the floating button is shown to them. The dialog opens only from that button; both
  * vanish when the countdown reaches zero.
  */
