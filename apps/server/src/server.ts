@@ -41,7 +41,8 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
   // The detector is part of the product: weights that cannot be read stop the start (the error names the file).
   loadDetector();
   const logger = opts.logger ?? createLogger(env.LOG_LEVEL);
-  const database = opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR }));
+  const database =
+    opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, onConnectionError: (e) => logger.warn('database connection lost', { error: e.message }) }));
   const db = database.db;
   const clock = env.NODE_ENV === 'test' ? createTestClock(opts.now ?? systemNow) : undefined;
   const now = clock?.now ?? opts.now ?? systemNow;

@@ -33,9 +33,15 @@ export function migrationsFolder(): string {
   return found;
 }
 
-export async function openDatabase(opts: { url?: string; dataDir?: string | null; pglite?: PGlite }): Promise<Database> {
+export async function openDatabase(opts: { url?: string; dataDir?: string | null; pglite?: PGlite; onConnectionError?: (e: Error) => void }): Promise<Database> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    // A connection PostgreSQL drops (a restart, an administrator ending it) must not end the process: pg
+    // emits the error on the pool for an idle connection and on the client for one in use. The query in
+    // flight fails by itself and the pool opens a new connection for the next one.
+    const lost = opts.onConnectionError ?? ((e: Error) => console.warn(`PostgreSQL connection lost: ${e.message}`));
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', lost));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     await migratePg(db as never, { migrationsFolder: migrationsFolder() });
     return { db, kind: 'postgres', close: () => pool.end() };

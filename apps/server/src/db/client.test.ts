@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { randomUUID } from 'node:crypto';
+import { openDatabase } from './client';
+import { rowsOf } from '../lib/rate-limit';
+
+const admin = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!admin)('PostgreSQL connections', () => {
+  it('survive PostgreSQL ending them: the error is reported, the process lives, the next query reconnects', async () => {
+    const name = `t_${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const c = new pg.Client({ connectionString: admin });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${name}`);
+    const url = new URL(admin!);
+    url.pathname = `/${name}`;
+    const lost: string[] = [];
+    const d = await openDatabase({ url: url.toString(), onConnectionError: (e) => lost.push(e.message) });
+    try {
+      // Hold two connections open (idle in the pool), then have the server end every one of them.
+      await Promise.all([d.db.execute(sql`SELECT pg_sleep(0.05)`), d.db.execute(sql`SELECT pg_sleep(0.05)`)]);
+      const killed = await c.query(`SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1`, [name]);
+      expect(killed.rows[0].n).toBeGreaterThanOrEqual(1);
+      for (let i = 0; i < 50 && lost.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(lost.length).toBeGreaterThanOrEqual(1);
+      const rows = rowsOf<{ one: number }>(await d.db.execute(sql`SELECT 1 AS one`));
+      expect(rows[0]?.one).toBe(1);
+    } finally {
+      await d.close();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    }
+  });
+});
