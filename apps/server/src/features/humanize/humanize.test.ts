@@ -65,6 +65,19 @@ describe.each(DB_KINDS)('humanize flow on %s', (kind) => {
     expect(engine.calls.at(-1)).toMatchObject({ secondPass: true, avoidText: undefined });
   });
 
+  it('counts words glued with invisible characters one by one: no cap or balance is bypassed', async () => {
+    const glued = Array.from({ length: 50 }, (_, g) => Array.from({ length: 12 }, (_, i) => `word${g * 12 + i}`).join('\u200B')).join(' ');
+    const r = await t.req('/api/functions/humanize-text', { body: { text: glued, mode: 'lightning' }, cookie: b.cookie });
+    expect(r.status).toBe(400);
+    expect(await r.json()).toMatchObject({ error: { code: 'WORD_LIMIT_EXCEEDED', message: MSG.limitExceeded(250, 'Free') } });
+    const huge = Array.from({ length: 50 }, () => 'x'.repeat(1_000)).join(' ');
+    const h = await t.req('/api/functions/humanize-text', { body: { text: huge, mode: 'lightning' }, cookie: b.cookie });
+    expect(h.status).toBe(400);
+    expect(((await h.json()) as { error: { code: string } }).error.code).toBe('WORD_LIMIT_EXCEEDED');
+    const sub = (await (await t.req('/api/subscription', { cookie: b.cookie })).json()) as { currentBalance: number };
+    expect(sub.currentBalance).toBe(250);
+  });
+
   it('keeps users apart: nobody reads or charges another user’s transformations', async () => {
     const mine = (await (await t.req('/api/transformations', { cookie: a.cookie })).json()) as { items: { id: string }[] };
     const id = mine.items[0]!.id;
