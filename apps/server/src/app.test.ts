@@ -4,7 +4,7 @@ import { request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { loadEnv } from './env';
 import { buildProduct } from './server';
-import { createTestDatabase, createTestProduct, inlineEngine, type TestProduct } from './test/harness';
+import { BASE, createTestDatabase, createTestProduct, inlineEngine, type TestProduct } from './test/harness';
 import { createLogger } from './lib/logger';
 
 describe('HTTP edges', () => {
@@ -155,7 +155,7 @@ describe('request bodies over real HTTP', () => {
   /** A raw request, so the test decides between Content-Length and chunked bodies. */
   const send = (path: string, chunks: string[], headers: Record<string, string>) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest(`${base}${path}`, { method: 'POST', headers: { origin: 'http://localhost:3000', cookie, 'content-type': 'application/json', ...headers } }, (res) => {
+      const req = httpRequest(`${base}${path}`, { method: 'POST', headers: { origin: BASE, cookie, 'content-type': 'application/json', ...headers } }, (res) => {
         let body = '';
         res.setEncoding('utf8');
         res.on('data', (d) => (body += d));

@@ -62,6 +62,27 @@ export function createApp(deps: ProductDeps) {
     return streamLimit(c, next);
   });
 
+  // The product's own state-changing endpoints answer only its own pages: a foreign Origin (or a browser's
+  // cross-site marker) is refused, and a body must be JSON, which a cross-site form cannot send without a
+  // preflight. better-auth checks its own routes against the trusted origin; the payment webhook is called
+  // by the provider's servers and proves itself with its signature.
+  const ownOrigin = new URL(env.BASE_URL).origin;
+  const guarded = (p: string) =>
+    (p.startsWith('/api/functions/') && p !== '/api/functions/payment-webhook') || p.startsWith('/api/account/') || p.startsWith('/api/admin/') || p === '/api/ai-check';
+  app.use('/api/*', async (c, next) => {
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS' || !guarded(c.req.path)) return next();
+    const origin = c.req.header('origin');
+    if ((origin !== undefined && origin !== ownOrigin) || c.req.header('sec-fetch-site') === 'cross-site') {
+      return c.json({ error: { code: 'FORBIDDEN', message: 'This request came from another site and was refused.' } }, 403);
+    }
+    const length = c.req.header('content-length');
+    const hasBody = c.req.raw.body !== null && length !== '0';
+    if (hasBody && !/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
+      return c.json({ error: { code: 'BAD_REQUEST', message: 'Send the request body as JSON (Content-Type: application/json).' } }, 415);
+    }
+    return next();
+  });
+
   app.route('/', systemRoutes);
   app.route('/', authRoutes);
   app.route('/', humanizeRoutes);

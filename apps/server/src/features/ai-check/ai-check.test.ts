@@ -51,7 +51,7 @@ describe.each(DB_KINDS)('AI check on %s', (kind) => {
     expect(fr.status).toBe(422);
     expect(await fr.json()).toMatchObject({ error: { code: 'UNSUPPORTED_LANGUAGE', message: MSG.englishOnlyCheck('French') } });
     const bad = await t.req('/api/ai-check', { rawBody: 'text=hello', headers: { 'content-type': 'text/plain' }, ip });
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(415);
     expect((await t.req('/api/ai-check', { body: { text: words(60) }, ip })).status).toBe(200);
   });
 
