@@ -75,8 +75,10 @@ export function createApp(deps: ProductDeps) {
     if ((origin !== undefined && origin !== ownOrigin) || c.req.header('sec-fetch-site') === 'cross-site') {
       return c.json({ error: { code: 'FORBIDDEN', message: 'This request came from another site and was refused.' } }, 403);
     }
+    // Over HTTP/1.1 a body announces itself by Content-Length or Transfer-Encoding; a request built in the
+    // same process carries neither, so a declared Content-Type counts there.
     const length = c.req.header('content-length');
-    const hasBody = c.req.raw.body !== null && length !== '0';
+    const hasBody = length !== undefined ? length !== '0' : c.req.header('transfer-encoding') !== undefined || c.req.header('content-type') !== undefined;
     if (hasBody && !/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
       return c.json({ error: { code: 'BAD_REQUEST', message: 'Send the request body as JSON (Content-Type: application/json).' } }, 415);
     }
