@@ -13,7 +13,7 @@ describe('cross-site requests to the product’s own endpoints', () => {
   const text = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
 
   it('refuses a foreign Origin or a cross-site fetch even with a valid session, and charges nothing', async () => {
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }]) {
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
       for (const [path, body] of [
         ['/api/functions/humanize-text', { text, mode: 'lightning' }],
         ['/api/functions/create-checkout', { planTier: 'Pro', billingPeriod: 'monthly' }],

@@ -7,8 +7,28 @@ import { devClockInput, type DevClockOutput } from '@plainspoken/shared';
 import { createMiddleware } from 'hono/factory';
 import { createRouter, type AppEnv } from '../../lib/context';
 import { html } from '../../lib/html';
-import { jsonBody } from '../../lib/http';
+import { clientIp, jsonBody } from '../../lib/http';
 import { listOutbox } from '../../lib/mail';
+import { getSessionUser, isAdminEmail } from '../../lib/session';
+
+/** 127.0.0.0/8 and ::1, also in their IPv4-mapped IPv6 form. */
+export function isLoopback(ip: string): boolean {
+  const v4 = ip.startsWith('::ffff:') ? ip.slice(7) : ip;
+  return v4 === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(v4);
+}
+
+/**
+ * The outbox holds every user's confirmation, reset and sign-in links: it opens only to a request from
+ * the machine the server runs on (the client address, which honours X-Forwarded-For only behind a trusted
+ * proxy) or to a signed-in administrator.
+ */
+const localOrAdmin = createMiddleware<AppEnv>(async (c, next) => {
+  if (isLoopback(clientIp(c, c.var.deps.env))) return next();
+  const u = await getSessionUser(c);
+  if (u && isAdminEmail(c, u.email)) return next();
+  const message = 'The local outbox opens only on the machine the server runs on, or for an administrator.';
+  return c.req.path.startsWith('/api/') ? c.json({ error: { code: 'FORBIDDEN', message } }, 403) : c.html(html`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local outbox · Plainspoken</title></head><body><p>${message}</p></body></html>`, 403);
+});
 
 function outboxPage(mails: Awaited<ReturnType<typeof listOutbox>>) {
   const items = mails.map(
@@ -34,8 +54,8 @@ const withTestClock = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 export const devRoutes = createRouter()
-  .get('/api/dev/mailbox', async (c) => c.json(await listOutbox(c.var.deps.db)))
-  .get('/dev/mailbox', async (c) => c.html(outboxPage(await listOutbox(c.var.deps.db))))
+  .get('/api/dev/mailbox', localOrAdmin, async (c) => c.json(await listOutbox(c.var.deps.db)))
+  .get('/dev/mailbox', localOrAdmin, async (c) => c.html(outboxPage(await listOutbox(c.var.deps.db))))
   .post('/api/dev/clock', withTestClock, jsonBody(devClockInput), async (c) => {
     const { clock, now } = c.var.deps;
     const { offsetMs } = c.req.valid('json');
