@@ -23,7 +23,11 @@ describe('configuration', () => {
 
   it('refuses production without its secrets', () => {
     expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/BETTER_AUTH_SECRET[\s\S]*BASE_URL[\s\S]*SMTP_URL[\s\S]*PADDLE_API_KEY/);
-    const ok = loadEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(40), BASE_URL: 'https://plainspoken.example', SMTP_URL: 'smtp://mail.example:25', ALLOW_SANDBOX_PAYMENTS: 'true' });
+    const demo = { NODE_ENV: 'production', BETTER_AUTH_SECRET: 'x'.repeat(40), BASE_URL: 'https://plainspoken.example', SMTP_URL: 'smtp://mail.example:25', ALLOW_SANDBOX_PAYMENTS: 'true' };
+    // The sandbox's default signing secret is public: production refuses it even when the sandbox is allowed.
+    expect(() => loadEnv(demo)).toThrow(/SANDBOX_WEBHOOK_SECRET/);
+    expect(() => loadEnv({ ...demo, SANDBOX_WEBHOOK_SECRET: 'short' })).toThrow(/SANDBOX_WEBHOOK_SECRET/);
+    const ok = loadEnv({ ...demo, SANDBOX_WEBHOOK_SECRET: 'y'.repeat(40) });
     expect(ok.BASE_URL).toBe('https://plainspoken.example');
   });
 });

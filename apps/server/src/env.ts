@@ -34,6 +34,8 @@ const priceIds = z.string().transform((s, ctx) => {
 });
 
 const DEV_SECRET = 'plainspoken-development-secret-not-for-production-use';
+/** The sandbox's development signing secret: it is in this repository, so anyone could sign events with it. */
+const PUBLIC_SANDBOX_SECRET = 'plainspoken-sandbox-webhook-secret';
 
 const schema = z
   .object({
@@ -59,7 +61,7 @@ const schema = z
     PADDLE_CLIENT_TOKEN: z.string().optional(),
     /** Overrides the API origin PADDLE_ENVIRONMENT picks (a local fake in tests, a proxy). */
     PADDLE_API_BASE_URL: z.string().url().optional(),
-    SANDBOX_WEBHOOK_SECRET: z.string().default('plainspoken-sandbox-webhook-secret'),
+    SANDBOX_WEBHOOK_SECRET: z.string().default(PUBLIC_SANDBOX_SECRET),
     /** The sandbox grants paid plans without payment; production refuses it unless this is set (demos). */
     ALLOW_SANDBOX_PAYMENTS: bool.default(false),
     HUMANIZER_LLM_BASE_URL: z.string().url().optional(),
@@ -101,6 +103,12 @@ const schema = z
         code: 'custom',
         path: ['PADDLE_API_KEY'],
         message: 'required in production: the local payment sandbox grants paid plans without payment (set ALLOW_SANDBOX_PAYMENTS=true only for a demo)',
+      });
+    if (!e.PADDLE_API_KEY && e.ALLOW_SANDBOX_PAYMENTS && (e.SANDBOX_WEBHOOK_SECRET === PUBLIC_SANDBOX_SECRET || e.SANDBOX_WEBHOOK_SECRET.length < 32))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SANDBOX_WEBHOOK_SECRET'],
+        message: 'required in production with the sandbox (32+ random characters): the default is public, so anyone could sign payment events with it',
       });
   });
 

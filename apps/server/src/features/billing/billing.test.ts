@@ -197,6 +197,25 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     expect((big!.raw_payload as { truncated: string; length: number }).length).toBe(junk.length);
   });
 
+  it('refuses a signature dated in the future beyond a small skew, and a signed body that is not an event object', async () => {
+    const u = await t.newUser();
+    const ev = subEvent('subscription.created', {
+      id: 'sub_future', customerId: 'ctm_future', status: 'active', priceId: sandboxPriceId('Pro', 'monthly'), tier: 'Pro', period: 'monthly',
+      periodStart: new Date(), periodEnd: new Date(Date.now() + 30 * DAY_MS), userId: u.id,
+    });
+    const nextYear = await deliver(t, ev, SECRET, { tsSeconds: Math.floor(Date.now() / 1000) + 365 * 86_400 });
+    expect(nextYear.status).toBe(401);
+    expect((await json<{ error: { code: string } }>(nextYear)).error.code).toBe('WEBHOOK_SIGNATURE');
+    expect((await sub(u)).subscription_tier).toBe('FREE');
+    for (const body of ['[1,2,3]', '"text"', '42']) {
+      const r = await deliver(t, body, SECRET);
+      expect(r.status, body).toBe(400);
+      expect((await json<{ error: { code: string; message: string } }>(r)).error.message).toMatch(/not a payment event/);
+    }
+    const logs = await t.deps.db.select().from(webhook_debug_logs).where(eq(webhook_debug_logs.event_type, 'unknown'));
+    expect(logs.some((l) => l.error_message?.includes('not a payment event'))).toBe(true);
+  });
+
   it('applies a replayed event once', async () => {
     const u = await t.newUser();
     const ev = subEvent('subscription.created', {

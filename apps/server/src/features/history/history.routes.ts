@@ -14,7 +14,9 @@ function decodeCursor(cursor: string): { at: Date; id: string } {
   try {
     const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
     const d = new Date(at ?? '');
-    if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(d.getTime())) throw new Error('bad');
+    // Cursors this server issues hold a row's creation time; a date PostgreSQL cannot store is not one.
+    const year = d.getUTCFullYear();
+    if (!id || !/^[0-9a-f-]{36}$/i.test(id) || Number.isNaN(d.getTime()) || year < 2000 || year > 9999) throw new Error('bad');
     return { at: d, id };
   } catch {
     throw new AppError('VALIDATION', 400, 'Invalid request. cursor: not a cursor this server issued');

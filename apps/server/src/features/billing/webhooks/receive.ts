@@ -46,17 +46,36 @@ async function apply(deps: BillingDeps, ev: LifecycleEvent, raw: string): Promis
   }
 }
 
+/** How far in the future a signature's timestamp may be (clock skew between the provider and us). */
+const MAX_FUTURE_SKEW_MS = 5_000;
+
 /** A Paddle-signed delivery (from Paddle or from the sandbox pages). */
 export async function receiveSignedWebhook(deps: BillingDeps, rawBody: string, signature: string | undefined): Promise<WebhookResult> {
   let event;
   try {
     if (!signature) throw new Error('missing Paddle-Signature header');
+    // The SDK refuses a signature older than a few seconds but not one dated in the future: allow only
+    // the same small skew the other way.
+    const ts = Number(/(?:^|;)\s*ts=(\d+)/.exec(signature)?.[1]);
+    if (Number.isFinite(ts) && ts * 1000 > Date.now() + MAX_FUTURE_SKEW_MS) throw new Error('signature dated in the future');
     event = await deps.payments.verify(rawBody, signature);
   } catch (e) {
     const why = signature ? 'invalid or expired signature' : 'missing Paddle-Signature header';
     deps.logger.warn('webhook signature rejected', { reason: why, detail: (e as Error).message });
     await logDelivery(deps, { eventId: null, eventType: eventTypeOf(rawBody), success: false, error: `Rejected: ${why}`, raw: rawBody });
     throw new AppError('WEBHOOK_SIGNATURE', 401, 'The webhook signature is missing, invalid or too old.');
+  }
+  // A correctly signed body must still be an event: a JSON object (an array, string or number is not).
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody);
+  } catch {
+    body = null;
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    const message = 'The signed body is not a payment event (a JSON object with an event_type).';
+    await logDelivery(deps, { eventId: null, eventType: 'unknown', success: false, error: message, raw: rawBody });
+    throw new AppError('VALIDATION', 400, message);
   }
   return apply(deps, normalizePaddleEvent(event, deps.now()), rawBody);
 }
