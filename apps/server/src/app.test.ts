@@ -53,7 +53,7 @@ describe('HTTP edges', () => {
 
 describe('production mode', () => {
   it('has no outbox or dev pages', async () => {
-    const env = loadEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 's'.repeat(40), BASE_URL: 'http://localhost:3998', SMTP_URL: 'smtp://127.0.0.1:1', LOG_LEVEL: 'silent', ALLOW_SANDBOX_PAYMENTS: 'true' });
+    const env = loadEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 's'.repeat(40), BASE_URL: 'http://localhost:3998', SMTP_URL: 'smtp://127.0.0.1:1', LOG_LEVEL: 'silent', ALLOW_SANDBOX_PAYMENTS: 'true', SANDBOX_WEBHOOK_SECRET: 'w'.repeat(40) });
     const p = await buildProduct(env, { database: await createTestDatabase(), engine: inlineEngine(), logger: createLogger('silent') });
     try {
       expect((await p.app.request('http://localhost:3998/api/dev/mailbox')).status).toBe(404);
