@@ -15,6 +15,42 @@ import { CLIENT_IP_HEADER, clientIp, jsonBody } from '../../lib/http';
 import { getSessionUser, isAdminEmail, requireUser } from '../../lib/session';
 import type { Auth } from './auth';
 
+/** Deepest nesting any auth endpoint's body needs (they are flat objects); deeper is refused unparsed. */
+const MAX_DEPTH = 8;
+/** Fields that, when present, must be strings. */
+const STRING_FIELDS = ['email', 'name', 'password', 'newPassword', 'currentPassword', 'token', 'callbackURL', 'newEmail', 'code', 'redirectTo'];
+
+/** Why a JSON body for better-auth is refused, or null when it may pass. */
+export function oddBody(raw: string): string | null {
+  // Depth is counted on the text, before JSON.parse can recurse through thousands of levels.
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw[i];
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+    } else if (ch === '"') inString = true;
+    else if (ch === '{' || ch === '[') {
+      if (++depth > MAX_DEPTH) return 'Invalid request. The body is nested too deeply.';
+    } else if (ch === '}' || ch === ']') depth--;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    return null; // better-auth answers malformed JSON itself
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'Invalid request. The body must be a JSON object.';
+  const bad = (v: unknown): boolean => typeof v === 'string' && (v.includes('\u0000') || /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(v));
+  const walk = (v: unknown): boolean => (Array.isArray(v) ? v.some(walk) : typeof v === 'object' && v !== null ? Object.values(v).some(walk) : bad(v));
+  if (walk(body)) return 'Invalid request. The text contains characters that are not allowed (a NUL character or a broken surrogate pair).';
+  for (const f of STRING_FIELDS) {
+    if (f in body && typeof (body as Record<string, unknown>)[f] !== 'string') return `Invalid request. ${f}: expected text`;
+  }
+  return null;
+}
+
 /** Copies better-auth's answer (status, body, cookies) onto ours. */
 function relay(res: Response): Response {
   const headers = new Headers({ 'content-type': 'application/json' });
@@ -27,7 +63,17 @@ export const authRoutes = createRouter<{ auth: Auth }>()
   .on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, c.var.deps.env));
-    return c.var.deps.auth.handler(new Request(c.req.raw, { headers }));
+    if (c.req.method !== 'POST' || !/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
+      return c.var.deps.auth.handler(new Request(c.req.raw, { headers }));
+    }
+    // The body is read once here and checked before better-auth sees it: characters no field may hold
+    // and shapes no endpoint takes become a 400 with a reason instead of an error deep inside.
+    const raw = await c.req.text();
+    const refusal = oddBody(raw);
+    if (refusal) return c.json({ error: { code: 'VALIDATION', message: refusal } }, 400);
+    headers.delete('content-length');
+    headers.delete('transfer-encoding');
+    return c.var.deps.auth.handler(new Request(c.req.raw.url, { method: 'POST', headers, body: raw }));
   })
   .get('/api/me', async (c) => {
     const u = await getSessionUser(c);
