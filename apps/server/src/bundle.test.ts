@@ -6,25 +6,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { detectorVersion } from '@plainspoken/detector';
+import { freePort, waitHealthy } from './test/processes';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'plainspoken-bundle-'));
 const children: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const p = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(p));
-    });
-  });
-}
 
 function startBundle(port: number, env: Record<string, string> = {}) {
   const child = spawn(process.execPath, ['apps/server/dist/index.js'], {
@@ -49,20 +39,6 @@ function startBundle(port: number, env: Record<string, string> = {}) {
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   return { child, exited, output: () => out };
-}
-
-async function waitHealthy(base: string, proc: { output(): string; child: ChildProcess }) {
-  for (let i = 0; i < 600; i++) {
-    if (proc.child.exitCode !== null) throw new Error(`server exited: ${proc.output()}`);
-    try {
-      const r = await fetch(`${base}/api/health`);
-      if (r.ok) return (await r.json()) as { ok: boolean; detector: string };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not become healthy: ${proc.output()}`);
 }
 
 /** The `detect` command, as an operator runs it (npm run -s detect -- --jsonl). */

@@ -1,5 +1,6 @@
 /** Helpers the browser tests share: unique accounts, the local outbox, and sign-up with confirmation. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import type { OutboxMail } from '@plainspoken/shared';
 
 export const PASSWORD = 'correct-horse-7';
 
@@ -7,15 +8,6 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-export interface OutboxMail {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  links: string[];
-  createdAt: string;
-}
 
 /** Waits for the newest mail to `to` in the local outbox and returns it. */
 export async function waitForMail(

@@ -1,6 +1,7 @@
-import { ClipboardPasteIcon, LogInIcon, ScanSearchIcon, TriangleAlertIcon } from 'lucide-react';
+import { LogInIcon, ScanSearchIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { AI_CHECK, PRODUCT_NAME } from '@plainspoken/shared';
+import { PasteButton } from '@/components/paste-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -10,7 +11,6 @@ import { Textarea } from '@/components/ui/textarea';
 import { WordCounter } from '@/components/word-counter';
 import { track } from '@/lib/analytics';
 import { useAuthDialog } from '@/lib/auth-dialog';
-import { notifyError } from '@/lib/toast';
 import { overLimitProblem } from '../lib/check-rules';
 import { useAiCheck } from '../lib/use-ai-check';
 import { CheckResultCard } from './check-result';
@@ -32,15 +32,6 @@ export function AiCheckPage() {
     el.focus({ preventScroll: true });
     if (el.getBoundingClientRect().top > window.innerHeight * 0.6) el.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
   }, [shown]);
-
-  async function onPaste() {
-    try {
-      const clip = await navigator.clipboard.readText();
-      if (clip) c.setText(clip);
-    } catch {
-      notifyError({ title: "Couldn't read your clipboard", description: 'Paste with Ctrl+V (or Cmd+V) instead.' });
-    }
-  }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
@@ -84,14 +75,7 @@ export function AiCheckPage() {
               aria-invalid={c.overLimit || undefined}
               spellCheck
             />
-            {c.text.length === 0 && (
-              <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
-                <Button variant="outline" className="pointer-events-auto shadow-sm" onClick={onPaste}>
-                  <ClipboardPasteIcon aria-hidden="true" />
-                  Paste Text
-                </Button>
-              </div>
-            )}
+            {c.text.length === 0 && <PasteButton onText={c.setText} />}
           </div>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="grid gap-0.5">

@@ -1,13 +1,13 @@
-import { ArrowUpRightIcon, ClipboardPasteIcon } from 'lucide-react';
+import { ArrowUpRightIcon } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { PasteButton } from '@/components/paste-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { readHomeHandoff } from '@/lib/handoff';
-import { notifyError } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { tierDisplayName } from '../lib/humanize-errors';
 import { useHumanizer } from '../lib/use-humanizer';
@@ -38,15 +38,6 @@ export function HumanizerCard() {
       inputRef.current?.focus({ preventScroll: true });
     });
   }, [location, navigate, setText]);
-
-  async function onPaste() {
-    try {
-      const clip = await navigator.clipboard.readText();
-      if (clip) h.setText(clip);
-    } catch {
-      notifyError({ title: "Couldn't read your clipboard", description: 'Paste with Ctrl+V (or Cmd+V) instead.' });
-    }
-  }
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
@@ -96,14 +87,7 @@ export function HumanizerCard() {
               aria-describedby={`${inputId}-hint`}
               spellCheck
             />
-            {h.text.length === 0 && (
-              <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
-                <Button variant="outline" className="pointer-events-auto shadow-sm" onClick={onPaste}>
-                  <ClipboardPasteIcon aria-hidden="true" />
-                  Paste Text
-                </Button>
-              </div>
-            )}
+            {h.text.length === 0 && <PasteButton onText={h.setText} />}
           </div>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="grid gap-0.5">
