@@ -1,4 +1,4 @@
-// Bundles the server and its engine worker with esbuild. npm packages stay external (loaded from
+// Bundles the server, its engine worker and its document-reading worker with esbuild. npm packages stay external (loaded from
 // node_modules); the workspace's TypeScript packages are bundled in, and their import.meta.url is pinned
 // to the original file so data they load beside themselves (detector weights, lexicons) is still found.
 import { build } from 'esbuild';
@@ -20,7 +20,11 @@ const pinMetaUrl = {
 const workspace = /^@plainspoken\//;
 await build({
   absWorkingDir: root,
-  entryPoints: { index: 'apps/server/src/index.ts', 'engine-worker': 'apps/server/src/lib/engine/engine-worker.ts' },
+  entryPoints: {
+    index: 'apps/server/src/index.ts',
+    'engine-worker': 'apps/server/src/lib/engine/engine-worker.ts',
+    'documents-worker': 'apps/server/src/features/documents/extract-worker.ts',
+  },
   outdir: 'apps/server/dist',
   bundle: true,
   platform: 'node',

@@ -5,6 +5,7 @@
  * build the same app in-process with their own database, mailer, engine and clock.
  */
 import { Hono, type Context } from 'hono';
+import { DOCUMENTS } from '@plainspoken/shared';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { HTTPException } from 'hono/http-exception';
@@ -19,6 +20,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { aiCheckRoutes } from './features/ai-check/ai-check.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { devRoutes } from './features/dev/dev.routes';
+import { documentsRoutes } from './features/documents/documents.routes';
 import { adminRoutes } from './features/diagnostics/admin.routes';
 import { historyRoutes } from './features/history/history.routes';
 import { humanizeRoutes } from './features/humanize/humanize.routes';
@@ -54,6 +56,8 @@ export function createApp(deps: ProductDeps) {
     c.json({ error: { code: 'PAYLOAD_TOO_LARGE', message: `The request is too large (limit ${Math.round(env.BODY_LIMIT_BYTES / 1024)} KB).` } }, 413);
   const streamLimit = bodyLimit({ maxSize: env.BODY_LIMIT_BYTES, onError: tooLarge });
   app.use('/api/*', async (c, next) => {
+    // An uploaded document (up to 10 MB) is counted by its own route as it is read.
+    if (c.req.path === DOCUMENTS.extractPath) return next();
     const declared = c.req.header('content-length');
     if (declared !== undefined && /^\d+$/.test(declared) && !c.req.header('transfer-encoding')) {
       if (Number(declared) > env.BODY_LIMIT_BYTES) return tooLarge(c);
@@ -93,6 +97,7 @@ export function createApp(deps: ProductDeps) {
   app.route('/', subscriptionRoutes);
   app.route('/', usageRoutes);
   app.route('/', historyRoutes);
+  app.route('/', documentsRoutes);
   app.route('/', adminRoutes);
   if (env.NODE_ENV !== 'production') app.route('/', devRoutes);
 
