@@ -56,7 +56,7 @@ export function classify(name: string, bytes: Uint8Array): DocumentKind {
   const ext = documentExtension(name);
   const kind = sniff(bytes);
   if (bytes.length > DOCUMENTS.maxBytes) throw new DocumentError('too-large', `“${name}” is larger than 10 MB. Upload a smaller file or paste the text.`);
-  if (ext === '.doc') throw new DocumentError('unsupported', 'Old Word .doc files cannot be read. Open it in Word, save it as .docx and upload that.');
+  if (ext === '.doc') throw new DocumentError('unsupported', `“${name}” is an old Word .doc file, which cannot be read. Open it in Word, save it as .docx and upload that.`);
   if (!(DOCUMENTS.extensions as readonly string[]).includes(ext)) {
     throw new DocumentError('unsupported', `“${name}” is not a file type we read. Upload a .docx, .pdf, .txt or .md file.`);
   }
