@@ -1,6 +1,7 @@
 import { LogInIcon, ScanSearchIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { AI_CHECK, PRODUCT_NAME } from '@plainspoken/shared';
+import { DocumentDropZone, UploadButton, UploadProblem } from '@/components/documents/document-upload';
 import { PasteButton } from '@/components/paste-button';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,12 +12,14 @@ import { Textarea } from '@/components/ui/textarea';
 import { WordCounter } from '@/components/word-counter';
 import { track } from '@/lib/analytics';
 import { useAuthDialog } from '@/lib/auth-dialog';
+import { useDocumentUpload } from '@/lib/documents/use-document-upload';
 import { overLimitProblem } from '../lib/check-rules';
 import { useAiCheck } from '../lib/use-ai-check';
 import { CheckResultCard } from './check-result';
 
 export function AiCheckPage() {
   const c = useAiCheck();
+  const upload = useDocumentUpload({ text: c.text, onText: c.setText, disabled: c.busy });
   const { openAuthDialog } = useAuthDialog();
   const inputId = useId();
   const resultRef = useRef<HTMLDivElement>(null);
@@ -60,10 +63,13 @@ export function AiCheckPage() {
 
       <Card className="mt-8 overflow-hidden shadow-lg shadow-primary/5 sm:mt-10" data-testid="ai-check-card">
         <div className="grid gap-3 p-4 sm:p-5">
-          <label htmlFor={inputId} className="text-sm font-semibold">
-            Text to check
-          </label>
-          <div className="relative">
+          <div className="flex items-center justify-between gap-2">
+            <label htmlFor={inputId} className="text-sm font-semibold">
+              Text to check
+            </label>
+            <UploadButton upload={upload} />
+          </div>
+          <DocumentDropZone upload={upload}>
             <Textarea
               id={inputId}
               value={c.text}
@@ -75,8 +81,9 @@ export function AiCheckPage() {
               aria-invalid={c.overLimit || undefined}
               spellCheck
             />
-            {c.text.length === 0 && <PasteButton onText={c.setText} />}
-          </div>
+            {c.text.length === 0 && !upload.reading && !upload.dragging && <PasteButton onText={c.setText} />}
+          </DocumentDropZone>
+          <UploadProblem upload={upload} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="grid gap-0.5">
               <WordCounter count={c.wordCount} cap={c.limit} warn={c.wordCount > 0 && c.wordCount >= c.limit * 0.9} />

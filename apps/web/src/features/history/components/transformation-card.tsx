@@ -1,6 +1,7 @@
 import { CalendarIcon, CopyIcon } from 'lucide-react';
 import type { TransformationItem } from '@plainspoken/shared';
 import { MSG } from '@plainspoken/shared';
+import { DownloadMenu } from '@/components/documents/download-menu';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { notifyError, notifySuccess } from '@/lib/toast';
@@ -24,10 +25,13 @@ export function TransformationCard({ item }: { item: TransformationItem }) {
           <CalendarIcon className="size-4 text-muted-foreground" aria-hidden="true" />
           {formatHistoryDate(item.created_at)}
         </time>
-        <Button variant="outline" size="sm" onClick={onCopy}>
-          <CopyIcon aria-hidden="true" />
-          Copy Result
-        </Button>
+        <div className="flex flex-wrap items-center justify-end gap-2">
+          <DownloadMenu text={item.transformed_text} />
+          <Button variant="outline" size="sm" onClick={onCopy}>
+            <CopyIcon aria-hidden="true" />
+            Copy Result
+          </Button>
+        </div>
       </CardHeader>
       <CardContent className="grid gap-4 md:grid-cols-2">
         <div className="grid min-w-0 content-start gap-2">

@@ -1,12 +1,14 @@
 import { ArrowUpRightIcon } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { DocumentDropZone, UploadButton, UploadProblem } from '@/components/documents/document-upload';
 import { PasteButton } from '@/components/paste-button';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
+import { useDocumentUpload } from '@/lib/documents/use-document-upload';
 import { readHomeHandoff } from '@/lib/handoff';
 import { cn } from '@/lib/utils';
 import { tierDisplayName } from '../lib/humanize-errors';
@@ -24,6 +26,7 @@ export function HumanizerCard() {
   const location = useLocation();
   const navigate = useNavigate();
   const { setText } = h;
+  const upload = useDocumentUpload({ text: h.text, onText: setText, disabled: h.busy });
 
   // A text handed over from another page (the AI check's "Humanize this text") fills the box; the user
   // still presses Humanize. The state is cleared so a reload or Back does not fill it again.
@@ -72,10 +75,13 @@ export function HumanizerCard() {
 
       <div className={cn('grid gap-5 p-4 sm:p-5', showRight && 'lg:grid-cols-2')}>
         <div className="grid min-w-0 content-start gap-3">
-          <label htmlFor={inputId} className="text-sm font-semibold">
-            Your text
-          </label>
-          <div className="relative">
+          <div className="flex items-center justify-between gap-2">
+            <label htmlFor={inputId} className="text-sm font-semibold">
+              Your text
+            </label>
+            <UploadButton upload={upload} />
+          </div>
+          <DocumentDropZone upload={upload}>
             <Textarea
               ref={inputRef}
               id={inputId}
@@ -87,8 +93,9 @@ export function HumanizerCard() {
               aria-describedby={`${inputId}-hint`}
               spellCheck
             />
-            {h.text.length === 0 && <PasteButton onText={h.setText} />}
-          </div>
+            {h.text.length === 0 && !upload.reading && !upload.dragging && <PasteButton onText={h.setText} />}
+          </DocumentDropZone>
+          <UploadProblem upload={upload} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="grid gap-0.5">
               <WordCounter count={h.wordCount} cap={h.cap} warn={h.warn} />

@@ -2,6 +2,7 @@ import { CheckIcon, CopyIcon, FeatherIcon, SparklesIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { diffWordsWithSpace } from 'diff';
 import { MSG, type HumanizeOutcome, type HumanizeOutput, type ScoredSentence } from '@plainspoken/shared';
+import { DownloadMenu } from '@/components/documents/download-menu';
 import { ScoreLegend } from '@/components/score/score-legend';
 import { HighlightedText } from '@/components/text/highlighted-text';
 import { Badge } from '@/components/ui/badge';
@@ -64,10 +65,13 @@ export function ResultPanel({ result }: { result: HumanizeResult }) {
           <h3 className="text-sm font-semibold">Result</h3>
           <EngineBadge outcome={output.outcome} engine={output.engine} />
         </div>
-        <Button size="sm" variant="outline" onClick={onCopy} aria-label={copied ? 'Copied!' : 'Copy result'}>
-          {copied ? <CheckIcon className="text-success" /> : <CopyIcon />}
-          {copied ? 'Copied!' : 'Copy'}
-        </Button>
+        <div className="flex items-center gap-2">
+          <DownloadMenu text={output.humanized_text} />
+          <Button size="sm" variant="outline" onClick={onCopy} aria-label={copied ? 'Copied!' : 'Copy result'}>
+            {copied ? <CheckIcon className="text-success" /> : <CopyIcon />}
+            {copied ? 'Copied!' : 'Copy'}
+          </Button>
+        </div>
       </div>
       {output.summary && (
         <p className="text-sm text-pretty text-muted-foreground" data-testid="result-summary">
