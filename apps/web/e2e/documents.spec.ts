@@ -127,4 +127,10 @@ test('on the AI check, a scanned PDF gets a clear message and a wrong file type 
   await page.getByTestId('upload-input').setInputFiles({ name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes\n\nPlain words here.\n') });
   await expect(box).toHaveValue('# Notes\n\nPlain words here.');
   await expect(problem).toBeHidden();
+
+  // A second file replaces the text; the toast's Undo brings the earlier text back.
+  await page.getByTestId('upload-input').setInputFiles({ name: 'other.txt', mimeType: 'text/plain', buffer: Buffer.from('Other words.') });
+  await expect(box).toHaveValue('Other words.');
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(box).toHaveValue('# Notes\n\nPlain words here.');
 });

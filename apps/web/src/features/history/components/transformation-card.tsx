@@ -20,12 +20,12 @@ export function TransformationCard({ item }: { item: TransformationItem }) {
 
   return (
     <Card data-testid="history-card">
-      <CardHeader className="flex-row items-center justify-between gap-3 pb-4">
-        <time dateTime={item.created_at} className="inline-flex items-center gap-2 text-sm font-medium">
+      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 pb-4">
+        <time dateTime={item.created_at} className="inline-flex items-center gap-2 text-sm font-medium whitespace-nowrap">
           <CalendarIcon className="size-4 text-muted-foreground" aria-hidden="true" />
           {formatHistoryDate(item.created_at)}
         </time>
-        <div className="flex flex-wrap items-center justify-end gap-2">
+        <div className="flex items-center gap-2">
           <DownloadMenu text={item.transformed_text} />
           <Button variant="outline" size="sm" onClick={onCopy}>
             <CopyIcon aria-hidden="true" />
