@@ -6,7 +6,6 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import mammoth from 'mammoth';
 import { DOCUMENTS, type ExtractedDocument } from '@plainspoken/shared';
 import { DocumentError } from './document-error';
 import { htmlToText } from './html-to-text';
@@ -49,6 +48,7 @@ function extractPlain(name: string, bytes: Uint8Array, kind: 'txt' | 'md'): Extr
 
 async function extractDocx(name: string, bytes: Uint8Array): Promise<ExtractedDocument> {
   checkZip(bytes, name);
+  const { default: mammoth } = await import('mammoth');
   let html: string;
   let images = 0;
   try {
