@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DOCUMENTS } from '@plainspoken/shared';
 import { freePort, waitHealthy } from '../../test/processes';
-import { makeDocx, makeScannedPdf, makeTextPdf, makeZipBomb, SAMPLE } from './fixtures';
+import { makeCjkPdf, makeDocx, makeScannedPdf, makeTextPdf, makeZipBomb, SAMPLE } from './fixtures';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'plainspoken-docs-bundle-'));
@@ -61,6 +61,8 @@ describe('documents in the built server', () => {
     const pdf = await upload('report.pdf', await makeTextPdf());
     expect(pdf.status).toBe(200);
     expect(pdf.body.text).toBe(docx.body.text);
+    // pdf.js's character maps are found from the bundle (without them this text reads as nothing).
+    expect((await upload('japanese.pdf', makeCjkPdf())).body.text).toBe('日本語');
   });
 
   it('says what could not be read, and keeps serving', async () => {

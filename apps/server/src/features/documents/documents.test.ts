@@ -9,7 +9,7 @@ import { DOCUMENTS } from '@plainspoken/shared';
 import { createTestProduct, type TestProduct } from '../../test/harness';
 import { createExtractor } from './documents.service';
 import { DocumentError } from './document-error';
-import { makeDocx, makeEncryptedDocxLike, makeEncryptedPdf, makePng, makeScannedPdf, makeTextPdf, makeZip, makeZipBomb, SAMPLE } from './fixtures';
+import { makeCjkPdf, makeDocx, makeDocxWithImage, makeEncryptedDocxLike, makeEncryptedPdf, makePng, makeScannedPdf, makeTextPdf, makeZip, makeZipBomb, SAMPLE } from './fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let p: TestProduct;
@@ -49,6 +49,16 @@ describe('POST /api/documents/extract', () => {
     expect(r.status).toBe(200);
     expect(r.body.kind).toBe('pdf');
     expect(r.body.text).toBe(STRUCTURED);
+  });
+
+  it('reads text in CID fonts through pdf.js character maps', async () => {
+    const r = await upload('japanese.pdf', makeCjkPdf());
+    expect(r.body).toEqual({ kind: 'pdf', text: '日本語', pages: 1 });
+  });
+
+  it('reads the text around a picture in a Word file and says the picture was left out', async () => {
+    const r = await upload('picture.docx', await makeDocxWithImage());
+    expect(r.body).toEqual({ kind: 'docx', text: 'Before the picture.\n\nAfter the picture.', note: 'An image was left out; only the text was read.' });
   });
 
   it('reads .txt and .md as they are, in UTF-8 or UTF-16 with a byte-order mark', async () => {

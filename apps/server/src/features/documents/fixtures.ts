@@ -4,7 +4,7 @@
  * archives (a zip bomb among them) from a small ZIP writer. Used by the server tests and the browser tests.
  */
 import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
-import { Document, HeadingLevel, LevelFormat, Packer, Paragraph, TextRun } from 'docx';
+import { Document, HeadingLevel, ImageRun, LevelFormat, Packer, Paragraph, TextRun } from 'docx';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 export interface SampleDoc {
@@ -36,6 +36,22 @@ export async function makeDocx(doc: SampleDoc = SAMPLE): Promise<Buffer> {
           new Paragraph({ text: doc.heading, heading: HeadingLevel.HEADING_2 }),
           ...doc.paragraphs.slice(1).map((p) => new Paragraph({ children: [new TextRun(p)] })),
           ...doc.bullets.map((b) => new Paragraph({ text: b, numbering: { reference: 'dots', level: 0 } })),
+        ],
+      },
+    ],
+  });
+  return Packer.toBuffer(d);
+}
+
+/** A Word file with a picture between two paragraphs. */
+export async function makeDocxWithImage(): Promise<Buffer> {
+  const d = new Document({
+    sections: [
+      {
+        children: [
+          new Paragraph('Before the picture.'),
+          new Paragraph({ children: [new ImageRun({ type: 'png', data: makePng(40, 20), transformation: { width: 40, height: 20 } })] }),
+          new Paragraph('After the picture.'),
         ],
       },
     ],
@@ -137,6 +153,23 @@ export function makeTinyPdf(text = 'Hello from a hand-written PDF.'): Buffer {
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
     `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ]);
+}
+
+/**
+ * A Japanese line in a non-embedded CID font with a predefined CMap (UniJIS-UCS2-H): its text can only be
+ * read with pdf.js's character maps, so it proves they are found (in the source tree and in the bundle).
+ */
+export function makeCjkPdf(): Buffer {
+  const stream = 'BT /F1 12 Tf 72 720 Td <65E5672C8A9E> Tj ET'; // 日本語 in UCS-2
+  return writePdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type0 /BaseFont /KozMinPr6N-Regular /Encoding /UniJIS-UCS2-H /DescendantFonts [6 0 R] >>',
+    '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /KozMinPr6N-Regular /CIDSystemInfo << /Registry (Adobe) /Ordering (Japan1) /Supplement 6 >> /FontDescriptor 7 0 R >>',
+    '<< /Type /FontDescriptor /FontName /KozMinPr6N-Regular /Flags 4 /FontBBox [0 0 1000 1000] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 700 /StemV 80 >>',
   ]);
 }
 
