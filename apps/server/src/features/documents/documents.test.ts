@@ -51,6 +51,18 @@ describe('POST /api/documents/extract', () => {
     expect(r.body.text).toBe(STRUCTURED);
   });
 
+  it('puts a paragraph that runs over a page break back together', async () => {
+    // The longer first paragraph moves the page break into the middle of paragraph 13.
+    const longer = ' This extra sentence makes the first paragraph run one line longer than it was before.';
+    const doc = { ...SAMPLE, paragraphs: Array.from({ length: 24 }, (_, i) => `${i + 1}: ${SAMPLE.paragraphs[i % 3]!}${i === 0 ? longer : ''}`) };
+    const r = await upload('long.pdf', await makeTextPdf(doc));
+    expect(r.status).toBe(200);
+    expect((r.body as { pages?: number }).pages).toBeGreaterThan(1);
+    expect(r.body.text).toBe(
+      [`# ${doc.title}`, doc.paragraphs[0], `## ${doc.heading}`, ...doc.paragraphs.slice(1), doc.bullets.map((b) => `- ${b}`).join('\n')].join('\n\n'),
+    );
+  });
+
   it('reads text in CID fonts through pdf.js character maps', async () => {
     const r = await upload('japanese.pdf', makeCjkPdf());
     expect(r.body).toEqual({ kind: 'pdf', text: '日本語', pages: 1 });

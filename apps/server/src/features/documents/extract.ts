@@ -9,7 +9,7 @@ import path from 'node:path';
 import { DOCUMENTS, type ExtractedDocument } from '@plainspoken/shared';
 import { DocumentError } from './document-error';
 import { htmlToText } from './html-to-text';
-import { joinBlocks, pageBlocks, type TextRun } from './pdf-layout';
+import { joinBlocks, joinPages, pageBlocks, type TextRun } from './pdf-layout';
 import { classify } from './sniff';
 import { checkZip } from './zip-guard';
 
@@ -118,7 +118,7 @@ async function extractPdf(name: string, bytes: Uint8Array): Promise<ExtractedDoc
     let body = 0;
     let bodyW = -1;
     for (const [s, w] of sizes) if (w > bodyW) [body, bodyW] = [s, w];
-    const text = joinBlocks(pages.flatMap((runs) => pageBlocks(runs, body)));
+    const text = joinBlocks(joinPages(pages.map((runs) => pageBlocks(runs, body))));
     if (!text.replace(/\s/g, '')) throw scanned(name);
     return { kind: 'pdf', text, pages: doc.numPages };
   } catch (e) {

@@ -115,3 +115,24 @@ export function joinBlocks(blocks: string[]): string {
   });
   return out;
 }
+
+const LIST_OR_HEADING = /^(#{1,6} |- |\d{1,3}[.)] |[a-z][.)] )/;
+
+/**
+ * The pages' blocks in reading order, with a paragraph that runs over a page break put back together:
+ * a page's last paragraph that does not end a sentence continues in the next page's first paragraph.
+ */
+export function joinPages(pages: string[][]): string[] {
+  const out: string[] = [];
+  for (const page of pages) {
+    const blocks = [...page];
+    const last = out.at(-1);
+    const first = blocks[0];
+    if (last && first && !LIST_OR_HEADING.test(last) && !LIST_OR_HEADING.test(first) && !/[.!?:;"”’)\]]$/.test(last)) {
+      out[out.length - 1] = /[A-Za-z]-$/.test(last) && /^[a-z]/.test(first) ? last.slice(0, -1) + first : `${last} ${first}`;
+      blocks.shift();
+    }
+    out.push(...blocks);
+  }
+  return out;
+}
