@@ -130,6 +130,7 @@ describe('POST /api/documents/extract', () => {
 
   it('refuses uploads from another site and uploads without a name', async () => {
     expect((await upload('a.txt', Buffer.from('hello'), { origin: 'https://evil.example' })).status).toBe(403);
+    expect((await upload('a.txt', Buffer.from('hello'), { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
     const res = await p.app.request(`http://localhost:3999${DOCUMENTS.extractPath}`, { method: 'POST', headers: { origin: 'http://localhost:3999' }, body: 'x' });
     expect(res.status).toBe(400);
   });
