@@ -20,6 +20,7 @@ import { aiCheckRoutes } from './features/ai-check/ai-check.routes';
 import { billingRoutes } from './features/billing/billing.routes';
 import { devRoutes } from './features/dev/dev.routes';
 import { adminRoutes } from './features/diagnostics/admin.routes';
+import { engineRoutes } from './features/engine/engine.routes';
 import { historyRoutes } from './features/history/history.routes';
 import { humanizeRoutes } from './features/humanize/humanize.routes';
 import { subscriptionRoutes } from './features/subscription/subscription.routes';
@@ -94,6 +95,7 @@ export function createApp(deps: ProductDeps) {
   app.route('/', usageRoutes);
   app.route('/', historyRoutes);
   app.route('/', adminRoutes);
+  app.route('/', engineRoutes);
   if (env.NODE_ENV !== 'production') app.route('/', devRoutes);
 
   app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));

@@ -6,3 +6,5 @@ export * from './errors';
 export * from './schemas';
 export * from './admin';
 export * from './api';
+export * from './writing';
+export * from './engine';
