@@ -19,8 +19,6 @@ export interface Faithfulness {
 export const RECALL_FLOOR = 0.65;
 
 const NEGATOR = /^(?:not|no|never|none|nor|without|neither|nobody|nothing|nowhere|cannot|hardly|barely|\w+n't)$/;
-/** How many words after a negator it reaches ("does not fully replace" negates "replace"). */
-const SCOPE = 4;
 const CLAUSE_END = /[.!?;:,]/;
 
 /**
@@ -33,17 +31,20 @@ export function polarity(text: string): { negated: Set<string>; plain: Set<strin
   const content = new Set(contentStems(text));
   for (const clause of text.toLowerCase().replace(/\bnot only\b|\bno longer\b/g, ' ').split(CLAUSE_END)) {
     const ws = tokens(clause);
-    let reach = -1;
-    for (let i = 0; i < ws.length; i++) {
-      const w = ws[i] ?? '';
+    // A negation reaches the first content word after it ("does not reduce costs" negates "reduce"), and one
+    // more when that word is an adverb ("does not fully replace" negates "replace" too).
+    let reach = 0;
+    for (const w of ws) {
       if (NEGATOR.test(w)) {
-        reach = i + SCOPE;
+        reach = 1;
         continue;
       }
       const s = stem(w);
       if (!content.has(s)) continue;
-      if (i <= reach) negated.add(s);
-      else plain.add(s);
+      if (reach > 0) {
+        negated.add(s);
+        reach = w.endsWith('ly') ? 1 : 0;
+      } else plain.add(s);
     }
   }
   return { negated, plain };

@@ -81,6 +81,8 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
       const res = restore(doc, r.text);
       if (!res.ok) {
         rejections.push(`${p.name}: ${res.reason}`);
+        // A new number or name, a changed negation or too little content kept: the meaning drifted.
+        if (/^(?:new number|new name|negation changed|content recall)/.test(res.reason ?? '')) drifted.push(res.text);
         return res;
       }
       const f = checkFaithful(text, res.text);
@@ -148,7 +150,7 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
   }
   const chosen = best as Scored;
   // Say so when the answer the detector liked best was set aside because it changed the meaning.
-  const guardRejected = scored && drifted.some((t) => detect(t).score < chosen.score);
+  const guardRejected = scored && drifted.some((t) => t.trim() !== '' && detect(t).score < chosen.score);
   o.progress({ stage: 'candidates', bestScore: chosen.score });
 
   if (deep && scored) {

@@ -78,7 +78,7 @@ function Engine() {
   const check = useCheckNow();
   const o = q.data;
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-6 px-4 py-10 sm:px-6">
+    <div className="mx-auto grid w-full max-w-6xl grid-cols-1 gap-6 px-4 py-10 sm:px-6 [&>*]:min-w-0">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Engine</h1>
@@ -123,7 +123,7 @@ function ProviderCard({ o }: { o: EngineOverview }) {
   const choose = useChooseModel();
   const [pending, setPending] = useState<HumanizeMode | null>(null);
   return (
-    <Card data-testid="engine-provider">
+    <Card data-testid="engine-provider" className="min-w-0">
       <CardHeader>
         <div className="flex flex-wrap items-center justify-between gap-3">
           <CardTitle>Provider</CardTitle>
@@ -147,7 +147,7 @@ function ProviderCard({ o }: { o: EngineOverview }) {
               : 'No model provider: every rewrite is a light edit by the local clean-up.'}
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid min-w-0 grid-cols-1 gap-6">
         <dl className="grid grid-cols-2 gap-4 text-sm md:grid-cols-4">
           <Fact label="Provider" value={KIND_LABEL[p.kind]} />
           <Fact label="Last check" value={<span title={p.lastCheckAt ?? undefined}>{ago(p.lastCheckAt)}</span>} testId="engine-last-check" />
@@ -239,7 +239,7 @@ function ModelsCard({ o }: { o: EngineOverview }) {
           Installed on {o.provider.endpoint}. We recommend <code>{o.provider.recommendedModel}</code> for rewrites.
         </CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6">
+      <CardContent className="grid min-w-0 grid-cols-1 gap-6">
         {o.provider.installed.length === 0 ? (
           <p className="text-sm text-muted-foreground">{o.provider.healthy ? 'No models installed yet. Pull one below.' : 'Ollama is not answering, so its models cannot be listed.'}</p>
         ) : (
@@ -311,16 +311,16 @@ function UsageCard({ o }: { o: EngineOverview }) {
         <CardTitle>Usage</CardTitle>
         <CardDescription>Every rewrite is recorded with its engine, model, tokens, candidates tried, time and whether it fell back.</CardDescription>
       </CardHeader>
-      <CardContent>
-        <Tabs defaultValue="day">
+      <CardContent className="min-w-0">
+        <Tabs defaultValue="day" className="min-w-0">
           <TabsList>
             <TabsTrigger value="day">Last 24 hours</TabsTrigger>
             <TabsTrigger value="month">Last 30 days</TabsTrigger>
           </TabsList>
-          <TabsContent value="day">
+          <TabsContent value="day" className="min-w-0">
             <WindowView w={o.windows.day} label={(at) => `${at.slice(11, 13)}:00`} />
           </TabsContent>
-          <TabsContent value="month">
+          <TabsContent value="month" className="min-w-0">
             <WindowView w={o.windows.month} label={shortUtcDay} />
           </TabsContent>
         </Tabs>
@@ -333,7 +333,7 @@ function WindowView({ w, label }: { w: EngineWindow; label: (at: string) => stri
   const rows: [string, EngineModeStats][] = [...HUMANIZE_MODES.map((m) => [MODE_LABEL[m], w.modes[m]] as [string, EngineModeStats]), ['All', w.all]];
   const per = w.label === '24h' ? 'hour' : 'day';
   return (
-    <div className="mt-4 grid gap-6">
+    <div className="mt-4 grid min-w-0 grid-cols-1 gap-6">
       <div className="overflow-x-auto">
         <table className="w-full min-w-[760px] text-sm" data-testid={`engine-stats-${w.label}`}>
           <thead className="text-left text-muted-foreground">
@@ -366,7 +366,7 @@ function WindowView({ w, label }: { w: EngineWindow; label: (at: string) => stri
           </tbody>
         </table>
       </div>
-      <div className="grid gap-6 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-2 [&>*]:min-w-0">
         <Chart title={`Rewrites by the model per ${per}`}>
           <BarChart title={`Rewrites by the model per ${per}`} points={w.series.map((b) => ({ label: label(b.at), value: b.model }))} unit="rewrites" />
         </Chart>
@@ -415,7 +415,7 @@ function CostCard({ o }: { o: EngineOverview }) {
           (HUMANIZER_LLM_PRICE_IN / _OUT){priced ? '' : '; set them to see a cost'}. Over the last 30 days: <strong data-testid="engine-cost-30d">{usd(cost)}</strong> per 1,000 words.
         </CardDescription>
       </CardHeader>
-      <CardContent className="overflow-x-auto">
+      <CardContent className="min-w-0 overflow-x-auto">
         <table className="w-full min-w-[520px] text-sm" data-testid="engine-margins">
           <thead className="text-left text-muted-foreground">
             <tr className="border-b">

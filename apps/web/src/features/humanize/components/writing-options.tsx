@@ -20,7 +20,7 @@ export function WritingOptionsPicker({ value, onChange, disabled }: { value: Opt
     <div className="grid gap-1.5" data-testid="writing-options">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
         <div className="flex items-center gap-2">
-          <label htmlFor={`${id}-tone`} className="text-sm font-medium">
+          <label htmlFor={`${id}-tone`} className="text-sm font-medium whitespace-nowrap">
             Tone
           </label>
           <select id={`${id}-tone`} className={selectClass} value={value.tone} disabled={disabled} aria-describedby={`${id}-hint`} onChange={(e) => onChange({ ...value, tone: e.target.value as Options['tone'] })}>
@@ -33,7 +33,7 @@ export function WritingOptionsPicker({ value, onChange, disabled }: { value: Opt
           </select>
         </div>
         <div className="flex items-center gap-2">
-          <label htmlFor={`${id}-level`} className="text-sm font-medium">
+          <label htmlFor={`${id}-level`} className="text-sm font-medium whitespace-nowrap">
             Reading level
           </label>
           <select
