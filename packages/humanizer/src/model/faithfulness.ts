@@ -74,14 +74,15 @@ function newNumber(original: string, answer: string): string | null {
 }
 
 function newName(original: string, answer: string): string | null {
-  const known = new Set((original.match(/[A-Za-z][A-Za-z'-]*/g) ?? []).map((w) => w.toLowerCase()));
+  const lower = original.toLowerCase();
+  const known = new Set((original.match(/\p{L}[\p{L}'-]*/gu) ?? []).map((w) => w.toLowerCase()));
   for (const sentence of answer.split(/(?<=[.!?:;])\s+|\n+/)) {
     const words = sentence.trim().split(/\s+/).slice(1);
     for (const raw of words) {
       const w = raw.replace(/^["'\u201c\u2018(\[]+|[^A-Za-z'-]+$/g, '');
       if (!/^[A-Z][a-z]/.test(w) && !/^[A-Z]{2,}$/.test(w)) continue;
       if (/^I(?:'|$)/.test(w)) continue;
-      if (!known.has(w.toLowerCase())) return w;
+      if (!known.has(w.toLowerCase()) && !lower.includes(w.toLowerCase())) return w;
     }
   }
   return null;
