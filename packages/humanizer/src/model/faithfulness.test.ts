@@ -76,6 +76,21 @@ describe('the guard in the model loop (fake Ollama over HTTP)', () => {
     expect(ollama.prompts.at(-1)).toMatch(/Tone: casual/);
   });
 
+  it('Deep: several plain (non-streamed) answers, the best kept', async () => {
+    ollama.setChat('ok');
+    const r = await humanize(TEXT, { mode: 'deep', llm: llm(), seed: 5 });
+    expect(r.engine).toBe('model');
+    expect(r.candidates).toBeGreaterThanOrEqual(3);
+  }, 30_000);
+
+  it('a slow answer past the call timeout falls back as a timeout', async () => {
+    ollama.setChat('slow');
+    const r = await humanize(TEXT, { mode: 'lightning', llm: { ...llm(), callTimeoutMs: 300, deadlineMs: 1500 }, seed: 3 });
+    expect(r.engine).toBe('local');
+    expect(r.fallbackReason).toBe('timeout');
+    ollama.setChat('ok');
+  }, 30_000);
+
   it('falls back on 429, 500, malformed and unreachable, naming the reason', async () => {
     for (const [mode, reason] of [['429', 'rate-limited'], ['500', 'provider-error'], ['malformed', 'malformed']] as const) {
       ollama.setChat(mode);
