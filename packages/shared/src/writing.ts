@@ -37,17 +37,20 @@ export const WRITING_MSG = {
   saveFailed: 'We could not save your writing options. They still apply to this rewrite.',
 } as const;
 
+const withArticle = (phrase: string): string => `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
+const capitalised = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
 /** The user-facing line about writing options on a result, or null when there is nothing to say. */
 export function writingNote(o: WritingOptions, r: { fullRewrite: boolean; applied: string[] }): string | null {
   if (o.tone === 'neutral' && o.readingLevel === 'standard') return null;
   const chosen = [o.tone !== 'neutral' ? `${TONE_LABELS[o.tone].toLowerCase()} tone` : null, o.readingLevel !== 'standard' ? `${READING_LEVEL_LABELS[o.readingLevel].toLowerCase()} reading level` : null].filter(Boolean).join(' and ');
-  if (r.fullRewrite) return `Written in a ${chosen}.`;
+  if (r.fullRewrite) return `Written in ${withArticle(chosen)}.`;
   const missing = [
     !LIGHT_EDIT_TONES.includes(o.tone) ? `${TONE_LABELS[o.tone].toLowerCase()} tone` : null,
     !LIGHT_EDIT_LEVELS.includes(o.readingLevel) ? `${READING_LEVEL_LABELS[o.readingLevel].toLowerCase()} reading level` : null,
   ].filter(Boolean);
   const did = r.applied.length > 0 ? `For your ${chosen} we used ${r.applied.join(' and ')}.` : null;
-  const not = missing.length > 0 ? `A ${missing.join(' and ')} needs a full rewrite, so this light edit kept your wording's style there.` : null;
+  const not = missing.length > 0 ? `${capitalised(withArticle(missing.join(' and ')))} needs a full rewrite, so this light edit kept your wording's style there.` : null;
   return [did, not].filter(Boolean).join(' ') || `A light edit found nothing to change for your ${chosen}.`;
 }
 
