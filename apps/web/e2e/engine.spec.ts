@@ -97,6 +97,7 @@ test('a rewrite is made by the model while Ollama is up, with the writing option
   await expect(page.getByTestId('result-summary')).toHaveText(/^Full rewrite/);
   await expect(page.getByTestId('result-notes')).toContainText('Written in a professional tone.');
   expect(ollama.prompts.at(-1)).toMatch(/Tone: professional/);
+  await page.screenshot({ path: test.info().outputPath('home-result-1366.png') });
   // Remembered for the user: a fresh page shows the saved tone.
   await page.reload();
   await expect(page.getByLabel('Tone')).toHaveValue('professional');
