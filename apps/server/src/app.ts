@@ -22,6 +22,7 @@ import { billingRoutes } from './features/billing/billing.routes';
 import { devRoutes } from './features/dev/dev.routes';
 import { documentsRoutes } from './features/documents/documents.routes';
 import { adminRoutes } from './features/diagnostics/admin.routes';
+import { engineRoutes } from './features/engine/engine.routes';
 import { historyRoutes } from './features/history/history.routes';
 import { humanizeRoutes } from './features/humanize/humanize.routes';
 import { subscriptionRoutes } from './features/subscription/subscription.routes';
@@ -99,6 +100,7 @@ export function createApp(deps: ProductDeps) {
   app.route('/', historyRoutes);
   app.route('/', documentsRoutes);
   app.route('/', adminRoutes);
+  app.route('/', engineRoutes);
   if (env.NODE_ENV !== 'production') app.route('/', devRoutes);
 
   app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));

@@ -69,6 +69,26 @@ const schema = z
     HUMANIZER_LLM_MODEL: z.string().optional(),
     HUMANIZER_LLM_MODEL_DEEP: z.string().optional(),
     HUMANIZER_LLM_MODEL_LIGHTNING: z.string().optional(),
+    /** Without HUMANIZER_LLM_BASE_URL, an Ollama server here is used when it answers; 'off' never looks. */
+    OLLAMA_HOST: z
+      .string()
+      .optional()
+      .transform((s, ctx) => {
+        if (s === undefined) return undefined;
+        if (s.trim() === 'off') return 'off';
+        // Ollama's own convention allows host:port without a scheme.
+        const v = (/^https?:\/\//i.test(s.trim()) ? s.trim() : `http://${s.trim()}`).replace(/\/+$/, '');
+        if (!URL.canParse(v)) {
+          ctx.addIssue({ code: 'custom', message: `"${s}" is not a URL or host:port (or "off")` });
+          return z.NEVER;
+        }
+        return v;
+      }),
+    /** Seconds between checks of the model provider (Ollama's presence, or the configured service). */
+    OLLAMA_PROBE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /** USD per million prompt / completion tokens, for the engine page's cost per 1,000 words. */
+    HUMANIZER_LLM_PRICE_IN: z.coerce.number().min(0).max(10_000).default(0),
+    HUMANIZER_LLM_PRICE_OUT: z.coerce.number().min(0).max(10_000).default(0),
     ENGINE_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
     ENGINE_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(64),
     ENGINE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(90_000),
@@ -112,7 +132,7 @@ const schema = z
       });
   });
 
-export type Env = z.infer<typeof schema> & { BASE_URL: string };
+export type Env = Omit<z.infer<typeof schema>, 'OLLAMA_HOST'> & { BASE_URL: string; OLLAMA_HOST: string };
 
 export class ConfigError extends Error {}
 
@@ -125,5 +145,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = r.data;
-  return { ...e, BASE_URL: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '') };
+  return {
+    ...e,
+    BASE_URL: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    // Tests never look for whatever Ollama the machine runs unless they point OLLAMA_HOST at their own.
+    OLLAMA_HOST: e.OLLAMA_HOST ?? (e.NODE_ENV === 'test' ? 'off' : 'http://127.0.0.1:11434'),
+  };
 }

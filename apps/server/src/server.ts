@@ -8,7 +8,8 @@ import type { Env } from './env';
 import { openDatabase, type Database } from './db/client';
 import { runDailyJob } from './domain/maintenance';
 import { createTestClock, systemNow } from './lib/clock';
-import { createEnginePool, type Engine, type EngineLlmConfig } from './lib/engine/engine';
+import { createEnginePool, type Engine } from './lib/engine/engine';
+import { ModelProvider } from './lib/engine/provider';
 import { runHourly } from './lib/jobs';
 import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './lib/mail';
@@ -18,17 +19,6 @@ import { cancelSubscriptionForDeletion, warnIfSandboxInProduction } from './feat
 import { createPaddleProvider } from './features/billing/payments/paddle';
 import { createSandboxProvider } from './features/billing/payments/sandbox';
 import { createApp, type ProductDeps } from './app';
-
-export function llmConfigFrom(env: Env): EngineLlmConfig | null {
-  if (!env.HUMANIZER_LLM_BASE_URL || !env.HUMANIZER_LLM_MODEL) return null;
-  return {
-    baseURL: env.HUMANIZER_LLM_BASE_URL,
-    apiKey: env.HUMANIZER_LLM_API_KEY,
-    model: env.HUMANIZER_LLM_MODEL,
-    modelDeep: env.HUMANIZER_LLM_MODEL_DEEP,
-    modelLightning: env.HUMANIZER_LLM_MODEL_LIGHTNING,
-  };
-}
 
 export interface BuildOptions {
   database?: Database;
@@ -58,8 +48,14 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
   const payments = env.PADDLE_API_KEY ? createPaddleProvider(env) : createSandboxProvider(env);
   const billing = { db, env, logger, now, payments };
   const auth = createAuth({ env, db, mailer, logger, limiter, now, cancelPaidPlan: (userId) => cancelSubscriptionForDeletion(billing, userId) });
+  // The model provider: the configured service, or Ollama found at OLLAMA_HOST (checked now and every minute).
+  const models = new ModelProvider(env, { logger, db, now });
+  await models.start();
   const deps: ProductDeps = {
-    env, database, db, auth, mailer, engine, llm: llmConfigFrom(env), limiter, logger, detectorVersion: detectorVersion(), now, payments, ...(clock ? { clock } : {}),
+    env, database, db, auth, mailer, engine, limiter, logger, detectorVersion: detectorVersion(), now, payments, models, ...(clock ? { clock } : {}),
+    get llm() {
+      return models.current('deep');
+    },
   };
   const app = createApp(deps);
   // Several processes may run this; the job_runs guard makes the daily work happen once.
@@ -70,6 +66,7 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
     deps,
     async close() {
       stopJob();
+      models.stop();
       await engine.close();
       await database.close();
     },

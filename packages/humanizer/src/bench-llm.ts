@@ -1,7 +1,10 @@
 /**
  * `npm run bench:llm`: the model loop against the provider configured by HUMANIZER_LLM_BASE_URL /
- * HUMANIZER_LLM_API_KEY / HUMANIZER_LLM_MODEL, or against the fake provider when none is set (and says
- * so). Prints detector before/after, meaning figures and tokens per 500 words. Options: --n N, --mode M.
+ * HUMANIZER_LLM_API_KEY / HUMANIZER_LLM_MODEL; without one, an Ollama server at OLLAMA_HOST (default
+ * http://127.0.0.1:11434) when it answers, with HUMANIZER_LLM_MODEL or the recommended model; otherwise the
+ * fake provider (and says so). `--fake-ollama` runs against a fake Ollama server over HTTP instead.
+ * Prints per mode: detector before/after, meaning figures, tokens in/out and ms per 500 words, fallbacks
+ * and their reasons. Options: --n N, --mode M, --tone T, --level L.
  */
 import { contentRecall, wordCount } from './checks.ts';
 import { loadCorpus } from './corpus.ts';
@@ -9,9 +12,13 @@ import { detect, detectorVersion } from './detector.ts';
 import { llmFromEnv } from './env.ts';
 import { humanize } from './index.ts';
 import { startFakeProvider, type FakeProvider } from './model/fake-provider.ts';
+import { startFakeOllama, type FakeOllama } from './model/fake-ollama.ts';
 import { protectedSpans } from './protect.ts';
 import { SAMPLES } from './samples.ts';
-import type { LlmConfig, Mode } from './types.ts';
+import type { LlmConfig, Mode, ReadingLevel, Tone, WritingOptions } from './types.ts';
+
+/** The model the README recommends for Ollama (the server's default too). */
+const RECOMMENDED_OLLAMA_MODEL = 'qwen2.5:7b-instruct';
 
 const args = process.argv.slice(2);
 const argOf = (name: string): string | undefined => {
@@ -20,6 +27,28 @@ const argOf = (name: string): string | undefined => {
 };
 const N = Number(argOf('--n') ?? 30);
 const MODES: Mode[] = argOf('--mode') ? [argOf('--mode') as Mode] : ['deep', 'lightning'];
+const WRITING: WritingOptions | undefined =
+  argOf('--tone') || argOf('--level') ? { tone: (argOf('--tone') ?? 'neutral') as Tone, readingLevel: (argOf('--level') ?? 'standard') as ReadingLevel } : undefined;
+
+/** An Ollama server at OLLAMA_HOST that answers and has the model, or null. */
+async function ollamaFromEnv(): Promise<LlmConfig | null> {
+  const raw = (process.env.OLLAMA_HOST ?? 'http://127.0.0.1:11434').trim();
+  if (raw === 'off') return null;
+  const host = (/^https?:\/\//.test(raw) ? raw : `http://${raw}`).replace(/\/+$/, '');
+  const model = process.env.HUMANIZER_LLM_MODEL?.trim() || RECOMMENDED_OLLAMA_MODEL;
+  try {
+    const res = await fetch(`${host}/api/tags`, { signal: AbortSignal.timeout(3000) });
+    const body = (await res.json()) as { models?: { name: string }[] };
+    const names = (body.models ?? []).map((m) => (m.name.includes(':') ? m.name : `${m.name}:latest`));
+    if (!names.includes(model.includes(':') ? model : `${model}:latest`)) {
+      console.log(`Ollama at ${host} answers but has no "${model}" (it has: ${names.join(', ') || 'nothing'}); pull it or set HUMANIZER_LLM_MODEL.`);
+      return null;
+    }
+    return { baseURL: `${host}/v1`, apiKey: 'ollama', model };
+  } catch {
+    return null;
+  }
+}
 
 const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const pct = (xs: number[], p: number): number => {
@@ -51,16 +80,25 @@ function pickTexts(): { texts: string[]; label: string; partner: Set<string> } {
 }
 
 async function main(): Promise<void> {
-  let llm: LlmConfig | null = llmFromEnv();
+  let llm: LlmConfig | null = args.includes('--fake-ollama') ? null : llmFromEnv();
   let fake: FakeProvider | null = null;
+  let fakeOllama: FakeOllama | null = null;
+  if (args.includes('--fake-ollama')) {
+    fakeOllama = await startFakeOllama();
+    llm = { baseURL: `${fakeOllama.url}/v1`, apiKey: 'ollama', model: RECOMMENDED_OLLAMA_MODEL };
+    console.log(`provider: a FAKE Ollama server at ${fakeOllama.url} (--fake-ollama): deterministic edits, so the figures test the path, not a model.`);
+  } else if (llm) {
+    console.log(`provider: ${llm.model} at ${llm.baseURL} (from HUMANIZER_LLM_BASE_URL)`);
+  } else if ((llm = await ollamaFromEnv())) {
+    console.log(`provider: Ollama at ${llm.baseURL.replace(/\/v1$/, '')}, model ${llm.model}`);
+  }
   if (!llm) {
     fake = await startFakeProvider();
     llm = { baseURL: fake.url, apiKey: 'fake', model: 'fake-model' };
     console.log('provider: none configured (HUMANIZER_LLM_BASE_URL / HUMANIZER_LLM_MODEL unset), using the built-in FAKE provider;');
     console.log('          its answers are corpus rewrites or deterministic edits, so the figures test the loop and its checks, not a model.');
-  } else {
-    console.log(`provider: ${llm.model} (from the environment)`);
   }
+  if (WRITING) console.log(`writing options: tone ${WRITING.tone}, reading level ${WRITING.readingLevel}`);
   console.log(`detector: @plainspoken/detector, weights ${detectorVersion()}`);
   const { texts, label, partner } = pickTexts();
   console.log(`texts: ${label}\n`);
@@ -74,7 +112,13 @@ async function main(): Promise<void> {
       const kept: number[] = [];
       const ratio: number[] = [];
       const tokens500: number[] = [];
+      const tokensIn500: number[] = [];
+      const tokensOut500: number[] = [];
+      const ms500: number[] = [];
       const ms: number[] = [];
+      const candidates: number[] = [];
+      let guardRejected = 0;
+      const categories = new Map<string, number>();
       let model = 0;
       let partnerModel = 0;
       const modelBefore: number[] = [];
@@ -84,7 +128,7 @@ async function main(): Promise<void> {
       const reasons = new Map<string, number>();
       for (const t of texts) {
         const d0 = detect(t);
-        const r = await humanize(t, { mode, seed: 1, llm });
+        const r = await humanize(t, { mode, seed: 1, llm, writing: WRITING });
         const d1 = detect(r.text);
         before.push(d0.score);
         after.push(d1.score);
@@ -93,8 +137,15 @@ async function main(): Promise<void> {
         recall.push(contentRecall(t, r.text));
         kept.push(numbersNamesKept(t, r.text));
         ratio.push(wordCount(r.text) / Math.max(1, wordCount(t)));
-        tokens500.push((r.tokensUsed * 500) / Math.max(1, wordCount(t)));
+        const per500 = 500 / Math.max(1, wordCount(t));
+        tokens500.push(r.tokensUsed * per500);
+        tokensIn500.push(r.tokensIn * per500);
+        tokensOut500.push(r.tokensOut * per500);
+        ms500.push(r.ms * per500);
         ms.push(r.ms);
+        candidates.push(r.candidates);
+        if (r.guardRejected) guardRejected++;
+        if (r.fallbackReason) categories.set(r.fallbackReason, (categories.get(r.fallbackReason) ?? 0) + 1);
         if (r.checks.spansKept) spansOk++;
         if (r.engine === 'model') {
           model++;
@@ -109,17 +160,22 @@ async function main(): Promise<void> {
       }
       const pctF = (xs: boolean[]): string => f1((100 * xs.filter(Boolean).length) / Math.max(1, xs.length));
       console.log(`== ${mode}`);
-      console.log(`engine: model ${model}/${texts.length}, local fallback ${texts.length - model}/${texts.length}${partner.size > 0 ? ` (texts answered with a corpus model rewrite: ${partnerModel}/${partner.size} accepted)` : ''}`);
+      console.log(`engine: model ${model}/${texts.length}, local fallback ${texts.length - model}/${texts.length}${partner.size > 0 && fake ? ` (texts answered with a corpus model rewrite: ${partnerModel}/${partner.size} accepted)` : ''}`);
       if (model > 0) console.log(`model results only: detector mean ${f1(mean(modelBefore))} -> ${f1(mean(modelAfter))}`);
+      const cats = [...categories.entries()].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} x${n}`).join(', ');
+      console.log(`fallbacks: ${texts.length - model}/${texts.length}${cats ? ` (${cats})` : ''}; best answer set aside by the faithfulness guard: ${guardRejected}; answers per text: mean ${f1(mean(candidates))}`);
       for (const [why, n] of [...reasons.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5)) console.log(`  fallback x${n}: ${why}`);
       console.log(`detector score (0-100): mean ${f1(mean(before))} -> ${f1(mean(after))}; flagged ${pctF(flaggedBefore)}% -> ${pctF(flaggedAfter)}%`);
       console.log(`content recall: mean ${f3(mean(recall))}, min ${f3(Math.min(...recall))}; numbers/names kept: mean ${f3(mean(kept))}; protected spans kept: ${spansOk}/${texts.length} (model results ${spansOkModel}/${model})`);
       console.log(`length ratio: mean ${f3(mean(ratio))}, min ${f3(Math.min(...ratio))}, max ${f3(Math.max(...ratio))}`);
-      console.log(`tokens per 500 words: mean ${f1(mean(tokens500))}, p95 ${f1(pct(tokens500, 95))}; time per text p50 ${f1(pct(ms, 50))} ms, p95 ${f1(pct(ms, 95))} ms\n`);
+      console.log(`tokens per 500 words: mean ${f1(mean(tokens500))} (in ${f1(mean(tokensIn500))}, out ${f1(mean(tokensOut500))}), p95 ${f1(pct(tokens500, 95))}`);
+      console.log(`ms per 500 words: p50 ${f1(pct(ms500, 50))}, p95 ${f1(pct(ms500, 95))}; time per text p50 ${f1(pct(ms, 50))} ms, p95 ${f1(pct(ms, 95))} ms\n`);
     }
     if (fake) console.log(`fake provider: ${fake.requests} requests, ${fake.partnerAnswers} answered with a corpus model rewrite`);
+    if (fakeOllama) console.log(`fake Ollama: ${fakeOllama.chatRequests} chat requests`);
   } finally {
     await fake?.close();
+    await fakeOllama?.close();
   }
 }
 

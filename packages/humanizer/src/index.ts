@@ -5,9 +5,16 @@ import { localHumanize, usedAlternatives } from './local/index.ts';
 import { modelHumanize } from './model/loop.ts';
 import { spansKept } from './protect.ts';
 import { hash32, fnv1a } from './rng.ts';
-import type { HumanizeOptions, HumanizeResult, Mode } from './types.ts';
+import { applyLocalStyle } from './local/style.ts';
+import type { FallbackReason, HumanizeOptions, HumanizeResult, Mode } from './types.ts';
 
-export type { HumanizeOptions, HumanizeResult, LlmConfig, Mode, Outcome, ProgressEvent, SentenceAfter } from './types.ts';
+export type { FallbackReason, HumanizeOptions, HumanizeResult, LlmConfig, Mode, Outcome, ProgressEvent, ReadingLevel, SentenceAfter, Tone, WritingOptions } from './types.ts';
+export { READING_LEVELS, TONES } from './types.ts';
+export { applyLocalStyle, localStyleSupport } from './local/style.ts';
+export { checkFaithful, RECALL_FLOOR } from './model/faithfulness.ts';
+export { fullTextPrompt, styleLines } from './model/prompts.ts';
+export { startFakeOllama } from './model/fake-ollama.ts';
+export type { FakeOllama, FakeOllamaOptions, FakeChatMode } from './model/fake-ollama.ts';
 export { detectLanguage, type LanguageGuess } from './language.ts';
 export { startFakeProvider } from './model/fake-provider.ts';
 export type { FakeProvider, FakeMode } from './model/fake-provider.ts';
@@ -59,6 +66,11 @@ function finish(original: string, text: string, scoreBefore: number | null, star
     language: 'en',
     sentencesAfter: after ? after.sentences.map((s) => ({ start: s.start, end: s.end, score: s.score, flagged: s.flagged, reasons: s.features })) : [],
     tokensUsed: 0,
+    tokensIn: 0,
+    tokensOut: 0,
+    candidates: 0,
+    guardRejected: false,
+    styleApplied: [],
     ms: Math.round(performance.now() - start),
     checks: {
       spansKept: spansKept(original, text),
@@ -102,45 +114,64 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
   }
   const withLanguage = (r: HumanizeResult): HumanizeResult => ({ ...r, language: language.code });
   let localNote: string | undefined;
-  let tokensUsed = 0;
+  // What a tried model cost and why it did not write the result; carried onto the local result.
+  let tried: { tokensUsed: number; tokensIn: number; tokensOut: number; candidates: number; model?: string; guardRejected: boolean; fallbackReason?: FallbackReason } = {
+    tokensUsed: 0,
+    tokensIn: 0,
+    tokensOut: 0,
+    candidates: 0,
+    guardRejected: false,
+  };
   if (opts.llm) {
     try {
-      const r = await modelHumanize(text, { ...opts, mode, seed, llm: opts.llm, scoreBefore: before ?? 0, scored: language.english, progress, avoidText: opts.secondPass ? opts.avoidText : undefined });
+      const r = await modelHumanize(text, { ...opts, mode, seed, llm: opts.llm, writing: opts.writing, scoreBefore: before ?? 0, scored: language.english, progress, avoidText: opts.secondPass ? opts.avoidText : undefined });
+      const use = { tokensUsed: r.tokensUsed, tokensIn: r.tokensIn, tokensOut: r.tokensOut, candidates: r.candidates, model: r.model, guardRejected: r.guardRejected };
       if (r.ok) {
         progress({ stage: 'done', bestScore: before === null ? undefined : r.scoreAfter });
-        return withLanguage(finish(text, r.text, before, start, { engine: 'model', tokensUsed: r.tokensUsed, engineNote: r.note }));
+        return withLanguage(finish(text, r.text, before, start, { engine: 'model', engineNote: r.note, ...use }));
       }
-      tokensUsed = r.tokensUsed;
+      tried = { ...use, model: undefined, fallbackReason: r.category };
       localNote = `${r.reason}; local clean-up used`;
     } catch (err) {
+      tried = { ...tried, fallbackReason: opts.signal?.aborted ? 'aborted' : 'unreachable' };
       localNote = `model provider failed (${err instanceof Error ? err.message : String(err)}); local clean-up used`;
     }
   }
   if (!language.english) {
-    return withLanguage(finishSafe(text, text, null, start, { engine: 'local', engineNote: [localNote, `text is not English (${language.code}); returned unchanged`].filter(Boolean).join('; '), tokensUsed }));
+    return withLanguage(finishSafe(text, text, null, start, { engine: 'local', engineNote: [localNote, `text is not English (${language.code}); returned unchanged`].filter(Boolean).join('; '), ...tried }));
   }
   const modelTried = opts.llm != null;
   if (opts.signal?.aborted) {
-    return finishSafe(text, text, before, start, { engine: 'local', engineNote: [localNote, 'aborted; text returned unchanged'].filter(Boolean).join('; '), tokensUsed });
+    return finishSafe(text, text, before, start, { engine: 'local', engineNote: [localNote, 'aborted; text returned unchanged'].filter(Boolean).join('; '), ...tried });
   }
   try {
     progress({ stage: 'rewrite' });
     const deadline = Date.now() + Math.max(2000, Math.ceil(wordCount(text) / 500) * 1200);
     const r = localPass(text, mode, seed, opts.secondPass === true, deadline, before ?? 0, opts.avoidText);
-    let out = r.text;
+    // The writing options the local clean-up can honour (contractions, plainer connectives).
+    const styled = applyLocalStyle(r.text, opts.writing);
+    let out = styled.text;
+    let styleApplied = styled.applied;
     let note = [localNote, r.note].filter(Boolean).join('; ') || undefined;
     progress({ stage: 'checks' });
-    let afterDet: Detection | undefined = r.detection;
+    let afterDet: Detection | undefined = styled.text === r.text ? r.detection : undefined;
     if (mode === 'lightning' && !opts.secondPass) {
       afterDet = detect(out);
+      if (afterDet.score > (before ?? 0) && out !== r.text) {
+        // The style edits made it read worse: keep the clean-up without them.
+        out = r.text;
+        styleApplied = [];
+        afterDet = detect(out);
+      }
       // Lightning promises never to make the score worse.
       if (afterDet.score > (before ?? 0)) {
         out = text;
         afterDet = undefined;
+        styleApplied = [];
         note = [note, 'no rewrite lowered the score; text left unchanged'].filter(Boolean).join('; ');
       }
     }
-    const result = finish(text, out, before, start, { engine: 'local', engineNote: note, tokensUsed }, afterDet, modelTried);
+    const result = finish(text, out, before, start, { engine: 'local', engineNote: note, ...tried, model: undefined, styleApplied }, afterDet, modelTried);
     progress({ stage: 'done', bestScore: result.scoreAfter ?? undefined });
     return result;
   } catch (err) {
@@ -168,6 +199,11 @@ function finishSafe(original: string, text: string, before: number | null, start
       language: 'en',
       sentencesAfter: [],
       tokensUsed: 0,
+      tokensIn: 0,
+      tokensOut: 0,
+      candidates: 0,
+      guardRejected: false,
+      styleApplied: [],
       ms: Math.round(performance.now() - start),
       checks: { spansKept: true, lengthRatio: 1, contentRecall: 1 },
       ...extra,

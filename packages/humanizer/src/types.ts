@@ -17,8 +17,19 @@ export interface ProgressEvent {
   bestScore?: number;
 }
 
+export const TONES = ['neutral', 'casual', 'professional', 'academic', 'persuasive'] as const;
+export type Tone = (typeof TONES)[number];
+export const READING_LEVELS = ['simple', 'standard', 'advanced'] as const;
+export type ReadingLevel = (typeof READING_LEVELS)[number];
+/** How the rewrite should sound. The model gets both in its prompt; the local clean-up honours what it can. */
+export interface WritingOptions {
+  tone: Tone;
+  readingLevel: ReadingLevel;
+}
+
 export interface HumanizeOptions {
   mode: Mode;
+  writing?: WritingOptions;
   secondPass?: boolean;
   /** The result a second pass must differ from ('Humanize again'): the caller's previous rewrite of this text. */
   avoidText?: string;
@@ -38,6 +49,8 @@ export interface SentenceAfter {
 }
 
 /** What the rewrite did, for the user: a model rewrite, a light edit (by choice or as fallback), or nothing. */
+export type FallbackReason = 'unreachable' | 'rate-limited' | 'provider-error' | 'timeout' | 'malformed' | 'meaning-changed' | 'checks-failed' | 'repeated' | 'aborted';
+
 export type Outcome = 'model' | 'light-edit' | 'light-edit-fallback' | 'unchanged';
 
 export interface HumanizeResult {
@@ -51,6 +64,19 @@ export interface HumanizeResult {
   language: string;
   /** Operator-facing detail when the engine is not the obvious choice (e.g. the provider failed). */
   engineNote?: string;
+  /** The model that wrote the result (model engine only). */
+  model?: string;
+  /** Prompt and completion tokens across every call of this rewrite (model tried), 0 otherwise. */
+  tokensIn: number;
+  tokensOut: number;
+  /** Model answers received and checked (0 when no model was tried). */
+  candidates: number;
+  /** Why a tried model did not write the result, as a short category; absent when it did or was not tried. */
+  fallbackReason?: FallbackReason;
+  /** The model's best-scoring answer changed the meaning and was set aside by the faithfulness guard. */
+  guardRejected: boolean;
+  /** Writing options the local clean-up applied (e.g. 'contractions', 'plainer connectives'); model results: []. */
+  styleApplied: string[];
   sentencesAfter: SentenceAfter[];
   tokensUsed: number;
   ms: number;

@@ -7,3 +7,5 @@ export * from './schemas';
 export * from './admin';
 export * from './api';
 export * from './documents';
+export * from './writing';
+export * from './engine';

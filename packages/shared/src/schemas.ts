@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BILLING_PERIODS, PAID_TIERS, TIERS } from './plans';
+import { READING_LEVELS, WRITING_TONES } from './writing';
 
 export const MAX_TEXT_CHARS = 60_000;
 export const HUMANIZE_MODES = ['deep', 'lightning'] as const;
@@ -20,6 +21,9 @@ export const humanizeInput = z.object({
   text: z.string().min(1).max(MAX_TEXT_CHARS),
   useSecondPrompt: z.boolean().optional().default(false),
   mode: z.enum(HUMANIZE_MODES),
+  /** Writing options; the caller's saved ones when absent. */
+  tone: z.enum(WRITING_TONES).optional(),
+  readingLevel: z.enum(READING_LEVELS).optional(),
 });
 export type HumanizeInput = z.input<typeof humanizeInput>;
 
@@ -65,6 +69,8 @@ export interface HumanizeOutput {
   language: string;
   /** Sentences of humanized_text with their scores; empty when the text was not scored. */
   sentences_after: ScoredSentence[];
+  /** More plain sentences about the result (writing options applied, a draft set aside); may be empty. */
+  notes?: string[];
 }
 
 /** The AI check: scoring costs no words; anyone may check AI_CHECK.anonymousWords, users their plan's cap. */

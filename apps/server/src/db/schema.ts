@@ -193,3 +193,45 @@ export const job_runs = pgTable('job_runs', {
   run_key: text('run_key').notNull(),
   started_at: ts('started_at').notNull().defaultNow(),
 }, (t) => [primaryKey({ columns: [t.job, t.run_key] })]);
+
+// ---- engine (model provider, usage per rewrite, writing options) ----
+/** One row per rewrite: what the engine did and what it cost (the operator's engine page reads these). */
+export const engine_usage = pgTable(
+  'engine_usage',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    created_at: ts('created_at').notNull().defaultNow(),
+    mode: text('mode').notNull(),
+    /** 'model' or 'local': what wrote the result. */
+    engine: text('engine').notNull(),
+    /** 'ollama', 'openai-compatible' or 'none'. */
+    provider: text('provider').notNull(),
+    model: text('model'),
+    words: integer('words').notNull(),
+    tokens_in: integer('tokens_in').notNull().default(0),
+    tokens_out: integer('tokens_out').notNull().default(0),
+    candidates: integer('candidates').notNull().default(0),
+    duration_ms: integer('duration_ms').notNull(),
+    fell_back: boolean('fell_back').notNull().default(false),
+    fallback_reason: text('fallback_reason'),
+    guard_rejected: boolean('guard_rejected').notNull().default(false),
+  },
+  (t) => [index('engine_usage_created_idx').on(t.created_at)],
+);
+
+/** Operator choices that outlive a restart (the model each mode uses). */
+export const engine_settings = pgTable('engine_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});
+
+/** The writing options a user last chose (tone, reading level). */
+export const writing_preferences = pgTable('writing_preferences', {
+  user_id: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  tone: text('tone').notNull().default('neutral'),
+  reading_level: text('reading_level').notNull().default('standard'),
+  updated_at: ts('updated_at').notNull().defaultNow(),
+});

@@ -10,6 +10,7 @@ import type { Env } from '../env';
 import type { Database } from '../db/client';
 import type { subscribers } from '../db/schema';
 import type { Engine, EngineLlmConfig } from './engine/engine';
+import type { ModelProvider } from './engine/provider';
 import type { Logger } from './logger';
 import type { Mailer } from './mail';
 import type { RateLimiter } from './rate-limit';
@@ -21,7 +22,10 @@ export interface AppDeps {
   db: Database['db'];
   mailer: Mailer;
   engine: Engine;
+  /** The model a Deep rewrite would use now (null: the local clean-up); read per request. */
   llm: EngineLlmConfig | null;
+  /** Which model, if any, each mode's rewrites go to, and the provider's health (lib/engine/provider.ts). */
+  models?: ModelProvider;
   limiter: RateLimiter;
   logger: Logger;
   /** The shipped detector weights' version (detectorVersion()), reported by /api/health. */

@@ -89,7 +89,7 @@ export function inlineEngine(behaviour: { fail?: boolean; delayMs?: number } = {
       if (behaviour.fail) throw new Error('engine exploded');
       const text = job.text.replace(/\butilize\b/g, 'use');
       const out = job.secondPass ? `${text} ` : text;
-      return { text: out, scoreBefore: 80, scoreAfter: 40, engine: 'local', outcome: out === job.text ? 'unchanged' : 'light-edit', language: 'en', sentencesAfter: [], tokensUsed: 0, ms: 1 };
+      return { text: out, scoreBefore: 80, scoreAfter: 40, engine: 'local', outcome: out === job.text ? 'unchanged' : 'light-edit', language: 'en', sentencesAfter: [], tokensUsed: 0, tokensIn: 0, tokensOut: 0, candidates: 0, guardRejected: false, styleApplied: [], ms: 1 };
     },
     async detect(text) {
       if (behaviour.fail) throw new Error('engine exploded');

@@ -24,6 +24,7 @@ const SubscriptionTest = page(
   (m) => m.SubscriptionTestPage,
 );
 const AdminOverview = page(() => import('@/features/diagnostics/components/admin-overview-page'), (m) => m.AdminOverviewPage);
+const AdminEngine = page(() => import('@/features/engine/components/engine-page'), (m) => m.EnginePage);
 const ResetPassword = page(() => import('@/features/security/components/reset-password-page'), (m) => m.ResetPasswordPage);
 const Maintenance = page(() => import('@/features/maintenance/components/maintenance-page'), (m) => m.MaintenancePage);
 
@@ -45,6 +46,7 @@ export const routes = [
       { path: paths.maintenance, element: <Maintenance /> },
       { path: paths.resetPassword, element: <ResetPassword /> },
       { path: paths.admin, element: <AdminOverview /> },
+      { path: paths.adminEngine, element: <AdminEngine /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -15,6 +15,7 @@ export const paths = {
   maintenance: '/maintenance',
   resetPassword: '/reset-password',
   admin: '/admin',
+  adminEngine: '/admin/engine',
 } as const;
 
 export const api = {
@@ -35,6 +36,12 @@ export const api = {
   adminWebhookLogs: '/api/admin/webhook-logs',
   adminSubscriber: '/api/admin/subscriber',
   adminOverview: '/api/admin/overview',
+  adminEngine: '/api/admin/engine',
+  adminEngineCheck: '/api/admin/engine/check',
+  adminEnginePull: '/api/admin/engine/pull',
+  adminEngineModels: '/api/admin/engine/models',
+  writingOptions: '/api/writing-options',
+  saveWritingOptions: '/api/functions/writing-options',
 } as const;
 
 /** Where auth emails send the user back to after confirming. */

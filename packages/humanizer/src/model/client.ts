@@ -20,6 +20,8 @@ export interface CallResult {
   tokens: number;
 }
 
+type Usage = { inputTokens?: number; outputTokens?: number; totalTokens?: number };
+
 export class ProviderError extends Error {
   constructor(
     message: string,
@@ -62,6 +64,8 @@ export class ModelClient {
   private readonly sem: Semaphore;
   readonly callTimeoutMs: number;
   tokensUsed = 0;
+  tokensIn = 0;
+  tokensOut = 0;
   calls = 0;
 
   constructor(
@@ -102,6 +106,17 @@ export class ModelClient {
     throw lastErr ?? new ProviderError('no attempt made', 'network');
   }
 
+  /** Adds one call's usage to the totals; returns its total tokens. */
+  private count(u: Usage | undefined): number {
+    const i = u?.inputTokens ?? 0;
+    const o = u?.outputTokens ?? 0;
+    const t = u?.totalTokens ?? i + o;
+    this.tokensIn += i;
+    this.tokensOut += o || Math.max(0, t - i);
+    this.tokensUsed += t;
+    return t;
+  }
+
   private async once(req: CallRequest): Promise<CallResult> {
     this.calls++;
     const timeout = Math.max(100, Math.min(this.callTimeoutMs, this.remaining()));
@@ -119,16 +134,14 @@ export class ModelClient {
         for await (const part of res.fullStream) {
           if (part.type === 'text-delta') text += part.text;
           else if (part.type === 'error') throw part.error;
-          else if (part.type === 'finish') tokens = part.totalUsage.totalTokens ?? 0;
+          else if (part.type === 'finish') tokens = this.count(part.totalUsage);
           else if (part.type === 'abort') throw ctl.signal.reason ?? new ProviderError('aborted', 'aborted');
         }
         if (!text.trim()) throw new ProviderError('empty response', 'malformed');
-        this.tokensUsed += tokens;
         return { text, tokens };
       }
       const res = await generateText({ model, system: req.system, prompt: req.prompt, temperature: req.temperature, maxRetries: 0, abortSignal: ctl.signal });
-      const tokens = res.usage.totalTokens ?? 0;
-      this.tokensUsed += tokens;
+      const tokens = this.count(res.usage);
       if (!res.text.trim()) throw new ProviderError('empty response', 'malformed');
       return { text: res.text, tokens };
     } catch (err) {

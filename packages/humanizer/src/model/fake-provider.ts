@@ -46,7 +46,7 @@ interface ChatBody {
 
 const words = (s: string): string[] => (s.replace(/\{\{\d+\}\}/g, ' ').match(/\b[a-z][a-z']{3,}\b/g) ?? []);
 
-function buildPartnerIndex(): { sig: Set<string>; partner: string }[] {
+export function buildPartnerIndex(): { sig: Set<string>; partner: string }[] {
   const rows = loadCorpus(['mixset.jsonl']);
   const byGroup = new Map<string, typeof rows>();
   for (const r of rows) byGroup.set(r.group, [...(byGroup.get(r.group) ?? []), r]);
@@ -108,7 +108,7 @@ export function fakeEdit(text: string, salt: number): string {
   return t;
 }
 
-function userText(body: ChatBody): string {
+export function userText(body: ChatBody): string {
   const msgs = body.messages ?? [];
   const last = [...msgs].reverse().find((m) => m.role === 'user');
   if (!last) return '';
@@ -116,7 +116,7 @@ function userText(body: ChatBody): string {
   return last.content.map((c) => c.text ?? '').join('');
 }
 
-function answerFor(prompt: string, temperature: number, index: { sig: Set<string>; partner: string }[], counts: { partner: number }, repeat = false): string {
+export function answerFor(prompt: string, temperature: number, index: { sig: Set<string>; partner: string }[], counts: { partner: number }, repeat = false): string {
   const full = /<text>\n([\s\S]*?)\n<\/text>/.exec(prompt);
   const salt = fnv1a(`${prompt}|${temperature}`);
   if (full) {

@@ -1,5 +1,6 @@
 import { detect } from '../detector.ts';
-import type { LlmConfig, Mode, ProgressEvent } from '../types.ts';
+import type { FallbackReason, LlmConfig, Mode, ProgressEvent, WritingOptions } from '../types.ts';
+import { checkFaithful } from './faithfulness.ts';
 import { ModelClient, ProviderError, toProviderError } from './client.ts';
 import { buildModelDoc, checkRoundSentence, restore, toPlaceholders, type ModelDoc, type Restored } from './placeholders.ts';
 import { CANDIDATE_PROMPTS, SECOND_PASS_PROMPT, STRICT_PROMPT, SYSTEM, fullTextPrompt, parseNumbered, roundPrompt } from './prompts.ts';
@@ -16,6 +17,7 @@ export interface LoopOpts {
   /** A second pass must not return this text again (the first result). */
   avoidText?: string;
   llm: LlmConfig;
+  writing?: WritingOptions;
   scoreBefore: number;
   /** False for text the detector cannot read (not English): candidates are then chosen on content kept. */
   scored?: boolean;
@@ -23,9 +25,30 @@ export interface LoopOpts {
   signal?: AbortSignal;
 }
 
+/** What every loop result reports, success or not. */
+export interface LoopUsage {
+  tokensUsed: number;
+  tokensIn: number;
+  tokensOut: number;
+  /** Model answers received (each checked). */
+  candidates: number;
+  model: string;
+  /** The best-scoring answer changed the meaning and was set aside. */
+  guardRejected: boolean;
+}
+
 export type LoopResult =
-  | { ok: true; text: string; scoreAfter: number; tokensUsed: number; note?: string }
-  | { ok: false; reason: string; tokensUsed: number };
+  | ({ ok: true; text: string; scoreAfter: number; note?: string } & LoopUsage)
+  | ({ ok: false; reason: string; category: FallbackReason } & LoopUsage);
+
+/** The short category of a provider failure, for the operator's fallback counts. */
+function failureCategory(e: ProviderError): FallbackReason {
+  if (e.kind === 'http') return e.status === 429 ? 'rate-limited' : 'provider-error';
+  if (e.kind === 'timeout' || e.kind === 'deadline') return 'timeout';
+  if (e.kind === 'malformed') return 'malformed';
+  if (e.kind === 'aborted') return 'aborted';
+  return 'unreachable';
+}
 
 const MAX_ROUNDS = 2;
 
@@ -45,21 +68,39 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
   const doc = buildModelDoc(text);
   const model = (deep ? o.llm.modelDeep : o.llm.modelLightning) ?? o.llm.model;
   const errors: string[] = [];
+  const errorKinds: FallbackReason[] = [];
   const rejections: string[] = [];
+  let answers = 0;
+  /** Answers set aside by the faithfulness guard (they passed the structural checks). */
+  const drifted: string[] = [];
 
   const attempt = async (p: { name: string; temperature: number; instruction: string }, stream: boolean, tempShift = 0): Promise<Restored | null> => {
     try {
-      const r = await client.complete({ system: SYSTEM, prompt: fullTextPrompt(p.instruction, doc.modelText), temperature: Math.min(1.3, p.temperature + tempShift), model, stream });
+      const r = await client.complete({ system: SYSTEM, prompt: fullTextPrompt(p.instruction, doc.modelText, o.writing), temperature: Math.min(1.3, p.temperature + tempShift), model, stream });
+      answers++;
       const res = restore(doc, r.text);
-      if (!res.ok) rejections.push(`${p.name}: ${res.reason}`);
+      if (!res.ok) {
+        rejections.push(`${p.name}: ${res.reason}`);
+        // A new number or name, a changed negation or too little content kept: the meaning drifted.
+        if (/^(?:new number|new name|negation changed|content recall)/.test(res.reason ?? '')) drifted.push(res.text);
+        return res;
+      }
+      const f = checkFaithful(text, res.text);
+      if (!f.ok) {
+        rejections.push(`${p.name}: meaning changed (${f.detail})`);
+        drifted.push(res.text);
+        return { ...res, ok: false, reason: `meaning changed (${f.detail})` };
+      }
       return res;
     } catch (err) {
       const e = toProviderError(err);
       errors.push(e.message);
+      errorKinds.push(failureCategory(e));
       if (e.kind === 'aborted') throw e;
       return null;
     }
   };
+  const usage = (guardRejected: boolean): LoopUsage => ({ tokensUsed: client.tokensUsed, tokensIn: client.tokensIn, tokensOut: client.tokensOut, candidates: answers, model, guardRejected });
 
   o.progress({ stage: 'rewrite' });
   let candidates: Restored[];
@@ -90,6 +131,7 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
     const r = await attempt(STRICT_PROMPT, false);
     if (r?.ok) passing = [r];
   }
+  const scored = o.scored !== false;
   if (passing.length === 0) {
     const reason =
       candidates.length === 0
@@ -97,9 +139,9 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
         : repeated
           ? 'the model repeated the first result'
           : `model rewrites rejected: every answer failed the checks (${rejections.slice(0, 3).join('; ')})`;
-    return { ok: false, reason, tokensUsed: client.tokensUsed };
+    const category: FallbackReason = candidates.length === 0 ? (errorKinds[errorKinds.length - 1] ?? 'unreachable') : repeated ? 'repeated' : drifted.length > 0 ? 'meaning-changed' : 'checks-failed';
+    return { ok: false, reason, category, ...usage(drifted.length > 0) };
   }
-  const scored = o.scored !== false;
   let best: Scored | null = null;
   for (const c of passing) {
     const score = scored ? detect(c.text).score : 0;
@@ -107,6 +149,8 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
     if (!best || score < best.score || (score === best.score && c.recall > best.recall)) best = { text: c.text, score, recall: c.recall, repaired: c.repaired };
   }
   const chosen = best as Scored;
+  // Say so when the answer the detector liked best was set aside because it changed the meaning.
+  const guardRejected = scored && drifted.some((t) => t.trim() !== '' && detect(t).score < chosen.score);
   o.progress({ stage: 'candidates', bestScore: chosen.score });
 
   if (deep && scored) {
@@ -120,8 +164,9 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
       const items = flagged.slice(0, 12).map((s) => ({ src: s, ph: toPlaceholders(s.text, doc), reasons: s.features }));
       let answer: string;
       try {
-        const r = await client.complete({ system: SYSTEM, prompt: roundPrompt(items.map((it) => ({ text: it.ph.text, reasons: it.reasons }))), temperature: 0.9, model, stream: false });
+        const r = await client.complete({ system: SYSTEM, prompt: roundPrompt(items.map((it) => ({ text: it.ph.text, reasons: it.reasons })), o.writing), temperature: 0.9, model, stream: false });
         answer = r.text;
+        answers++;
       } catch (err) {
         errors.push(toProviderError(err).message);
         break;
@@ -145,6 +190,11 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
       if (changed === 0) continue;
       const whole = restore(doc, reinsertPlaceholders(next, doc));
       if (!whole.ok) continue;
+      const f = checkFaithful(text, whole.text);
+      if (!f.ok) {
+        rejections.push(`round ${round}: meaning changed (${f.detail})`);
+        continue;
+      }
       const score = detect(whole.text).score;
       if (score < chosen.score && differs(whole.text)) {
         chosen.text = whole.text;
@@ -159,7 +209,8 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
   const notes: string[] = [];
   if (chosen.repaired) notes.push('placeholders repaired');
   if (errors.length > 0) notes.push(`some provider calls failed (${[...new Set(errors)].slice(0, 2).join(', ')})`);
-  return { ok: true, text: chosen.text, scoreAfter: chosen.score, tokensUsed: client.tokensUsed, note: notes.join('; ') || undefined };
+  if (guardRejected) notes.push('the best-scoring answer changed the meaning and was set aside');
+  return { ok: true, text: chosen.text, scoreAfter: chosen.score, note: notes.join('; ') || undefined, ...usage(guardRejected) };
 }
 
 /** Turn a restored text back into placeholder form so the whole-text checks can run on it again. */

@@ -148,13 +148,14 @@ export function restore(doc: ModelDoc, raw: string, limits: CheckLimits = { minR
   const rep = repairPlaceholders(laid, doc.spans);
   if (rep.reason) return fail(rep.reason, rep.repaired);
   const outside = rep.text.replace(PH_RE, ' ');
-  if (/\d/.test(outside)) return fail('new number', rep.repaired);
+  // The answer as the user would read it, kept with a meaning failure so the caller can weigh it.
+  const text = rep.text.replace(PH_RE, (_m, id: string) => doc.spans.get(Number(id)) ?? '');
+  if (/\d/.test(outside)) return fail('new number', rep.repaired, text);
   const origOutside = doc.modelText.replace(PH_RE, ' ');
   const nw = NUMBER_WORDS.exec(outside);
-  if (nw && !new RegExp(`\\b${nw[0]}\\b`, 'i').test(origOutside)) return fail(`new number "${nw[0]}"`, rep.repaired);
+  if (nw && !new RegExp(`\\b${nw[0]}\\b`, 'i').test(origOutside)) return fail(`new number "${nw[0]}"`, rep.repaired, text);
   const nn = newNames(outside, doc.original);
-  if (nn) return fail(`new name "${nn}"`, rep.repaired);
-  const text = rep.text.replace(PH_RE, (_m, id: string) => doc.spans.get(Number(id)) ?? '');
+  if (nn) return fail(`new name "${nn}"`, rep.repaired, text);
   if (JSON.stringify(skeleton(text)) !== JSON.stringify(skeleton(doc.original.replace(/\r\n/g, '\n')))) return fail('markdown structure changed', rep.repaired, text);
   const n0 = negations(origOutside);
   const n1 = negations(outside);

@@ -1,3 +1,5 @@
+import type { ReadingLevel, Tone, WritingOptions } from '../types.ts';
+
 /**
  * Prompts for the model loop. Candidates come from different prompts (and temperatures) so they differ in
  * kind, not just in sampling noise; the second pass has its own prompt so "Humanize again" reads differently.
@@ -46,17 +48,38 @@ export const STRICT_PROMPT = {
     'Lightly rewrite this so it reads naturally: change wording and a few sentence structures, but keep every point and keep the length nearly the same. Placeholders like {{3}} must stay exactly as they are.',
 };
 
-export function fullTextPrompt(instruction: string, modelText: string): string {
-  return `${instruction}\n\n<text>\n${modelText}\n</text>`;
+const TONE_LINE: Record<Tone, string> = {
+  neutral: '',
+  casual: 'Tone: casual and friendly, like a message to someone you know; contractions and everyday words.',
+  professional: 'Tone: professional and confident, like a clear work email or report; no slang.',
+  academic: 'Tone: academic, precise and measured, as in a well-edited paper; no slang and no contractions.',
+  persuasive: 'Tone: persuasive: make the case with energy and conviction, without adding claims the text does not make.',
+};
+const LEVEL_LINE: Record<ReadingLevel, string> = {
+  simple: 'Reading level: simple. Short sentences and common words a 12-year-old knows.',
+  standard: '',
+  advanced: 'Reading level: advanced. Precise vocabulary and varied, longer sentences for an expert reader.',
+};
+
+/** The writing options as lines for the prompt ('' for neutral tone at standard level). */
+export function styleLines(w: WritingOptions | undefined): string {
+  if (!w) return '';
+  return [TONE_LINE[w.tone] ?? '', LEVEL_LINE[w.readingLevel] ?? ''].filter(Boolean).join('\n');
 }
 
-export function roundPrompt(items: { text: string; reasons: string[] }[]): string {
+export function fullTextPrompt(instruction: string, modelText: string, writing?: WritingOptions): string {
+  const style = styleLines(writing);
+  return `${instruction}${style ? `\n${style}` : ''}\n\n<text>\n${modelText}\n</text>`;
+}
+
+export function roundPrompt(items: { text: string; reasons: string[] }[], writing?: WritingOptions): string {
+  const style = styleLines(writing);
   const list = items.map((it, i) => `${i + 1}. ${it.text}`).join('\n');
   const why = items
     .map((it, i) => (it.reasons.length > 0 ? `${i + 1}: ${it.reasons.slice(0, 4).join('; ')}` : ''))
     .filter(Boolean)
     .join('\n');
-  return `These sentences still read as machine-written${why ? ' (what gives them away is listed after them)' : ''}. Rewrite each one so it sounds like a person wrote it: different structure and wording, same meaning, same placeholders like {{3}}, about the same length. Answer with the same numbered list, one sentence per line, nothing else.
+  return `These sentences still read as machine-written${why ? ' (what gives them away is listed after them)' : ''}. Rewrite each one so it sounds like a person wrote it: different structure and wording, same meaning, same placeholders like {{3}}, about the same length. Answer with the same numbered list, one sentence per line, nothing else.${style ? `\n${style}` : ''}
 
 <sentences>
 ${list}

@@ -4,14 +4,14 @@
  *   the client accepts text/event-stream), /api/functions/track-usage, /api/functions/sync-users
  */
 import { streamSSE } from 'hono/streaming';
-import { RATE_LIMITS, checkBalanceInput, humanizeInput, trackUsageInput, type OkResponse } from '@plainspoken/shared';
+import { RATE_LIMITS, checkBalanceInput, humanizeInput, trackUsageInput, writingOptionsInput, type OkResponse, type WritingOptions } from '@plainspoken/shared';
 import { ensureSubscriber } from '../../domain/subscribers';
 import { createRouter } from '../../lib/context';
 import type { EngineProgress } from '../../lib/engine/engine';
 import { AppError } from '../../lib/errors';
 import { jsonBody } from '../../lib/http';
 import { requireUser, signedIn } from '../../lib/session';
-import { checkBalance, humanizeText, trackUsage } from './humanize.service';
+import { checkBalance, humanizeText, loadWriting, saveWriting, trackUsage } from './humanize.service';
 
 export const humanizeRoutes = createRouter()
   .post('/api/functions/check-balance', signedIn, jsonBody(checkBalanceInput), async (c) => {
@@ -25,7 +25,7 @@ export const humanizeRoutes = createRouter()
     const input = c.req.valid('json');
     await c.var.deps.limiter.hit(`humanize:${u.id}`, RATE_LIMITS.humanizeMs);
     const d = c.var.deps;
-    const deps = { db: d.db, engine: d.engine, llm: d.llm, logger: d.logger, now: d.now };
+    const deps = { db: d.db, engine: d.engine, llm: d.llm, models: d.models, logger: d.logger, now: d.now };
     if (!c.req.header('accept')?.includes('text/event-stream')) return c.json(await humanizeText(deps, u, input));
     // Streaming variant: progress events while the engine works, then one result or error event.
     return streamSSE(c, async (stream) => {
@@ -45,6 +45,15 @@ export const humanizeRoutes = createRouter()
     const input = c.req.valid('json');
     await c.var.deps.limiter.hit(`usage:${u.id}`, RATE_LIMITS.trackUsageMs);
     return c.json(await trackUsage(c.var.deps, u.id, input.transformation_id));
+  })
+  // The caller's writing options (tone, reading level), remembered for the next rewrite.
+  .get('/api/writing-options', async (c) => {
+    const u = await requireUser(c);
+    return c.json((await loadWriting(c.var.deps.db, u.id)) satisfies WritingOptions);
+  })
+  .post('/api/functions/writing-options', signedIn, jsonBody(writingOptionsInput), async (c) => {
+    const u = await requireUser(c);
+    return c.json((await saveWriting(c.var.deps.db, u.id, c.req.valid('json'), c.var.deps.now())) satisfies WritingOptions);
   })
   .post('/api/functions/sync-users', async (c) => {
     const u = await requireUser(c);

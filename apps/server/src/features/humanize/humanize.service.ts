@@ -4,14 +4,32 @@
  * saved in the same request (spec decision 5).
  */
 import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
-import { MIN_WORDS, MSG, countWords, languageName, limitsFor, resultSummary, type HumanizeOutput, type LimitsInfo, type TrackUsageOutput } from '@plainspoken/shared';
+import {
+  DEFAULT_WRITING,
+  MIN_WORDS,
+  MSG,
+  countWords,
+  languageName,
+  limitsFor,
+  meaningNote,
+  resultSummary,
+  writingNote,
+  type HumanizeOutput,
+  type LimitsInfo,
+  type ReadingLevel,
+  type TrackUsageOutput,
+  type WritingOptions,
+  type WritingTone,
+} from '@plainspoken/shared';
 import { detectLanguage } from '@plainspoken/humanizer/language';
 import type { Db } from '../../db/client';
-import { subscribers, transformations } from '../../db/schema';
+import { subscribers, transformations, writing_preferences } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { effectiveTier, loadSubscriber, type SubscriberRow } from '../../domain/subscribers';
 import type { Engine, EngineLlmConfig, EngineProgress } from '../../lib/engine/engine';
+import type { ModelProvider } from '../../lib/engine/provider';
+import { recordUsage } from '../../lib/engine/usage';
 
 /** The caller; `subscriber` is the row read with the session, when the caller has it. */
 type Caller = { id: string; email: string; subscriber?: SubscriberRow | null };
@@ -61,15 +79,33 @@ async function previousResult(db: Db, userId: string, text: string): Promise<str
 export interface HumanizeDeps {
   db: Db;
   engine: Engine;
+  /** Used when `models` is absent (tests that pin a provider). */
   llm: EngineLlmConfig | null;
+  /** The live provider: which model each mode uses now. */
+  models?: ModelProvider;
   logger: Logger;
   now: () => Date;
+}
+
+/** The writing options the user last chose (the defaults before any choice). */
+export async function loadWriting(db: Db, userId: string): Promise<WritingOptions> {
+  const rows = await db.select().from(writing_preferences).where(eq(writing_preferences.user_id, userId)).limit(1);
+  const r = rows[0];
+  return r ? { tone: r.tone as WritingTone, readingLevel: r.reading_level as ReadingLevel } : { ...DEFAULT_WRITING };
+}
+
+export async function saveWriting(db: Db, userId: string, o: WritingOptions, now: Date): Promise<WritingOptions> {
+  await db
+    .insert(writing_preferences)
+    .values({ user_id: userId, tone: o.tone, reading_level: o.readingLevel, updated_at: now })
+    .onConflictDoUpdate({ target: writing_preferences.user_id, set: { tone: o.tone, reading_level: o.readingLevel, updated_at: now } });
+  return o;
 }
 
 export async function humanizeText(
   deps: HumanizeDeps,
   u: Caller,
-  input: { text: string; useSecondPrompt: boolean; mode: 'deep' | 'lightning' },
+  input: { text: string; useSecondPrompt: boolean; mode: 'deep' | 'lightning'; tone?: WritingTone; readingLevel?: ReadingLevel },
   onProgress?: (e: EngineProgress) => void,
 ): Promise<HumanizeOutput> {
   const { db } = deps;
@@ -82,8 +118,9 @@ export async function humanizeText(
   const cap = limitsFor(tier).requestCap;
   if (words > cap) throw new AppError('WORD_LIMIT_EXCEEDED', 400, MSG.limitExceeded(cap, tier === 'FREE' ? 'Free' : tier), { details: { cap, tier } });
   // The local clean-up reads English only; without a model, other languages are refused before any charge.
+  const llm = deps.models ? deps.models.current(input.mode) : deps.llm;
   const language = detectLanguage(input.text);
-  if (!language.english && !deps.llm) {
+  if (!language.english && !llm) {
     throw new AppError('UNSUPPORTED_LANGUAGE', 422, MSG.englishOnlyRewrite(languageName(language.code)), { details: { language: language.code } });
   }
 
@@ -95,11 +132,22 @@ export async function humanizeText(
     });
   }
 
+  // Options sent with the request win and become the user's saved ones; otherwise the saved ones apply.
+  let writing: WritingOptions;
+  try {
+    const saved = await loadWriting(db, u.id);
+    writing = { tone: input.tone ?? saved.tone, readingLevel: input.readingLevel ?? saved.readingLevel };
+    if (writing.tone !== saved.tone || writing.readingLevel !== saved.readingLevel) await saveWriting(db, u.id, writing, now);
+  } catch (e) {
+    deps.logger.warn('writing options not saved', { error: (e as Error).message });
+    writing = { tone: input.tone ?? DEFAULT_WRITING.tone, readingLevel: input.readingLevel ?? DEFAULT_WRITING.readingLevel };
+  }
+
   let out;
   try {
     // 'Humanize again' must not hand back the result the user already has for this text.
     const avoidText = input.useSecondPrompt ? await previousResult(db, u.id, input.text) : undefined;
-    out = await deps.engine.run({ text: input.text, mode: input.mode, secondPass: input.useSecondPrompt, avoidText, llm: deps.llm }, onProgress);
+    out = await deps.engine.run({ text: input.text, mode: input.mode, secondPass: input.useSecondPrompt, avoidText, llm, writing }, onProgress);
   } catch (e) {
     await refund(db, u.id, words, deps.now());
     if (e instanceof AppError) throw e;
@@ -129,9 +177,24 @@ export async function humanizeText(
     deps.logger.error('saving transformation failed', { error: (e as Error).message });
   }
 
-  // What the engine did in operator terms stays in the log; the user gets one plain sentence.
-  if (out.engineNote) deps.logger.info('rewrite note', { mode: input.mode, engine: out.engine, outcome: out.outcome, note: out.engineNote });
+  // A model that was expected but absent (Ollama went away) makes this local result a fallback.
+  const expected = deps.models?.expected(input.mode) ?? false;
+  const fellBack = out.engine === 'local' && (llm !== null || expected);
+  const fallbackReason = !fellBack ? null : (out.fallbackReason ?? (llm === null ? 'unavailable' : 'unknown'));
+  const outcome = fellBack && out.outcome === 'light-edit' ? 'light-edit-fallback' : out.outcome;
+  deps.models?.reportRewrite({ engine: out.engine, fallbackReason });
+  try {
+    await recordUsage(db, { mode: input.mode, provider: deps.models?.kind ?? (llm ? 'openai-compatible' : 'none'), words, out, fellBack, fallbackReason, at: now });
+  } catch (e) {
+    deps.logger.error('recording engine usage failed', { error: (e as Error).message });
+  }
+
+  // What the engine did in operator terms stays in the log; the user gets plain sentences.
+  if (out.engineNote) deps.logger.info('rewrite note', { mode: input.mode, engine: out.engine, outcome, model: out.model, note: out.engineNote });
   const scored = out.scoreBefore !== null && out.scoreAfter !== null;
+  const notes = [out.guardRejected ? meaningNote(out.engine === 'model') : null, outcome === 'unchanged' ? null : writingNote(writing, { fullRewrite: out.engine === 'model', applied: out.styleApplied ?? [] })].filter(
+    (n): n is string => n !== null,
+  );
   return {
     humanized_text: out.text,
     transformation_id: transformationId,
@@ -141,10 +204,11 @@ export async function humanizeText(
     score_before: scored ? Math.round(out.scoreBefore!) : null,
     score_after: scored ? Math.round(out.scoreAfter!) : null,
     engine: out.engine,
-    outcome: out.outcome,
-    summary: resultSummary(out.outcome, scored),
+    outcome,
+    summary: resultSummary(outcome, scored),
     language: out.language,
     sentences_after: scored ? out.sentencesAfter : [],
+    notes,
   };
 }
 

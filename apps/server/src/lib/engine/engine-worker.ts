@@ -34,6 +34,7 @@ async function rewrite(job: EngineJob): Promise<EngineOutput> {
     secondPass: job.secondPass,
     avoidText: job.avoidText,
     llm: job.llm,
+    writing: job.writing,
     onProgress: port ? (e) => port.postMessage(e) : undefined,
   }).finally(() => port?.close());
   return {
@@ -47,5 +48,12 @@ async function rewrite(job: EngineJob): Promise<EngineOutput> {
     sentencesAfter: r.sentencesAfter,
     tokensUsed: r.tokensUsed,
     ms: r.ms,
+    model: r.model,
+    tokensIn: r.tokensIn,
+    tokensOut: r.tokensOut,
+    candidates: r.candidates,
+    fallbackReason: r.fallbackReason,
+    guardRejected: r.guardRejected,
+    styleApplied: r.styleApplied,
   };
 }

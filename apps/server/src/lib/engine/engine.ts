@@ -9,7 +9,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { HumanizeMode, HumanizeProgress, ScoredSentence } from '@plainspoken/shared';
-import type { HumanizeResult } from '@plainspoken/humanizer';
+import type { HumanizeResult, WritingOptions } from '@plainspoken/humanizer';
 import { AppError } from '../errors';
 
 export interface EngineLlmConfig {
@@ -26,6 +26,8 @@ export interface EngineJob {
   /** For a second pass: the caller's previous result for this text, which the rewrite must not repeat. */
   avoidText?: string;
   llm: EngineLlmConfig | null;
+  /** Tone and reading level: in the model's prompt; the local clean-up applies what it can. */
+  writing?: WritingOptions;
   /** Set by the pool when the caller listens for progress; the worker posts ProgressEvents on it. */
   progress?: MessagePort;
   /** Set by the pool: the worker thread's nice value, so rewrites yield the CPU to the request thread. */
@@ -33,7 +35,7 @@ export interface EngineJob {
 }
 /** The stages a rewrite reports, as the browser receives them in the event stream. */
 export type EngineProgress = HumanizeProgress;
-export type EngineOutput = Pick<HumanizeResult, 'text' | 'scoreBefore' | 'scoreAfter' | 'engine' | 'outcome' | 'language' | 'engineNote' | 'sentencesAfter' | 'tokensUsed' | 'ms'>;
+export type EngineOutput = Pick<HumanizeResult, 'text' | 'scoreBefore' | 'scoreAfter' | 'engine' | 'outcome' | 'language' | 'engineNote' | 'sentencesAfter' | 'tokensUsed' | 'ms' | 'model' | 'tokensIn' | 'tokensOut' | 'candidates' | 'fallbackReason' | 'guardRejected' | 'styleApplied'>;
 /** The AI check: the detector's verdict on a text, scored in a worker like a rewrite. */
 export interface DetectJob {
   kind: 'detect';

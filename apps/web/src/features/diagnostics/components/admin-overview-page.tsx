@@ -40,6 +40,9 @@ function AdminOverview() {
             Refresh
           </Button>
           <Button asChild variant="ghost">
+            <Link to={paths.adminEngine}>Engine</Link>
+          </Button>
+          <Button asChild variant="ghost">
             <Link to={paths.webhookTest}>Webhook diagnostics</Link>
           </Button>
           <Button asChild variant="ghost">

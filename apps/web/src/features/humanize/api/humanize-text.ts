@@ -5,7 +5,13 @@ import { ApiError, apiErrorFrom, apiFetch } from '@/lib/api';
 export type { HumanizeProgress };
 
 function body(input: HumanizeInput) {
-  return { text: input.text, useSecondPrompt: input.useSecondPrompt ?? false, mode: input.mode };
+  return {
+    text: input.text,
+    useSecondPrompt: input.useSecondPrompt ?? false,
+    mode: input.mode,
+    ...(input.tone ? { tone: input.tone } : {}),
+    ...(input.readingLevel ? { readingLevel: input.readingLevel } : {}),
+  };
 }
 
 export function humanizeText(input: HumanizeInput): Promise<HumanizeOutput> {

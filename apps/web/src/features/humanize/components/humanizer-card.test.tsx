@@ -46,6 +46,7 @@ function mockServer(handler?: (url: string, body: Record<string, unknown>) => Re
     const custom = handler?.(url, body);
     if (custom) return custom;
     if (url.endsWith('/check-balance')) return jsonResponse(FREE);
+    if (url.endsWith('/api/writing-options')) return jsonResponse({ tone: 'casual', readingLevel: 'simple' });
     if (url.endsWith('/humanize-text')) return jsonResponse(output(String(body.text)));
     if (url.startsWith('/api/subscription'))
       return jsonResponse({ subscription_tier: 'FREE', currentBalance: 250, monthlyLimit: 250 });
@@ -137,7 +138,8 @@ describe('HumanizerCard', () => {
     const fnCalls = calls.filter((c) => c.url.includes('/functions/'));
     expect(fnCalls.map((c) => c.url)).toEqual(['/api/functions/check-balance', '/api/functions/humanize-text']);
     expect(fnCalls[0]?.body).toEqual({ word_count: 60 });
-    expect(fnCalls[1]?.body).toEqual({ text, useSecondPrompt: false, mode: 'deep' });
+    // The user's saved writing options go with the rewrite.
+    expect(fnCalls[1]?.body).toEqual({ text, useSecondPrompt: false, mode: 'deep', tone: 'casual', readingLevel: 'simple' });
     expect(qc.getQueryData<SubscriptionData>(['subscription', TEST_USER.id])?.currentBalance).toBe(190);
 
     // Same text again: the label changes and the second prompt is requested.
@@ -145,6 +147,8 @@ describe('HumanizerCard', () => {
     await userEvent.click(again);
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/humanize-text'))).toHaveLength(2));
     expect(calls.filter((c) => c.url.endsWith('/humanize-text'))[1]?.body.useSecondPrompt).toBe(true);
+    // 'Humanize again' keeps the writing options.
+    expect(calls.filter((c) => c.url.endsWith('/humanize-text'))[1]?.body).toMatchObject({ tone: 'casual', readingLevel: 'simple' });
 
     // An edit resets the run counter.
     await screen.findByRole('button', { name: 'Humanize again' });

@@ -16,6 +16,7 @@ import { useHumanizer } from '../lib/use-humanizer';
 import { ModeToggle } from './mode-toggle';
 import { ProgressIndicator } from './progress-indicator';
 import { ResultPanel } from './result-panel';
+import { WritingOptionsPicker } from './writing-options';
 import { WordCounter } from '@/components/word-counter';
 
 export function HumanizerCard() {
@@ -71,6 +72,10 @@ export function HumanizerCard() {
             </Button>
           )}
         </div>
+      </div>
+
+      <div className="border-b px-3 py-3 sm:px-5">
+        <WritingOptionsPicker value={h.writing} onChange={h.setWriting} disabled={h.busy} />
       </div>
 
       <div className={cn('grid gap-5 p-4 sm:p-5', showRight && 'lg:grid-cols-2')}>

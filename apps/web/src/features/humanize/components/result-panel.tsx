@@ -78,6 +78,13 @@ export function ResultPanel({ result }: { result: HumanizeResult }) {
           {output.summary}
         </p>
       )}
+      {output.notes && output.notes.length > 0 && (
+        <ul className="grid gap-1 text-sm text-pretty text-muted-foreground" data-testid="result-notes">
+          {output.notes.map((n) => (
+            <li key={n}>{n}</li>
+          ))}
+        </ul>
+      )}
 
       <Tabs defaultValue="rewrite" className="grid gap-3">
         <TabsList className="justify-self-start">

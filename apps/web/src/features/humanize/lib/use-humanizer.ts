@@ -2,12 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef, useState } from 'react';
 import {
   countWords,
+  DEFAULT_WRITING,
   limitsFor,
+  WRITING_MSG,
   MIN_WORDS,
   MSG,
   type HumanizeMode,
   type HumanizeOutput,
   type LimitsInfo,
+  type WritingOptions,
 } from '@plainspoken/shared';
 import { track } from '@/lib/analytics';
 import { useSession } from '@/lib/auth';
@@ -18,6 +21,7 @@ import { notifyError, notifySuccess, notifyWarning } from '@/lib/toast';
 import { checkBalance } from '../api/check-balance';
 import { humanizeText, humanizeTextStreaming, type HumanizeProgress } from '../api/humanize-text';
 import { deductLocally } from '../api/limits';
+import { useSavedWriting, useSaveWriting } from '../api/writing-options';
 import {
   checkBalanceErrorToast,
   humanizeErrorToast,
@@ -50,6 +54,18 @@ export function useHumanizer() {
   const [lastRunText, setLastRunText] = useState<string | null>(null);
   const [result, setResult] = useState<HumanizeResult | null>(null);
   const running = useRef(false);
+  // Writing options: the user's saved ones until they pick others; every rewrite (and 'Humanize again') sends them.
+  const saved = useSavedWriting(isSignedIn ? (user?.id ?? null) : null);
+  const save = useSaveWriting(user?.id ?? null);
+  const [picked, setPicked] = useState<WritingOptions | null>(null);
+  const writing: WritingOptions = picked ?? saved.data ?? DEFAULT_WRITING;
+  const setWriting = useCallback(
+    (o: WritingOptions) => {
+      setPicked(o);
+      if (isSignedIn) save.mutate(o, { onError: () => notifyWarning({ title: WRITING_MSG.saveFailed }) });
+    },
+    [isSignedIn, save],
+  );
 
   const tier = limits?.subscriptionTier ?? 'FREE';
   const cap = limits?.requestLimit ?? limitsFor(tier).requestCap;
@@ -112,7 +128,7 @@ export function useHumanizer() {
       setStep('processing');
       let output: HumanizeOutput;
       try {
-        const input = { text: submitted, useSecondPrompt: secondPrompt, mode: submittedMode };
+        const input = { text: submitted, useSecondPrompt: secondPrompt, mode: submittedMode, tone: writing.tone, readingLevel: writing.readingLevel };
         setProgress(null);
         // Deep takes long enough for the engine's own stages to be worth showing.
         output = submittedMode === 'deep' ? await humanizeTextStreaming(input, setProgress) : await humanizeText(input);
@@ -135,13 +151,15 @@ export function useHumanizer() {
     } finally {
       running.current = false;
     }
-  }, [text, isSignedIn, user, openAuthDialog, result, cap, tier, balance, mode, runs, qc]);
+  }, [text, isSignedIn, user, openAuthDialog, result, cap, tier, balance, mode, runs, qc, writing]);
 
   return {
     text,
     setText,
     mode,
     setMode,
+    writing,
+    setWriting,
     step,
     progress,
     busy: isBusy(step),

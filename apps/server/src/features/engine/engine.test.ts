@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeOllama, type FakeOllama } from '@plainspoken/humanizer';
+import type { EngineOverview, EnginePull, HumanizeOutput, WritingOptions } from '@plainspoken/shared';
+import { subscribers } from '../../db/schema';
+import { createEnginePool } from '../../lib/engine/engine';
+import { createTestProduct, type TestProduct } from '../../test/harness';
+
+/**
+ * The model path end to end over real HTTP: a fake Ollama speaking Ollama's API, the real engine pool
+ * (worker threads running the model loop), the real database. Ollama is found at OLLAMA_HOST with no other
+ * configuration, goes away (the next rewrite falls back) and comes back (found again by the periodic check).
+ */
+const ADMIN = 'ops@example.com';
+const TEXT =
+  'It is important to note that remote work has changed how teams collaborate. Moreover, companies do not need large offices anymore, ' +
+  'and many employees report that they utilize the saved commuting time for exercise and family. However, managers must learn new ways ' +
+  'to keep everyone aligned, because informal conversations in the hallway no longer happen on their own.';
+
+const until = async (f: () => Promise<boolean>, ms = 10_000): Promise<void> => {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await f()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('condition not met in time');
+};
+
+describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, model choice', () => {
+  let ollama: FakeOllama;
+  let t: TestProduct;
+  let admin: { cookie: string };
+  let member: { cookie: string };
+
+  beforeAll(async () => {
+    ollama = await startFakeOllama({ models: ['qwen2.5:7b-instruct'], pullSteps: 6, pullStepMs: 20 });
+    const engine = createEnginePool({ threads: 1, queueLimit: 8, timeoutMs: 60_000 });
+    t = await createTestProduct({
+      engine,
+      env: { OLLAMA_HOST: ollama.url, OLLAMA_PROBE_SECONDS: '1', ADMIN_EMAILS: ADMIN, RATE_LIMITS: 'off', HUMANIZER_LLM_PRICE_IN: '0.5', HUMANIZER_LLM_PRICE_OUT: '1.5' },
+    });
+    admin = await t.newUser(ADMIN);
+    member = await t.newUser('writer@example.com');
+    await t.deps.db.update(subscribers).set({ monthly_word_balance: 100_000 });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await ollama?.close();
+  });
+
+  const humanize = async (body: Record<string, unknown>, cookie = member.cookie): Promise<HumanizeOutput> => {
+    const res = await t.req('/api/functions/humanize-text', { method: 'POST', body: { text: TEXT, mode: 'lightning', ...body }, cookie });
+    const out = (await res.json()) as HumanizeOutput;
+    expect(res.status, JSON.stringify(out)).toBe(200);
+    return out;
+  };
+  const engineOverview = async (): Promise<EngineOverview> => {
+    const res = await t.req('/api/admin/engine', { cookie: admin.cookie });
+    expect(res.status).toBe(200);
+    return (await res.json()) as EngineOverview;
+  };
+
+  it('finds Ollama at OLLAMA_HOST at start and sends rewrites to it', async () => {
+    const o = await engineOverview();
+    expect(o.provider).toMatchObject({ kind: 'ollama', endpoint: ollama.url, healthy: true });
+    expect(o.provider.modes.lightning).toMatchObject({ model: 'qwen2.5:7b-instruct', active: true });
+    const before = ollama.chatRequests;
+    const r = await humanize({});
+    expect(r.engine).toBe('model');
+    expect(r.outcome).toBe('model');
+    expect(r.summary).toMatch(/^Full rewrite/);
+    expect(ollama.chatRequests).toBeGreaterThan(before);
+    expect(ollama.chatModels.at(-1)).toBe('qwen2.5:7b-instruct');
+  }, 30_000);
+
+  it('puts the writing options in the prompt and remembers them for the user', async () => {
+    const r = await humanize({ tone: 'academic', readingLevel: 'advanced' });
+    expect(r.engine).toBe('model');
+    expect(ollama.prompts.at(-1)).toMatch(/Tone: academic/);
+    expect(ollama.prompts.at(-1)).toMatch(/Reading level: advanced/);
+    expect(r.notes).toContain('Written in an academic tone and advanced reading level.');
+    const saved = (await (await t.req('/api/writing-options', { cookie: member.cookie })).json()) as WritingOptions;
+    expect(saved).toEqual({ tone: 'academic', readingLevel: 'advanced' });
+    // Without options in the request (e.g. 'Humanize again'), the saved ones apply.
+    await humanize({ useSecondPrompt: true });
+    expect(ollama.prompts.at(-1)).toMatch(/Tone: academic/);
+    const neutral = await t.req('/api/functions/writing-options', { method: 'POST', body: { tone: 'neutral', readingLevel: 'standard' }, cookie: member.cookie });
+    expect(neutral.status).toBe(200);
+    await humanize({});
+    expect(ollama.prompts.at(-1)).not.toMatch(/Tone:|Reading level:/);
+    const bad = await t.req('/api/functions/writing-options', { method: 'POST', body: { tone: 'sarcastic', readingLevel: 'standard' }, cookie: member.cookie });
+    expect(bad.status).toBe(400);
+  }, 60_000);
+
+  it('falls back to a light edit within one request when Ollama stops, and recovers by itself when it returns', async () => {
+    await ollama.stop();
+    const down = await humanize({ tone: 'casual', readingLevel: 'simple' });
+    expect(down.engine).toBe('local');
+    expect(down.outcome).toBe('light-edit-fallback');
+    expect(down.summary).toMatch(/^Light edit/);
+    // The local clean-up honours casual/simple with contractions and plainer connectives, and says so.
+    expect(down.humanized_text).not.toMatch(/\bdo not\b/);
+    expect(down.notes?.join(' ')).toMatch(/For your casual tone and simple reading level we used (contractions|plainer connectives)/);
+    let o = await engineOverview();
+    expect(o.provider.healthy).toBe(false);
+    expect(o.provider.modes.lightning.active).toBe(false);
+    // While it is down, the next rewrite does not wait for it.
+    const again = await humanize({});
+    expect(again.engine).toBe('local');
+    await ollama.start();
+    await until(async () => (await engineOverview()).provider.healthy);
+    const up = await humanize({});
+    expect(up.engine).toBe('model');
+    o = await engineOverview();
+    expect(o.windows.day.all.fallbacks).toBeGreaterThanOrEqual(2);
+    expect(o.windows.day.fallbackReasons.map((x) => x.reason)).toEqual(expect.arrayContaining(['unreachable']));
+  }, 60_000);
+
+  it('shows latency, tokens per 1,000 words, cost and plan margins from the recorded rewrites', async () => {
+    const o = await engineOverview();
+    const l = o.windows.day.modes.lightning;
+    expect(l.rewrites).toBeGreaterThanOrEqual(6);
+    expect(l.modelRewrites).toBeGreaterThanOrEqual(4);
+    expect(l.latencyP50Ms).not.toBeNull();
+    expect(l.latencyP95Ms!).toBeGreaterThanOrEqual(l.latencyP50Ms!);
+    expect(l.tokensInPer1k!).toBeGreaterThan(100);
+    expect(l.tokensOutPer1k!).toBeGreaterThan(100);
+    const expected = ((l.tokensInPer1k! * 0.5 + l.tokensOutPer1k! * 1.5) / 1e6);
+    expect(l.costPer1k!).toBeCloseTo(expected, 4);
+    expect(o.windows.day.series).toHaveLength(24);
+    expect(o.windows.month.series).toHaveLength(30);
+    expect(o.windows.day.series.reduce((a, b) => a + b.model, 0)).toBe(o.windows.day.all.modelRewrites);
+    const pro = o.plans.find((p) => p.tier === 'Pro' && p.period === 'monthly')!;
+    expect(pro.pricePer1k).toBeCloseTo((19.99 / 15000) * 1000, 3);
+    expect(pro.marginPer1k!).toBeCloseTo(pro.pricePer1k - o.windows.month.all.costPer1k!, 4);
+  });
+
+  it('pulls a model with progress, reports an error mid-stream, and cancels', async () => {
+    const start = await t.req('/api/admin/engine/pull', { method: 'POST', body: { model: 'llama3.2' }, cookie: admin.cookie });
+    expect(start.status).toBe(202);
+    const seen: number[] = [];
+    await until(async () => {
+      const p = (await engineOverview()).pull as EnginePull;
+      if (p.total && p.completed !== null) seen.push(p.completed / p.total);
+      return p.state === 'done';
+    });
+    expect(seen.some((x) => x > 0 && x < 1)).toBe(true);
+    expect((await engineOverview()).provider.installed.map((m) => m.name)).toContain('llama3.2:latest');
+
+    ollama.setPullError(3);
+    await t.req('/api/admin/engine/pull', { method: 'POST', body: { model: 'mistral' }, cookie: admin.cookie });
+    await until(async () => (await engineOverview()).pull?.state === 'failed');
+    expect((await engineOverview()).pull?.error).toMatch(/max retries exceeded/);
+    ollama.setPullError(null);
+
+    ollama.setPullStepMs(400);
+    await t.req('/api/admin/engine/pull', { method: 'POST', body: { model: 'phi3' }, cookie: admin.cookie });
+    const busy = await t.req('/api/admin/engine/pull', { method: 'POST', body: { model: 'gemma2' }, cookie: admin.cookie });
+    expect(busy.status).toBe(409);
+    const cancelled = await t.req('/api/admin/engine/pull', { method: 'DELETE', cookie: admin.cookie });
+    expect(((await cancelled.json()) as EnginePull).state).toBe('cancelled');
+    await until(async () => ollama.pullsCancelled >= 1);
+    expect((await engineOverview()).provider.installed.map((m) => m.name)).not.toContain('phi3:latest');
+    ollama.setPullStepMs(20);
+    const badName = await t.req('/api/admin/engine/pull', { method: 'POST', body: { model: 'x y' }, cookie: admin.cookie });
+    expect(badName.status).toBe(400);
+  }, 30_000);
+
+  it('lets the operator choose the model each mode uses', async () => {
+    const missing = await t.req('/api/admin/engine/models', { method: 'POST', body: { mode: 'lightning', model: 'not-there' }, cookie: admin.cookie });
+    expect(missing.status).toBe(400);
+    const ok = await t.req('/api/admin/engine/models', { method: 'POST', body: { mode: 'lightning', model: 'llama3.2' }, cookie: admin.cookie });
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as EngineOverview).provider.modes.lightning.model).toBe('llama3.2');
+    await humanize({});
+    expect(ollama.chatModels.at(-1)).toBe('llama3.2');
+    await t.req('/api/admin/engine/models', { method: 'POST', body: { mode: 'lightning', model: null }, cookie: admin.cookie });
+    await humanize({});
+    expect(ollama.chatModels.at(-1)).toBe('qwen2.5:7b-instruct');
+  }, 30_000);
+
+  it('is for admins only', async () => {
+    for (const [method, path] of [['GET', '/api/admin/engine'], ['POST', '/api/admin/engine/check'], ['DELETE', '/api/admin/engine/pull']] as const) {
+      expect((await t.req(path, { method })).status).toBe(401);
+      expect((await t.req(path, { method, cookie: member.cookie })).status).toBe(403);
+    }
+  });
+});

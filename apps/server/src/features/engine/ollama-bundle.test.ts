@@ -1,0 +1,95 @@
+/**
+ * The built server (`node apps/server/dist/index.js`, as `npm start` runs it) with nothing configured for a
+ * model: a fake Ollama on Ollama's default port is found at start and writes the rewrites; when it stops,
+ * the next rewrite falls back to a light edit; when it starts again, rewrites recover by themselves. The
+ * test owns port 11434 for its fake and is skipped when something else already listens there.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startFakeOllama, type FakeOllama } from '@plainspoken/humanizer';
+import type { HumanizeOutput } from '@plainspoken/shared';
+import { freePort, waitHealthy } from '../../test/processes';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const TEXT =
+  'It is important to note that remote work has changed how teams collaborate. Moreover, companies do not need large offices anymore, ' +
+  'and many employees report that they utilize the saved commuting time for exercise and family. However, managers must learn new ways ' +
+  'to keep everyone aligned, because hallway chats no longer happen.';
+
+let ollama: FakeOllama | null = null;
+try {
+  ollama = await startFakeOllama({ port: 11434 });
+} catch {
+  ollama = null;
+}
+
+describe.skipIf(ollama === null)('npm start with a (fake) Ollama on the default port and nothing configured', () => {
+  let child: ChildProcess;
+  let base = '';
+  let cookie = '';
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'plainspoken-ollama-'));
+  const json = { 'content-type': 'application/json', origin: '' };
+
+  beforeAll(async () => {
+    const b = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, encoding: 'utf8' });
+    expect(b.status, b.stderr).toBe(0);
+    const port = await freePort();
+    base = `http://localhost:${port}`;
+    json.origin = base;
+    child = spawn(process.execPath, ['apps/server/dist/index.js'], {
+      cwd: root,
+      // No HUMANIZER_LLM_* and no OLLAMA_HOST: the default. Checks every 2 s instead of 60 to keep the test short.
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'development', PORT: String(port), DATA_DIR: path.join(tmp, 'data'), RATE_LIMITS: 'off', LOG_LEVEL: 'error', ENGINE_POOL_SIZE: '1', OLLAMA_PROBE_SECONDS: '2' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout!.on('data', (d) => (out += d));
+    child.stderr!.on('data', (d) => (out += d));
+    await waitHealthy(base, { child, output: () => out });
+    const email = 'ollama-user@example.com';
+    const su = await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'password123', name: email }) });
+    expect(su.status).toBe(200);
+    const mails = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as { to: string; links: string[] }[];
+    const link = mails.find((m) => m.to.includes(email))!.links.find((l) => l.includes('/api/auth/'))!;
+    cookie = (await fetch(link, { redirect: 'manual' })).headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    expect(cookie).toMatch(/session_token/);
+  }, 180_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    await ollama?.close();
+    rmSync(tmp, { recursive: true, force: true });
+  });
+
+  const rewrite = async (): Promise<HumanizeOutput> => {
+    const res = await fetch(`${base}/api/functions/humanize-text`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ text: TEXT, mode: 'lightning' }) });
+    const body = (await res.json()) as HumanizeOutput;
+    expect(res.status, JSON.stringify(body)).toBe(200);
+    return body;
+  };
+
+  it('writes with the model, falls back within one request when Ollama stops, and recovers by itself', async () => {
+    const up = await rewrite();
+    expect(up.engine).toBe('model');
+    expect(up.summary).toMatch(/^Full rewrite/);
+    expect(ollama!.chatRequests).toBeGreaterThan(0);
+
+    await ollama!.stop();
+    const down = await rewrite();
+    expect(down.engine).toBe('local');
+    expect(down.outcome).toBe('light-edit-fallback');
+
+    await ollama!.start();
+    // No request and no restart: the periodic check finds it again.
+    await new Promise((r) => setTimeout(r, 5_000));
+    const back = await rewrite();
+    expect(back.engine).toBe('model');
+  }, 90_000);
+});

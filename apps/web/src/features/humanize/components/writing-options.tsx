@@ -1,0 +1,61 @@
+import { useId } from 'react';
+import {
+  LIGHT_EDIT_LEVELS,
+  LIGHT_EDIT_TONES,
+  READING_LEVEL_LABELS,
+  READING_LEVELS,
+  TONE_LABELS,
+  WRITING_MSG,
+  WRITING_TONES,
+  type WritingOptions as Options,
+} from '@plainspoken/shared';
+
+const selectClass =
+  'h-9 min-w-0 rounded-md border bg-background px-2 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60';
+
+/** Tone and reading level for the rewrite; options only a full rewrite can follow say so. */
+export function WritingOptionsPicker({ value, onChange, disabled }: { value: Options; onChange: (o: Options) => void; disabled?: boolean }) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5" data-testid="writing-options">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+        <div className="flex items-center gap-2">
+          <label htmlFor={`${id}-tone`} className="text-sm font-medium whitespace-nowrap">
+            Tone
+          </label>
+          <select id={`${id}-tone`} className={selectClass} value={value.tone} disabled={disabled} aria-describedby={`${id}-hint`} onChange={(e) => onChange({ ...value, tone: e.target.value as Options['tone'] })}>
+            {WRITING_TONES.map((t) => (
+              <option key={t} value={t}>
+                {TONE_LABELS[t]}
+                {LIGHT_EDIT_TONES.includes(t) ? '' : ` · ${WRITING_MSG.needsFullRewrite}`}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex items-center gap-2">
+          <label htmlFor={`${id}-level`} className="text-sm font-medium whitespace-nowrap">
+            Reading level
+          </label>
+          <select
+            id={`${id}-level`}
+            className={selectClass}
+            value={value.readingLevel}
+            disabled={disabled}
+            aria-describedby={`${id}-hint`}
+            onChange={(e) => onChange({ ...value, readingLevel: e.target.value as Options['readingLevel'] })}
+          >
+            {READING_LEVELS.map((l) => (
+              <option key={l} value={l}>
+                {READING_LEVEL_LABELS[l]}
+                {LIGHT_EDIT_LEVELS.includes(l) ? '' : ` · ${WRITING_MSG.needsFullRewrite}`}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p id={`${id}-hint`} className="text-xs text-muted-foreground">
+        {WRITING_MSG.pickerHint}
+      </p>
+    </div>
+  );
+}

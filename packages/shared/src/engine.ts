@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import type { HumanizeMode } from './schemas';
+
+/** The operator's engine page (GET /api/admin/engine and friends). */
+export interface EngineInstalledModel {
+  name: string;
+  size: number;
+  parameterSize?: string;
+  quantization?: string;
+  family?: string;
+}
+
+export interface EngineModeStatus {
+  model: string;
+  /** Rewrites in this mode go to the model now. */
+  active: boolean;
+  /** Why not, when not. */
+  reason: string | null;
+}
+
+export interface EngineProviderStatus {
+  kind: 'ollama' | 'openai-compatible' | 'none';
+  endpoint: string | null;
+  healthy: boolean;
+  seenUp: boolean;
+  lastCheckAt: string | null;
+  lastOkAt: string | null;
+  lastError: string | null;
+  checkMs: number | null;
+  installed: EngineInstalledModel[];
+  modes: Record<HumanizeMode, EngineModeStatus>;
+  probeSeconds: number;
+  recommendedModel: string;
+}
+
+export interface EngineModeStats {
+  rewrites: number;
+  modelRewrites: number;
+  fallbacks: number;
+  words: number;
+  latencyP50Ms: number | null;
+  latencyP95Ms: number | null;
+  /** Tokens per 1,000 words rewritten (all rewrites of the window, fallbacks included). */
+  tokensInPer1k: number | null;
+  tokensOutPer1k: number | null;
+  /** USD per 1,000 words at the configured token prices. */
+  costPer1k: number | null;
+}
+
+export interface EngineBucket {
+  /** ISO start of the hour (24 h) or YYYY-MM-DD (30 days), UTC. */
+  at: string;
+  model: number;
+  local: number;
+  fallbacks: number;
+  tokensIn: number;
+  tokensOut: number;
+  p95Ms: number | null;
+}
+
+export interface EngineWindow {
+  label: '24h' | '30d';
+  from: string;
+  modes: Record<HumanizeMode, EngineModeStats>;
+  all: EngineModeStats;
+  fallbackReasons: { reason: string; count: number }[];
+  guardRejected: number;
+  series: EngineBucket[];
+}
+
+export interface EnginePlanMargin {
+  tier: string;
+  period: 'monthly' | 'yearly';
+  /** Plan price per 1,000 words of its monthly allowance (USD). */
+  pricePer1k: number;
+  /** pricePer1k minus the model cost per 1,000 words over the last 30 days (null without usage). */
+  marginPer1k: number | null;
+  marginPct: number | null;
+}
+
+export interface EnginePull {
+  model: string;
+  status: string;
+  total: number | null;
+  completed: number | null;
+  state: 'running' | 'done' | 'failed' | 'cancelled';
+  error: string | null;
+  startedAt: string;
+}
+
+export interface EngineOverview {
+  provider: EngineProviderStatus;
+  prices: { inPerMillion: number; outPerMillion: number };
+  windows: { day: EngineWindow; month: EngineWindow };
+  plans: EnginePlanMargin[];
+  pull: EnginePull | null;
+}
+
+export const enginePullInput = z.object({ model: z.string().trim().min(1, 'model is required').max(200).regex(/^[\w.:/-]+$/, 'not a model name (letters, digits, . : / - _)') });
+export const engineModelsInput = z.object({
+  mode: z.enum(['deep', 'lightning']),
+  /** null: back to the configured model. */
+  model: z.string().trim().min(1).max(200).regex(/^[\w.:/-]+$/, 'not a model name').nullable(),
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * Writing options: the tone and reading level of a rewrite, remembered per user. A full rewrite follows
+ * all of them; a light edit can only apply some (contractions and plainer connectives), and the picker
+ * says which options need a full rewrite.
+ */
+export const WRITING_TONES = ['neutral', 'casual', 'professional', 'academic', 'persuasive'] as const;
+export type WritingTone = (typeof WRITING_TONES)[number];
+export const READING_LEVELS = ['simple', 'standard', 'advanced'] as const;
+export type ReadingLevel = (typeof READING_LEVELS)[number];
+
+export interface WritingOptions {
+  tone: WritingTone;
+  readingLevel: ReadingLevel;
+}
+export const DEFAULT_WRITING: WritingOptions = { tone: 'neutral', readingLevel: 'standard' };
+
+export const writingOptionsInput = z.object({ tone: z.enum(WRITING_TONES), readingLevel: z.enum(READING_LEVELS) });
+
+export const TONE_LABELS: Record<WritingTone, string> = {
+  neutral: 'Neutral',
+  casual: 'Casual',
+  professional: 'Professional',
+  academic: 'Academic',
+  persuasive: 'Persuasive',
+};
+export const READING_LEVEL_LABELS: Record<ReadingLevel, string> = { simple: 'Simple', standard: 'Standard', advanced: 'Advanced' };
+
+/** Options a light edit can honour; the others need a full rewrite. */
+export const LIGHT_EDIT_TONES: readonly WritingTone[] = ['neutral', 'casual'];
+export const LIGHT_EDIT_LEVELS: readonly ReadingLevel[] = ['simple', 'standard'];
+
+export const WRITING_MSG = {
+  needsFullRewrite: 'Needs full rewrite',
+  pickerHint: 'Full rewrites follow every option. Light edits apply casual tone and simple reading level (contractions and plainer linking words).',
+  saveFailed: 'We could not save your writing options. They still apply to this rewrite.',
+} as const;
+
+const withArticle = (phrase: string): string => `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
+const capitalised = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The user-facing line about writing options on a result, or null when there is nothing to say. */
+export function writingNote(o: WritingOptions, r: { fullRewrite: boolean; applied: string[] }): string | null {
+  if (o.tone === 'neutral' && o.readingLevel === 'standard') return null;
+  const chosen = [o.tone !== 'neutral' ? `${TONE_LABELS[o.tone].toLowerCase()} tone` : null, o.readingLevel !== 'standard' ? `${READING_LEVEL_LABELS[o.readingLevel].toLowerCase()} reading level` : null].filter(Boolean).join(' and ');
+  if (r.fullRewrite) return `Written in ${withArticle(chosen)}.`;
+  const missing = [
+    !LIGHT_EDIT_TONES.includes(o.tone) ? `${TONE_LABELS[o.tone].toLowerCase()} tone` : null,
+    !LIGHT_EDIT_LEVELS.includes(o.readingLevel) ? `${READING_LEVEL_LABELS[o.readingLevel].toLowerCase()} reading level` : null,
+  ].filter(Boolean);
+  const did = r.applied.length > 0 ? `For your ${chosen} we used ${r.applied.join(' and ')}.` : null;
+  const not = missing.length > 0 ? `${capitalised(withArticle(missing.join(' and ')))} needs a full rewrite, so this light edit kept your wording's style there.` : null;
+  return [did, not].filter(Boolean).join(' ') || `A light edit found nothing to change for your ${chosen}.`;
+}
+
+/** When the model's best draft changed the meaning and was set aside. */
+export function meaningNote(fullRewrite: boolean): string {
+  return fullRewrite
+    ? 'We set aside a draft that changed what your text says and kept one that stays true to it.'
+    : 'Our full rewrite changed what your text says, so we kept your meaning with a light edit instead.';
+}
