@@ -15,6 +15,8 @@ import { PADDLE_CSP, contentSecurityPolicy } from '../../lib/security-headers';
 import type { PaymentProvider } from './payments/types';
 import { sandboxRoutes } from './sandbox/sandbox.routes';
 import { receiveSignedWebhook, receiveTestEvent } from './webhooks/receive';
+import { webhookGate } from './webhooks/ip-limit';
+import { AppError } from '../../lib/errors';
 
 const WEBHOOK_METHODS = 'POST, OPTIONS';
 
@@ -30,6 +32,7 @@ export const billingRoutes = createRouter<{ payments: PaymentProvider }>()
   // The diagnostics page's endpoint check.
   .options('/api/functions/payment-webhook', (c) => c.body(null, 204, { Allow: WEBHOOK_METHODS }))
   .post('/api/functions/payment-webhook', async (c) => {
+    const gate = await webhookGate(c, c.var.deps);
     const raw = await c.req.text();
     const signature = c.req.header('paddle-signature');
     // Without a signature only an admin's test event is accepted; anything else is rejected and logged.
@@ -37,7 +40,12 @@ export const billingRoutes = createRouter<{ payments: PaymentProvider }>()
       await requireAdmin(c);
       return c.json(await receiveTestEvent(c.var.deps, raw));
     }
-    return c.json(await receiveSignedWebhook(c.var.deps, raw, signature));
+    try {
+      return c.json(await receiveSignedWebhook(c.var.deps, raw, signature));
+    } catch (e) {
+      if (e instanceof AppError && e.status < 500) await gate.refused();
+      throw e;
+    }
   })
   .get('/billing/checkout', (c) => {
     const { env } = c.var.deps;
