@@ -105,6 +105,8 @@ export function createAuth(deps: AuthDeps) {
     appName: 'Plainspoken',
     baseURL: env.BASE_URL,
     basePath: '/api/auth',
+    // LOG_LEVEL=silent (tests, sweeps) also quiets better-auth's own console messages.
+    logger: { disabled: env.LOG_LEVEL === 'silent' },
     secret: env.BETTER_AUTH_SECRET,
     trustedOrigins: [env.BASE_URL],
     database: drizzleAdapter(db, { provider: 'pg', schema }),
