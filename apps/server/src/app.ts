@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { AppDeps, AppEnv } from './lib/context';
 import { AppError } from './lib/errors';
 import { webApp } from './lib/static';
+import { securityHeaders } from './lib/security-headers';
 import type { Auth } from './features/auth/auth';
 import type { PaymentProvider } from './features/billing/payments/types';
 import { authRoutes } from './features/auth/auth.routes';
@@ -42,6 +43,7 @@ export function createApp(deps: ProductDeps) {
   const app = new Hono<AppEnv<ProductDeps>>();
   const webDist = path.resolve(env.WEB_DIST ?? path.join(process.cwd(), 'apps/web/dist'));
 
+  app.use('*', securityHeaders(env));
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();

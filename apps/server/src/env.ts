@@ -53,6 +53,8 @@ const schema = z
     ADMIN_EMAILS: csv.default([]),
     GOOGLE_CLIENT_ID: z.string().optional(),
     GOOGLE_CLIENT_SECRET: z.string().optional(),
+    /** The OpenID Connect issuer Google sign-in discovers its endpoints from (tests point it at a local fake). */
+    GOOGLE_OIDC_ISSUER: z.string().url().default('https://accounts.google.com'),
     PADDLE_API_KEY: z.string().optional(),
     PADDLE_WEBHOOK_SECRET: z.string().optional(),
     PADDLE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),

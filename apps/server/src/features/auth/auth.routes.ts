@@ -20,6 +20,25 @@ const MAX_DEPTH = 8;
 /** Fields that, when present, must be strings. */
 const STRING_FIELDS = ['email', 'name', 'password', 'newPassword', 'currentPassword', 'token', 'callbackURL', 'newEmail', 'code', 'redirectTo'];
 
+/** A NUL character or a broken surrogate pair: text no field may hold (PostgreSQL refuses NUL outright). */
+const oddText = (v: unknown): boolean =>
+  typeof v === 'string' && (v.includes('\u0000') || /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(v));
+
+/** Why a query string or path for better-auth is refused (email links carry tokens there), or null. */
+export function oddUrl(raw: string): string | null {
+  const url = new URL(raw);
+  let path: string;
+  try {
+    path = decodeURIComponent(url.pathname);
+  } catch {
+    return 'Invalid request. The address is not valid UTF-8.';
+  }
+  if (oddText(path) || [...url.searchParams.values()].some(oddText)) {
+    return 'Invalid request. The address contains characters that are not allowed (a NUL character or a broken surrogate pair).';
+  }
+  return null;
+}
+
 /** Why a JSON body for better-auth is refused, or null when it may pass. */
 export function oddBody(raw: string): string | null {
   // Depth is counted on the text, before JSON.parse can recurse through thousands of levels.
@@ -42,8 +61,7 @@ export function oddBody(raw: string): string | null {
     return null; // better-auth answers malformed JSON itself
   }
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'Invalid request. The body must be a JSON object.';
-  const bad = (v: unknown): boolean => typeof v === 'string' && (v.includes('\u0000') || /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(v));
-  const walk = (v: unknown): boolean => (Array.isArray(v) ? v.some(walk) : typeof v === 'object' && v !== null ? Object.values(v).some(walk) : bad(v));
+  const walk = (v: unknown): boolean => (Array.isArray(v) ? v.some(walk) : typeof v === 'object' && v !== null ? Object.values(v).some(walk) : oddText(v));
   if (walk(body)) return 'Invalid request. The text contains characters that are not allowed (a NUL character or a broken surrogate pair).';
   for (const f of STRING_FIELDS) {
     if (f in body && typeof (body as Record<string, unknown>)[f] !== 'string') return `Invalid request. ${f}: expected text`;
@@ -63,6 +81,8 @@ export const authRoutes = createRouter<{ auth: Auth }>()
   .on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, c.var.deps.env));
+    const badUrl = oddUrl(c.req.url);
+    if (badUrl) return c.json({ error: { code: 'VALIDATION', message: badUrl } }, 400);
     if (c.req.method !== 'POST' || !/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
       return c.var.deps.auth.handler(new Request(c.req.raw, { headers }));
     }

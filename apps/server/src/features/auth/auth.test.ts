@@ -45,6 +45,11 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     expect(dup.status).toBeGreaterThanOrEqual(400);
     expect(((await dup.json()) as { code: string }).code).toMatch(/USER_ALREADY_EXISTS/);
 
+    // Unconfirmed, any password gets the confirmation message; once confirmed, a wrong one is bad credentials.
+    const unconfirmed = await t.req('/api/auth/sign-in/email', { body: { email, password: 'wrongpass1' } });
+    expect(unconfirmed.status).toBe(403);
+    expect(((await unconfirmed.json()) as { code: string }).code).toBe('EMAIL_NOT_VERIFIED');
+    await t.confirm(email);
     const bad = await t.req('/api/auth/sign-in/email', { body: { email, password: 'wrongpass1' } });
     expect(bad.status).toBe(401);
     expect(((await bad.json()) as { code: string }).code).toBe('INVALID_EMAIL_OR_PASSWORD');
@@ -89,7 +94,8 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
       if (r.status === 429) break;
     }
     expect(statuses.at(-1)).toBe(429);
-    const other = await t.req('/api/auth/sign-in/email', { body: { email: 'nobody@example.com', password: 'password123' }, ip: '203.0.113.78' });
+    // Another address (and another account: this one may have reached its own failure limit) is not limited.
+    const other = await t.req('/api/auth/sign-in/email', { body: { email: 'nobody-else@example.com', password: 'password123' }, ip: '203.0.113.78' });
     expect(other.status).toBe(401);
   });
 });

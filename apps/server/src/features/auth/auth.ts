@@ -33,6 +33,8 @@ import {
   passwordOk,
 } from './security-rules';
 import { securityMail } from './security-mail';
+import { signInGuards } from './sign-in-guards';
+import { withOidcEndpoints } from './google-oidc';
 
 export interface AuthDeps {
   env: Env;
@@ -50,9 +52,11 @@ type HookCtx = Parameters<typeof getSessionFromCtx>[0] & { path: string; body?: 
 export function createAuth(deps: AuthDeps) {
   const { env, db, mailer, logger, limiter, now } = deps;
   const scale = env.AUTH_RATE_LIMIT_SCALE;
+  const guards = signInGuards(db);
+  // Sign-in with a Google id token from the browser (One Tap) is not offered: only the code flow.
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET } }
+      ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, disableIdTokenSignIn: true } }
       : undefined;
 
   /** Security notices: one that fails to send must not undo the change it reports. */
@@ -97,10 +101,12 @@ export function createAuth(deps: AuthDeps) {
     return true;
   }
 
-  return betterAuth({
+  const auth = betterAuth({
     appName: 'Plainspoken',
     baseURL: env.BASE_URL,
     basePath: '/api/auth',
+    // LOG_LEVEL=silent (tests, sweeps) also quiets better-auth's own console messages.
+    logger: { disabled: env.LOG_LEVEL === 'silent' },
     secret: env.BETTER_AUTH_SECRET,
     trustedOrigins: [env.BASE_URL],
     database: drizzleAdapter(db, { provider: 'pg', schema }),
@@ -206,6 +212,7 @@ export function createAuth(deps: AuthDeps) {
         if (typeof body.name === 'string' && body.name.length > 320) {
           throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: 'That name is too long.' });
         }
+        if (ctx.path === '/sign-in/email') await guards.before(ctx as never);
         if (isSecurityPath(ctx.path)) {
           const answered = await beforeSecurityPath(ctx);
           if (answered) return answered;
@@ -225,6 +232,8 @@ export function createAuth(deps: AuthDeps) {
         }
       }),
       after: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-in/email') await guards.after(ctx as never);
+        if (ctx.path === '/magic-link/verify' || ctx.path === '/callback/:id') await guards.afterPasswordless(ctx as never, env.BASE_URL);
         // After a successful change-of-email request the old address hears about it too.
         if (ctx.path !== '/change-email' || ctx.context.returned instanceof Error) return;
         const s = await getSessionFromCtx(ctx).catch(() => null);
@@ -262,6 +271,8 @@ export function createAuth(deps: AuthDeps) {
       },
     },
   });
+  if (google) withOidcEndpoints(auth, { issuer: env.GOOGLE_OIDC_ISSUER, clientId: google.google.clientId, clientSecret: google.google.clientSecret, logger });
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

@@ -35,4 +35,13 @@ describe('odd input to the account endpoints', () => {
   it('refuses a lone surrogate in callbackURL', async () => {
     await expect4xx(await t.req('/api/auth/sign-in/magic-link', { rawBody: '{"email":"x@example.com","callbackURL":"/\\ud800"}', headers: { 'content-type': 'application/json' }, ip: ip() }), 'magic-link callbackURL');
   });
+
+  it('refuses a NUL character in an email link’s token or a path (found by the fuzz sweep)', async () => {
+    await expect4xx(await t.req('/api/auth/magic-link/verify?token=a%00b%40example.com&callbackURL=%2F', { ip: ip() }), 'magic-link token');
+    await expect4xx(await t.req('/api/auth/verify-email?token=a%00b', { ip: ip() }), 'verify-email token');
+    await expect4xx(await t.req('/api/auth/reset-password/a%00b?callbackURL=%2F', { ip: ip() }), 'reset-password path token');
+    const r = await t.req('/api/auth/magic-link/verify?token=x%00', { ip: ip() });
+    expect(r.status).toBe(400);
+    expect(((await r.json()) as { error: { message: string } }).error.message).toMatch(/NUL/);
+  });
 });

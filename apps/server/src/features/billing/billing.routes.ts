@@ -2,7 +2,7 @@
  * Billing's one router, mounted at the root with full paths:
  *   POST /api/functions/create-checkout, /api/functions/paddle-customer-portal (the spec's function names)
  *   OPTIONS|POST /api/functions/payment-webhook (Paddle's and the sandbox's deliveries; the admin test event)
- *   GET /billing/checkout (the page Paddle's payment link opens)
+ *   GET /billing/checkout (the page Paddle's payment link opens) and /billing/checkout.js (its script)
  *   /sandbox/* (the local sandbox's hosted pages)
  */
 import { createCheckoutInput } from '@plainspoken/shared';
@@ -10,10 +10,13 @@ import { createRouter } from '../../lib/context';
 import { jsonBody } from '../../lib/http';
 import { requireAdmin, requireUser, signedIn } from '../../lib/session';
 import { createCheckout, openPortal } from './billing.service';
-import { incompleteCheckoutPage, paddleCheckoutPage } from './checkout-page';
+import { CHECKOUT_SCRIPT, incompleteCheckoutPage, paddleCheckoutPage } from './checkout-page';
+import { PADDLE_CSP, contentSecurityPolicy } from '../../lib/security-headers';
 import type { PaymentProvider } from './payments/types';
 import { sandboxRoutes } from './sandbox/sandbox.routes';
 import { receiveSignedWebhook, receiveTestEvent } from './webhooks/receive';
+import { webhookGate } from './webhooks/ip-limit';
+import { AppError } from '../../lib/errors';
 
 const WEBHOOK_METHODS = 'POST, OPTIONS';
 
@@ -29,6 +32,7 @@ export const billingRoutes = createRouter<{ payments: PaymentProvider }>()
   // The diagnostics page's endpoint check.
   .options('/api/functions/payment-webhook', (c) => c.body(null, 204, { Allow: WEBHOOK_METHODS }))
   .post('/api/functions/payment-webhook', async (c) => {
+    const gate = await webhookGate(c, c.var.deps);
     const raw = await c.req.text();
     const signature = c.req.header('paddle-signature');
     // Without a signature only an admin's test event is accepted; anything else is rejected and logged.
@@ -36,12 +40,24 @@ export const billingRoutes = createRouter<{ payments: PaymentProvider }>()
       await requireAdmin(c);
       return c.json(await receiveTestEvent(c.var.deps, raw));
     }
-    return c.json(await receiveSignedWebhook(c.var.deps, raw, signature));
+    try {
+      return c.json(await receiveSignedWebhook(c.var.deps, raw, signature));
+    } catch (e) {
+      if (e instanceof AppError && e.status < 500) await gate.refused();
+      throw e;
+    }
   })
   .get('/billing/checkout', (c) => {
     const { env } = c.var.deps;
     if (!env.PADDLE_API_KEY || !env.PADDLE_CLIENT_TOKEN) return c.text('Not found', 404);
     if (!/^txn_[A-Za-z0-9]+$/.test(c.req.query('_ptxn') ?? '')) return c.html(incompleteCheckoutPage(), 400);
+    // Only this page may load Paddle.js and frame Paddle's checkout.
+    c.header('content-security-policy', contentSecurityPolicy(env, PADDLE_CSP));
     return c.html(paddleCheckoutPage(env));
+  })
+  .get('/billing/checkout.js', (c) => {
+    const { env } = c.var.deps;
+    if (!env.PADDLE_API_KEY || !env.PADDLE_CLIENT_TOKEN) return c.text('Not found', 404);
+    return c.body(CHECKOUT_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
   })
   .route('/sandbox', sandboxRoutes);

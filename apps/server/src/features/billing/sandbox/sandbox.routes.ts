@@ -44,8 +44,16 @@ async function gate(c: C, token: string | undefined, kind: SandboxSession['kind'
   return { ok: true, user, session, token };
 }
 
-async function formFields(c: C): Promise<{ session?: string; plan?: string }> {
-  const body = await c.req.parseBody();
+type Fields = { session?: string; plan?: string };
+
+/** The posted form's fields, or the 400 page for a body that is not a readable form (a broken multipart). */
+async function formFields(c: C): Promise<Fields | Response> {
+  let body: Record<string, unknown>;
+  try {
+    body = await c.req.parseBody();
+  } catch {
+    return problem(c, 400, 'Form not readable', 'The form could not be read. Go back and submit it again.');
+  }
   return {
     session: typeof body.session === 'string' ? body.session : undefined,
     plan: typeof body.plan === 'string' ? body.plan : undefined,
@@ -115,7 +123,9 @@ export const sandboxRoutes = createRouter<Extra>()
     return c.html(checkoutPage(g.session as Extract<SandboxSession, { kind: 'checkout' }>, g.token));
   })
   .post('/checkout/pay', async (c) => {
-    const g = await gate(c, (await formFields(c)).session, 'checkout', true);
+    const form = await formFields(c);
+    if (form instanceof Response) return form;
+    const g = await gate(c, form.session, 'checkout', true);
     if (!g.ok) return g.res;
     const s = g.session as Extract<SandboxSession, { kind: 'checkout' }>;
     const now = c.var.deps.now();
@@ -130,7 +140,9 @@ export const sandboxRoutes = createRouter<Extra>()
     return c.redirect(`/profile?checkout=success&tier=${encodeURIComponent(s.tier)}`, 303);
   })
   .post('/checkout/cancel', async (c) => {
-    const g = await gate(c, (await formFields(c)).session, 'checkout', true);
+    const form = await formFields(c);
+    if (form instanceof Response) return form;
+    const g = await gate(c, form.session, 'checkout', true);
     if (!g.ok) return g.res;
     return c.redirect('/pricing', 303);
   })
@@ -142,14 +154,18 @@ export const sandboxRoutes = createRouter<Extra>()
     return c.html(portalPage(row, currentOf(row, g.user.id, now), g.token, c.req.query('done')));
   })
   .post('/portal/cancel', async (c) => {
-    const p = await portalContext(c, (await formFields(c)).session);
+    const form = await formFields(c);
+    if (form instanceof Response) return form;
+    const p = await portalContext(c, form.session);
     if (!p.ok) return p.res;
     if (!p.cur) return problem(c, 400, 'No paid subscription', 'There is nothing to cancel on this account.');
     await deliver(c, [subscriptionUpdated(c, p.user.id, p.cur, { cancelAt: p.cur.periodEnd })]);
     return toPortal(c, p.token, 'cancelled');
   })
   .post('/portal/resume', async (c) => {
-    const p = await portalContext(c, (await formFields(c)).session);
+    const form = await formFields(c);
+    if (form instanceof Response) return form;
+    const p = await portalContext(c, form.session);
     if (!p.ok) return p.res;
     if (!p.cur) return problem(c, 400, 'No paid subscription', 'There is nothing to resume on this account.');
     await deliver(c, [subscriptionUpdated(c, p.user.id, p.cur, { cancelAt: null })]);
@@ -157,6 +173,7 @@ export const sandboxRoutes = createRouter<Extra>()
   })
   .post('/portal/change', async (c) => {
     const form = await formFields(c);
+    if (form instanceof Response) return form;
     const p = await portalContext(c, form.session);
     if (!p.ok) return p.res;
     if (!p.cur) return problem(c, 400, 'No paid subscription', 'Choose a plan on the pricing page instead.');

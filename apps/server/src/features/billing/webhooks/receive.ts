@@ -11,7 +11,7 @@ import { processed_webhook_events } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
 import { UnknownCustomer, applyLifecycleEvent, type LifecycleEvent } from '../../../domain/lifecycle';
 import type { BillingDeps } from '../payments/types';
-import { eventTypeOf, logDelivery } from './delivery-log';
+import { eventTypeOf, logDelivery, logRefusal } from './delivery-log';
 import { normalizePaddleEvent } from './paddle-normalize';
 import { parseTestEvent } from './test-event';
 
@@ -61,8 +61,8 @@ export async function receiveSignedWebhook(deps: BillingDeps, rawBody: string, s
     event = await deps.payments.verify(rawBody, signature);
   } catch (e) {
     const why = signature ? 'invalid or expired signature' : 'missing Paddle-Signature header';
-    deps.logger.warn('webhook signature rejected', { reason: why, detail: (e as Error).message });
-    await logDelivery(deps, { eventId: null, eventType: eventTypeOf(rawBody), success: false, error: `Rejected: ${why}`, raw: rawBody });
+    deps.logger.debug('webhook signature rejected', { reason: why, detail: (e as Error).message });
+    await logRefusal(deps, { eventId: null, eventType: eventTypeOf(rawBody), success: false, error: `Rejected: ${why}`, raw: rawBody });
     throw new AppError('WEBHOOK_SIGNATURE', 401, 'The webhook signature is missing, invalid or too old.');
   }
   // A correctly signed body must still be an event: a JSON object (an array, string or number is not).

@@ -1,0 +1,13 @@
+/**
+ * npm run test:fuzz: generated bad input to every endpoint of the product (PGlite, real HTTP).
+ * FUZZ_CASES_PER_ENDPOINT (default 70) and FUZZ_SEED set the size and the seed. Exits 1 on any 5xx, stack
+ * trace or refusal that changed stored state.
+ */
+import { formatFuzz, runFuzz } from '../src/test/fuzz';
+
+const perEndpoint = Number(process.env.FUZZ_CASES_PER_ENDPOINT ?? 70);
+const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 100_000);
+console.log(`fuzz seed ${seed}, ${perEndpoint} cases per endpoint`);
+const f = await runFuzz({ casesPerEndpoint: perEndpoint, seed, log: process.env.FUZZ_VERBOSE ? (s) => console.log(s) : undefined });
+console.log(formatFuzz(f));
+process.exit(f.fiveXx + f.stackTraces + f.refusalsThatChangedState === 0 ? 0 : 1);

@@ -1,0 +1,194 @@
+/**
+ * The fuzz sweep (npm run test:fuzz; a reduced form runs in the unit suite): the product on a fresh PGlite
+ * database, served over real HTTP, gets generated bad input (fast-check) on every endpoint listed by
+ * listEndpoints: odd path parameters and query strings, JSON of every shape and depth, malformed JSON,
+ * forms, broken multipart, text bodies, NUL characters, lone surrogates, huge numbers, very long
+ * strings, as a signed-out visitor, a member and an admin. It checks that no answer is a 5xx or shows a
+ * stack trace, and that a refused request (4xx) changed nothing stored (accounts, passwords, plans and
+ * balances, history, sessions, two-factor settings, applied payment events, pending email links).
+ */
+import fc from 'fast-check';
+import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../lib/rate-limit';
+import { BASE, cookieFrom, createTestProduct, type TestProduct } from './harness';
+import { fillPath, listEndpoints, type Endpoint } from './routes';
+
+export interface FuzzFigures {
+  endpoints: number;
+  cases: number;
+  statuses: Record<string, number>;
+  fiveXx: number;
+  stackTraces: number;
+  refusals: number;
+  refusalsThatChangedState: number;
+  failures: string[];
+  seconds: number;
+}
+
+const FIELDS = [
+  'text', 'mode', 'word_count', 'useSecondPrompt', 'planTier', 'billingPeriod', 'transformation_id', 'words_used', 'email', 'password',
+  'name', 'token', 'callbackURL', 'scope', 'newPassword', 'currentPassword', 'newEmail', 'code', 'confirmEmail', 'provider', 'session',
+  'plan', 'event_type', 'data', 'redirectTo', 'trustDevice', 'rememberMe', 'image', 'days', 'cursor', 'limit', 'sessionToken', 'idToken',
+];
+const QUERY_KEYS = ['cursor', 'limit', 'email', 'session', 'token', 'days', 'done', '_ptxn', 'callbackURL', 'error', 'id', 'state', 'code'];
+
+const evilString = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom(
+    '\u0000', 'a\u0000b@example.com', '\ud800', 'x\udc00y', '\u200b'.repeat(200), 'ｅｘａｍｐｌｅ', '../../etc/passwd', '%00', '%2e%2e%2f',
+    '<script>alert(1)</script>', "' OR 1=1 --", '+275760-09-13T00:00:00.000Z', '-271821-04-20', '1e309', 'NaN', '-1', '0', '9'.repeat(40),
+    'null', '[]', '{}', 'x'.repeat(5000), 'deep', 'lightning', 'Pro', 'monthly', 'global', 'google', 'admin@example.com', 'javascript:alert(1)',
+    'https://evil.example/', '//evil.example', 'txn_01abc', 'pri_sandbox_pro_monthly',
+  ),
+);
+const anyValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: evilString },
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom(Number.MAX_SAFE_INTEGER, -1, 2 ** 31, 1e308),
+  fc.jsonValue({ maxDepth: 3 }),
+);
+
+type Body =
+  | { kind: 'none' }
+  | { kind: 'json'; value: unknown }
+  | { kind: 'raw'; type: string; raw: string }
+  | { kind: 'deep'; depth: number; open: string };
+
+const bodyArb: fc.Arbitrary<Body> = fc.oneof(
+  { weight: 5, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), anyValue, { maxKeys: 6 }).map((value): Body => ({ kind: 'json', value })) },
+  { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value): Body => ({ kind: 'json', value })) },
+  fc.string({ maxLength: 60 }).map((raw): Body => ({ kind: 'raw', type: 'application/json', raw })),
+  fc.constantFrom('{"email":', '{"text":"a"', '[', '{"a":1}}', '\u0000', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{}}}').map((raw): Body => ({ kind: 'raw', type: 'application/json', raw })),
+  fc.record({ depth: fc.integer({ min: 50, max: 30_000 }), open: fc.constantFrom('[', '{"a":') }).map((d): Body => ({ kind: 'deep', ...d })),
+  fc.dictionary(fc.constantFrom(...FIELDS), evilString, { maxKeys: 4 }).map((o): Body => ({ kind: 'raw', type: 'application/x-www-form-urlencoded', raw: new URLSearchParams(o as Record<string, string>).toString() })),
+  fc.tuple(fc.constantFrom('multipart/form-data; boundary=xyz', 'multipart/form-data', 'multipart/form-data; boundary='), fc.constantFrom('--xyz\r\nContent-Disposition: form-data; name="session"\r\n\r\nabc', 'garbage', '--xyz--', '')).map(([type, raw]): Body => ({ kind: 'raw', type, raw })),
+  fc.string({ maxLength: 60 }).map((raw): Body => ({ kind: 'raw', type: 'text/plain', raw })),
+  fc.constant<Body>({ kind: 'none' }),
+);
+
+const caseArb = fc.record({
+  who: fc.constantFrom('anonymous', 'member', 'admin'),
+  param: evilString,
+  query: fc.dictionary(fc.constantFrom(...QUERY_KEYS), evilString, { maxKeys: 3 }),
+  body: bodyArb,
+  ownOrigin: fc.boolean(),
+});
+type Case = typeof caseArb extends fc.Arbitrary<infer T> ? T : never;
+
+function encodeBody(b: Body): { type?: string; raw?: string } {
+  if (b.kind === 'none') return {};
+  if (b.kind === 'json') return { type: 'application/json', raw: JSON.stringify(b.value) ?? 'null' };
+  if (b.kind === 'deep') return { type: 'application/json', raw: `${b.open.repeat(b.depth)}1${(b.open === '[' ? ']' : '}').repeat(b.depth)}` };
+  return { type: b.type, raw: b.raw };
+}
+
+/** A digest of what a refused request must never change. */
+async function stateDigest(t: TestProduct): Promise<string> {
+  const q = async (s: ReturnType<typeof sql>) => JSON.stringify(rowsOf(await t.deps.db.execute(s)));
+  const parts = await Promise.all([
+    q(sql`SELECT id, email, name, email_verified, two_factor_enabled FROM "user" ORDER BY id`),
+    q(sql`SELECT id, user_id, provider_id, password FROM account ORDER BY id`),
+    q(sql`SELECT user_id, subscription_tier, monthly_word_balance, subscription_end, subscription_cancelled_at, cancellation_end_date, paddle_customer_id, paddle_subscription_id, billing_period FROM subscribers ORDER BY user_id`),
+    q(sql`SELECT count(*)::int AS n, max(created_at)::text AS last FROM transformations`),
+    q(sql`SELECT user_id, count(*)::int AS n FROM session GROUP BY user_id ORDER BY user_id`),
+    q(sql`SELECT user_id, secret FROM two_factor ORDER BY user_id`),
+    q(sql`SELECT count(*)::int AS n FROM processed_webhook_events`),
+    q(sql`SELECT count(*)::int AS n FROM verification`),
+  ]);
+  return createHash('sha256').update(parts.join('\n')).digest('hex');
+}
+
+const STACK = /\n\s+at\s+\S+\s+\(|node_modules\/|\bat async\b/;
+/** Requests after which the member's session may be gone (sign-out, revocation) and is renewed. */
+const SESSION_RISK = /sign-out|revoke|delete-user|change-password|reset-password|two-factor|update-session/;
+
+export async function runFuzz(opts: { casesPerEndpoint: number; seed?: number; log?: (s: string) => void }): Promise<FuzzFigures> {
+  const started = Date.now();
+  const t = await createTestProduct({ env: { RATE_LIMITS: 'off', ADMIN_EMAILS: 'fuzz-admin@example.com' } });
+  const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((r) => server.once('listening', () => r()));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const figures: FuzzFigures = { endpoints: 0, cases: 0, statuses: {}, fiveXx: 0, stackTraces: 0, refusals: 0, refusalsThatChangedState: 0, failures: [], seconds: 0 };
+  try {
+    const member = await t.newUser('fuzz-member@example.com');
+    const admin = await t.newUser('fuzz-admin@example.com');
+    const cookies: Record<Case['who'], string> = { anonymous: '', member: member.cookie, admin: admin.cookie };
+    const renew = async (who: 'member' | 'admin', email: string) => {
+      const me = (await (await t.req('/api/me', { cookie: cookies[who] })).json()) as { user: unknown };
+      if (me.user) return;
+      const r = await t.req('/api/auth/sign-in/email', { body: { email, password: 'password123' } });
+      cookies[who] = cookieFrom(r);
+    };
+    const endpoints = listEndpoints(t);
+    figures.endpoints = endpoints.length;
+    let digest = await stateDigest(t);
+    let i = 0;
+    for (const ep of endpoints) {
+      const samples = fc.sample(caseArb, { numRuns: opts.casesPerEndpoint, seed: (opts.seed ?? 42) + i++ });
+      for (const c of samples) {
+        const res = await send(origin, ep, c, cookies[c.who]);
+        figures.cases++;
+        figures.statuses[res.status] = (figures.statuses[res.status] ?? 0) + 1;
+        const what = `${ep.method} ${ep.path} as ${c.who} ${JSON.stringify({ query: c.query, body: encodeBody(c.body).raw?.slice(0, 120), type: encodeBody(c.body).type })}`;
+        if (res.status >= 500) {
+          figures.fiveXx++;
+          figures.failures.push(`${res.status} ${what}: ${res.text.slice(0, 200)}`);
+        }
+        if (STACK.test(res.text)) {
+          figures.stackTraces++;
+          figures.failures.push(`stack trace in ${what}`);
+        }
+        const after = await stateDigest(t);
+        if (res.status >= 400 && res.status < 500) {
+          figures.refusals++;
+          if (after !== digest) {
+            figures.refusalsThatChangedState++;
+            figures.failures.push(`state changed on refusal ${res.status} ${what}: ${res.text.slice(0, 200)}`);
+          }
+        }
+        digest = after;
+        if (res.status < 400 && SESSION_RISK.test(ep.path)) {
+          await renew('member', member.email);
+          await renew('admin', admin.email);
+          digest = await stateDigest(t);
+        }
+      }
+      opts.log?.(`${ep.method.padEnd(7)} ${ep.path}`);
+    }
+  } finally {
+    await new Promise<void>((r) => server.close(() => r()));
+    await t.close();
+  }
+  figures.seconds = Math.round((Date.now() - started) / 100) / 10;
+  return figures;
+}
+
+async function send(origin: string, ep: Endpoint, c: Case, cookie: string): Promise<{ status: number; text: string }> {
+  const url = new URL(fillPath(ep.path, { id: c.param, token: c.param }), origin);
+  for (const [k, v] of Object.entries(c.query)) url.searchParams.set(k, v);
+  const headers: Record<string, string> = {};
+  if (cookie) headers.cookie = cookie;
+  if (c.ownOrigin) headers.origin = BASE;
+  const withBody = ep.method !== 'GET' && ep.method !== 'HEAD' && ep.method !== 'OPTIONS';
+  const { type, raw } = withBody ? encodeBody(c.body) : {};
+  if (type) headers['content-type'] = type;
+  const res = await fetch(url, { method: ep.method, headers, body: raw, redirect: 'manual' });
+  return { status: res.status, text: await res.text() };
+}
+
+export function formatFuzz(f: FuzzFigures): string {
+  const statuses = Object.entries(f.statuses).sort(([a], [b]) => Number(a) - Number(b)).map(([s, n]) => `${s}×${n}`).join(' ');
+  return [
+    `fuzz: ${f.cases} cases over ${f.endpoints} endpoints in ${f.seconds} s`,
+    `statuses: ${statuses}`,
+    `5xx: ${f.fiveXx}   stack traces: ${f.stackTraces}   refusals: ${f.refusals}   refusals that changed state: ${f.refusalsThatChangedState}`,
+    ...f.failures.slice(0, 30).map((x) => `  FAIL ${x}`),
+  ].join('\n');
+}
