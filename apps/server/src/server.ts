@@ -14,6 +14,10 @@ import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './lib/mail';
 import { createRateLimiter } from './lib/rate-limit';
 import { createAuth } from './features/auth/auth';
+import { authenticateApiKey } from './features/api-keys/api-keys.service';
+import { runCheck, validateCheck } from './features/ai-check/ai-check.service';
+import { humanizeText } from './features/humanize/humanize.service';
+import type { PublicApiServices } from './features/public-api/services';
 import { cancelSubscriptionForDeletion, warnIfSandboxInProduction } from './features/billing/billing.service';
 import { createPaddleProvider } from './features/billing/payments/paddle';
 import { createSandboxProvider } from './features/billing/payments/sandbox';
@@ -58,8 +62,16 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
   const payments = env.PADDLE_API_KEY ? createPaddleProvider(env) : createSandboxProvider(env);
   const billing = { db, env, logger, now, payments };
   const auth = createAuth({ env, db, mailer, logger, limiter, now, cancelPaidPlan: (userId) => cancelSubscriptionForDeletion(billing, userId) });
+  const llm = llmConfigFrom(env);
+  // The public API runs the web app's own humanize and AI check flows, charged to the key's owner.
+  const publicApi: PublicApiServices = {
+    authenticate: (secret, at) => authenticateApiKey(db, secret, at),
+    humanize: (caller, input) => humanizeText({ db, engine, llm, logger, now }, caller, input),
+    validateCheck: (caller, text, at) => validateCheck(db, caller, text, at),
+    runCheck: (text, v) => runCheck(engine, text, v),
+  };
   const deps: ProductDeps = {
-    env, database, db, auth, mailer, engine, llm: llmConfigFrom(env), limiter, logger, detectorVersion: detectorVersion(), now, payments, ...(clock ? { clock } : {}),
+    env, database, db, auth, mailer, engine, llm, limiter, logger, detectorVersion: detectorVersion(), now, payments, publicApi, ...(clock ? { clock } : {}),
   };
   const app = createApp(deps);
   // Several processes may run this; the job_runs guard makes the daily work happen once.
