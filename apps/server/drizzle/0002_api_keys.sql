@@ -3,7 +3,7 @@ CREATE TABLE "api_idempotency" (
 	"key" text NOT NULL,
 	"request_hash" text NOT NULL,
 	"response_status" integer,
-	"response_body" jsonb,
+	"response_body" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"completed_at" timestamp with time zone,
 	CONSTRAINT "api_idempotency_user_id_key_pk" PRIMARY KEY("user_id","key")

@@ -230,7 +230,7 @@ export const api_idempotency = pgTable(
     key: text('key').notNull(),
     request_hash: text('request_hash').notNull(),
     response_status: integer('response_status'),
-    response_body: jsonb('response_body'),
+    response_body: text('response_body'),
     created_at: ts('created_at').notNull().defaultNow(),
     completed_at: ts('completed_at'),
   },

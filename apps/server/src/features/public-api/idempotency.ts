@@ -31,7 +31,8 @@ export function requestFingerprint(method: string, path: string, body: unknown):
   return createHash('sha256').update(`${method} ${path}\n${canonical(body)}`).digest('hex');
 }
 
-export type Claim = { kind: 'claimed' } | { kind: 'replay'; status: number; body: unknown };
+/** A replay carries the stored answer byte for byte. */
+export type Claim = { kind: 'claimed' } | { kind: 'replay'; status: number; body: string };
 
 export async function claimIdempotencyKey(db: Db, userId: string, key: string, fingerprint: string, now: Date): Promise<Claim> {
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -50,12 +51,12 @@ export async function claimIdempotencyKey(db: Db, userId: string, key: string, f
     }
     if (row.request_hash !== fingerprint) throw new AppError('IDEMPOTENCY_KEY_REUSED', 422, API_MSG.idempotencyReused);
     if (row.response_status === null) throw new AppError('IDEMPOTENCY_IN_PROGRESS', 409, API_MSG.idempotencyInProgress, { retryAfter: 1 });
-    return { kind: 'replay', status: row.response_status, body: row.response_body };
+    return { kind: 'replay', status: row.response_status, body: row.response_body ?? '' };
   }
   throw new AppError('IDEMPOTENCY_IN_PROGRESS', 409, API_MSG.idempotencyInProgress, { retryAfter: 1 });
 }
 
-export async function completeIdempotencyKey(db: Db, userId: string, key: string, status: number, body: unknown, now: Date): Promise<void> {
+export async function completeIdempotencyKey(db: Db, userId: string, key: string, status: number, body: string, now: Date): Promise<void> {
   await db
     .update(api_idempotency)
     .set({ response_status: status, response_body: body, completed_at: now })

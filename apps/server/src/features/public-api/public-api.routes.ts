@@ -204,7 +204,7 @@ async function idempotent<T extends object>(c: Ctx, body: unknown, key: string |
   const claim = await claimIdempotencyKey(d.db, caller.id, key, requestFingerprint(c.req.method, c.req.path, body), now);
   if (claim.kind === 'replay') {
     c.header('Idempotent-Replayed', 'true');
-    return c.newResponse(JSON.stringify(claim.body), claim.status as 200, { 'Content-Type': 'application/json' });
+    return c.newResponse(claim.body, claim.status as 200, { 'Content-Type': 'application/json' });
   }
   let out: T;
   try {
@@ -213,13 +213,14 @@ async function idempotent<T extends object>(c: Ctx, body: unknown, key: string |
     await releaseIdempotencyKey(d.db, caller.id, key).catch((x: Error) => d.logger.error('releasing an idempotency key failed', { error: x.message }));
     throw e;
   }
+  const json = JSON.stringify(out);
   try {
-    await completeIdempotencyKey(d.db, caller.id, key, 200, out, d.now());
+    await completeIdempotencyKey(d.db, caller.id, key, 200, json, d.now());
   } catch (e) {
     // The work is done and charged: the answer still goes out; a retry with this key will get 409.
     d.logger.error('storing an idempotent answer failed', { error: (e as Error).message });
   }
-  return c.json(out, 200);
+  return c.newResponse(json, 200, { 'Content-Type': 'application/json' });
 }
 
 publicApiRoutes.openapi(humanizeRoute, async (c) => {
