@@ -39,13 +39,20 @@ function asset(body: Buffer): Asset {
   };
 }
 
+/** The bundle's built-in @font-face rules point at the vendor's font host; the page uses system fonts instead. */
+const REMOTE_FONT_FACE = /@font-face\s*\{[^}]*https:\/\/fonts\.scalar\.com[^}]*\}/g;
+
 let scalar: Asset | null = null;
-/** The standalone bundle of @scalar/api-reference, found through the package's own entry point. */
+/**
+ * The standalone bundle of @scalar/api-reference, found through the package's own entry point, without
+ * its remote font rules (so the browser never tries to reach another host, even when a CSP would stop it).
+ */
 export function scalarBundle(): Asset {
   if (!scalar) {
     const require = createRequire(import.meta.url);
     const entry = require.resolve('@scalar/api-reference');
-    scalar = asset(readFileSync(path.join(path.dirname(entry), 'browser', 'standalone.js')));
+    const source = readFileSync(path.join(path.dirname(entry), 'browser', 'standalone.js'), 'utf8');
+    scalar = asset(Buffer.from(source.replace(REMOTE_FONT_FACE, '')));
   }
   return scalar;
 }
@@ -59,6 +66,9 @@ const CONFIG = {
   agent: { disabled: true },
   mcp: { disabled: true },
   documentDownloadType: 'json',
+  defaultOpenAllTags: true,
+  showDeveloperTools: 'never',
+  showToolbar: 'never',
   defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
   hiddenClients: {
     c: true, clojure: true, csharp: true, dart: true, fsharp: true, go: true, http: true, java: true, julia: true, kotlin: true,

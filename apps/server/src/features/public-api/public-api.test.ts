@@ -277,6 +277,9 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     const bundle = await t.req('/docs/api/scalar.js', { headers: { 'accept-encoding': 'br' } });
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get('content-encoding')).toBe('br');
+    const plain = await (await t.req('/docs/api/scalar.js')).text();
+    expect(plain.length).toBeGreaterThan(1_000_000);
+    expect(plain).not.toContain('fonts.scalar.com');
     const init = await t.req('/docs/api/init.js');
     expect(await init.text()).toContain('"url":"/api/openapi.json"');
   });
