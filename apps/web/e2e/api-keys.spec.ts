@@ -27,6 +27,7 @@ test('a paid account creates an API key, copies it once, humanizes with it, and 
   const card = page.getByTestId('api-keys-card');
   await expect(card.getByTestId('api-keys-upgrade')).toContainText(API_MSG.keysNeedPaidPlan);
   await expect(card.getByLabel('Key name')).toHaveCount(0);
+  if (shots) await card.screenshot({ path: `${shots}/api-keys-free.png` });
   await card.getByRole('link', { name: 'See plans' }).click();
   await expect(page).toHaveURL(/\/pricing$/);
 
