@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookOpenIcon, CheckIcon, CopyIcon, KeyRoundIcon, PlusIcon, SparklesIcon } from 'lucide-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { API_KEY_NAME_MAX, API_MSG, type ApiKeyItem, type CreatedApiKey } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { isApiError } from '@/lib/api';
 import { useSession } from '@/lib/auth';
+import { useSubscription } from '@/lib/subscription';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { apiKeysKeys, apiKeysPaths, apiKeysQueryOptions, createApiKey, revokeApiKey } from '../api/api-keys';
 
@@ -34,6 +35,13 @@ function ApiKeys({ userId }: { userId: string }) {
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [revoking, setRevoking] = useState<ApiKeyItem | null>(null);
   const refresh = () => qc.invalidateQueries({ queryKey: apiKeysKeys.all });
+  // A plan change on this page (checkout return, focus refresh) decides whether keys can be created.
+  const tier = useSubscription(userId).data?.subscription_tier;
+  const seenTier = useRef(tier);
+  useEffect(() => {
+    if (seenTier.current !== undefined && tier !== undefined && tier !== seenTier.current) void qc.invalidateQueries({ queryKey: apiKeysKeys.all });
+    seenTier.current = tier ?? seenTier.current;
+  }, [tier, qc]);
 
   const create = useMutation({
     mutationFn: createApiKey,
