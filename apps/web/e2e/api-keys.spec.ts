@@ -106,7 +106,10 @@ test('the API reference renders every endpoint with examples, from this server o
   page.on('pageerror', (e) => problems.push(e.message));
 
   await page.setViewportSize({ width: 1366, height: 900 });
-  await page.goto('/docs/api');
+  // Found from the site's footer.
+  await page.goto('/privacy');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'API', exact: true }).click();
+  await expect(page).toHaveURL(/\/docs\/api$/);
   await expect(page).toHaveTitle('API reference · Plainspoken');
   await expect(page.getByRole('heading', { name: 'Plainspoken API', level: 1 })).toBeVisible({ timeout: 30_000 });
   // Every endpoint is in the navigation, and opens its own section.
