@@ -1,12 +1,14 @@
 /**
  * The API reference page at /docs/api: Scalar's standalone bundle, served from node_modules by this
  * server (nothing comes from a CDN, so it works offline), started by a small script of our own so the page
- * runs under a Content-Security-Policy without inline scripts. The bundle is read and compressed once.
+ * runs under a Content-Security-Policy without inline scripts. The bundle is read and compressed once, off
+ * the event loop (zlib's thread pool), on its first request.
  */
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { html } from 'hono/html';
 
@@ -30,30 +32,35 @@ export interface Asset {
   etag: string;
 }
 
-function asset(body: Buffer): Asset {
-  return {
-    body,
-    gzip: gzipSync(body, { level: 9 }),
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-    etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
-  };
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+async function asset(body: Buffer): Promise<Asset> {
+  const [gz, br] = await Promise.all([
+    gzipAsync(body, { level: 9 }),
+    brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  ]);
+  return { body, gzip: gz, br, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
 }
 
 /** The bundle's built-in @font-face rules point at the vendor's font host; the page uses system fonts instead. */
 const REMOTE_FONT_FACE = /@font-face\s*\{[^}]*https:\/\/fonts\.scalar\.com[^}]*\}/g;
 
-let scalar: Asset | null = null;
+let scalar: Promise<Asset> | null = null;
 /**
  * The standalone bundle of @scalar/api-reference, found through the package's own entry point, without
  * its remote font rules (so the browser never tries to reach another host, even when a CSP would stop it).
  */
-export function scalarBundle(): Asset {
-  if (!scalar) {
+export function scalarBundle(): Promise<Asset> {
+  scalar ??= (async () => {
     const require = createRequire(import.meta.url);
     const entry = require.resolve('@scalar/api-reference');
-    const source = readFileSync(path.join(path.dirname(entry), 'browser', 'standalone.js'), 'utf8');
-    scalar = asset(Buffer.from(source.replace(REMOTE_FONT_FACE, '')));
-  }
+    const source = await readFile(path.join(path.dirname(entry), 'browser', 'standalone.js'), 'utf8');
+    return asset(Buffer.from(source.replace(REMOTE_FONT_FACE, '')));
+  })().catch((e: unknown) => {
+    scalar = null; // a failed read is not kept: the next request tries again
+    throw e;
+  });
   return scalar;
 }
 
@@ -78,8 +85,8 @@ const CONFIG = {
   customCss: `.scalar-app, .scalar-api-reference { --scalar-font: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; --scalar-font-code: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }`,
 };
 
-let init: Asset | null = null;
-export function initScript(): Asset {
+let init: Promise<Asset> | null = null;
+export function initScript(): Promise<Asset> {
   init ??= asset(
     Buffer.from(
       `// Starts the API reference (kept out of the page so no inline script is needed).\n` +

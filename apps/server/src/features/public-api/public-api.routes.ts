@@ -312,5 +312,5 @@ publicApiRoutes.get('/docs/api', (c) => {
   return c.html(docsPage(VERSION));
 });
 publicApiRoutes.get('/docs/api/', (c) => c.redirect('/docs/api', 301));
-publicApiRoutes.get('/docs/api/scalar.js', (c) => sendAsset(c, scalarBundle(), 'text/javascript; charset=utf-8'));
-publicApiRoutes.get('/docs/api/init.js', (c) => sendAsset(c, initScript(), 'text/javascript; charset=utf-8'));
+publicApiRoutes.get('/docs/api/scalar.js', async (c) => sendAsset(c, await scalarBundle(), 'text/javascript; charset=utf-8'));
+publicApiRoutes.get('/docs/api/init.js', async (c) => sendAsset(c, await initScript(), 'text/javascript; charset=utf-8'));
