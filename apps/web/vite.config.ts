@@ -17,6 +17,8 @@ export default defineConfig({
     proxy: {
       '/api': { target: apiTarget, changeOrigin: false },
       '/dev': { target: apiTarget, changeOrigin: false },
+      '/v1': { target: apiTarget, changeOrigin: false },
+      '/docs/api': { target: apiTarget, changeOrigin: false },
     },
   },
   build: {

@@ -17,6 +17,9 @@ import { webApp } from './lib/static';
 import { securityHeaders } from './lib/security-headers';
 import type { Auth } from './features/auth/auth';
 import type { PaymentProvider } from './features/billing/payments/types';
+import type { PublicApiServices } from './features/public-api/services';
+import { apiKeysRoutes } from './features/api-keys/api-keys.routes';
+import { publicApiRoutes } from './features/public-api/public-api.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { aiCheckRoutes } from './features/ai-check/ai-check.routes';
 import { billingRoutes } from './features/billing/billing.routes';
@@ -36,6 +39,7 @@ export type { AppDeps, AppEnv };
 export interface ProductDeps extends AppDeps {
   auth: Auth;
   payments: PaymentProvider;
+  publicApi: PublicApiServices;
 }
 
 export function createApp(deps: ProductDeps) {
@@ -75,7 +79,7 @@ export function createApp(deps: ProductDeps) {
   // by the provider's servers and proves itself with its signature.
   const ownOrigin = new URL(env.BASE_URL).origin;
   const guarded = (p: string) =>
-    (p.startsWith('/api/functions/') && p !== '/api/functions/payment-webhook') || p.startsWith('/api/account/') || p.startsWith('/api/admin/') || p === '/api/ai-check';
+    (p.startsWith('/api/functions/') && p !== '/api/functions/payment-webhook') || p.startsWith('/api/account/') || p.startsWith('/api/admin/') || p === '/api/ai-check' || p.startsWith('/api/api-keys');
   app.use('/api/*', async (c, next) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS' || !guarded(c.req.path)) return next();
     const origin = c.req.header('origin');
@@ -103,6 +107,8 @@ export function createApp(deps: ProductDeps) {
   app.route('/', documentsRoutes);
   app.route('/', adminRoutes);
   app.route('/', engineRoutes);
+  app.route('/', apiKeysRoutes);
+  app.route('/', publicApiRoutes);
   if (env.NODE_ENV !== 'production') app.route('/', devRoutes);
 
   app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));

@@ -15,6 +15,10 @@ import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './lib/mail';
 import { createRateLimiter } from './lib/rate-limit';
 import { createAuth } from './features/auth/auth';
+import { authenticateApiKey } from './features/api-keys/api-keys.service';
+import { runCheck, validateCheck } from './features/ai-check/ai-check.service';
+import { humanizeText } from './features/humanize/humanize.service';
+import type { PublicApiServices } from './features/public-api/services';
 import { cancelSubscriptionForDeletion, warnIfSandboxInProduction } from './features/billing/billing.service';
 import { createPaddleProvider } from './features/billing/payments/paddle';
 import { createSandboxProvider } from './features/billing/payments/sandbox';
@@ -51,8 +55,15 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
   // The model provider: the configured service, or Ollama found at OLLAMA_HOST (checked now and every minute).
   const models = new ModelProvider(env, { logger, db, now });
   await models.start();
+  // The public API runs the web app's own humanize and AI check flows, charged to the key's owner.
+  const publicApi: PublicApiServices = {
+    authenticate: (secret, at) => authenticateApiKey(db, secret, at),
+    humanize: (caller, input) => humanizeText(deps, caller, input),
+    validateCheck: (caller, text, at) => validateCheck(db, caller, text, at),
+    runCheck: (text, v) => runCheck(engine, text, v),
+  };
   const deps: ProductDeps = {
-    env, database, db, auth, mailer, engine, limiter, logger, detectorVersion: detectorVersion(), now, payments, models, ...(clock ? { clock } : {}),
+    env, database, db, auth, mailer, engine, limiter, logger, detectorVersion: detectorVersion(), now, payments, models, publicApi, ...(clock ? { clock } : {}),
     get llm() {
       return models.current('deep');
     },

@@ -18,6 +18,11 @@ export const ERROR_CODES = [
   'WEBHOOK_SIGNATURE',
   'INTERNAL',
   'DOCUMENT_UNREADABLE',
+  // The public API and its keys.
+  'PLAN_REQUIRED',
+  'API_KEY_LIMIT',
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_IN_PROGRESS',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 export interface ApiErrorBody {

@@ -9,3 +9,4 @@ export * from './api';
 export * from './documents';
 export * from './writing';
 export * from './engine';
+export * from './public-api';

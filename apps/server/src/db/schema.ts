@@ -235,3 +235,45 @@ export const writing_preferences = pgTable('writing_preferences', {
   reading_level: text('reading_level').notNull().default('standard'),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
+/**
+ * Personal API keys (the public API). Only the SHA-256 of the key is stored; `prefix` is its visible start
+ * (`ps_live_` and a few characters), shown so the owner can tell keys apart. A revoked key stays as a row
+ * with `revoked_at` set, so a request with it is answered "revoked" rather than "unknown".
+ */
+export const api_keys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix').notNull(),
+    key_hash: text('key_hash').notNull().unique(),
+    created_at: ts('created_at').notNull().defaultNow(),
+    last_used_at: ts('last_used_at'),
+    revoked_at: ts('revoked_at'),
+  },
+  (t) => [index('api_keys_user_idx').on(t.user_id, t.created_at)],
+);
+
+/**
+ * Idempotency keys of the public API, per key owner: the fingerprint of the first request (method, path,
+ * body) and, once it succeeded, the answer a retry gets back. A row without a response is a request still
+ * running. Kept in the database so every server process sees the same keys.
+ */
+export const api_idempotency = pgTable(
+  'api_idempotency',
+  {
+    user_id: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    request_hash: text('request_hash').notNull(),
+    response_status: integer('response_status'),
+    response_body: text('response_body'),
+    created_at: ts('created_at').notNull().defaultNow(),
+    completed_at: ts('completed_at'),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.key] }), index('api_idempotency_created_idx').on(t.created_at)],
+);

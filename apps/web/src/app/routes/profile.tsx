@@ -1,7 +1,17 @@
 import { ProfilePage } from '@/features/account/components/profile-page';
+import { ApiKeysCard } from '@/features/api-keys';
 import { SecurityCard } from '@/features/security';
 
-/** /profile: the account feature's page with the security feature's card. */
+/** /profile: the account feature's page with the API keys and security features' cards. */
 export function ProfileRoute() {
-  return <ProfilePage extra={<SecurityCard />} />;
+  return (
+    <ProfilePage
+      extra={
+        <>
+          <ApiKeysCard />
+          <SecurityCard />
+        </>
+      }
+    />
+  );
 }

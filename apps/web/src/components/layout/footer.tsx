@@ -45,6 +45,12 @@ export function Footer() {
                 Pricing
               </Link>
             </li>
+            <li>
+              {/* Served by the server, not a page of this app: a full page load. */}
+              <a href="/docs/api" className={footerLink}>
+                API
+              </a>
+            </li>
           </ul>
         </nav>
         <nav aria-label="Company" className="space-y-3">

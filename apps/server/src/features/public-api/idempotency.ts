@@ -1,0 +1,73 @@
+/**
+ * Idempotency keys for the public API's POST endpoints, kept in the database so every server process
+ * sees them. The first request with a key claims it with one INSERT (the primary key decides between
+ * concurrent requests); a successful answer is stored on the row and handed back to every retry with the
+ * same key and body, which does no work and is never charged again. A failed request releases its key, so
+ * the client can retry once the cause is fixed (balance, rate limit, a busy engine). The same key with a
+ * different request is refused; a request still running answers 409 with a short Retry-After.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, lt } from 'drizzle-orm';
+import { API_MSG, IDEMPOTENCY_TTL_MS } from '@plainspoken/shared';
+import type { Db } from '../../db/client';
+import { api_idempotency } from '../../db/schema';
+import { AppError } from '../../lib/errors';
+
+/** JSON with object keys sorted, so the same body serialised in another order has the same fingerprint. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .sort()
+      .filter((k) => o[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+export function requestFingerprint(method: string, path: string, body: unknown): string {
+  return createHash('sha256').update(`${method} ${path}\n${canonical(body)}`).digest('hex');
+}
+
+/** A replay carries the stored answer byte for byte. */
+export type Claim = { kind: 'claimed' } | { kind: 'replay'; status: number; body: string };
+
+export async function claimIdempotencyKey(db: Db, userId: string, key: string, fingerprint: string, now: Date): Promise<Claim> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const inserted = await db
+      .insert(api_idempotency)
+      .values({ user_id: userId, key, request_hash: fingerprint, created_at: now })
+      .onConflictDoNothing()
+      .returning({ key: api_idempotency.key });
+    if (inserted.length > 0) return { kind: 'claimed' };
+    const [row] = await db.select().from(api_idempotency).where(and(eq(api_idempotency.user_id, userId), eq(api_idempotency.key, key)));
+    if (!row) continue; // released between the two statements: claim again
+    if (row.created_at.getTime() <= now.getTime() - IDEMPOTENCY_TTL_MS) {
+      // Expired: forget it (only if it is still that row) and claim afresh.
+      await db.delete(api_idempotency).where(and(eq(api_idempotency.user_id, userId), eq(api_idempotency.key, key), eq(api_idempotency.created_at, row.created_at)));
+      continue;
+    }
+    if (row.request_hash !== fingerprint) throw new AppError('IDEMPOTENCY_KEY_REUSED', 422, API_MSG.idempotencyReused);
+    if (row.response_status === null) throw new AppError('IDEMPOTENCY_IN_PROGRESS', 409, API_MSG.idempotencyInProgress, { retryAfter: 1 });
+    return { kind: 'replay', status: row.response_status, body: row.response_body ?? '' };
+  }
+  throw new AppError('IDEMPOTENCY_IN_PROGRESS', 409, API_MSG.idempotencyInProgress, { retryAfter: 1 });
+}
+
+export async function completeIdempotencyKey(db: Db, userId: string, key: string, status: number, body: string, now: Date): Promise<void> {
+  await db
+    .update(api_idempotency)
+    .set({ response_status: status, response_body: body, completed_at: now })
+    .where(and(eq(api_idempotency.user_id, userId), eq(api_idempotency.key, key)));
+}
+
+export async function releaseIdempotencyKey(db: Db, userId: string, key: string): Promise<void> {
+  await db.delete(api_idempotency).where(and(eq(api_idempotency.user_id, userId), eq(api_idempotency.key, key)));
+}
+
+/** Drops keys past their lifetime (run now and then; a lookup also ignores them). */
+export async function pruneIdempotencyKeys(db: Db, now: Date): Promise<void> {
+  await db.delete(api_idempotency).where(lt(api_idempotency.created_at, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
+}

@@ -1,0 +1,316 @@
+/**
+ * The public API, with `Authorization: Bearer <personal API key>`:
+ *   POST /v1/humanize, POST /v1/detect, GET /v1/usage
+ * and its description: GET /api/openapi.json (OpenAPI 3.1, generated from the zod schemas the routes
+ * validate with) and GET /docs/api (the reference page).
+ *
+ * The words, caps, balance and rate limits are the web app's own: the routes call the humanize and AI
+ * check flows the web app calls (handed in as `publicApi`, see services.ts) and charge the key's owner.
+ * Two statuses differ from the web app on purpose: a text under the minimum or over the plan's cap is 422
+ * (the web app answers 400), so that 400 always means a malformed request.
+ */
+import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import {
+  API_MSG,
+  MSG,
+  RATE_LIMITS,
+  apiDetectRequest,
+  apiDetectResponse,
+  apiErrorResponse,
+  apiHumanizeRequest,
+  apiHumanizeResponse,
+  apiIdempotencyHeader,
+  apiUsageResponse,
+  limitsFor,
+  type ApiUsage,
+} from '@plainspoken/shared';
+import { effectiveTier, loadSubscriber } from '../../domain/subscribers';
+import type { AppEnv } from '../../lib/context';
+import { AppError, unauthorized } from '../../lib/errors';
+import { validationError } from '../../lib/http';
+import { detectSamples, humanizeSamples, usageSamples } from './code-samples';
+import { DOCS_CSP, docsPage, initScript, scalarBundle, type Asset } from './docs-page';
+import { claimIdempotencyKey, completeIdempotencyKey, pruneIdempotencyKeys, releaseIdempotencyKey, requestFingerprint } from './idempotency';
+import type { ApiCaller, PublicApiExtra } from './services';
+
+type Env = { Variables: AppEnv<PublicApiExtra>['Variables'] & { apiCaller: ApiCaller } };
+type Ctx = Context<Env>;
+
+// ---- the operations, as published ----
+
+const errorContent = { 'application/json': { schema: apiErrorResponse } };
+const err = (description: string) => ({ description, content: errorContent });
+const retryAfter = { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' as const } } };
+const authErrors = {
+  401: err('No API key, or the key is unknown or revoked (`UNAUTHORIZED`).'),
+  403: err("The key's owner is on the Free plan: the API is part of the paid plans (`PLAN_REQUIRED`)."),
+};
+const idempotencyHeaders = z.object({ 'idempotency-key': apiIdempotencyHeader.optional() });
+
+const humanizeRoute = createRoute({
+  method: 'post',
+  path: '/v1/humanize',
+  operationId: 'humanize',
+  tags: ['Rewrite'],
+  summary: 'Humanize a text',
+  description:
+    "Rewrites the text so it reads as human-written, exactly as **Humanize** on the website does: the words are taken from your monthly balance before the rewrite runs and given back if it fails, and the result is saved to your history. One rewrite per 3 seconds per account (the website's limit, shared with it).",
+  request: { headers: idempotencyHeaders, body: { required: true, content: { 'application/json': { schema: apiHumanizeRequest } } } },
+  responses: {
+    200: { description: 'The rewrite, with the words charged and the balance left.', content: { 'application/json': { schema: apiHumanizeResponse } } },
+    400: err('Malformed JSON or a field of the wrong type (`BAD_REQUEST`, `VALIDATION`).'),
+    ...authErrors,
+    402: err('Not enough words left this month (`INSUFFICIENT_BALANCE`). Nothing was charged.'),
+    409: { ...err('A request with the same Idempotency-Key is still running (`IDEMPOTENCY_IN_PROGRESS`).'), headers: retryAfter },
+    413: err('The request body is larger than the server accepts (`PAYLOAD_TOO_LARGE`).'),
+    422: err("Fewer than 50 words (`MIN_WORDS`), more than your plan's words per request (`WORD_LIMIT_EXCEEDED`), a language the rewriter does not read (`UNSUPPORTED_LANGUAGE`), or an Idempotency-Key reused for a different request (`IDEMPOTENCY_KEY_REUSED`)."),
+    429: { ...err('Another rewrite was started less than 3 seconds ago (`RATE_LIMITED`).'), headers: retryAfter },
+    502: err('The rewrite failed; no words were charged (`ENGINE_FAILED`).'),
+    503: { ...err('The rewriter is busy; retry later (`ENGINE_BUSY`).'), headers: retryAfter },
+  },
+});
+
+const detectRoute = createRoute({
+  method: 'post',
+  path: '/v1/detect',
+  operationId: 'detect',
+  tags: ['Check'],
+  summary: 'Check how machine-written a text reads',
+  description:
+    "Plainspoken's own estimate of how machine-written an English text reads, with each sentence scored and the signals that raised it, as the website's **AI check** shows. Checking costs no words; one check per 2 seconds per account.",
+  request: { headers: idempotencyHeaders, body: { required: true, content: { 'application/json': { schema: apiDetectRequest } } } },
+  responses: {
+    200: { description: 'The score and the scored sentences.', content: { 'application/json': { schema: apiDetectResponse } } },
+    400: err('Malformed JSON or a field of the wrong type (`BAD_REQUEST`, `VALIDATION`).'),
+    ...authErrors,
+    409: { ...err('A request with the same Idempotency-Key is still running (`IDEMPOTENCY_IN_PROGRESS`).'), headers: retryAfter },
+    413: err('The request body is larger than the server accepts (`PAYLOAD_TOO_LARGE`).'),
+    422: err("Fewer than 50 words (`MIN_WORDS`), more than your plan's words per request (`WORD_LIMIT_EXCEEDED`), a text that is not English (`UNSUPPORTED_LANGUAGE`), or an Idempotency-Key reused for a different request (`IDEMPOTENCY_KEY_REUSED`)."),
+    429: { ...err('Another check was started less than 2 seconds ago (`RATE_LIMITED`).'), headers: retryAfter },
+    503: { ...err('The checker is busy; retry later (`ENGINE_BUSY`).'), headers: retryAfter },
+  },
+});
+
+const usageRoute = createRoute({
+  method: 'get',
+  path: '/v1/usage',
+  operationId: 'usage',
+  tags: ['Account'],
+  summary: 'Your plan and word balance',
+  description: "The plan of the key's owner, the words left this month, and the limits that apply to each request.",
+  responses: {
+    200: { description: 'The balance and limits.', content: { 'application/json': { schema: apiUsageResponse } } },
+    ...authErrors,
+  },
+});
+
+const DESCRIPTION = `Humanize and check text from your own code, with the same plans, words and limits as the website.
+
+## Authentication
+Create a personal API key on your [profile page](/profile) (paid plans). Send it with every request:
+
+\`\`\`
+Authorization: Bearer ps_live_...
+\`\`\`
+
+The full key is shown once, when you create it; we keep only a hash. Revoke a key on the profile page and it stops working at once.
+
+## Words and limits
+Requests are charged to the key's owner exactly as the website charges: each word of a humanized text once, from the monthly balance, with the plan's words per request. Checking text costs no words. The website and the API share one rate limit per account: a rewrite every 3 seconds, a check every 2 seconds. \`GET /v1/usage\` tells the balance.
+
+## Retries and idempotency
+Send an \`Idempotency-Key\` header (a UUID, for example) with \`POST\` requests. If the connection drops, retry with the **same key and body**: you get the first answer back (marked \`Idempotent-Replayed: true\`) and are never charged twice. The same key with a different body is refused with 422; a retry while the first request is still running gets 409 with \`Retry-After\`. A request that failed does not keep its key, so you can retry it once the cause is fixed. Keys are remembered for 24 hours.
+
+## Errors
+Every error is JSON: \`{"error": {"code": "...", "message": "..."}}\`. Branch on \`code\`; \`message\` is written for people.
+
+| status | code | when |
+|---|---|---|
+| 400 | \`BAD_REQUEST\`, \`VALIDATION\` | malformed JSON, a missing or mistyped field |
+| 401 | \`UNAUTHORIZED\` | no key, an unknown key, a revoked key |
+| 402 | \`INSUFFICIENT_BALANCE\` | not enough words left this month |
+| 403 | \`PLAN_REQUIRED\` | the key's owner is on the Free plan |
+| 409 | \`IDEMPOTENCY_IN_PROGRESS\` | the same Idempotency-Key is still running |
+| 413 | \`PAYLOAD_TOO_LARGE\` | the body is too large |
+| 422 | \`MIN_WORDS\`, \`WORD_LIMIT_EXCEEDED\`, \`UNSUPPORTED_LANGUAGE\`, \`IDEMPOTENCY_KEY_REUSED\` | the text cannot be processed as sent |
+| 429 | \`RATE_LIMITED\` | too soon after the previous request; wait \`Retry-After\` seconds |
+| 502, 503 | \`ENGINE_FAILED\`, \`ENGINE_BUSY\` | the rewrite failed (nothing charged) or the service is busy |
+`;
+
+// ---- the router ----
+
+export const publicApiRoutes = new OpenAPIHono<Env>({
+  // One validation answer for the whole product (lib/http.ts).
+  defaultHook: (result) => {
+    if (!result.success) throw validationError(result.error.issues);
+  },
+});
+
+publicApiRoutes.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
+  type: 'http',
+  scheme: 'bearer',
+  bearerFormat: 'ps_live_...',
+  description: 'A personal API key from your profile page.',
+});
+
+/** The key's owner, or 401; a Free-plan owner is 403. The owner's subscriber row is read (and refreshed) once here. */
+const requireKey: MiddlewareHandler<Env> = async (c, next) => {
+  const d = c.var.deps;
+  c.header('Cache-Control', 'no-store');
+  const header = c.req.header('authorization');
+  const m = header ? /^Bearer[ \t]+(\S{1,512})[ \t]*$/i.exec(header) : null;
+  if (!m?.[1]) throw unauthorized(API_MSG.missingKey);
+  const now = d.now();
+  const check = await d.publicApi.authenticate(m[1], now);
+  if (!check.ok) throw unauthorized(check.reason === 'revoked' ? API_MSG.revokedKey : API_MSG.unknownKey);
+  const row = await loadSubscriber(d.db, check.caller, now, check.caller.subscriber);
+  const tier = effectiveTier(row, now);
+  if (tier === 'FREE') throw new AppError('PLAN_REQUIRED', 403, API_MSG.apiNeedsPaidPlan, { details: { tier, upgrade: `${d.env.BASE_URL}/pricing` } });
+  c.set('apiCaller', { ...check.caller, subscriber: row, keyId: check.keyId });
+  await next();
+};
+
+const TOO_LARGE = (c: Ctx) =>
+  c.json({ error: { code: 'PAYLOAD_TOO_LARGE', message: `The request is too large (limit ${Math.round(c.var.deps.env.BODY_LIMIT_BYTES / 1024)} KB).` } }, 413);
+const limitBody: MiddlewareHandler<Env> = (c, next) => bodyLimit({ maxSize: c.var.deps.env.BODY_LIMIT_BYTES, onError: TOO_LARGE })(c, next);
+
+publicApiRoutes.use('/v1/*', requireKey, limitBody);
+
+/** Texts the flows refuse as too short or over the cap are 422 here (see the header comment). */
+async function asApi<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof AppError && e.status === 400 && (e.code === 'MIN_WORDS' || e.code === 'WORD_LIMIT_EXCEEDED')) {
+      throw new AppError(e.code, 422, e.message, e.extra);
+    }
+    throw e;
+  }
+}
+
+let lastPrune = 0;
+/** Runs `run` at most once per Idempotency-Key (when the request has one) and answers with its result. */
+async function idempotent<T extends object>(c: Ctx, body: unknown, key: string | undefined, run: () => Promise<T>): Promise<Response> {
+  const d = c.var.deps;
+  const caller = c.var.apiCaller;
+  if (key === undefined) return c.json(await asApi(run), 200);
+  const now = d.now();
+  if (now.getTime() - lastPrune > 3_600_000) {
+    lastPrune = now.getTime();
+    void pruneIdempotencyKeys(d.db, now).catch((e: Error) => d.logger.warn('pruning idempotency keys failed', { error: e.message }));
+  }
+  const claim = await claimIdempotencyKey(d.db, caller.id, key, requestFingerprint(c.req.method, c.req.path, body), now);
+  if (claim.kind === 'replay') {
+    c.header('Idempotent-Replayed', 'true');
+    return c.newResponse(claim.body, claim.status as 200, { 'Content-Type': 'application/json' });
+  }
+  let out: T;
+  try {
+    out = await asApi(run);
+  } catch (e) {
+    await releaseIdempotencyKey(d.db, caller.id, key).catch((x: Error) => d.logger.error('releasing an idempotency key failed', { error: x.message }));
+    throw e;
+  }
+  const json = JSON.stringify(out);
+  try {
+    await completeIdempotencyKey(d.db, caller.id, key, 200, json, d.now());
+  } catch (e) {
+    // The work is done and charged: the answer still goes out; a retry with this key will get 409.
+    d.logger.error('storing an idempotent answer failed', { error: (e as Error).message });
+  }
+  return c.newResponse(json, 200, { 'Content-Type': 'application/json' });
+}
+
+publicApiRoutes.openapi(humanizeRoute, async (c) => {
+  const d = c.var.deps;
+  const input = c.req.valid('json');
+  const caller = c.var.apiCaller;
+  return idempotent(c, input, c.req.valid('header')['idempotency-key'], async () => {
+    await d.limiter.hit(`humanize:${caller.id}`, RATE_LIMITS.humanizeMs);
+    return d.publicApi.humanize(caller, input);
+  }) as never;
+});
+
+publicApiRoutes.openapi(detectRoute, async (c) => {
+  const d = c.var.deps;
+  const { text } = c.req.valid('json');
+  const caller = c.var.apiCaller;
+  return idempotent(c, { text }, c.req.valid('header')['idempotency-key'], async () => {
+    const v = await d.publicApi.validateCheck(caller, text, d.now());
+    await d.limiter.hit(`check:user:${caller.id}`, RATE_LIMITS.aiCheckUserMs, MSG.aiCheckWait);
+    return d.publicApi.runCheck(text, v);
+  }) as never;
+});
+
+publicApiRoutes.openapi(usageRoute, async (c) => {
+  const now = c.var.deps.now();
+  const row = c.var.apiCaller.subscriber!;
+  const tier = effectiveTier(row, now);
+  const limits = limitsFor(tier);
+  const usage: ApiUsage = {
+    plan: tier,
+    balance: Math.max(0, row.monthly_word_balance),
+    monthly_limit: limits.monthlyWords,
+    request_limit: limits.requestCap,
+    resets_at: row.balance_reset_date?.toISOString() ?? null,
+  };
+  return c.json(usage, 200);
+});
+
+publicApiRoutes.all('/v1/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));
+
+// ---- the document and the reference page ----
+
+const SAMPLES: Record<string, (base: string) => unknown> = { humanize: humanizeSamples, detect: detectSamples, usage: usageSamples };
+let documentCache: { base: string; json: string } | null = null;
+
+/** The OpenAPI 3.1 document for this server's address (built once per address). */
+export function openApiDocument(base: string): string {
+  if (documentCache?.base === base) return documentCache.json;
+  const doc = publicApiRoutes.getOpenAPI31Document({
+    openapi: '3.1.0',
+    info: { title: 'Plainspoken API', version: '1.0.0', description: DESCRIPTION, contact: { name: 'Plainspoken', url: base } },
+    servers: [{ url: base }],
+    security: [{ apiKey: [] }],
+    tags: [
+      { name: 'Rewrite', description: 'Rewrite text so it reads as human-written.' },
+      { name: 'Check', description: 'Estimate how machine-written a text reads.' },
+      { name: 'Account', description: 'Your plan and balance.' },
+    ],
+  });
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const op of [item.get, item.post]) {
+      if (op?.operationId && SAMPLES[op.operationId]) (op as Record<string, unknown>)['x-codeSamples'] = SAMPLES[op.operationId]!(base);
+    }
+  }
+  documentCache = { base, json: JSON.stringify(doc) };
+  return documentCache.json;
+}
+
+publicApiRoutes.get('/api/openapi.json', (c) => {
+  c.header('Cache-Control', 'no-cache');
+  c.header('Access-Control-Allow-Origin', '*');
+  return c.body(openApiDocument(c.var.deps.env.BASE_URL), 200, { 'Content-Type': 'application/json; charset=utf-8' });
+});
+
+function sendAsset(c: Ctx, a: Asset, type: string): Response {
+  if (c.req.header('if-none-match') === a.etag) return c.body(null, 304);
+  const accept = c.req.header('accept-encoding') ?? '';
+  const [body, encoding] = /\bbr\b/.test(accept) ? [a.br, 'br'] : /\bgzip\b/.test(accept) ? [a.gzip, 'gzip'] : [a.body, undefined];
+  const headers: Record<string, string> = { 'Content-Type': type, ETag: a.etag, 'Cache-Control': 'public, max-age=3600', Vary: 'Accept-Encoding' };
+  if (encoding) headers['Content-Encoding'] = encoding;
+  return c.body(new Uint8Array(body), 200, headers);
+}
+
+const VERSION = '1';
+publicApiRoutes.get('/docs/api', (c) => {
+  c.header('Content-Security-Policy', DOCS_CSP);
+  c.header('X-Content-Type-Options', 'nosniff');
+  c.header('Referrer-Policy', 'same-origin');
+  return c.html(docsPage(VERSION));
+});
+publicApiRoutes.get('/docs/api/', (c) => c.redirect('/docs/api', 301));
+publicApiRoutes.get('/docs/api/scalar.js', async (c) => sendAsset(c, await scalarBundle(), 'text/javascript; charset=utf-8'));
+publicApiRoutes.get('/docs/api/init.js', async (c) => sendAsset(c, await initScript(), 'text/javascript; charset=utf-8'));

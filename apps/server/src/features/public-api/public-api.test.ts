@@ -1,0 +1,357 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { API_MSG, HUMANIZE_MODES, MAX_TEXT_CHARS, MSG, type ApiKeyList, type CreatedApiKey, type HumanizeOutput } from '@plainspoken/shared';
+import { DB_KINDS, createTestDatabase, createTestProduct, inlineEngine, type TestProduct } from '../../test/harness';
+import { api_idempotency, api_keys, subscribers, transformations } from '../../db/schema';
+
+const words = (n: number, salt = '') => Array.from({ length: n }, (_, i) => `word${i % 37}${salt}`).join(' ');
+type User = { email: string; cookie: string; id: string };
+type ErrBody = { error: { code: string; message: string; retryAfter?: number } };
+
+async function setPlan(t: TestProduct, u: User, tier: 'FREE' | 'Basic' | 'Pro' | 'Ultra', balance: number) {
+  await t.deps.db.update(subscribers).set({ subscription_tier: tier, subscribed: tier !== 'FREE', monthly_word_balance: balance }).where(eq(subscribers.user_id, u.id));
+}
+async function balanceOf(t: TestProduct, u: User): Promise<number> {
+  return (await t.deps.db.select().from(subscribers).where(eq(subscribers.user_id, u.id)))[0]!.monthly_word_balance;
+}
+async function newKey(t: TestProduct, u: User, name = 'Test key'): Promise<CreatedApiKey> {
+  const r = await t.req('/api/api-keys', { body: { name }, cookie: u.cookie });
+  expect(r.status).toBe(201);
+  return (await r.json()) as CreatedApiKey;
+}
+/** A public API call as a client makes it: Authorization header, JSON body, no cookie, no Origin. */
+function api(t: TestProduct, path: string, opts: { key?: string; body?: unknown; idem?: string; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+  if (opts.key) headers.authorization = `Bearer ${opts.key}`;
+  if (opts.idem) headers['idempotency-key'] = opts.idem;
+  return t.req(path, { method: opts.body === undefined ? 'GET' : 'POST', body: opts.body, headers });
+}
+
+describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
+  let t: TestProduct;
+  let a: User;
+  let b: User;
+  beforeAll(async () => {
+    t = await createTestProduct({ kind, env: { RATE_LIMITS: 'off' } });
+    a = await t.newUser();
+    b = await t.newUser();
+  });
+  afterAll(async () => t.close());
+
+  it('refuses keys to the Free plan with the upgrade message, then creates, lists, uses and revokes one', async () => {
+    const free = (await (await t.req('/api/api-keys', { cookie: a.cookie })).json()) as ApiKeyList;
+    expect(free).toMatchObject({ keys: [], canCreate: false, tier: 'FREE' });
+    const refused = await t.req('/api/api-keys', { body: { name: 'CI' }, cookie: a.cookie });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({ error: { code: 'PLAN_REQUIRED', message: API_MSG.keysNeedPaidPlan } });
+
+    await setPlan(t, a, 'Pro', 15_000);
+    const created = await newKey(t, a, '  Zapier  ');
+    expect(created.secret).toMatch(/^ps_live_[A-Za-z0-9_-]{43}$/);
+    expect(created.key).toMatchObject({ name: 'Zapier', prefix: created.secret.slice(0, 14), last_used_at: null });
+    // Stored hashed: the database never holds the key itself.
+    const rows = await t.deps.db.select().from(api_keys).where(eq(api_keys.user_id, a.id));
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(created.secret.slice(14));
+    expect(rows[0]!.key_hash).toMatch(/^[0-9a-f]{64}$/);
+    // Listed without the secret.
+    const listRes = await t.req('/api/api-keys', { cookie: a.cookie });
+    const listText = await listRes.text();
+    expect(listText).not.toContain(created.secret);
+    expect(JSON.parse(listText)).toMatchObject({ canCreate: true, tier: 'Pro', keys: [{ id: created.key.id, name: 'Zapier', prefix: created.key.prefix }] });
+
+    const usage = await api(t, '/v1/usage', { key: created.secret });
+    expect(usage.status).toBe(200);
+    expect(await usage.json()).toMatchObject({ plan: 'Pro', balance: 15_000, monthly_limit: 15_000, request_limit: 1_500 });
+    const used = (await (await t.req('/api/api-keys', { cookie: a.cookie })).json()) as ApiKeyList;
+    expect(used.keys[0]!.last_used_at).not.toBeNull();
+
+    const revoked = await t.req(`/api/api-keys/${created.key.id}`, { method: 'DELETE', cookie: a.cookie });
+    expect(revoked.status).toBe(200);
+    expect(((await (await t.req('/api/api-keys', { cookie: a.cookie })).json()) as ApiKeyList).keys).toEqual([]);
+    const after = await api(t, '/v1/usage', { key: created.secret });
+    expect(after.status).toBe(401);
+    expect(await after.json()).toMatchObject({ error: { code: 'UNAUTHORIZED', message: API_MSG.revokedKey } });
+    expect((await t.req(`/api/api-keys/${created.key.id}`, { method: 'DELETE', cookie: a.cookie })).status).toBe(404);
+  });
+
+  it('checks names, caps the number of keys, and keeps the key endpoints to signed-in owners on this site', async () => {
+    const u = await t.newUser();
+    await setPlan(t, u, 'Basic', 5_000);
+    for (const name of ['', '   ', 'x'.repeat(61)]) {
+      const r = await t.req('/api/api-keys', { body: { name }, cookie: u.cookie });
+      expect(r.status).toBe(400);
+      expect(((await r.json()) as ErrBody).error.code).toBe('VALIDATION');
+    }
+    for (let i = 0; i < 10; i++) await newKey(t, u, `k${i}`);
+    const over = await t.req('/api/api-keys', { body: { name: 'eleventh' }, cookie: u.cookie });
+    expect(over.status).toBe(409);
+    expect(await over.json()).toMatchObject({ error: { code: 'API_KEY_LIMIT', message: API_MSG.keyLimit(10) } });
+    expect((await t.req('/api/api-keys')).status).toBe(401);
+    expect((await t.req('/api/api-keys', { body: { name: 'x' } })).status).toBe(401);
+    const foreign = await t.req('/api/api-keys', { body: { name: 'x' }, cookie: u.cookie, headers: { origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+    expect((await t.req('/api/api-keys/not-a-uuid', { method: 'DELETE', cookie: u.cookie })).status).toBe(404);
+  });
+
+  it('answers every refusal with its status, code and message', async () => {
+    const u = await t.newUser();
+    await setPlan(t, u, 'Pro', 15_000);
+    const { secret } = await newKey(t, u);
+    const text = words(60);
+    const cases: [string, Parameters<typeof api>[2], number, string, string?][] = [
+      ['no key', { body: { text, mode: 'lightning' } }, 401, 'UNAUTHORIZED', API_MSG.missingKey],
+      ['not bearer', { body: { text, mode: 'lightning' }, headers: { authorization: `Basic ${secret}` } }, 401, 'UNAUTHORIZED', API_MSG.missingKey],
+      ['unknown key', { key: `ps_live_${'A'.repeat(43)}`, body: { text, mode: 'lightning' } }, 401, 'UNAUTHORIZED', API_MSG.unknownKey],
+      ['garbage key', { key: 'hello', body: { text, mode: 'lightning' } }, 401, 'UNAUTHORIZED', API_MSG.unknownKey],
+      ['over the cap', { key: secret, body: { text: words(1_501), mode: 'lightning' } }, 422, 'WORD_LIMIT_EXCEEDED', MSG.limitExceeded(1_500, 'Pro')],
+      ['under the minimum', { key: secret, body: { text: words(20), mode: 'deep' } }, 422, 'MIN_WORDS', MSG.minWordsText],
+      ['detect over the cap', { key: secret, body: { text: words(1_501) } }, 422, 'WORD_LIMIT_EXCEEDED', MSG.aiCheckLimitExceeded(1_500, 'Pro')],
+      ['malformed JSON', { key: secret, headers: { 'content-type': 'application/json' } }, 400, 'BAD_REQUEST'],
+      ['bad mode', { key: secret, body: { text, mode: 'turbo' } }, 400, 'VALIDATION'],
+      ['bad idempotency key', { key: secret, body: { text, mode: 'deep' }, idem: 'x'.repeat(300) }, 400, 'VALIDATION'],
+    ];
+    for (const [what, opts, status, code, message] of cases) {
+      const path = what.startsWith('detect') ? '/v1/detect' : '/v1/humanize';
+      const r = what === 'malformed JSON' ? await t.req(path, { rawBody: '{nope', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' } }) : await api(t, path, opts);
+      expect(r.status, what).toBe(status);
+      const j = (await r.json()) as ErrBody;
+      expect(j.error.code, what).toBe(code);
+      if (message) expect(j.error.message, what).toBe(message);
+      else expect(j.error.message.length, what).toBeGreaterThan(5);
+    }
+    const big = await t.req('/v1/humanize', { rawBody: JSON.stringify({ text: 'a '.repeat(200_000), mode: 'deep' }), headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' } });
+    expect(big.status).toBe(413);
+    expect(((await big.json()) as ErrBody).error.code).toBe('PAYLOAD_TOO_LARGE');
+
+    // Over balance: the web app's 402 and message; nothing charged.
+    await setPlan(t, u, 'Pro', 10);
+    const poor = await api(t, '/v1/humanize', { key: secret, body: { text, mode: 'lightning' } });
+    expect(poor.status).toBe(402);
+    expect(await poor.json()).toMatchObject({ error: { code: 'INSUFFICIENT_BALANCE', message: MSG.insufficient(60, 10) } });
+    expect(await balanceOf(t, u)).toBe(10);
+
+    // Back on the Free plan, the key stops opening the API.
+    await setPlan(t, u, 'FREE', 250);
+    for (const [path, body] of [['/v1/usage', undefined], ['/v1/humanize', { text, mode: 'lightning' }], ['/v1/detect', { text }]] as const) {
+      const r = await api(t, path, { key: secret, body });
+      expect(r.status, path).toBe(403);
+      expect(await r.json()).toMatchObject({ error: { code: 'PLAN_REQUIRED', message: API_MSG.apiNeedsPaidPlan } });
+    }
+    expect(await balanceOf(t, u)).toBe(250);
+    expect((await api(t, '/v1/nothing', { key: secret })).status).toBe(403);
+  });
+
+  it('humanizes exactly as the web app does, charged to the key owner and saved to their history', async () => {
+    const u = await t.newUser();
+    await setPlan(t, u, 'Pro', 15_000);
+    const { secret } = await newKey(t, u);
+    const text = `${words(70)} We utilize tools.`;
+    const web = await t.req('/api/functions/humanize-text', { body: { text, mode: 'deep', useSecondPrompt: false }, cookie: u.cookie });
+    const viaApi = await api(t, '/v1/humanize', { key: secret, body: { text, mode: 'deep' } });
+    expect(web.status).toBe(200);
+    expect(viaApi.status).toBe(200);
+    const w = (await web.json()) as HumanizeOutput;
+    const p = (await viaApi.json()) as HumanizeOutput;
+    expect({ ...p, transformation_id: null, remaining_balance: 0 }).toEqual({ ...w, transformation_id: null, remaining_balance: 0 });
+    expect(p.humanized_text).toContain('We use tools.');
+    expect(p.words_charged).toBe(73);
+    expect(p.remaining_balance).toBe(15_000 - 2 * 73);
+    expect(await balanceOf(t, u)).toBe(15_000 - 2 * 73);
+    const saved = await t.deps.db.select().from(transformations).where(eq(transformations.user_id, u.id));
+    expect(saved.map((s) => s.id).sort()).toEqual([w.transformation_id, p.transformation_id].sort());
+
+    const det = await api(t, '/v1/detect', { key: secret, body: { text } });
+    expect(det.status).toBe(200);
+    const webCheck = await t.req('/api/ai-check', { body: { text }, cookie: u.cookie });
+    expect(await det.json()).toEqual(await webCheck.json());
+    expect(await balanceOf(t, u)).toBe(15_000 - 2 * 73);
+  });
+
+  it('replays a retried request with the same Idempotency-Key and never charges twice', async () => {
+    const engine = t.deps.engine as ReturnType<typeof inlineEngine>;
+    const u = await t.newUser();
+    await setPlan(t, u, 'Basic', 5_000);
+    const { secret } = await newKey(t, u);
+    const body = { text: words(55, 'i'), mode: 'lightning' as const };
+    const calls = engine.calls.length;
+    const first = await api(t, '/v1/humanize', { key: secret, body, idem: 'order-1' });
+    expect(first.status).toBe(200);
+    const firstBody = await first.text();
+    // The same body with its keys in another order and the default spelled out is the same request.
+    const again = await api(t, '/v1/humanize', { key: secret, body: { mode: 'lightning', useSecondPrompt: false, text: body.text }, idem: 'order-1' });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(await again.text()).toBe(firstBody);
+    expect(engine.calls.length).toBe(calls + 1);
+    expect(await balanceOf(t, u)).toBe(5_000 - 55);
+    const other = await api(t, '/v1/humanize', { key: secret, body: { ...body, mode: 'deep' }, idem: 'order-1' });
+    expect(other.status).toBe(422);
+    expect(await other.json()).toMatchObject({ error: { code: 'IDEMPOTENCY_KEY_REUSED', message: API_MSG.idempotencyReused } });
+    // The same key on another endpoint is another request.
+    const det = await api(t, '/v1/detect', { key: secret, body: { text: body.text }, idem: 'order-1' });
+    expect(det.status).toBe(422);
+
+    // A refused request does not keep its key: after topping up, the same key runs.
+    await setPlan(t, u, 'Basic', 10);
+    const poor = await api(t, '/v1/humanize', { key: secret, body, idem: 'order-2' });
+    expect(poor.status).toBe(402);
+    await setPlan(t, u, 'Basic', 100);
+    const paid = await api(t, '/v1/humanize', { key: secret, body, idem: 'order-2' });
+    expect(paid.status).toBe(200);
+    expect(paid.headers.get('idempotent-replayed')).toBeNull();
+    expect(await balanceOf(t, u)).toBe(45);
+
+    // Keys are per owner: another user's identical key is their own request.
+    await setPlan(t, b, 'Basic', 5_000);
+    const bKey = await newKey(t, b);
+    const theirs = await api(t, '/v1/humanize', { key: bKey.secret, body, idem: 'order-1' });
+    expect(theirs.status).toBe(200);
+    expect(theirs.headers.get('idempotent-replayed')).toBeNull();
+    expect(await balanceOf(t, b)).toBe(5_000 - 55);
+  });
+
+  it('keeps each key to its owner: no other user is read, charged or revoked', async () => {
+    const c = await t.newUser();
+    const d = await t.newUser();
+    await setPlan(t, c, 'Ultra', 30_000);
+    await setPlan(t, d, 'Pro', 15_000);
+    const cKey = await newKey(t, c, 'c');
+    const dKey = await newKey(t, d, 'd');
+    // d cannot revoke c's key, nor see it.
+    expect((await t.req(`/api/api-keys/${cKey.key.id}`, { method: 'DELETE', cookie: d.cookie })).status).toBe(404);
+    const dList = (await (await t.req('/api/api-keys', { cookie: d.cookie })).json()) as ApiKeyList;
+    expect(dList.keys.map((k) => k.id)).toEqual([dKey.key.id]);
+    expect((await api(t, '/v1/usage', { key: cKey.secret })).status).toBe(200);
+    // c's key charges c only and writes to c's history only.
+    const r = await api(t, '/v1/humanize', { key: cKey.secret, body: { text: words(80, 'c'), mode: 'deep' } });
+    expect(r.status).toBe(200);
+    expect(await balanceOf(t, c)).toBe(30_000 - 80);
+    expect(await balanceOf(t, d)).toBe(15_000);
+    expect(await (await api(t, '/v1/usage', { key: dKey.secret })).json()).toMatchObject({ plan: 'Pro', balance: 15_000 });
+    expect(((await (await t.req('/api/transformations', { cookie: d.cookie })).json()) as { items: unknown[] }).items).toHaveLength(0);
+    // A key opens only /v1; a session opens only the site.
+    expect((await t.req('/api/transformations', { headers: { authorization: `Bearer ${cKey.secret}` } })).status).toBe(401);
+    expect((await t.req('/api/api-keys', { headers: { authorization: `Bearer ${cKey.secret}` } })).status).toBe(401);
+    const withCookie = await t.req('/v1/usage', { cookie: c.cookie });
+    expect(withCookie.status).toBe(401);
+    // Deleting the account removes its keys.
+    await t.deps.db.delete(subscribers).where(eq(subscribers.user_id, c.id));
+    const { user } = await import('../../db/schema');
+    await t.deps.db.delete(user).where(eq(user.id, c.id));
+    expect((await api(t, '/v1/usage', { key: cKey.secret })).status).toBe(401);
+  });
+
+  it('publishes an OpenAPI 3.1 document from the validating schemas, and the reference page', async () => {
+    const r = await t.req('/api/openapi.json');
+    expect(r.status).toBe(200);
+    const doc = (await r.json()) as {
+      openapi: string;
+      servers: { url: string }[];
+      paths: Record<string, Record<string, { operationId: string; requestBody?: { content: Record<string, { schema: { $ref?: string } }> }; responses: Record<string, unknown>; 'x-codeSamples': { label: string; source: string }[] }>>;
+      components: { schemas: Record<string, { properties: Record<string, { enum?: string[]; maxLength?: number }>; required?: string[] }>; securitySchemes: Record<string, { scheme: string }> };
+    };
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.servers[0]!.url).toBe('http://localhost:3999');
+    expect(Object.keys(doc.paths).sort()).toEqual(['/v1/detect', '/v1/humanize', '/v1/usage']);
+    expect(doc.components.securitySchemes.apiKey!.scheme).toBe('bearer');
+    const req = doc.components.schemas.HumanizeRequest!;
+    expect(req.properties.mode!.enum).toEqual([...HUMANIZE_MODES]);
+    expect(req.properties.text!.maxLength).toBe(MAX_TEXT_CHARS);
+    expect(req.required).toEqual(expect.arrayContaining(['text', 'mode']));
+    const hum = doc.paths['/v1/humanize']!.post!;
+    expect(Object.keys(hum.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '402', '403', '413', '422', '429']));
+    for (const p of ['/v1/humanize', '/v1/detect', '/v1/usage']) {
+      const op = Object.values(doc.paths[p]!)[0]!;
+      expect(op['x-codeSamples'].map((s) => s.label)).toEqual(['curl', 'JavaScript', 'Python']);
+      expect(op['x-codeSamples'][0]!.source).toContain(`http://localhost:3999${p}`);
+    }
+
+    const page = await t.req('/docs/api');
+    expect(page.status).toBe(200);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    const htmlText = await page.text();
+    expect(htmlText.match(/<script[^>]*>/g)).toEqual(['<script src="/docs/api/scalar.js?v=1">', '<script src="/docs/api/init.js?v=1">']);
+    const bundle = await t.req('/docs/api/scalar.js', { headers: { 'accept-encoding': 'br' } });
+    expect(bundle.status).toBe(200);
+    expect(bundle.headers.get('content-encoding')).toBe('br');
+    const plain = await (await t.req('/docs/api/scalar.js')).text();
+    expect(plain.length).toBeGreaterThan(1_000_000);
+    expect(plain).not.toContain('fonts.scalar.com');
+    const init = await t.req('/docs/api/init.js');
+    expect(await init.text()).toContain('"url":"/api/openapi.json"');
+  });
+});
+
+describe('the public API under real limits', () => {
+  it('shares the web app’s rate limit per account and answers 429 with Retry-After', async () => {
+    let clock = Date.UTC(2026, 10, 1);
+    const database = await createTestDatabase('pglite');
+    const t = await createTestProduct({ database, now: () => new Date(clock) });
+    try {
+      const u = await t.newUser();
+      await setPlan(t, u, 'Pro', 15_000);
+      const { secret } = await newKey(t, u);
+      const body = { text: words(60), mode: 'lightning' };
+      expect((await api(t, '/v1/humanize', { key: secret, body })).status).toBe(200);
+      clock += 1_000;
+      const limited = await api(t, '/v1/humanize', { key: secret, body, idem: 'after-wait' });
+      expect(limited.status).toBe(429);
+      expect(limited.headers.get('retry-after')).toBe('2');
+      expect(await limited.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: MSG.pleaseWait(2), retryAfter: 2 } });
+      // The web app and the API share the window.
+      const web = await t.req('/api/functions/humanize-text', { body, cookie: u.cookie });
+      expect(web.status).toBe(429);
+      clock += 2_000;
+      // The refused request kept no idempotency key: it runs now.
+      const later = await api(t, '/v1/humanize', { key: secret, body, idem: 'after-wait' });
+      expect(later.status).toBe(200);
+      expect(await balanceOf(t, u)).toBe(15_000 - 120);
+      const check1 = await api(t, '/v1/detect', { key: secret, body: { text: body.text } });
+      expect(check1.status).toBe(200);
+      const check2 = await api(t, '/v1/detect', { key: secret, body: { text: body.text } });
+      expect(check2.status).toBe(429);
+      expect(await check2.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: MSG.aiCheckWait(2) } });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('concurrent retries with one Idempotency-Key, on two servers sharing the database, are charged once', async () => {
+    const database = await createTestDatabase('pglite');
+    const engine = inlineEngine({ delayMs: 150 });
+    const t1 = await createTestProduct({ database, engine, env: { RATE_LIMITS: 'off' } });
+    const t2 = await createTestProduct({ database, engine, env: { RATE_LIMITS: 'off' } });
+    try {
+      const u = await t1.newUser();
+      await setPlan(t1, u, 'Pro', 1_000);
+      const { secret } = await newKey(t1, u);
+      const body = { text: words(100, 'cc'), mode: 'deep' };
+      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => api(i % 2 ? t2 : t1, '/v1/humanize', { key: secret, body, idem: 'same-order' })));
+      const statuses = results.map((r) => r.status).sort();
+      expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
+      for (const r of results.filter((x) => x.status === 409)) {
+        expect(r.headers.get('retry-after')).toBe('1');
+        expect(((await r.json()) as ErrBody).error).toMatchObject({ code: 'IDEMPOTENCY_IN_PROGRESS', message: API_MSG.idempotencyInProgress });
+      }
+      const winner = await results.find((r) => r.status === 200)!.text();
+      expect(engine.calls).toHaveLength(1);
+      expect(await balanceOf(t1, u)).toBe(900);
+      // Retried afterwards on either server: the stored answer, still charged once.
+      for (const t of [t1, t2]) {
+        const retry = await api(t, '/v1/humanize', { key: secret, body, idem: 'same-order' });
+        expect(retry.status).toBe(200);
+        expect(await retry.text()).toBe(winner);
+      }
+      expect(await balanceOf(t1, u)).toBe(900);
+      const rows = await t1.deps.db.select().from(api_idempotency).where(eq(api_idempotency.user_id, u.id));
+      expect(rows).toHaveLength(1);
+      expect(rows[0]!.response_status).toBe(200);
+    } finally {
+      await t1.close();
+      await t2.close().catch(() => {});
+    }
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * What the public API needs from the rest of the product, handed in by server.ts (features do not import
+ * one another): the key lookup of the api-keys feature, and the humanize and AI check flows exactly as the
+ * web app runs them (caps, balance, reservation and refund, history), so nothing about charging is
+ * written twice.
+ */
+import type { AiCheckOutput, HumanizeOutput } from '@plainspoken/shared';
+import type { SubscriberRow } from '../../domain/subscribers';
+
+/** The owner of the key a request presented. */
+export interface ApiCaller {
+  id: string;
+  email: string;
+  subscriber: SubscriberRow | null;
+  keyId: string;
+}
+
+export interface PublicApiServices {
+  authenticate(secret: string, now: Date): Promise<{ ok: true; keyId: string; caller: Omit<ApiCaller, 'keyId'> } | { ok: false; reason: 'unknown' | 'revoked' }>;
+  humanize(caller: ApiCaller, input: { text: string; mode: 'deep' | 'lightning'; useSecondPrompt: boolean }): Promise<HumanizeOutput>;
+  /** The AI check's refusals that need no detector work (cap, minimum, language). */
+  validateCheck(caller: ApiCaller, text: string, now: Date): Promise<{ words: number; limit: number; language: string }>;
+  runCheck(text: string, v: { words: number; limit: number; language: string }): Promise<AiCheckOutput>;
+}
+
+/** The dependency a router of this feature declares (see lib/context.ts). */
+export type PublicApiExtra = { publicApi: PublicApiServices };
