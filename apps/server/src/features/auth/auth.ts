@@ -33,6 +33,7 @@ import {
   passwordOk,
 } from './security-rules';
 import { securityMail } from './security-mail';
+import { countSignUpAttempt, SIGN_UP_PER_ADDRESS, SIGN_UP_PER_IP } from './sign-up-limit';
 
 export interface AuthDeps {
   env: Env;
@@ -180,7 +181,8 @@ export function createAuth(deps: AuthDeps) {
       max: 100 * scale,
       customRules: {
         '/sign-in/email': { window: 60, max: 10 * scale },
-        '/sign-up/email': { window: 60, max: 5 * scale },
+        // A generous per-IP ceiling (a class on one network); the tight limit is per IP and address (sign-up-limit.ts).
+        '/sign-up/email': { window: SIGN_UP_PER_IP.windowSeconds, max: SIGN_UP_PER_IP.max * scale },
         '/send-verification-email': { window: 60, max: 3 * scale },
         '/sign-in/magic-link': { window: 60, max: 3 * scale },
         '/request-password-reset': { window: 60, max: 3 * scale },
@@ -209,6 +211,10 @@ export function createAuth(deps: AuthDeps) {
         if (isSecurityPath(ctx.path)) {
           const answered = await beforeSecurityPath(ctx);
           if (answered) return answered;
+        }
+        if (ctx.path === '/sign-up/email' && env.RATE_LIMITS === 'on' && typeof body.email === 'string') {
+          const ip = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown';
+          await countSignUpAttempt(db, ip, body.email, SIGN_UP_PER_ADDRESS.max * scale, Date.now());
         }
         if (ctx.path === '/sign-up/email') {
           // The product tells people when an address already has an account (spec section 8).
