@@ -109,5 +109,11 @@ export interface TransformationItem {
   original_text: string;
   transformed_text: string;
   created_at: string;
+  /** 'deep' or 'lightning' */
+  mode: string;
+  words_charged: number;
+  /** The detector's estimate before and after (0-100), null when not measured (other languages). */
+  score_before: number | null;
+  score_after: number | null;
 }
 export interface TransformationPage { items: TransformationItem[]; nextCursor: string | null }
