@@ -165,6 +165,7 @@ export interface HumanizeProgress {
 export interface TransformationsQuery {
   cursor?: string | null;
   limit?: number;
+  q?: string | undefined;
 }
 
 /** POST /api/auth/delete-user: the typed email is a second confirmation the server checks. */
