@@ -10,7 +10,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { bearer, magicLink, twoFactor } from 'better-auth/plugins';
 import { eq, sql } from 'drizzle-orm';
-import { MSG } from '@plainspoken/shared';
+import { displayNameProblem, MSG } from '@plainspoken/shared';
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
@@ -207,6 +207,11 @@ export function createAuth(deps: AuthDeps) {
         }
         if (typeof body.name === 'string' && body.name.length > 320) {
           throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: 'That name is too long.' });
+        }
+        if (ctx.path === '/update-user' && body.name !== undefined) {
+          // The profile's display name; an empty one goes back to showing the email.
+          const problem = typeof body.name === 'string' ? displayNameProblem(body.name) : 'Invalid request. name: expected text';
+          if (problem) throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: problem });
         }
         if (isSecurityPath(ctx.path)) {
           const answered = await beforeSecurityPath(ctx);
