@@ -7,3 +7,4 @@ export * from './schemas';
 export * from './admin';
 export * from './api';
 export * from './display-name';
+export * from './promo-codes';

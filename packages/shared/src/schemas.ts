@@ -89,6 +89,8 @@ export type TrackUsageInput = z.input<typeof trackUsageInput>;
 export const createCheckoutInput = z.object({
   planTier: z.enum(PAID_TIERS),
   billingPeriod: z.enum(BILLING_PERIODS),
+  /** A promotion code; the server checks it and the checkout shows the discounted price. */
+  discountCode: z.string().trim().max(40, 'at most 40 characters').optional(),
 });
 export type CreateCheckoutInput = z.input<typeof createCheckoutInput>;
 
