@@ -49,7 +49,7 @@ describe('CheckEmailDialog', () => {
     await advance(30_000);
     fireEvent.click(screen.getByRole('button', { name: 'Resend link' }));
     await advance(0);
-    expect(fakeAuthClient.sendVerificationEmail).toHaveBeenCalledWith({ email: 'ada@example.com', callbackURL: '/' });
+    expect(fakeAuthClient.sendVerificationEmail).toHaveBeenCalledWith({ email: 'ada@example.com', callbackURL: '/?link=confirm' });
     expect(screen.getByText('Email sent')).toBeInTheDocument();
     expect(screen.getByText("We've resent the confirmation email. Please check your inbox.")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend in 30s' })).toBeDisabled();
@@ -61,7 +61,7 @@ describe('CheckEmailDialog', () => {
     await advance(30_000);
     fireEvent.click(screen.getByRole('button', { name: 'Resend link' }));
     await advance(0);
-    expect(fakeAuthClient.signIn.magicLink).toHaveBeenCalledWith({ email: 'ada@example.com', callbackURL: '/' });
+    expect(fakeAuthClient.signIn.magicLink).toHaveBeenCalledWith({ email: 'ada@example.com', callbackURL: '/?link=sign-in' });
     expect(screen.getByText('Failed to resend email')).toBeInTheDocument();
   });
 

@@ -48,8 +48,6 @@ export function FloatingPromoButton({
   return (
     <>
       <div
-        data-testid={testId}
-        data-pulsing={pulsing ? 'true' : 'false'}
         className={cn(
           'fixed left-0 z-40 hidden flex-col items-center overflow-hidden rounded-r-xl bg-primary text-primary-foreground shadow-lg transition-transform duration-300 min-[1280px]:flex motion-reduce:transition-none',
           edge === 'middle' ? 'top-1/2 -translate-y-1/2' : 'bottom-6',
@@ -60,6 +58,8 @@ export function FloatingPromoButton({
           type="button"
           onClick={onClick}
           aria-label={label}
+          data-testid={testId}
+          data-pulsing={pulsing ? 'true' : 'false'}
           className="flex cursor-pointer items-center gap-1.5 px-2 py-3 text-xs font-semibold outline-none [writing-mode:vertical-rl] hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset [&_svg]:rotate-90"
         >
           {children}
