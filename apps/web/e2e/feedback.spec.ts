@@ -102,9 +102,11 @@ test('toasts: under the header on a phone, and an old error goes when a new atte
   await expect(bad).toBeVisible();
 
   // Placement: below the header, not over it.
-  const header = await page.getByRole('banner').boundingBox();
-  const toast = await page.locator('[data-sonner-toast]').first().boundingBox();
-  expect(header && toast && toast.y >= header.y + header.height).toBe(true);
+  const header = (await page.locator('header').first().boundingBox())!;
+  // Polled: the toast slides in from above before it settles.
+  await expect
+    .poll(async () => (await page.locator('[data-sonner-toast]').first().boundingBox())?.y ?? -1, { timeout: 5_000 })
+    .toBeGreaterThanOrEqual(header.y + header.height);
 
   await dialog.getByLabel('Password').fill(PASSWORD);
   await dialog.getByRole('button', { name: 'Sign In' }).click();

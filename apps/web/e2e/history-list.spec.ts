@@ -10,19 +10,30 @@ async function humanize(page: Page, text: string, mode: 'lightning' | 'deep' = '
 
 test('history: date and time, mode, words and scores; 20 at a time; search; delete with undo; at most three toasts', async ({ page, request, context }) => {
   await signUpAndConfirm(page, request);
+  // Enough words for 21 rewrites: the Ultra plan through the sandbox checkout.
+  const r = await page.request.post('/api/functions/create-checkout', { data: { planTier: 'Ultra', billingPeriod: 'monthly' }, headers: { origin: new URL(page.url()).origin } });
+  expect(r.status()).toBe(200);
+  await page.goto(((await r.json()) as { url: string }).url);
+  await page.getByRole('button', { name: /^Pay / }).click();
+  await expect(page).toHaveURL(/\/profile/);
   // 21 entries: the first mentions a word no other has.
   await humanize(page, `${sampleText(55)} Zanzibar harbour.`);
   for (let i = 0; i < 20; i++) await humanize(page, sampleText(50 + i));
 
+  const firstPage = page.waitForResponse((r) => r.url().includes('/api/transformations') && !r.url().includes('cursor='));
   await page.goto('/history');
+  const body = (await (await firstPage).json()) as { items: { created_at: string }[]; nextCursor: string | null };
+  expect(body.items).toHaveLength(20);
+  expect(body.nextCursor).not.toBeNull();
   const cards = page.getByTestId('history-card');
-  await expect(cards).toHaveCount(20);
+  await expect(cards.first()).toBeVisible();
   const first = cards.first();
   await expect(first.locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}· \d{1,2}:\d{2} [AP]M$/);
   await expect(first.getByTestId('history-mode')).toHaveText('Lightning');
   await expect(first.getByTestId('history-words')).toHaveText('69 words');
   await expect(first.getByTestId('history-score')).toHaveText(/^(AI-likeness )?\d{1,3}% → \d{1,3}%$/);
-  await page.getByRole('button', { name: 'Load more' }).click();
+  // The next 20 load as the list is scrolled (or with Load more).
+  await cards.last().scrollIntoViewIfNeeded();
   await expect(cards).toHaveCount(21);
 
   const search = page.getByRole('searchbox', { name: 'Search your history' });
@@ -32,7 +43,7 @@ test('history: date and time, mode, words and scores; 20 at a time; search; dele
   await search.fill('no such words here');
   await expect(page.getByText('Nothing matches your search')).toBeVisible();
   await page.getByRole('button', { name: 'Clear the search' }).first().click();
-  await expect(cards).toHaveCount(20);
+  await expect(cards.nth(19)).toBeVisible();
 
   // Delete, undo, delete again and let it go.
   const top = cards.first();
@@ -45,7 +56,8 @@ test('history: date and time, mode, words and scores; 20 at a time; search; dele
   await cards.first().getByRole('button', { name: /^Delete the entry of/ }).click();
   await expect(page.getByText('Entry deleted')).toBeHidden({ timeout: 12_000 });
   await page.reload();
-  await page.getByRole('button', { name: 'Load more' }).click();
+  await expect(cards.first()).toBeVisible();
+  await cards.last().scrollIntoViewIfNeeded();
   await expect(cards).toHaveCount(20);
   await expect(cards.first().getByTestId('history-words')).not.toHaveText(words ?? '');
 
