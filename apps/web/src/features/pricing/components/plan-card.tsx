@@ -47,7 +47,7 @@ export function PlanCard({
         </span>
         <span className="text-muted-foreground">/month</span>
       </p>
-      <p className="mt-1 h-5 text-sm text-muted-foreground">
+      <p className="mt-1 min-h-5 text-sm text-muted-foreground">
         {period === 'yearly' ? `${usd(billed)} billed yearly` : promo ? `${usd(billed)} billed monthly` : 'Billed monthly'}
         {promo && <span className="font-medium text-success"> · with {promo.code}</span>}
       </p>
