@@ -49,7 +49,7 @@ export function PlanCard({
       </p>
       <p className="mt-1 min-h-5 text-sm text-muted-foreground">
         {period === 'yearly' ? `${usd(billed)} billed yearly` : promo ? `${usd(billed)} billed monthly` : 'Billed monthly'}
-        {promo && <span className="font-medium text-success"> · with {promo.code}</span>}
+        {promo && <span className="font-medium whitespace-nowrap text-success"> · with {promo.code}</span>}
       </p>
       <dl className="mt-6 grid grid-cols-2 gap-3 rounded-lg bg-muted/50 p-3 text-sm">
         <div>
