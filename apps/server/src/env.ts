@@ -17,6 +17,20 @@ const csv = z.string().transform((s) =>
 export type PlanKey = `${PaidTier}:${BillingPeriod}`;
 export const PLAN_KEYS: readonly PlanKey[] = PAID_TIERS.flatMap((t) => BILLING_PERIODS.map((p) => `${t}:${p}` as const));
 
+/** PADDLE_DISCOUNT_IDS: one Paddle discount id per promotion code. */
+const discountIds = z.string().transform((s, ctx) => {
+  const out: Record<string, string> = {};
+  for (const part of s.split(',').map((x) => x.trim()).filter(Boolean)) {
+    const m = /^([A-Za-z0-9]+)=(\S+)$/.exec(part);
+    if (!m?.[1] || !m[2]) {
+      ctx.addIssue({ code: 'custom', message: `"${part}" is not CODE=discount_id` });
+      continue;
+    }
+    out[m[1].toUpperCase()] = m[2];
+  }
+  return out;
+});
+
 /** PADDLE_PRICE_IDS: one Paddle price per plan and period, e.g. `Basic:monthly=pri_01..,Basic:yearly=pri_01..`. */
 const priceIds = z.string().transform((s, ctx) => {
   const out: Partial<Record<PlanKey, string>> = {};
@@ -59,6 +73,8 @@ const schema = z
     PADDLE_WEBHOOK_SECRET: z.string().optional(),
     PADDLE_ENVIRONMENT: z.enum(['sandbox', 'production']).default('sandbox'),
     PADDLE_PRICE_IDS: priceIds.optional(),
+    /** Paddle discount per promotion code, e.g. `SUMMEROFF50=dsc_01..,BACK2SCHOOL40=dsc_01..`; a code without one is refused at checkout. */
+    PADDLE_DISCOUNT_IDS: discountIds.optional(),
     /** Client-side token for Paddle.js on the page Paddle's default payment link points to (/billing/checkout). */
     PADDLE_CLIENT_TOKEN: z.string().optional(),
     /** Overrides the API origin PADDLE_ENVIRONMENT picks (a local fake in tests, a proxy). */

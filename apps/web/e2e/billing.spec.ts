@@ -45,7 +45,9 @@ test('a Free user subscribes to Pro, cancels in the portal, and is Free again af
   await page.waitForURL(/\/sandbox\/checkout\?session=/);
   await expect(page.getByText('TEST MODE')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Pro plan' })).toBeVisible();
-  await page.getByRole('button', { name: 'Pay $19.99' }).click();
+  // The back-to-school offer (shown on the home page after sign-up) applies: 40% off Pro monthly.
+  await expect(page.getByTestId('applied-code')).toHaveText('BACK2SCHOOL40 · 40% off');
+  await page.getByRole('button', { name: 'Pay $11.99' }).click();
 
   await page.waitForURL(/\/profile/);
   await expect(page.getByText('Pro Plan', { exact: true })).toBeVisible();

@@ -106,11 +106,15 @@ export interface DailyUsage {
   total: number;
 }
 
-/** GET /api/transformations?cursor=&limit= */
+/** GET /api/transformations?cursor=&limit=&q= (q: words to find in the original or the result) */
+export const HISTORY_PAGE_SIZE = 20;
 export const historyQuery = z.object({
   cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
+  limit: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE_SIZE),
+  q: z.string().trim().max(200, 'at most 200 characters').optional(),
 });
+/** DELETE /api/transformations/:id */
+export const transformationIdParam = z.object({ id: z.string().uuid('not a history entry id') });
 
 /** GET /api/admin/subscriber?email= */
 export const adminSubscriberQuery = z.object({ email: z.string().trim().min(1, 'email is required').max(320).email('not an email address') });
@@ -161,6 +165,7 @@ export interface HumanizeProgress {
 export interface TransformationsQuery {
   cursor?: string | null;
   limit?: number;
+  q?: string | undefined;
 }
 
 /** POST /api/auth/delete-user: the typed email is a second confirmation the server checks. */

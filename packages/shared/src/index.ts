@@ -10,3 +10,5 @@ export * from './documents';
 export * from './writing';
 export * from './engine';
 export * from './public-api';
+export * from './display-name';
+export * from './promo-codes';

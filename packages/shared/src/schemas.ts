@@ -95,6 +95,8 @@ export type TrackUsageInput = z.input<typeof trackUsageInput>;
 export const createCheckoutInput = z.object({
   planTier: z.enum(PAID_TIERS),
   billingPeriod: z.enum(BILLING_PERIODS),
+  /** A promotion code; the server checks it and the checkout shows the discounted price. */
+  discountCode: z.string().trim().max(40, 'at most 40 characters').optional(),
 });
 export type CreateCheckoutInput = z.input<typeof createCheckoutInput>;
 
@@ -115,5 +117,11 @@ export interface TransformationItem {
   original_text: string;
   transformed_text: string;
   created_at: string;
+  /** 'deep' or 'lightning' */
+  mode: string;
+  words_charged: number;
+  /** The detector's estimate before and after (0-100), null when not measured (other languages). */
+  score_before: number | null;
+  score_after: number | null;
 }
 export interface TransformationPage { items: TransformationItem[]; nextCursor: string | null }

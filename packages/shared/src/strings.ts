@@ -20,7 +20,7 @@ export const MSG = {
   resendFailed: 'Failed to resend email',
 
   pleaseWaitTitle: 'Please Wait',
-  pleaseWait: (s: number) => `Please wait ${s} seconds before humanizing another text`,
+  pleaseWait: (s: number) => `Please wait ${s} ${s === 1 ? 'second' : 'seconds'} before humanizing another text`,
   balanceCheckFailed: 'Failed to check word balance',
   insufficientTitle: 'Insufficient Balance',
   insufficient: (need: number, have: number) => `You need ${need} words but only have ${have} remaining this month`,

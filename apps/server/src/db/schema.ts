@@ -164,6 +164,20 @@ export const webhook_debug_logs = pgTable(
   (t) => [index('webhook_logs_processed_idx').on(t.processed_at)],
 );
 
+/** A promotion code redeemed by a user: written when a checkout with the code completes (once per user and code). */
+export const promotion_redemptions = pgTable(
+  'promotion_redemptions',
+  {
+    user_id: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    transaction_id: text('transaction_id'),
+    redeemed_at: ts('redeemed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.code] })],
+);
+
 /** One row per applied provider event: what makes replays harmless. */
 export const processed_webhook_events = pgTable('processed_webhook_events', {
   event_id: text('event_id').primaryKey(),

@@ -32,6 +32,7 @@ export function RootLayout() {
       </a>
       <RouteEffects />
       <Header />
+      <div id="promo-slot" />
       <main id="main" className="flex-1">
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />

@@ -46,3 +46,6 @@ export const api = {
 
 /** Where auth emails send the user back to after confirming. */
 export const AUTH_CALLBACK_URL = '/';
+/** The callbacks of mailed links say what the link was, so the landing can say what happened. */
+export const CONFIRM_CALLBACK_URL = '/?link=confirm';
+export const SIGN_IN_LINK_CALLBACK_URL = '/?link=sign-in';

@@ -6,8 +6,13 @@ import { createContext, useContext } from 'react';
 
 export type AuthMode = 'sign-up' | 'sign-in';
 
+export interface AuthDialogOptions {
+  /** A note shown at the top of the dialog (why it opened, e.g. a used email link). */
+  notice?: string;
+}
+
 export interface AuthDialogApi {
-  openAuthDialog: (mode?: AuthMode) => void;
+  openAuthDialog: (mode?: AuthMode, opts?: AuthDialogOptions) => void;
 }
 
 export const AuthDialogContext = createContext<AuthDialogApi>({

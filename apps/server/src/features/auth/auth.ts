@@ -10,7 +10,7 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware, getSessionFromCtx } from 'better-auth/api';
 import { bearer, magicLink, twoFactor } from 'better-auth/plugins';
 import { eq, sql } from 'drizzle-orm';
-import { MSG } from '@plainspoken/shared';
+import { displayNameProblem, MSG } from '@plainspoken/shared';
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
@@ -35,6 +35,7 @@ import {
 import { securityMail } from './security-mail';
 import { signInGuards } from './sign-in-guards';
 import { withOidcEndpoints } from './google-oidc';
+import { countSignUpAttempt, SIGN_UP_PER_ADDRESS, SIGN_UP_PER_IP } from './sign-up-limit';
 
 export interface AuthDeps {
   env: Env;
@@ -186,7 +187,8 @@ export function createAuth(deps: AuthDeps) {
       max: 100 * scale,
       customRules: {
         '/sign-in/email': { window: 60, max: 10 * scale },
-        '/sign-up/email': { window: 60, max: 5 * scale },
+        // A generous per-IP ceiling (a class on one network); the tight limit is per IP and address (sign-up-limit.ts).
+        '/sign-up/email': { window: SIGN_UP_PER_IP.windowSeconds, max: SIGN_UP_PER_IP.max * scale },
         '/send-verification-email': { window: 60, max: 3 * scale },
         '/sign-in/magic-link': { window: 60, max: 3 * scale },
         '/request-password-reset': { window: 60, max: 3 * scale },
@@ -213,9 +215,18 @@ export function createAuth(deps: AuthDeps) {
           throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: 'That name is too long.' });
         }
         if (ctx.path === '/sign-in/email') await guards.before(ctx as never);
+        if (ctx.path === '/update-user' && body.name !== undefined) {
+          // The profile's display name; an empty one goes back to showing the email.
+          const problem = typeof body.name === 'string' ? displayNameProblem(body.name) : 'Invalid request. name: expected text';
+          if (problem) throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: problem });
+        }
         if (isSecurityPath(ctx.path)) {
           const answered = await beforeSecurityPath(ctx);
           if (answered) return answered;
+        }
+        if (ctx.path === '/sign-up/email' && env.RATE_LIMITS === 'on' && typeof body.email === 'string') {
+          const ip = ctx.request?.headers.get(CLIENT_IP_HEADER) ?? ctx.headers?.get(CLIENT_IP_HEADER) ?? 'unknown';
+          await countSignUpAttempt(db, ip, body.email, SIGN_UP_PER_ADDRESS.max * scale, Date.now());
         }
         if (ctx.path === '/sign-up/email') {
           // The product tells people when an address already has an account (spec section 8).

@@ -2,10 +2,11 @@
  * Billing's one router, mounted at the root with full paths:
  *   POST /api/functions/create-checkout, /api/functions/paddle-customer-portal (the spec's function names)
  *   OPTIONS|POST /api/functions/payment-webhook (Paddle's and the sandbox's deliveries; the admin test event)
+ *   GET /api/promotions (the promotion codes the caller redeemed)
  *   GET /billing/checkout (the page Paddle's payment link opens) and /billing/checkout.js (its script)
  *   /sandbox/* (the local sandbox's hosted pages)
  */
-import { createCheckoutInput } from '@plainspoken/shared';
+import { createCheckoutInput, type PromotionsState } from '@plainspoken/shared';
 import { createRouter } from '../../lib/context';
 import { jsonBody } from '../../lib/http';
 import { requireAdmin, requireUser, signedIn } from '../../lib/session';
@@ -13,6 +14,7 @@ import { createCheckout, openPortal } from './billing.service';
 import { CHECKOUT_SCRIPT, incompleteCheckoutPage, paddleCheckoutPage } from './checkout-page';
 import { PADDLE_CSP, contentSecurityPolicy } from '../../lib/security-headers';
 import type { PaymentProvider } from './payments/types';
+import { redeemedCodes } from './promotions';
 import { sandboxRoutes } from './sandbox/sandbox.routes';
 import { receiveSignedWebhook, receiveTestEvent } from './webhooks/receive';
 import { webhookGate } from './webhooks/ip-limit';
@@ -24,6 +26,11 @@ export const billingRoutes = createRouter<{ payments: PaymentProvider }>()
   .post('/api/functions/create-checkout', signedIn, jsonBody(createCheckoutInput), async (c) => {
     const u = await requireUser(c);
     return c.json(await createCheckout(c.var.deps, u, c.req.valid('json')));
+  })
+  // The codes the caller redeemed (a checkout with the code completed): the browser stops offering them.
+  .get('/api/promotions', signedIn, async (c) => {
+    const u = await requireUser(c);
+    return c.json({ redeemed: await redeemedCodes(c.var.deps.db, u.id) } satisfies PromotionsState);
   })
   .post('/api/functions/paddle-customer-portal', async (c) => {
     const u = await requireUser(c);

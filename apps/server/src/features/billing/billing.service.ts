@@ -8,18 +8,29 @@ import { subscribers } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { effectiveTier, loadSubscriber } from '../../domain/subscribers';
 import type { BillingDeps } from './payments/types';
+import { checkPromoCode } from './promotions';
 
 type Caller = { id: string; email: string };
 
-export async function createCheckout(deps: BillingDeps, caller: Caller, plan: { planTier: PaidTier; billingPeriod: BillingPeriod }): Promise<{ url: string }> {
+export async function createCheckout(
+  deps: BillingDeps,
+  caller: Caller,
+  plan: { planTier: PaidTier; billingPeriod: BillingPeriod; discountCode?: string | undefined },
+): Promise<{ url: string }> {
   const now = deps.now();
   const row = await loadSubscriber(deps.db, caller, now);
   // A second checkout would start a second, separately billed subscription.
   if (effectiveTier(row, now) !== 'FREE' && row.subscribed && row.paddle_subscription_id && !row.cancellation_end_date)
     throw new AppError('CHECKOUT_FAILED', 409, `You already have the ${row.subscription_tier} plan. Use Manage Plan on your account page to change it.`);
   const provider = deps.payments;
+  let discount: { code: string; id: string } | null = null;
+  if (plan.discountCode) {
+    const check = await checkPromoCode(deps, caller.id, plan.discountCode);
+    if (!check.ok) throw new AppError('VALIDATION', 400, check.message);
+    discount = { code: check.promo.code, id: check.discountId };
+  }
   try {
-    const url = await provider.createCheckout({ user: caller, tier: plan.planTier, period: plan.billingPeriod, customerId: row.paddle_customer_id });
+    const url = await provider.createCheckout({ user: caller, tier: plan.planTier, period: plan.billingPeriod, customerId: row.paddle_customer_id, discount });
     return { url };
   } catch (e) {
     deps.logger.error('checkout failed', { userId: caller.id, error: (e as Error).message });

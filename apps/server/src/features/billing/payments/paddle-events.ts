@@ -117,6 +117,8 @@ export interface TransactionShape {
   periodStart: Date;
   periodEnd: Date;
   userId?: string | null;
+  /** The discount applied at checkout (a promotion code's), as Paddle reports it. */
+  discountId?: string | null;
 }
 
 export function transactionData(t: TransactionShape): Record<string, unknown> {
@@ -134,7 +136,7 @@ export function transactionData(t: TransactionShape): Record<string, unknown> {
     invoice_id: null,
     invoice_number: null,
     collection_mode: 'automatic',
-    discount_id: null,
+    discount_id: t.discountId ?? null,
     billing_details: null,
     billing_period: { starts_at: iso(t.periodStart), ends_at: iso(t.periodEnd) },
     items: [{ price: price(t.priceId, t.tier, t.period), quantity: 1, proration: null }],

@@ -69,13 +69,14 @@ export function createPaddleProvider(env: Env): PaymentProvider {
 
   return {
     kind: 'paddle',
-    async createCheckout({ user, tier, period, customerId }) {
+    async createCheckout({ user, tier, period, customerId, discount }) {
       const priceId = prices[`${tier}:${period}`];
       if (!priceId) throw new ProviderError(`no Paddle price for ${tier} ${period}`);
       const txn = await call<{ id: string; checkout?: { url?: string | null } | null }>('/transactions', {
         items: [{ price_id: priceId, quantity: 1 }],
         custom_data: { user_id: user.id },
         ...(customerId ? { customer_id: customerId } : {}),
+        ...(discount ? { discount_id: discount.id } : {}),
         collection_mode: 'automatic',
       });
       const url = txn.checkout?.url;

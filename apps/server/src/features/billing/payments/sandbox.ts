@@ -19,7 +19,7 @@ export function sandboxCustomerId(userId: string): string {
 }
 
 export type SandboxSession =
-  | { kind: 'checkout'; userId: string; tier: PaidTier; period: BillingPeriod; exp: number }
+  | { kind: 'checkout'; userId: string; tier: PaidTier; period: BillingPeriod; exp: number; code?: string }
   | { kind: 'portal'; userId: string; exp: number };
 
 function key(env: Env): Buffer {
@@ -59,8 +59,8 @@ export function createSandboxProvider(env: Env): PaymentProvider {
 
   return {
     kind: 'sandbox',
-    async createCheckout({ user, tier, period }) {
-      const token = signSession(env, { kind: 'checkout', userId: user.id, tier, period, exp: exp() });
+    async createCheckout({ user, tier, period, discount }) {
+      const token = signSession(env, { kind: 'checkout', userId: user.id, tier, period, exp: exp(), ...(discount ? { code: discount.code } : {}) });
       return `${env.BASE_URL}/sandbox/checkout?session=${encodeURIComponent(token)}`;
     },
     async createPortal({ user }) {

@@ -16,6 +16,8 @@ export interface CheckoutRequest extends PlanChoice {
   user: { id: string; email: string };
   /** Known when the user paid before: the new transaction stays on the same customer. */
   customerId: string | null;
+  /** A promotion code the server checked, with the provider's discount id for it. */
+  discount?: { code: string; id: string } | null;
 }
 
 export interface PortalRequest {

@@ -1,5 +1,16 @@
 /** The sandbox's hosted pages as HTML (hono/html escapes every value): checkout, portal, problems. */
-import { BILLING_PERIODS, PAID_TIERS, PRODUCT_NAME, TIER_LIMITS, periodPrice, type BillingPeriod, type PaidTier } from '@plainspoken/shared';
+import {
+  BILLING_PERIODS,
+  PAID_TIERS,
+  PRODUCT_NAME,
+  TIER_LIMITS,
+  discountedPrice,
+  findPromoCode,
+  periodPrice,
+  promoPercentLabel,
+  type BillingPeriod,
+  type PaidTier,
+} from '@plainspoken/shared';
 import type { SubscriberRow } from '../../../domain/subscribers';
 import { html } from '../../../lib/html';
 import type { SandboxSession } from '../payments/sandbox';
@@ -31,7 +42,9 @@ dt{color:#64748b}dd{margin:0;font-weight:600}.row{display:flex;gap:10px;flex-wra
 button,a.btn,select{font:inherit;border-radius:10px;padding:10px 16px;border:1px solid #cbd5e1;background:#fff;color:#0f172a;cursor:pointer;text-decoration:none}
 button.primary{background:#4f46e5;border-color:#4f46e5;color:#fff;font-weight:600}button.danger{border-color:#dc2626;color:#b91c1c}
 .notice{background:#ecfdf5;border:1px solid #10b981;border-radius:10px;padding:10px 14px}.warn{background:#fffbeb;border:1px solid #f59e0b;border-radius:10px;padding:10px 14px}
-form{display:inline}</style></head><body><div class="banner" role="note">TEST MODE · no real payment is taken</div>
+form{display:inline}form.code{display:block;margin:8px 0 4px}form.code label{display:block;font-size:14px;color:#475569;margin-bottom:6px}
+.code-row{margin-top:0}.code-row input{flex:1;min-width:0;font:inherit;border:1px solid #cbd5e1;border-radius:10px;padding:10px 12px;text-transform:uppercase}
+input:focus-visible,button:focus-visible,a:focus-visible{outline:2px solid #4f46e5;outline-offset:2px}.error{color:#b91c1c;font-size:14px;margin:6px 0 0}</style></head><body><div class="banner" role="note">TEST MODE · no real payment is taken</div>
 <main>${body}<p class="muted">This is ${PRODUCT_NAME}'s built-in payment sandbox, used because no payment provider is configured.</p></main></body></html>`;
 }
 
@@ -39,15 +52,32 @@ export function problemPage(title: string, text: string) {
   return page(title, html`<div class="card"><h1>${title}</h1><p>${text}</p><div class="row"><a class="btn" href="/">Back to ${PRODUCT_NAME}</a></div></div>`);
 }
 
-export function checkoutPage(s: Extract<SandboxSession, { kind: 'checkout' }>, token: string) {
+export interface CheckoutCode {
+  /** The code that applies (checked for this user), or null. */
+  applied: string | null;
+  /** What the user typed, shown back in the field. */
+  typed: string;
+  /** Why the typed code does not apply. */
+  error: string | null;
+}
+
+export function checkoutPage(s: Extract<SandboxSession, { kind: 'checkout' }>, token: string, code: CheckoutCode = { applied: null, typed: '', error: null }) {
   const limits = TIER_LIMITS[s.tier];
-  const price = periodPrice(s.tier, s.period);
+  const full = periodPrice(s.tier, s.period);
+  const promo = code.applied ? findPromoCode(code.applied) : null;
+  const price = promo ? discountedPrice(full, promo, s.period) : full;
+  const priceRow = promo
+    ? html`<dt>Price</dt><dd><s class="muted">${usd(full)}</s> ${usd(price)} per ${periodWord(s.period)}</dd><dt>Discount</dt><dd data-testid="applied-code">${promo.code} · ${promoPercentLabel(promo, s.period)}</dd>`
+    : html`<dt>Price</dt><dd>${usd(price)} per ${periodWord(s.period)}</dd>`;
   return page(
     'Checkout',
     html`<div class="card"><p class="muted">Checkout</p><h1>${s.tier} plan</h1>
-<dl><dt>Billing</dt><dd>${s.period === 'monthly' ? 'Monthly' : 'Annual'}</dd><dt>Price</dt><dd>${usd(price)} per ${periodWord(s.period)}</dd>
+<dl><dt>Billing</dt><dd>${s.period === 'monthly' ? 'Monthly' : 'Annual'}</dd>${priceRow}
 <dt>Words</dt><dd>${limits.monthlyWords.toLocaleString('en-US')} per month</dd><dt>Per request</dt><dd>${limits.requestCap.toLocaleString('en-US')} words</dd></dl>
-<div class="row"><form method="post" action="/sandbox/checkout/pay"><input type="hidden" name="session" value="${token}"><button class="primary" type="submit">Pay ${usd(price)}</button></form>
+<form method="get" action="/sandbox/checkout" class="code"><input type="hidden" name="session" value="${token}"><label for="code">Discount code</label>
+<div class="row code-row"><input id="code" name="code" autocomplete="off" maxlength="40" value="${code.typed}"${code.error ? html` aria-invalid="true" aria-describedby="code-error"` : ''}><button type="submit">Apply</button></div>
+${code.error ? html`<p id="code-error" class="error" role="alert">${code.error}</p>` : ''}</form>
+<div class="row"><form method="post" action="/sandbox/checkout/pay"><input type="hidden" name="session" value="${token}"><input type="hidden" name="code" value="${code.applied ?? ''}"><button class="primary" type="submit">Pay ${usd(price)}</button></form>
 <form method="post" action="/sandbox/checkout/cancel"><input type="hidden" name="session" value="${token}"><button type="submit">Cancel</button></form></div></div>`,
   );
 }

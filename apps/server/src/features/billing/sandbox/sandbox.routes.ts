@@ -13,6 +13,7 @@ import { getSessionUser, type SessionUser } from '../../../lib/session';
 import { envelope, signPaddle, subscriptionData, transactionData, type PaddleEventEnvelope } from '../payments/paddle-events';
 import { readSession, sandboxCustomerId, sandboxPriceId, type SandboxSession } from '../payments/sandbox';
 import type { PaymentProvider } from '../payments/types';
+import { checkPromoCode } from '../promotions';
 import { receiveSignedWebhook } from '../webhooks/receive';
 import { checkoutPage, portalPage, problemPage, type CurrentPlan } from './pages';
 
@@ -44,7 +45,7 @@ async function gate(c: C, token: string | undefined, kind: SandboxSession['kind'
   return { ok: true, user, session, token };
 }
 
-type Fields = { session?: string; plan?: string };
+type Fields = { session?: string; plan?: string; code?: string };
 
 /** The posted form's fields, or the 400 page for a body that is not a readable form (a broken multipart). */
 async function formFields(c: C): Promise<Fields | Response> {
@@ -57,7 +58,16 @@ async function formFields(c: C): Promise<Fields | Response> {
   return {
     session: typeof body.session === 'string' ? body.session : undefined,
     plan: typeof body.plan === 'string' ? body.plan : undefined,
+    code: typeof body.code === 'string' ? body.code.slice(0, 40) : undefined,
   };
+}
+
+/** The code typed on the checkout page (or carried from pricing), checked for this user. */
+async function codeOf(c: C, userId: string, typed: string | undefined): Promise<{ applied: { code: string; discountId: string } | null; error: string | null }> {
+  const t = (typed ?? '').trim();
+  if (!t) return { applied: null, error: null };
+  const check = await checkPromoCode(c.var.deps, userId, t);
+  return check.ok ? { applied: { code: check.promo.code, discountId: check.discountId }, error: null } : { applied: null, error: check.message };
 }
 
 async function deliver(c: C, events: PaddleEventEnvelope[]): Promise<void> {
@@ -120,7 +130,11 @@ export const sandboxRoutes = createRouter<Extra>()
   .get('/checkout', async (c) => {
     const g = await gate(c, c.req.query('session'), 'checkout', false);
     if (!g.ok) return g.res;
-    return c.html(checkoutPage(g.session as Extract<SandboxSession, { kind: 'checkout' }>, g.token));
+    const s = g.session as Extract<SandboxSession, { kind: 'checkout' }>;
+    // ?code= is the checkout page's own "Apply" (a GET form); without it, the code chosen on pricing.
+    const typed = c.req.query('code') ?? s.code;
+    const { applied, error } = await codeOf(c, g.user.id, typed?.slice(0, 40));
+    return c.html(checkoutPage(s, g.token, { applied: applied?.code ?? null, typed: typed ?? '', error }), error ? 400 : 200);
   })
   .post('/checkout/pay', async (c) => {
     const form = await formFields(c);
@@ -128,6 +142,8 @@ export const sandboxRoutes = createRouter<Extra>()
     const g = await gate(c, form.session, 'checkout', true);
     if (!g.ok) return g.res;
     const s = g.session as Extract<SandboxSession, { kind: 'checkout' }>;
+    const { applied, error } = await codeOf(c, g.user.id, form.code);
+    if (error) return c.html(checkoutPage(s, g.token, { applied: null, typed: form.code ?? '', error }), 400);
     const now = c.var.deps.now();
     // Ids derive from the link, so paying twice with one link applies once (the events repeat).
     const key = digest(g.token);
@@ -135,7 +151,12 @@ export const sandboxRoutes = createRouter<Extra>()
     const common = { customerId: sandboxCustomerId(g.user.id), priceId: sandboxPriceId(s.tier, s.period), tier: s.tier, period: s.period, periodStart: now, periodEnd, userId: g.user.id };
     await deliver(c, [
       envelope('subscription.created', subscriptionData({ ...common, id: `sub_sandbox_${key}`, status: 'active' }), now, `evt_sandbox_${key}_sub`),
-      envelope('transaction.completed', transactionData({ ...common, id: `txn_sandbox_${key}`, subscriptionId: `sub_sandbox_${key}`, origin: 'web' }), now, `evt_sandbox_${key}_txn`),
+      envelope(
+        'transaction.completed',
+        transactionData({ ...common, id: `txn_sandbox_${key}`, subscriptionId: `sub_sandbox_${key}`, origin: 'web', discountId: applied?.discountId ?? null }),
+        now,
+        `evt_sandbox_${key}_txn`,
+      ),
     ]);
     return c.redirect(`/profile?checkout=success&tier=${encodeURIComponent(s.tier)}`, 303);
   })

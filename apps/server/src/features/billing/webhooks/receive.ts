@@ -5,6 +5,7 @@
  * provider retries. Events for customers we do not know are logged and answered 200: retrying cannot
  * make them known, and Paddle would otherwise retry for days.
  */
+import { recordRedemption } from '../promotions';
 import type { WebhookResult } from '@plainspoken/shared';
 import type { Db } from '../../../db/client';
 import { processed_webhook_events } from '../../../db/schema';
@@ -77,7 +78,9 @@ export async function receiveSignedWebhook(deps: BillingDeps, rawBody: string, s
     await logDelivery(deps, { eventId: null, eventType: 'unknown', success: false, error: message, raw: rawBody });
     throw new AppError('VALIDATION', 400, message);
   }
-  return apply(deps, normalizePaddleEvent(event, deps.now()), rawBody);
+  const result = await apply(deps, normalizePaddleEvent(event, deps.now()), rawBody);
+  await recordRedemption(deps, body);
+  return result;
 }
 
 /** The diagnostics page's test event (the route checked the caller is an admin). */

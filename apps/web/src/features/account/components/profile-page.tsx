@@ -12,6 +12,7 @@ import { useDailyUsage } from '../api/get-daily-usage';
 import { useCheckoutReturn } from '../lib/use-checkout-return';
 import { useFocusRefresh } from '../lib/use-focus-refresh';
 import { BalanceCard } from './balance-card';
+import { DisplayNameRow } from './display-name-row';
 import { SubscriptionCard } from './subscription-card';
 import { UsageChart } from './usage-chart';
 import type { ReactNode } from 'react';
@@ -73,8 +74,8 @@ export function ProfilePage({ extra }: { extra?: ReactNode } = {}) {
           ) : (
             <>
               <dl className="grid gap-3 text-sm sm:grid-cols-[8rem_1fr]">
-                <dt className="text-muted-foreground">Name</dt>
-                <dd className="break-all">{user.email}</dd>
+                <dt className="text-muted-foreground sm:pt-1.5">Name</dt>
+                <DisplayNameRow user={user} />
                 <dt className="text-muted-foreground">Email</dt>
                 <dd className="break-all">{user.email}</dd>
               </dl>

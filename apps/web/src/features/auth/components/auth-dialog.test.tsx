@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@plainspoken/shared';
 import type { AuthMode } from '@/lib/auth-dialog';
-import { jsonResponse, renderWithProviders } from '@/test/render';
+import { jsonResponse, makeQueryClient, renderWithProviders } from '@/test/render';
 import { fakeAuthClient } from '@/test/mock-auth-client';
 import { AuthDialog } from './auth-dialog';
 
@@ -78,12 +78,14 @@ describe('AuthDialog', () => {
     await userEvent.type(password(), 'abcdefg1');
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(onEmailSent).toHaveBeenCalledWith('ada@example.com', 'verify'));
-    expect(fakeAuthClient.signUp.email).toHaveBeenCalledWith({
-      email: 'ada@example.com',
-      password: 'abcdefg1',
-      name: 'ada@example.com',
-      callbackURL: '/',
-    });
+    expect(fakeAuthClient.signUp.email).toHaveBeenCalledWith(
+      expect.objectContaining({
+        email: 'ada@example.com',
+        password: 'abcdefg1',
+        name: 'ada@example.com',
+        callbackURL: '/?link=confirm',
+      }),
+    );
   });
 
   it('shows the already-registered message', async () => {
@@ -122,13 +124,19 @@ describe('AuthDialog', () => {
     await userEvent.type(email(), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: /Email me a sign-in link/ }));
     await waitFor(() => expect(onEmailSent).toHaveBeenCalledWith('ada@example.com', 'magic'));
-    expect(fakeAuthClient.signIn.magicLink).toHaveBeenCalledWith({ email: 'ada@example.com', callbackURL: '/' });
+    expect(fakeAuthClient.signIn.magicLink).toHaveBeenCalledWith({ email: 'ada@example.com', callbackURL: '/?link=sign-in' });
   });
 
-  it('reports Google as failed when it is not configured', async () => {
-    renderWithProviders(<Harness />);
-    await userEvent.click(screen.getByRole('button', { name: /Continue with Google/ }));
-    expect(await screen.findByText(MSG.googleFailed)).toBeInTheDocument();
-    expect(fakeAuthClient.signIn.social).not.toHaveBeenCalled();
+  it('offers Google only when the server has it configured', async () => {
+    const off = makeQueryClient();
+    off.setQueryData(['config'], { googleEnabled: false, contactEmail: 'x@example.com', posthog: null, payments: 'sandbox', engine: 'local' });
+    const { unmount } = renderWithProviders(<Harness />, { queryClient: off });
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Continue with Google/ })).not.toBeInTheDocument();
+    unmount();
+    const on = makeQueryClient();
+    on.setQueryData(['config'], { googleEnabled: true, contactEmail: 'x@example.com', posthog: null, payments: 'sandbox', engine: 'local' });
+    renderWithProviders(<Harness />, { queryClient: on });
+    expect(screen.getByRole('button', { name: /Continue with Google/ })).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckIcon, MailIcon } from 'lucide-react';
+import { CheckIcon, InfoIcon, MailIcon, TriangleAlertIcon } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { FREE_SIGNUP_WORDS, MSG, PRODUCT_NAME } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
@@ -10,14 +10,14 @@ import { trackLogin, trackSignUp } from '@/lib/analytics';
 import { useAppConfig } from '@/lib/app-config';
 import { announceAuthChange, refreshSession } from '@/lib/auth';
 import type { AuthMode } from '@/lib/auth-dialog';
-import { notifyError, notifySuccess } from '@/lib/toast';
+import { dismissErrorToasts, notifyError, notifySuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
 import { sendMagicLink } from '../api/send-magic-link';
 import { signInWithEmail } from '../api/sign-in';
 import { signInWithGoogle } from '../api/sign-in-google';
 import { signUpWithEmail } from '../api/sign-up';
 import { TwoFactorRequiredError } from '../api/verify-two-factor';
-import { authErrorMessage, isPasswordValid, passwordChecks } from '../lib/auth-errors';
+import { authErrorMessage, isPasswordValid, passwordChecks, signUpLimitNotice } from '../lib/auth-errors';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { GoogleIcon } from './google-icon';
 import { TwoFactorStep } from './two-factor-step';
@@ -25,6 +25,8 @@ import { TwoFactorStep } from './two-factor-step';
 export interface AuthDialogProps {
   open: boolean;
   mode: AuthMode;
+  /** Why the dialog opened (a used email link), shown above the form. */
+  notice?: string | undefined;
   onModeChange: (mode: AuthMode) => void;
   onOpenChange: (open: boolean) => void;
   onEmailSent: (email: string, via: 'verify' | 'magic') => void;
@@ -32,16 +34,20 @@ export interface AuthDialogProps {
 
 type Busy = null | 'submit' | 'google' | 'magic';
 
-export function AuthDialog({ open, mode, onModeChange, onOpenChange, onEmailSent }: AuthDialogProps) {
+export function AuthDialog({ open, mode, notice, onModeChange, onOpenChange, onEmailSent }: AuthDialogProps) {
   const qc = useQueryClient();
   const config = useAppConfig();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState<Busy>(null);
   const [step, setStep] = useState<'form' | 'forgot' | 'two-factor'>('form');
+  /** A sign-up refused by a rate limit: shown in the form until the user changes something. */
+  const [limitNotice, setLimitNotice] = useState<string | null>(null);
   useEffect(() => {
     if (!open) setStep('form');
   }, [open]);
+  useEffect(() => setLimitNotice(null), [email, mode]);
+  const googleEnabled = config.data?.googleEnabled === true;
   const hintId = useId();
   const isSignUp = mode === 'sign-up';
   const checks = passwordChecks(password);
@@ -52,6 +58,7 @@ export function AuthDialog({ open, mode, onModeChange, onOpenChange, onEmailSent
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    dismissErrorToasts();
     const cleanEmail = email.trim();
     if (!cleanEmail || !password) {
       notifyError({ title: MSG.fillAllFields });
@@ -72,7 +79,9 @@ export function AuthDialog({ open, mode, onModeChange, onOpenChange, onEmailSent
         await onSignedIn(await signInWithEmail(cleanEmail, password));
       }
     } catch (err) {
+      const limited = isSignUp ? signUpLimitNotice(err) : null;
       if (err instanceof TwoFactorRequiredError) setStep('two-factor');
+      else if (limited) setLimitNotice(limited);
       else fail(err);
     } finally {
       setBusy(null);
@@ -94,6 +103,7 @@ export function AuthDialog({ open, mode, onModeChange, onOpenChange, onEmailSent
       notifyError({ title: MSG.otpEmailOrPhoneRequired });
       return;
     }
+    dismissErrorToasts();
     setBusy('magic');
     try {
       await sendMagicLink(cleanEmail);
@@ -106,6 +116,7 @@ export function AuthDialog({ open, mode, onModeChange, onOpenChange, onEmailSent
   }
 
   async function onGoogle() {
+    dismissErrorToasts();
     setBusy('google');
     try {
       const cfg = config.data ?? (await config.refetch()).data;
@@ -143,16 +154,28 @@ export function AuthDialog({ open, mode, onModeChange, onOpenChange, onEmailSent
           </DialogDescription>
         </DialogHeader>
 
-        <Button variant="outline" className="w-full" onClick={onGoogle} disabled={busy !== null}>
-          {busy === 'google' ? <Spinner /> : <GoogleIcon className="size-4" />}
-          Continue with Google
-        </Button>
+        {notice && (
+          <p role="status" data-testid="auth-notice" className="flex gap-2 rounded-lg border border-primary/30 bg-accent px-3 py-2.5 text-sm text-accent-foreground">
+            <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+            <span>{notice}</span>
+          </p>
+        )}
 
-        <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
-          <span className="h-px flex-1 bg-border" />
-          or with email
-          <span className="h-px flex-1 bg-border" />
-        </div>
+        {/* Google shows only when the server has it configured (public config), so it never fails for want of keys. */}
+        {googleEnabled && (
+          <>
+            <Button variant="outline" className="w-full" onClick={onGoogle} disabled={busy !== null}>
+              {busy === 'google' ? <Spinner /> : <GoogleIcon className="size-4" />}
+              Continue with Google
+            </Button>
+
+            <div className="flex items-center gap-3 text-xs text-muted-foreground" aria-hidden="true">
+              <span className="h-px flex-1 bg-border" />
+              or with email
+              <span className="h-px flex-1 bg-border" />
+            </div>
+          </>
+        )}
 
         <form className="grid gap-4" onSubmit={onSubmit} noValidate>
           <Field
@@ -192,6 +215,12 @@ export function AuthDialog({ open, mode, onModeChange, onOpenChange, onEmailSent
               </ul>
             )}
           </Field>
+          {limitNotice && (
+            <p role="alert" data-testid="sign-up-limit" className="flex gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-3 py-2.5 text-sm text-destructive">
+              <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+              <span>{limitNotice}</span>
+            </p>
+          )}
           <Button type="submit" className="w-full" disabled={busy !== null}>
             {busy === 'submit' && <Spinner />}
             {isSignUp ? 'Create Account' : 'Sign In'}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
-import { AuthDialogContext, type AuthMode } from '@/lib/auth-dialog';
+import { AuthDialogContext, type AuthDialogOptions, type AuthMode } from '@/lib/auth-dialog';
 import { notifySuccess } from '@/lib/toast';
 
 // The dialogs load on first use: most visits never open them, and the home page's first load stays small.
@@ -8,7 +8,7 @@ const CheckEmailDialog = lazy(() => import('./check-email-dialog').then((m) => (
 
 type State =
   | { kind: 'closed'; mode: AuthMode }
-  | { kind: 'auth'; mode: AuthMode }
+  | { kind: 'auth'; mode: AuthMode; notice?: string | undefined }
   | { kind: 'check-email'; mode: AuthMode; email: string; via: 'verify' | 'magic' };
 
 /** Owns the sign-in dialogs and lets any part of the app open them through AuthDialogContext. */
@@ -17,9 +17,9 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
   const [lastEmail, setLastEmail] = useState<{ email: string; via: 'verify' | 'magic' }>({ email: '', via: 'verify' });
   const [used, setUsed] = useState(false);
 
-  const openAuthDialog = useCallback((mode: AuthMode = 'sign-up') => {
+  const openAuthDialog = useCallback((mode: AuthMode = 'sign-up', opts?: AuthDialogOptions) => {
     setUsed(true);
-    setState({ kind: 'auth', mode });
+    setState({ kind: 'auth', mode, notice: opts?.notice });
   }, []);
   const api = useMemo(() => ({ openAuthDialog }), [openAuthDialog]);
 
@@ -39,6 +39,7 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
           <AuthDialog
             open={state.kind === 'auth'}
             mode={state.mode}
+            notice={state.kind === 'auth' ? state.notice : undefined}
             onModeChange={(mode) => setState({ kind: 'auth', mode })}
             onOpenChange={(open) =>
               setState((s) => (open ? { kind: 'auth', mode: s.mode } : { kind: 'closed', mode: s.mode }))
@@ -53,6 +54,7 @@ export function AuthDialogsProvider({ children }: { children: ReactNode }) {
             email={state.kind === 'check-email' ? state.email : lastEmail.email}
             via={state.kind === 'check-email' ? state.via : lastEmail.via}
             onSignedIn={onSignedIn}
+            onUseDifferentEmail={() => setState({ kind: 'auth', mode: 'sign-up' })}
           />
         </Suspense>
       )}

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { AUTH_CHANNEL, AUTH_STORAGE_EVENT_KEY, refreshSession, useSession } from '@/lib/auth';
-import { notifyError, notifySuccess } from '@/lib/toast';
+import { dismissErrorToasts, notifyError, notifySuccess } from '@/lib/toast';
 import { resendVerificationEmail } from '../api/resend-verification';
 import { sendMagicLink } from '../api/send-magic-link';
 import { useCooldown } from '../lib/use-cooldown';
@@ -18,13 +18,15 @@ export interface CheckEmailDialogProps {
   email: string;
   via: 'verify' | 'magic';
   onSignedIn: () => void;
+  /** Back to the sign-up form (a typo in the address): the dialog cannot be dismissed otherwise. */
+  onUseDifferentEmail: () => void;
 }
 
 /**
  * Shown after sign-up or a sign-in link request. It cannot be dismissed: it goes away when the user
  * is signed in, which may happen in another tab where the mailed link was opened.
  */
-export function CheckEmailDialog({ open, email, via, onSignedIn }: CheckEmailDialogProps) {
+export function CheckEmailDialog({ open, email, via, onSignedIn, onUseDifferentEmail }: CheckEmailDialogProps) {
   const qc = useQueryClient();
   const { isSignedIn } = useSession({ pollMs: open ? SESSION_POLL_MS : false });
   const { secondsLeft, ready, restart } = useCooldown(TIMINGS.resendCooldownMs, open);
@@ -59,6 +61,7 @@ export function CheckEmailDialog({ open, email, via, onSignedIn }: CheckEmailDia
   }, [open, qc]);
 
   async function onResend() {
+    dismissErrorToasts();
     setSending(true);
     try {
       if (via === 'magic') await sendMagicLink(email);
@@ -102,6 +105,16 @@ export function CheckEmailDialog({ open, email, via, onSignedIn }: CheckEmailDia
           {sending && <Spinner />}
           {sending ? 'Sending...' : ready ? 'Resend link' : `Resend in ${secondsLeft}s`}
         </Button>
+        <p className="text-sm text-muted-foreground">
+          Wrong address?{' '}
+          <button
+            type="button"
+            className="cursor-pointer rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
+            onClick={onUseDifferentEmail}
+          >
+            Use a different email
+          </button>
+        </p>
         <p className="text-xs text-muted-foreground">This window closes by itself once you're signed in.</p>
       </DialogContent>
     </Dialog>

@@ -4,22 +4,40 @@ export interface AuthErrorLike {
   code?: string | undefined;
   message?: string | undefined;
   status?: number | undefined;
+  /** Seconds until a rate-limited request may be tried again. */
+  retryAfter?: number | undefined;
 }
 
 /** An auth request that failed, carrying the server's code so the UI can branch on it. */
 export class AuthRequestError extends Error implements AuthErrorLike {
   readonly code: string | undefined;
   readonly status: number | undefined;
+  readonly retryAfter: number | undefined;
   constructor(err: AuthErrorLike) {
     super(err.message ?? MSG.genericAuth);
     this.name = 'AuthRequestError';
     this.code = err.code;
     this.status = err.status;
+    this.retryAfter = err.retryAfter;
   }
 }
 
-export function toAuthRequestError(err: { code?: string; message?: string; status?: number } | null | undefined) {
-  return new AuthRequestError({ code: err?.code, message: err?.message, status: err?.status });
+export function toAuthRequestError(err: { code?: string; message?: string; status?: number; retryAfter?: number | undefined } | null | undefined) {
+  return new AuthRequestError({ code: err?.code, message: err?.message, status: err?.status, retryAfter: err?.retryAfter });
+}
+
+/**
+ * The inline notice for a rate-limited sign-up: how long to wait and the clock time to retry at, or
+ * null when `err` is not a rate limit.
+ */
+export function signUpLimitNotice(err: unknown, now = new Date()): string | null {
+  const e: AuthErrorLike = err && typeof err === 'object' ? (err as AuthErrorLike) : {};
+  if (e.status !== 429) return null;
+  const seconds = Math.max(1, Math.ceil(e.retryAfter ?? 60));
+  const at = new Date(now.getTime() + seconds * 1000).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+  const wait = seconds >= 60 ? `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minute' : 'minutes'}` : `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const who = e.code === 'SIGN_UP_RATE_LIMITED' ? 'for this address' : 'from your network';
+  return `Too many sign-up attempts ${who}. Try again in ${wait} (at ${at}).`;
 }
 
 const PASSWORD_CODES = new Set(['PASSWORD_RULE', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG', 'WEAK_PASSWORD', 'weak_password']);

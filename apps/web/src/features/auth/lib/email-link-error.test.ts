@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@plainspoken/shared';
-import { readEmailLinkError } from './email-link-error';
+import { DEAD_LINK_NOTICE, readEmailLinkError, readLinkLanding } from './email-link-error';
 
 describe('readEmailLinkError', () => {
   it('returns null without an error', () => {
@@ -23,5 +23,21 @@ describe('readEmailLinkError', () => {
   });
   it('makes a sentence of an error without a description', () => {
     expect(readEmailLinkError('http://localhost/?error=new_user_signup_disabled')?.message).toBe('New user signup disabled.');
+  });
+});
+
+describe('links that say what they were', () => {
+  it('words a dead sign-in link as a sign-in link, not a confirmation email', () => {
+    const r = readEmailLinkError('http://localhost/?link=sign-in&error=INVALID_TOKEN');
+    expect(r).toEqual({ message: DEAD_LINK_NOTICE['sign-in'], cleanUrl: '/', link: 'sign-in' });
+    expect(r?.message).not.toMatch(/confirmation/);
+  });
+  it('words a dead confirmation link as a confirmation link', () => {
+    expect(readEmailLinkError('http://localhost/?link=confirm&error=TOKEN_EXPIRED')).toEqual({ message: DEAD_LINK_NOTICE.confirm, cleanUrl: '/', link: 'confirm' });
+  });
+  it('reads a landing without an error and removes the parameter', () => {
+    expect(readLinkLanding('http://localhost/?link=confirm')).toEqual({ link: 'confirm', cleanUrl: '/' });
+    expect(readLinkLanding('http://localhost/?x=1&link=sign-in#top')).toEqual({ link: 'sign-in', cleanUrl: '/?x=1#top' });
+    expect(readLinkLanding('http://localhost/?link=other')).toBeNull();
   });
 });

@@ -1,31 +1,41 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { TransformationPage, TransformationsQuery } from '@plainspoken/shared';
+import { HISTORY_PAGE_SIZE, type TransformationPage, type TransformationsQuery } from '@plainspoken/shared';
 import { api } from '@/config/paths';
 import { apiFetch } from '@/lib/api';
 import { keyRoots } from '@/lib/query-keys';
 
-export const HISTORY_PAGE_SIZE = 20;
+export { HISTORY_PAGE_SIZE };
 
 export const transformationKeys = {
   all: [keyRoots.transformations] as const,
-  list: (userId: string) => [keyRoots.transformations, userId, 'list'] as const,
+  list: (userId: string, q = '') => [keyRoots.transformations, userId, 'list', q] as const,
 };
 
-export function getTransformations(cursor: string | null, signal?: AbortSignal): Promise<TransformationPage> {
+export function getTransformations(cursor: string | null, signal?: AbortSignal, q = ''): Promise<TransformationPage> {
   return apiFetch<TransformationPage>(api.transformations, {
-    query: { cursor, limit: HISTORY_PAGE_SIZE } satisfies TransformationsQuery,
+    query: { cursor, limit: HISTORY_PAGE_SIZE, ...(q ? { q } : {}) } satisfies TransformationsQuery,
     ...(signal ? { signal } : {}),
   });
 }
 
-export const transformationsQueryOptions = (userId: string) =>
+export const transformationsQueryOptions = (userId: string, q = '') =>
   infiniteQueryOptions({
-    queryKey: transformationKeys.list(userId),
-    queryFn: ({ pageParam, signal }) => getTransformations(pageParam, signal),
+    queryKey: transformationKeys.list(userId, q),
+    queryFn: ({ pageParam, signal }) => getTransformations(pageParam, signal, q),
     initialPageParam: null as string | null,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-export function useTransformations(userId: string | null) {
-  return useInfiniteQuery({ ...transformationsQueryOptions(userId ?? 'anonymous'), enabled: Boolean(userId) });
+/** The user's history, 20 entries a page, newest first; `q` keeps the entries that contain it. */
+export function useTransformations(userId: string | null, q = '') {
+  return useInfiniteQuery({
+    ...transformationsQueryOptions(userId ?? 'anonymous', q),
+    enabled: Boolean(userId),
+    placeholderData: (prev) => prev,
+  });
+}
+
+/** DELETE /api/transformations/:id */
+export function deleteTransformation(id: string): Promise<{ deleted: string }> {
+  return apiFetch(`${api.transformations}/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }

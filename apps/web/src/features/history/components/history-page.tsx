@@ -1,20 +1,36 @@
-import { HistoryIcon, LogInIcon } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { HistoryIcon, LogInIcon, SearchIcon, XIcon } from 'lucide-react';
+import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { notifyError } from '@/lib/toast';
 import { useTransformations } from '../api/get-transformations';
+import { useDeleteWithUndo } from '../lib/use-delete-with-undo';
 import { TransformationCard } from './transformation-card';
+
+const SEARCH_DEBOUNCE_MS = 300;
+
+function useDebounced(value: string, ms: number): string {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const id = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(id);
+  }, [value, ms]);
+  return v;
+}
 
 export function HistoryPage() {
   const { user, isPending: sessionPending } = useSession();
-  const q = useTransformations(user?.id ?? null);
+  const [search, setSearch] = useState('');
+  const term = useDeferredValue(useDebounced(search.trim(), SEARCH_DEBOUNCE_MS));
+  const q = useTransformations(user?.id ?? null, term);
+  const { hidden, remove } = useDeleteWithUndo();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
 
@@ -50,8 +66,9 @@ export function HistoryPage() {
     );
   }
 
-  const items = q.data?.pages.flatMap((p) => p.items) ?? [];
+  const items = (q.data?.pages.flatMap((p) => p.items) ?? []).filter((i) => !hidden.has(i.id));
   const loading = sessionPending || q.isPending;
+  const searching = term !== '';
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
@@ -59,6 +76,31 @@ export function HistoryPage() {
         <h1 className="text-3xl font-bold tracking-tight">Your history</h1>
         <p className="mt-2 text-muted-foreground">Every text you've humanized, newest first.</p>
       </div>
+
+      {(searching || search || items.length > 0) && !loading && (
+        <div className="relative mb-6" role="search">
+          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <Input
+            type="search"
+            aria-label="Search your history"
+            placeholder="Search your history"
+            className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
+            value={search}
+            maxLength={200}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+          {search && (
+            <button
+              type="button"
+              aria-label="Clear the search"
+              className="absolute top-1/2 right-2 flex size-7 -translate-y-1/2 cursor-pointer items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+              onClick={() => setSearch('')}
+            >
+              <XIcon className="size-4" aria-hidden="true" />
+            </button>
+          )}
+        </div>
+      )}
 
       {loading ? (
         <div className="grid gap-4" aria-busy="true">
@@ -87,6 +129,18 @@ export function HistoryPage() {
           action={<Button onClick={() => void q.refetch()}>Try again</Button>}
           inline
         />
+      ) : items.length === 0 && searching ? (
+        <EmptyState
+          icon={<SearchIcon />}
+          title="Nothing matches your search"
+          text={`No entry contains “${term}”. Try other words.`}
+          action={
+            <Button variant="outline" onClick={() => setSearch('')}>
+              Clear the search
+            </Button>
+          }
+          inline
+        />
       ) : items.length === 0 ? (
         <EmptyState
           icon={<HistoryIcon />}
@@ -102,7 +156,7 @@ export function HistoryPage() {
       ) : (
         <div className="grid gap-4">
           {items.map((item) => (
-            <TransformationCard key={item.id} item={item} />
+            <TransformationCard key={item.id} item={item} onDelete={remove} />
           ))}
           <div ref={sentinel} aria-hidden="true" />
           {hasNextPage && (

@@ -1,14 +1,21 @@
-import { CalendarIcon, CopyIcon } from 'lucide-react';
-import type { TransformationItem } from '@plainspoken/shared';
-import { MSG } from '@plainspoken/shared';
+import { CalendarIcon, CopyIcon, Trash2Icon } from 'lucide-react';
+import { countWords, MSG, type TransformationItem } from '@plainspoken/shared';
+import { Badge } from '@/components/ui/badge';
 import { DownloadMenu } from '@/components/documents/download-menu';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { displayScore } from '@/lib/score';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { copyText } from '@/lib/utils';
-import { formatHistoryDate } from '../lib/format-date';
+import { formatHistoryDate, formatHistoryTime } from '../lib/format-date';
 
-export function TransformationCard({ item }: { item: TransformationItem }) {
+const MODE_LABEL: Record<string, string> = { deep: 'Deep Humanize', lightning: 'Lightning' };
+
+export function TransformationCard({ item, onDelete }: { item: TransformationItem; onDelete: (id: string) => void }) {
+  const words = countWords(item.original_text);
+  const before = displayScore(item.score_before);
+  const after = displayScore(item.score_after);
+
   async function onCopy() {
     try {
       await copyText(item.transformed_text);
@@ -21,15 +28,40 @@ export function TransformationCard({ item }: { item: TransformationItem }) {
   return (
     <Card data-testid="history-card">
       <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 pb-4">
-        <time dateTime={item.created_at} className="inline-flex items-center gap-2 text-sm font-medium whitespace-nowrap">
-          <CalendarIcon className="size-4 text-muted-foreground" aria-hidden="true" />
-          {formatHistoryDate(item.created_at)}
-        </time>
+        <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2">
+          <time dateTime={item.created_at} className="inline-flex items-center gap-2 text-sm font-medium">
+            <CalendarIcon className="size-4 text-muted-foreground" aria-hidden="true" />
+            {formatHistoryDate(item.created_at)}
+            <span className="text-muted-foreground">· {formatHistoryTime(item.created_at)}</span>
+          </time>
+          <Badge variant="accent" data-testid="history-mode">
+            {MODE_LABEL[item.mode] ?? item.mode}
+          </Badge>
+          <Badge variant="outline" data-testid="history-words">
+            {words.toLocaleString('en-US')} {words === 1 ? 'word' : 'words'}
+          </Badge>
+          {before !== null && after !== null && (
+            <Badge variant="outline" data-testid="history-score" title="The built-in detector's AI-likeness before and after">
+              <span className="sr-only">AI-likeness </span>
+              {before}% → <span className="font-semibold text-foreground">{after}%</span>
+            </Badge>
+          )}
+        </div>
         <div className="flex items-center gap-2">
           <DownloadMenu text={item.transformed_text} />
           <Button variant="outline" size="sm" onClick={onCopy}>
             <CopyIcon aria-hidden="true" />
             Copy Result
+          </Button>
+          <Button
+            variant="ghost"
+            size="sm"
+            className="text-muted-foreground hover:text-destructive"
+            onClick={() => onDelete(item.id)}
+            aria-label={`Delete the entry of ${formatHistoryDate(item.created_at)}, ${formatHistoryTime(item.created_at)}`}
+          >
+            <Trash2Icon aria-hidden="true" />
+            <span className="max-sm:sr-only">Delete</span>
           </Button>
         </div>
       </CardHeader>

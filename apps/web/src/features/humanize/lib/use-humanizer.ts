@@ -17,7 +17,8 @@ import { useSession } from '@/lib/auth';
 import { useAuthDialog } from '@/lib/auth-dialog';
 import { keyRoots } from '@/lib/query-keys';
 import { applyLimits, setCachedBalance, subscriptionKeys, useLimits } from '@/lib/subscription';
-import { notifyError, notifySuccess, notifyWarning } from '@/lib/toast';
+import { dismissErrorToasts, notifyError, notifySuccess, notifyWarning } from '@/lib/toast';
+import { withAutoWait } from './auto-wait';
 import { checkBalance } from '../api/check-balance';
 import { humanizeText, humanizeTextStreaming, type HumanizeProgress } from '../api/humanize-text';
 import { deductLocally } from '../api/limits';
@@ -90,6 +91,7 @@ export function useHumanizer() {
       return;
     }
     running.current = true;
+    dismissErrorToasts();
     const restStep: FlowStep = result ? 'done' : 'idle';
     const ctx: FlowContext = { wordCount: words, cap, tier, balance: balance ?? 0 };
     const submitted = text;
@@ -99,7 +101,7 @@ export function useHumanizer() {
       setStep('checking');
       let checked: LimitsInfo;
       try {
-        checked = await checkBalance(words);
+        checked = await withAutoWait(() => checkBalance(words));
       } catch (err) {
         notifyError(checkBalanceErrorToast(err, ctx));
         setStep(restStep);
@@ -131,7 +133,9 @@ export function useHumanizer() {
         const input = { text: submitted, useSecondPrompt: secondPrompt, mode: submittedMode, tone: writing.tone, readingLevel: writing.readingLevel };
         setProgress(null);
         // Deep takes long enough for the engine's own stages to be worth showing.
-        output = submittedMode === 'deep' ? await humanizeTextStreaming(input, setProgress) : await humanizeText(input);
+        output = await withAutoWait(
+          () => (submittedMode === 'deep' ? humanizeTextStreaming(input, setProgress) : humanizeText(input)),
+        );
       } catch (err) {
         notifyError(humanizeErrorToast(err, checkedCtx));
         // The server refunds a failed rewrite; show its number again rather than the local deduction.

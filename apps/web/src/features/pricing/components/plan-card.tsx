@@ -1,5 +1,5 @@
 import { CheckIcon } from 'lucide-react';
-import { TIER_LIMITS, periodPrice, type BillingPeriod, type Plan } from '@plainspoken/shared';
+import { TIER_LIMITS, discountedPrice, periodPrice, type BillingPeriod, type Plan, type PromoCode } from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -14,7 +14,10 @@ export function PlanCard({
   busy,
   disabled,
   onSubscribe,
+  promo = null,
 }: {
+  /** A promotion that applies to the user: its price is shown, the full one struck through. */
+  promo?: PromoCode | null;
   plan: Plan;
   period: BillingPeriod;
   busy: boolean;
@@ -22,7 +25,9 @@ export function PlanCard({
   onSubscribe: () => void;
 }) {
   const limits = TIER_LIMITS[plan.tier];
-  const perMonth = period === 'monthly' ? plan.monthlyPrice : plan.annualPrice;
+  const fullPerMonth = period === 'monthly' ? plan.monthlyPrice : plan.annualPrice;
+  const perMonth = promo ? discountedPrice(fullPerMonth, promo, period) : fullPerMonth;
+  const billed = promo ? discountedPrice(periodPrice(plan.tier, period), promo, period) : periodPrice(plan.tier, period);
   return (
     <Card
       data-testid={`plan-${plan.tier}`}
@@ -30,12 +35,21 @@ export function PlanCard({
     >
       {plan.popular && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">Most Popular</Badge>}
       <h2 className="text-xl font-semibold">{plan.name}</h2>
-      <p className="mt-4 flex items-baseline gap-1">
-        <span className="text-4xl font-bold tracking-tight tabular-nums">{usd(perMonth)}</span>
+      <p className="mt-4 flex flex-wrap items-baseline gap-x-2 gap-y-1">
+        {promo && (
+          <s className="text-lg text-muted-foreground tabular-nums" data-testid="full-price">
+            <span className="sr-only">Was </span>
+            {usd(fullPerMonth)}
+          </s>
+        )}
+        <span className="text-4xl font-bold tracking-tight tabular-nums" data-testid="price">
+          {usd(perMonth)}
+        </span>
         <span className="text-muted-foreground">/month</span>
       </p>
-      <p className="mt-1 h-5 text-sm text-muted-foreground">
-        {period === 'yearly' ? `${usd(periodPrice(plan.tier, 'yearly'))} billed yearly` : 'Billed monthly'}
+      <p className="mt-1 min-h-5 text-sm text-muted-foreground">
+        {period === 'yearly' ? `${usd(billed)} billed yearly` : promo ? `${usd(billed)} billed monthly` : 'Billed monthly'}
+        {promo && <span className="font-medium whitespace-nowrap text-success"> · with {promo.code}</span>}
       </p>
       <dl className="mt-6 grid grid-cols-2 gap-3 rounded-lg bg-muted/50 p-3 text-sm">
         <div>

@@ -47,8 +47,8 @@ describe('PricingPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe to Ultra' }));
     expect((await screen.findAllByText('Creating checkout...')).length).toBeGreaterThan(0);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/checkout?session=s'));
-    const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(JSON.parse(String(init.body))).toEqual({ planTier: 'Ultra', billingPeriod: 'yearly' });
+    const call = (fetchMock.mock.calls as unknown as [string, RequestInit][]).find(([url]) => String(url).includes('create-checkout'));
+    expect(JSON.parse(String(call?.[1].body))).toEqual({ planTier: 'Ultra', billingPeriod: 'yearly' });
   });
 
   it('shows the checkout failures with "Please try again"', async () => {

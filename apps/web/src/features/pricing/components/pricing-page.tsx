@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
-import { ANNUAL_DISCOUNT_LABEL, MSG, PLANS, periodPrice, type BillingPeriod, type PaidTier } from '@plainspoken/shared';
+import { TagIcon } from 'lucide-react';
+import { ANNUAL_DISCOUNT_LABEL, MSG, PLANS, discountedPrice, periodPrice, promoPercentLabel, type BillingPeriod, type PaidTier } from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { track } from '@/lib/analytics';
 import { useSession } from '@/lib/auth';
 import { useAuthDialog } from '@/lib/auth-dialog';
-import { notify, notifyError } from '@/lib/toast';
+import { useActivePromotion } from '@/lib/promotion';
+import { dismissErrorToasts, notify, notifyError } from '@/lib/toast';
 import { useCreateCheckout } from '../api/create-checkout';
 import { checkoutFailedToast, noCheckoutUrlToast } from '../lib/checkout-errors';
 import { PlanCard } from './plan-card';
@@ -16,6 +18,7 @@ export function PricingPage() {
   const { user } = useSession();
   const { openAuthDialog } = useAuthDialog();
   const checkout = useCreateCheckout();
+  const promo = useActivePromotion();
 
   useEffect(() => track('view_pricing'), []);
 
@@ -24,11 +27,13 @@ export function PricingPage() {
       openAuthDialog('sign-up');
       return;
     }
+    dismissErrorToasts();
     setPending(tier);
     notify({ title: MSG.creatingCheckout });
-    track('begin_checkout', { tier, value: periodPrice(tier, period), currency: 'USD' });
+    const value = promo ? discountedPrice(periodPrice(tier, period), promo, period) : periodPrice(tier, period);
+    track('begin_checkout', { tier, value, currency: 'USD' });
     try {
-      const res = await checkout.mutateAsync({ planTier: tier, billingPeriod: period });
+      const res = await checkout.mutateAsync({ planTier: tier, billingPeriod: period, ...(promo ? { discountCode: promo.code } : {}) });
       if (!res.url) {
         notifyError(noCheckoutUrlToast);
         setPending(null);
@@ -69,12 +74,27 @@ export function PricingPage() {
         </ToggleGroup>
       </div>
 
+      {promo && (
+        <p
+          role="status"
+          data-testid="promo-applied"
+          className="mx-auto mt-6 flex max-w-2xl items-start gap-2 rounded-lg border border-success/40 bg-success/10 px-4 py-3 text-sm sm:items-center"
+        >
+          <TagIcon className="mt-0.5 size-4 shrink-0 text-success sm:mt-0" aria-hidden="true" />
+          <span>
+            Code <strong className="font-semibold">{promo.code}</strong> applies at checkout: {promoPercentLabel(promo, 'monthly')} monthly plans
+            {promoPercentLabel(promo, 'yearly') !== promoPercentLabel(promo, 'monthly') ? `, ${promoPercentLabel(promo, 'yearly')} annual plans` : ''}.
+          </span>
+        </p>
+      )}
+
       <div className="mt-12 grid gap-6 md:grid-cols-3">
         {PLANS.map((plan) => (
           <PlanCard
             key={plan.tier}
             plan={plan}
             period={period}
+            promo={promo}
             busy={pending === plan.tier}
             disabled={pending !== null}
             onSubscribe={() => void subscribe(plan.tier)}

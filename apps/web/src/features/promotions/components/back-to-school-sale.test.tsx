@@ -24,8 +24,8 @@ describe('BackToSchoolSale', () => {
     useFakeClock(NOW);
     renderPromo(<BackToSchoolSale userId={USER_ID} />);
     expect(button()).not.toBeNull();
-    expect(button()?.className).toMatch(/top-1\/2/);
-    expect(button()?.className).toMatch(/left-0/); // middle left, on the edge
+    expect(button()?.parentElement?.className).toMatch(/top-1\/2/);
+    expect(button()?.parentElement?.className).toMatch(/left-0/); // middle left, on the edge
     expect(localStorage.getItem(startKey)).toBe(String(NOW));
     advance(10_000);
     expect(dialog()).toBeNull();
@@ -87,15 +87,30 @@ describe('BackToSchoolSale', () => {
     expect(button()).not.toBeNull();
   });
 
-  it('Go to Pricing marks it redeemed, navigates and hides everything', () => {
+  it('Go to Pricing navigates and closes, but does not mark the code redeemed', () => {
     useFakeClock(NOW);
     renderPromo(<BackToSchoolSale userId={USER_ID} />);
     fireEvent.click(button()!);
     fireEvent.click(screen.getByRole('button', { name: /go to pricing/i }));
-    expect(localStorage.getItem(promoKeys.backToSchoolRedeemed(USER_ID))).toBe('true');
+    expect(localStorage.getItem(promoKeys.backToSchoolRedeemed(USER_ID))).toBeNull();
     expect(screen.getByText('Pricing page')).toBeInTheDocument();
     expect(dialog()).toBeNull();
+    expect(button()).not.toBeNull();
+  });
+
+  it('hides everything once the server says a checkout with the code completed, and records it', () => {
+    useFakeClock(NOW);
+    renderPromo(<BackToSchoolSale userId={USER_ID} />, { redeemed: [PROMOTIONS.backToSchool.code] });
     expect(button()).toBeNull();
+    expect(localStorage.getItem(promoKeys.backToSchoolRedeemed(USER_ID))).toBe('true');
+  });
+
+  it('the close button hides the entry for the tab session', () => {
+    useFakeClock(NOW);
+    renderPromo(<BackToSchoolSale userId={USER_ID} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Hide: the back-to-school sale (for this session)' }));
+    expect(button()).toBeNull();
+    expect(sessionStorage.getItem(promoKeys.backToSchoolButtonHidden(USER_ID))).toBe('true');
   });
 
   it('the button pulses every 2 s for 0.5 s', () => {

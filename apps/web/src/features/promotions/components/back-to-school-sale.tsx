@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PROMOTIONS } from '@plainspoken/shared';
 import { paths } from '@/config/paths';
-import { remainingUntil } from '../lib/countdown';
+import { useRedeemedCodes } from '@/lib/promotion';
+import { remainingUntil, type Remaining } from '../lib/countdown';
 import { promoKeys, readFlag, readTimestamp, writeFlag, writeTimestamp } from '../lib/storage';
 import { useNow } from '../lib/use-clock';
 import { FloatingPromoButton } from './floating-promo-button';
@@ -20,8 +21,15 @@ export function BackToSchoolSale({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const now = useNow();
   const [start] = useState(() => readTimestamp(promoKeys.backToSchoolStart(userId)) ?? Date.now());
-  const [redeemed, setRedeemed] = useState(() => readFlag('local', promoKeys.backToSchoolRedeemed(userId)));
+  const server = useRedeemedCodes(userId);
+  const redeemed = server.redeemed.includes(SALE.code) || readFlag('local', promoKeys.backToSchoolRedeemed(userId));
+  const [hidden, setHidden] = useState(() => readFlag('session', promoKeys.backToSchoolButtonHidden(userId)));
   const [open, setOpen] = useState(false);
+
+  // The spec's browser record follows the server: redeemed once a checkout with the code completed.
+  useEffect(() => {
+    if (server.redeemed.includes(SALE.code)) writeFlag('local', promoKeys.backToSchoolRedeemed(userId));
+  }, [server.redeemed, userId]);
   const end = start + SALE.durationMs;
   const visible = !redeemed && now < end;
 
@@ -37,10 +45,10 @@ export function BackToSchoolSale({ userId }: { userId: string }) {
     if (!next) writeFlag('session', promoKeys.backToSchoolDismissed(userId));
   }
 
+  // Going to pricing is not redeeming: the code counts as used when a checkout with it completes.
   function onGoToPricing() {
-    writeFlag('local', promoKeys.backToSchoolRedeemed(userId));
-    setRedeemed(true);
     setOpen(false);
+    writeFlag('session', promoKeys.backToSchoolDismissed(userId));
     navigate(paths.pricing);
   }
 
@@ -57,12 +65,24 @@ export function BackToSchoolSale({ userId }: { userId: string }) {
         remaining={remainingUntil(end, now)}
         onGoToPricing={onGoToPricing}
       />
-      {!open && (
+      {!open && !hidden && (
         <FloatingPromoButton
           onClick={() => setOpen(true)}
+          onDismiss={() => {
+            writeFlag('session', promoKeys.backToSchoolButtonHidden(userId));
+            setHidden(true);
+          }}
           label="Open the back-to-school sale"
           testId="back-to-school-button"
-          className="top-1/2 left-0 -translate-y-1/2 rotate-180 gap-1.5 rounded-l-xl rounded-r-none px-1.5 py-3 text-xs [writing-mode:vertical-rl] hover:scale-100 hover:pl-2.5"
+          edge="middle"
+          stripText={
+            <>
+              <GraduationCapIcon aria-hidden="true" />
+              <span className="truncate">
+                <strong className="font-semibold">Back to school: 40% off</strong> · {formatLeft(remainingUntil(end, now))} left
+              </span>
+            </>
+          }
           pulseEveryMs={SALE.pulseEveryMs}
           pulseForMs={SALE.pulseForMs}
         >
@@ -72,4 +92,11 @@ export function BackToSchoolSale({ userId }: { userId: string }) {
       )}
     </>
   );
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** "47:59:12" (hours run past 24: the window is 48 hours). */
+function formatLeft(r: Remaining): string {
+  return `${r.days * 24 + r.hours}:${pad(r.minutes)}:${pad(r.seconds)}`;
 }

@@ -64,8 +64,8 @@ describe('SummerSale', () => {
     expect(localStorage.getItem(promoKeys.summerDismissed(USER_ID))).toBeNull();
     const b = button();
     expect(b).not.toBeNull();
-    expect(b?.className).toMatch(/bottom-4/);
-    expect(b?.className).toMatch(/left-4/);
+    expect(b?.parentElement?.className).toMatch(/bottom-6/);
+    expect(b?.parentElement?.className).toMatch(/left-0/);
     fireEvent.click(b!);
     expect(dialog()).not.toBeNull();
   });
@@ -96,13 +96,20 @@ describe('SummerSale', () => {
     expect(dialog()).not.toBeNull();
   });
 
-  it('Go to Pricing marks it redeemed, navigates to /pricing and closes', () => {
+  it('Go to Pricing navigates to /pricing and closes, but does not mark the code redeemed', () => {
     useFakeClock('2025-07-20T08:00:00Z');
     renderPromo(<SummerSale userId={USER_ID} />);
     advance(1_500);
     fireEvent.click(screen.getByRole('button', { name: /go to pricing/i }));
-    expect(localStorage.getItem(promoKeys.summerRedeemed(USER_ID))).toBe('true');
+    expect(localStorage.getItem(promoKeys.summerRedeemed(USER_ID))).toBeNull();
     expect(screen.getByText('Pricing page')).toBeInTheDocument();
+    expect(dialog()).toBeNull();
+  });
+
+  it('stays away once the server says a checkout with the code completed', () => {
+    useFakeClock('2025-07-20T08:00:00Z');
+    renderPromo(<SummerSale userId={USER_ID} />, { redeemed: ['SUMMEROFF50'] });
+    advance(5_000);
     expect(dialog()).toBeNull();
     expect(button()).toBeNull();
   });

@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PROMOTIONS } from '@plainspoken/shared';
 import { paths } from '@/config/paths';
+import { useRedeemedCodes } from '@/lib/promotion';
 import { remainingUntil } from '../lib/countdown';
 import { promoKeys, readFlag, writeFlag } from '../lib/storage';
 import { useNow } from '../lib/use-clock';
@@ -18,10 +19,17 @@ const SALE = PROMOTIONS.summer;
 export function SummerSale({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const now = useNow();
-  const [redeemed, setRedeemed] = useState(() => readFlag('local', promoKeys.summerRedeemed(userId)));
+  const server = useRedeemedCodes(userId);
+  const redeemed = server.redeemed.includes(SALE.code) || readFlag('local', promoKeys.summerRedeemed(userId));
   const [dismissed, setDismissed] = useState(() => readFlag('session', promoKeys.summerDismissed(userId)));
+  const [hidden, setHidden] = useState(() => readFlag('session', promoKeys.summerButtonHidden(userId)));
   const [open, setOpen] = useState(false);
   const over = now > SALE.endsAt;
+
+  // The spec's browser record follows the server: redeemed once a checkout with the code completed.
+  useEffect(() => {
+    if (server.redeemed.includes(SALE.code)) writeFlag('local', promoKeys.summerRedeemed(userId));
+  }, [server.redeemed, userId]);
 
   useEffect(() => {
     if (redeemed || dismissed || Date.now() > SALE.endsAt) return;
@@ -40,10 +48,11 @@ export function SummerSale({ userId }: { userId: string }) {
     }
   }
 
+  // Going to pricing is not redeeming: the code counts as used when a checkout with it completes.
   function onGoToPricing() {
-    writeFlag('local', promoKeys.summerRedeemed(userId));
-    setRedeemed(true);
     setOpen(false);
+    writeFlag('session', promoKeys.summerDismissed(userId));
+    setDismissed(true);
     navigate(paths.pricing);
   }
 
@@ -60,12 +69,24 @@ export function SummerSale({ userId }: { userId: string }) {
         remaining={remainingUntil(SALE.endsAt, now)}
         onGoToPricing={onGoToPricing}
       />
-      {dismissed && !open && (
+      {dismissed && !open && !hidden && (
         <FloatingPromoButton
           onClick={() => setOpen(true)}
+          onDismiss={() => {
+            writeFlag('session', promoKeys.summerButtonHidden(userId));
+            setHidden(true);
+          }}
           label="Open the summer sale"
           testId="summer-sale-button"
-          className="bottom-4 left-4"
+          edge="bottom"
+          stripText={
+            <>
+              <SunIcon aria-hidden="true" />
+              <span className="truncate">
+                <strong className="font-semibold">Summer sale</strong> for students · code {SALE.code}
+              </span>
+            </>
+          }
           pulseEveryMs={SALE.pulseEveryMs}
           pulseForMs={SALE.pulseForMs}
         >

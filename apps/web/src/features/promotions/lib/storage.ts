@@ -9,6 +9,9 @@ export const promoKeys = {
   backToSchoolStart: (userId: string) => `back_to_school_start_${userId}`,
   backToSchoolRedeemed: (userId: string) => `back_to_school_redeemed_${userId}`,
   backToSchoolDismissed: (userId: string) => `back_to_school_dismissed_${userId}`,
+  /** The floating entry hidden with its close button, for the tab session. */
+  summerButtonHidden: (userId: string) => `summer_sale_button_hidden_${userId}`,
+  backToSchoolButtonHidden: (userId: string) => `back_to_school_button_hidden_${userId}`,
 } as const;
 
 type Area = 'local' | 'session';

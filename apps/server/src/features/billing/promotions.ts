@@ -1,0 +1,77 @@
+/**
+ * Promotion codes at checkout. The server decides whether a code is valid for a user (known, not past
+ * its end, campaign on, not redeemed before); the provider applies the discount (Paddle: the discount id
+ * configured in PADDLE_DISCOUNT_IDS; the sandbox: its own checkout page). A code counts as redeemed only
+ * when a transaction carrying its discount completes (the webhook), never when a dialog is opened.
+ */
+import { and, eq } from 'drizzle-orm';
+import { findPromoCode, PROMOTIONS, type PromoCode } from '@plainspoken/shared';
+import type { Env } from '../../env';
+import type { Db } from '../../db/client';
+import { promotion_redemptions } from '../../db/schema';
+import type { Logger } from '../../lib/logger';
+
+export type CodeCheck = { ok: true; promo: PromoCode; discountId: string } | { ok: false; message: string };
+
+const SANDBOX_DISCOUNT_PREFIX = 'dsc_sandbox_';
+
+/** The provider's discount id for a code: configured for Paddle, derived for the sandbox. */
+export function discountIdFor(env: Env, code: string): string | null {
+  if (env.PADDLE_API_KEY) return env.PADDLE_DISCOUNT_IDS?.[code] ?? null;
+  return `${SANDBOX_DISCOUNT_PREFIX}${code.toLowerCase()}`;
+}
+
+/** The code a completed transaction's discount id stands for, or null for a discount of no promotion. */
+export function codeForDiscountId(env: Env, discountId: string): string | null {
+  if (env.PADDLE_API_KEY) {
+    const hit = Object.entries(env.PADDLE_DISCOUNT_IDS ?? {}).find(([, id]) => id === discountId);
+    return hit ? hit[0] : null;
+  }
+  if (!discountId.startsWith(SANDBOX_DISCOUNT_PREFIX)) return null;
+  return findPromoCode(discountId.slice(SANDBOX_DISCOUNT_PREFIX.length))?.code ?? null;
+}
+
+export async function redeemedCodes(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.select({ code: promotion_redemptions.code }).from(promotion_redemptions).where(eq(promotion_redemptions.user_id, userId));
+  return rows.map((r) => r.code).sort();
+}
+
+/** Whether `typed` may be used by this user now, with the reason in the user's words when not. */
+export async function checkPromoCode(deps: { db: Db; env: Env; now: () => Date }, userId: string, typed: string): Promise<CodeCheck> {
+  const promo = findPromoCode(typed);
+  if (!promo) return { ok: false, message: `"${typed.trim()}" is not a valid code. Check the spelling and try again.` };
+  if (promo.endsAt !== null && deps.now().getTime() > promo.endsAt) return { ok: false, message: `The code ${promo.code} has expired.` };
+  if (promo.sale === 'backToSchool' && !PROMOTIONS.backToSchool.enabled) return { ok: false, message: `The code ${promo.code} is not active right now.` };
+  const used = await deps.db
+    .select({ code: promotion_redemptions.code })
+    .from(promotion_redemptions)
+    .where(and(eq(promotion_redemptions.user_id, userId), eq(promotion_redemptions.code, promo.code)))
+    .limit(1);
+  if (used.length) return { ok: false, message: `You have already used the code ${promo.code}.` };
+  const discountId = discountIdFor(deps.env, promo.code);
+  if (!discountId) return { ok: false, message: `The code ${promo.code} cannot be used right now. Please contact support.` };
+  return { ok: true, promo, discountId };
+}
+
+/**
+ * Called for every verified event: a completed transaction with a promotion's discount marks that code
+ * redeemed for the user in custom_data. Replays are harmless (one row per user and code).
+ */
+export async function recordRedemption(deps: { db: Db; env: Env; logger: Logger; now: () => Date }, body: unknown): Promise<void> {
+  const ev = body as { event_type?: unknown; data?: { id?: unknown; discount_id?: unknown; custom_data?: { user_id?: unknown } | null } };
+  if (ev.event_type !== 'transaction.completed') return;
+  const discountId = ev.data?.discount_id;
+  const userId = ev.data?.custom_data?.user_id;
+  if (typeof discountId !== 'string' || typeof userId !== 'string') return;
+  const code = codeForDiscountId(deps.env, discountId);
+  if (!code) return;
+  try {
+    await deps.db
+      .insert(promotion_redemptions)
+      .values({ user_id: userId, code, transaction_id: typeof ev.data?.id === 'string' ? ev.data.id : null, redeemed_at: deps.now() })
+      .onConflictDoNothing();
+  } catch (e) {
+    // An unknown user (deleted meanwhile) must not fail the delivery the plan change already applied.
+    deps.logger.warn('promotion redemption not recorded', { userId, code, error: (e as Error).message });
+  }
+}

@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TransformationPage } from '@plainspoken/shared';
+import { transformations } from '../../db/schema';
+import { DB_KINDS, createTestProduct, type TestProduct } from '../../test/harness';
+
+describe.each(DB_KINDS)('history search, paging and delete on %s', (kind) => {
+  let t: TestProduct;
+  let me: { cookie: string; id: string };
+  let other: { cookie: string; id: string };
+  beforeAll(async () => {
+    t = await createTestProduct({ kind, env: { RATE_LIMITS: 'off' } });
+    me = await t.newUser();
+    other = await t.newUser();
+    const base = Date.UTC(2026, 10, 20, 9, 0, 0);
+    await t.deps.db.insert(transformations).values(
+      Array.from({ length: 45 }, (_, i) => ({
+        user_id: me.id,
+        original_text: i === 7 ? 'A note about 100% growth_rate and the harbour' : `Original number ${i} about gardens`,
+        transformed_text: i === 12 ? 'Result mentions the HARBOUR lights' : `Result number ${i}`,
+        mode: i % 2 ? 'deep' : 'lightning',
+        words_charged: 50 + i,
+        score_before: 90,
+        score_after: 20 + (i % 10),
+        created_at: new Date(base + i * 60_000),
+      })),
+    );
+    await t.deps.db.insert(transformations).values({ user_id: other.id, original_text: 'Someone else by the harbour', transformed_text: 'x' });
+  });
+  afterAll(async () => t.close());
+
+  const page = async (query: string, cookie = me.cookie) => {
+    const r = await t.req(`/api/transformations${query}`, { cookie });
+    expect(r.status).toBe(200);
+    return (await r.json()) as TransformationPage;
+  };
+
+  it('pages 20 at a time, newest first, with mode, words and scores', async () => {
+    const first = await page('');
+    expect(first.items).toHaveLength(20);
+    expect(first.items[0]).toMatchObject({ original_text: 'Original number 44 about gardens', mode: 'lightning', words_charged: 94, score_before: 90, score_after: 24 });
+    const second = await page(`?cursor=${first.nextCursor}`);
+    const third = await page(`?cursor=${second.nextCursor}`);
+    expect(third.items).toHaveLength(5);
+    expect(third.nextCursor).toBeNull();
+    const all = [...first.items, ...second.items, ...third.items].map((i) => i.created_at);
+    expect(all).toEqual([...all].sort().reverse());
+  });
+
+  it('searches the original and the result, case-insensitively and literally, only in your own entries', async () => {
+    const harbour = await page('?q=harbour');
+    expect(harbour.items.map((i) => i.words_charged).sort()).toEqual([57, 62]);
+    expect((await page('?q=100%25')).items).toHaveLength(1);
+    expect((await page('?q=growth_rate')).items).toHaveLength(1);
+    expect((await page('?q=growth%25rate')).items).toHaveLength(0);
+    expect((await page('?q=gardens&limit=20')).items).toHaveLength(20);
+    const tooLong = await t.req(`/api/transformations?q=${'a'.repeat(201)}`, { cookie: me.cookie });
+    expect(tooLong.status).toBe(400);
+  });
+
+  it('deletes one of your own entries; anyone else gets a 404 and a bad id a 400', async () => {
+    const [target] = (await page('?q=harbour+lights')).items;
+    expect(target).toBeDefined();
+    const id = target!.id;
+    const signedOut = await t.req(`/api/transformations/${id}`, { method: 'DELETE' });
+    expect(signedOut.status).toBe(401);
+    const notMine = await t.req(`/api/transformations/${id}`, { method: 'DELETE', cookie: other.cookie });
+    expect(notMine.status).toBe(404);
+    const bad = await t.req('/api/transformations/not-an-id', { method: 'DELETE', cookie: me.cookie });
+    expect(bad.status).toBe(400);
+    const del = await t.req(`/api/transformations/${id}`, { method: 'DELETE', cookie: me.cookie });
+    expect(del.status).toBe(200);
+    expect((await page('?q=harbour+lights')).items).toHaveLength(0);
+    const again = await t.req(`/api/transformations/${id}`, { method: 'DELETE', cookie: me.cookie });
+    expect(again.status).toBe(404);
+    expect(((await again.json()) as { error: { message: string } }).error.message).toMatch(/already deleted/);
+    // The other user's entry is untouched.
+    expect((await page('?q=harbour', other.cookie)).items).toHaveLength(1);
+  });
+});
