@@ -1,5 +1,5 @@
 // Scoring with a given detector; index.ts binds it to the shipped weights.
-import { calibrate, Detector, extract, FAMILIES, subsetKey, type Extracted, type Family } from './model.ts';
+import { calibrate, Detector, extract, FAMILIES, subsetKey, type DocLogits, type Extracted, type Family } from './model.ts';
 import { FAMILY_REASONS, heuristicReasons } from './explain.ts';
 import { normalizeForFeatures, splitSentences, isWord } from './text.ts';
 
@@ -29,14 +29,34 @@ export function ensembleLogit(det: Detector, x: Extracted, fams: readonly Family
   return { logit, score: calibrate(cal, logit), threshold: cal.threshold };
 }
 
-/** The document's score and flag alone, exactly as detectWith gives them, without the per-sentence work. */
-export function scoreWith(det: Detector, text: string): { score: number; flagged: boolean } {
-  const x = extract(normalizeForFeatures(typeof text === 'string' ? text : ''));
-  if (wordCount(x.tokens) < MIN_WORDS) return { score: 0, flagged: false };
-  return documentScore(det, det.familyLogits(x));
+type Span = { text: string; start: number; end: number };
+
+/** Sentence family logits of every span with enough words (null for the others); training uses the same rule. */
+function spanLogits(det: Detector, spans: readonly Span[]): { norm: string; fl: Record<Family, number> | null }[] {
+  return spans.map((s) => {
+    const sn = normalizeForFeatures(s.text);
+    const nWords = (sn.match(/[A-Za-z]+/g) ?? []).length;
+    return { norm: sn, fl: nWords < MIN_SENTENCE_WORDS ? null : det.sentenceFamilyLogits(sn) };
+  });
 }
 
-function documentScore(det: Detector, logits: ReturnType<Detector['familyLogits']>): { score: number; flagged: boolean } {
+function withWindows(det: Detector, logits: Record<Family, number>, sents: ReturnType<typeof spanLogits>): DocLogits {
+  if (!det.windows) return logits;
+  const fls: Record<Family, number>[] = [];
+  for (const s of sents) if (s.fl) fls.push(s.fl);
+  return { ...logits, windows: det.windowLogit(fls) };
+}
+
+/** The document's score and flag alone, exactly as detectWith gives them, without the per-sentence output. */
+export function scoreWith(det: Detector, text: string): { score: number; flagged: boolean } {
+  const raw = typeof text === 'string' ? text : '';
+  const x = extract(normalizeForFeatures(raw));
+  if (wordCount(x.tokens) < MIN_WORDS) return { score: 0, flagged: false };
+  const sents = det.windows ? spanLogits(det, splitSentences(raw)) : [];
+  return documentScore(det, withWindows(det, det.familyLogits(x), sents));
+}
+
+function documentScore(det: Detector, logits: DocLogits): { score: number; flagged: boolean } {
   const all = det.calibrations.get(subsetKey(FAMILIES))!;
   const logit = Detector.combine(all, logits);
   const flagged = logit >= all.threshold;
@@ -52,7 +72,8 @@ export function detectWith(det: Detector, text: string): Detection {
   if (wordCount(x.tokens) < MIN_WORDS) {
     return { score: 0, flagged: false, families: emptyFamilies(), sentences: spans.map((s) => ({ ...s, score: 0, flagged: false, features: [] })) };
   }
-  const logits = det.familyLogits(x);
+  const sents = spanLogits(det, spans);
+  const logits = withWindows(det, det.familyLogits(x), sents);
   const { score, flagged } = documentScore(det, logits);
   const families: Record<string, number> = {};
   for (const f of FAMILIES) {
@@ -65,11 +86,9 @@ export function detectWith(det: Detector, text: string): Detection {
   const sdLen = Math.sqrt(lens.reduce((a, b) => a + (b - meanLen) ** 2, 0) / Math.max(1, lens.length));
   const uniform = lens.length >= 4 && meanLen > 0 && sdLen / meanLen < 0.3;
   const sc = det.sentenceCal;
-  const sentences = spans.map((s): SentenceScore => {
-    const sn = normalizeForFeatures(s.text);
-    const nWords = (sn.match(/[A-Za-z]+/g) ?? []).length;
-    if (nWords < MIN_SENTENCE_WORDS) return { ...s, score: 0, flagged: false, features: [] };
-    const fl = det.sentenceFamilyLogits(sn);
+  const sentences = spans.map((s, k): SentenceScore => {
+    const fl = sents[k]!.fl;
+    if (!fl) return { ...s, score: 0, flagged: false, features: [] };
     const sl = Detector.combine(sc, fl);
     const sflag = sl >= sc.threshold;
     const sraw = calibrate(sc, sl);
@@ -87,7 +106,14 @@ export function detectWith(det: Detector, text: string): Detection {
 export function scoreFamiliesWith(det: Detector, text: string, exclude: readonly string[] = []): number {
   const fams = FAMILIES.filter((f) => !exclude.includes(f));
   if (fams.length === 0) return 0;
-  const x = extract(normalizeForFeatures(typeof text === 'string' ? text : ''));
+  const raw = typeof text === 'string' ? text : '';
+  const x = extract(normalizeForFeatures(raw));
   if (wordCount(x.tokens) < MIN_WORDS) return 0;
+  const cal = det.calibrations.get(subsetKey(fams));
+  if (cal?.windowWeight && det.windows) {
+    // The full ensemble includes the sentence-window term, exactly as the document score does.
+    const logits = withWindows(det, det.familyLogits(x, cal.families), spanLogits(det, splitSentences(raw)));
+    return Math.round(calibrate(cal, Detector.combine(cal, logits)) * 100) / 100;
+  }
   return Math.round(ensembleLogit(det, x, fams).score * 100) / 100;
 }

@@ -2,7 +2,7 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Detector, DenseLR, LMPair, LMRatio, NgramLM, SparseLR, type Calibration } from './model.ts';
+import { Detector, DenseLR, LMPair, LMRatio, NgramLM, SparseLR, WINDOW_STATS, type Calibration } from './model.ts';
 
 interface DenseJSON { mean: number[]; sd: number[]; w: number[]; bias: number }
 interface SparseJSON { weights: string; keep: string; buckets: number; keepBits: number; bias: number }
@@ -19,6 +19,8 @@ export interface Manifest {
   };
   calibrations: Calibration[];
   sentence: Calibration;
+  /** Sentence-window term: weights of the sentence families, and the logistic model over WINDOW_STATS. */
+  windows?: { weights: number[]; lr: DenseJSON; features: readonly string[] };
 }
 
 const r6 = (x: number): number => +x.toFixed(6);
@@ -52,6 +54,7 @@ export function saveDetector(det: Detector, dir: string, info: Manifest['trained
     },
     calibrations: [...det.calibrations.values()],
     sentence: det.sentenceCal,
+    ...(det.windows ? { windows: { weights: det.windows.weights, lr: denseJSON(det.windows.lr), features: WINDOW_STATS } } : {}),
   };
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(m) + '\n');
 }
@@ -80,5 +83,6 @@ export function loadDetectorFrom(dir: string = defaultWeightsDir()): Detector {
   const skel = pairFrom(m.lmratio.skelTables, m.lmratio.skelBuckets, m.lmratio.skelTotals);
   const cals = new Map<string, Calibration>();
   for (const c of m.calibrations) cals.set(c.families.join('+'), c);
-  return new Detector(sparse(m.ngram), sparse(m.skeleton), denseFrom(m.stylometric), new LMRatio(words, skel, denseFrom(m.lmratio.lr)), cals, m.sentence);
+  const windows = m.windows ? { weights: m.windows.weights, lr: denseFrom(m.windows.lr) } : null;
+  return new Detector(sparse(m.ngram), sparse(m.skeleton), denseFrom(m.stylometric), new LMRatio(words, skel, denseFrom(m.lmratio.lr)), cals, m.sentence, windows);
 }

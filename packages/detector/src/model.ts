@@ -198,7 +198,33 @@ export interface Calibration {
   human: number[];
   /** Quantiles 0..1 (101 points) of AI logits at or above the threshold. */
   ai: number[];
+  /** Weight of the sentence-window term (only in the calibration of all families, when the weights have one). */
+  windowWeight?: number;
 }
+
+/** Family logits of a document, plus the sentence-window term when the detector has one. */
+export type DocLogits = Record<Family, number> & { windows?: number };
+
+/**
+ * Sentence-window aggregation: every sentence of 4+ words is scored by the sentence families, combined with
+ * `weights`, and the distribution of those sentence logits (mean, spread, highest, lowest, upper quartile, how
+ * many) goes through a small logistic model fitted on out-of-collection sentence scores.
+ */
+export const WINDOW_STATS = ['mean', 'sd', 'max', 'min', 'q75', 'log_sentences'] as const;
+
+export function windowStats(sl: readonly number[]): number[] {
+  const n = sl.length;
+  if (n === 0) return [0, 0, 0, 0, 0, 0];
+  let s = 0;
+  for (const x of sl) s += x;
+  const m = s / n;
+  let v = 0;
+  for (const x of sl) v += (x - m) ** 2;
+  const sorted = [...sl].sort((a, b) => a - b);
+  return [m, Math.sqrt(v / n), sorted[n - 1]!, sorted[0]!, sorted[Math.min(n - 1, Math.floor(0.75 * n))]!, Math.log(n)];
+}
+
+export interface WindowModel { weights: number[]; lr: DenseLR }
 
 function cdf(q: number[], x: number): number {
   const n = q.length - 1;
@@ -252,7 +278,16 @@ export class Detector {
     public readonly lmratio: LMRatio,
     public readonly calibrations: Map<string, Calibration>,
     public readonly sentenceCal: Calibration,
+    public readonly windows: WindowModel | null = null,
   ) {}
+
+  /** The sentence-window term from the sentence family logits of a document's sentences (4+ words each). */
+  windowLogit(sentences: readonly Record<Family, number>[]): number {
+    const wm = this.windows;
+    if (!wm) return 0;
+    const sl = sentences.map((fl) => SENTENCE_FAMILIES.reduce((s, f, i) => s + wm.weights[i]! * fl[f], 0));
+    return wm.lr.logit(windowStats(sl));
+  }
 
   familyLogits(x: Extracted, only?: readonly Family[]): Record<Family, number> {
     const want = (f: Family): boolean => !only || only.includes(f);
@@ -276,9 +311,10 @@ export class Detector {
     };
   }
 
-  static combine(c: Calibration, logits: Record<Family, number>): number {
+  static combine(c: Calibration, logits: DocLogits): number {
     let s = c.bias;
     c.families.forEach((f, i) => { s += c.weights[i]! * logits[f]; });
+    if (c.windowWeight) s += c.windowWeight * (logits.windows ?? 0);
     return s;
   }
 }

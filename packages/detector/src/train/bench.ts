@@ -8,7 +8,7 @@ import { cpus, loadavg } from 'node:os';
 import { detect, loadDetector } from '../index.ts';
 import { calibrate, Detector, FAMILIES, subsetKey, type Extracted } from '../model.ts';
 import { auroc } from './metrics.ts';
-import { CONFIG, fitDetector, isNonNative, loadCorpus, prepare, type Prepared } from './fit.ts';
+import { CONFIG, docLogits, fitDetector, isNonNative, loadCorpus, prepare, type Prepared } from './fit.ts';
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const corpusDir = resolve(repoRoot, process.env.CORPUS_DIR ?? '../shared/corpus');
@@ -19,7 +19,7 @@ function asExtracted(p: Prepared): Extracted {
 
 function logitsOf(det: Detector, p: Prepared): number {
   const cal = det.calibrations.get(subsetKey(FAMILIES))!;
-  return Detector.combine(cal, det.familyLogits(asExtracted(p)));
+  return Detector.combine(cal, docLogits(det, p));
 }
 
 const pct = (x: number): string => (Number.isNaN(x) ? '   -  ' : (100 * x).toFixed(1).padStart(5) + '%');
@@ -88,7 +88,7 @@ function runFold(file: string): void {
     const meta = (p: Prepared): { y: number; domain: string; file: string; gen: string; nn: boolean } => ({ y: p.y, domain: p.doc.domain, file: p.doc.file, gen: p.doc.generator, nn: isNonNative(p.doc) });
     writeFileSync(`${process.env.BENCH_DUMP}/${file}.json`, JSON.stringify({
       train: tr.map((p, i) => ({ ...meta(p), l: oof[i] })),
-      test: te.map((p) => ({ ...meta(p), l: detector.familyLogits(asExtracted(p)) })),
+      test: te.map((p) => ({ ...meta(p), l: docLogits(detector, p) })),
       cal: detector.calibrations.get(subsetKey(FAMILIES)),
     }));
   }
@@ -202,10 +202,13 @@ async function main(): Promise<void> {
   if (!quick) {
     const files = readdirSync(corpusDir).filter((f) => f.endsWith('.jsonl')).map((f) => f.replace(/\.jsonl$/, '')).sort();
     const jobs = Number(process.env.BENCH_JOBS ?? cpus().length);
-    const results = await runFolds(files, jobs, log);
+    // BENCH_LOAD re-prints the tables from fold results saved earlier with BENCH_SAVE (no refitting).
+    const results = process.env.BENCH_LOAD
+      ? (JSON.parse(readFileSync(process.env.BENCH_LOAD, 'utf8')) as FoldResult[])
+      : await runFolds(files, jobs, log);
     if (process.env.BENCH_SAVE) writeFileSync(process.env.BENCH_SAVE, JSON.stringify(results));
     rows.push(...tables(results));
-    rows.push(`leave-one-file-out fits: ${((Date.now() - t0) / 1000).toFixed(0)} s with ${jobs} parallel jobs`);
+    rows.push(process.env.BENCH_LOAD ? `fold results loaded from ${process.env.BENCH_LOAD}` : `leave-one-file-out fits: ${((Date.now() - t0) / 1000).toFixed(0)} s with ${jobs} parallel jobs`);
   }
   const reportPath = fileURLToPath(new URL('../../weights/report.json', import.meta.url));
   if (existsSync(reportPath)) {

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   Detector, DenseLR, FAMILIES, LMPair, LMRatio, NgramLM, SENTENCE_FAMILIES, SparseLR, compact, extract, lmFeatures, lmKeys,
-  subsetKey, type Calibration, type CompactCounts, type Family,
+  subsetKey, windowStats, type Calibration, type CompactCounts, type DocLogits, type Family, type WindowModel,
 } from '../model.ts';
 import { hashString, normalizeForFeatures, splitSentences } from '../text.ts';
 import { denseRows, fitLR, sparseRows } from './lr.ts';
@@ -24,6 +24,8 @@ export interface Prepared {
   lmKeys: Uint32Array[];
   skel: string[];
   skelKeys: Uint32Array[];
+  /** Normalised sentences of 4+ words (split on the raw text, as at run time), for the sentence-window term. */
+  sents: string[];
 }
 
 export const CONFIG = {
@@ -49,7 +51,22 @@ export const CONFIG = {
   lbfgsIters: 80,
   fpr: 0.01,
   sentenceFpr: 0.05,
+  /** Sentence-window aggregation as an extra ensemble term (docs/decisions/0005). */
+  windows: process.env.DETECTOR_WINDOWS === '1',
+  lambdaWindows: 1e-2,
+  /** Texts are weighted ∝ (texts of the same label and domain)^-domainPower. */
+  domainPower: Number(process.env.DETECTOR_DOMAIN_POWER ?? 0.5),
 };
+
+/** The sentences the window term scores: the same split and word gate as detect() uses for its highlights. */
+export function windowSentences(text: string): string[] {
+  const out: string[] = [];
+  for (const s of splitSentences(text)) {
+    const sn = normalizeForFeatures(s.text);
+    if ((sn.match(/[A-Za-z]+/g) ?? []).length >= 4) out.push(sn);
+  }
+  return out;
+}
 
 export function loadCorpus(dir: string): Doc[] {
   const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort();
@@ -74,6 +91,7 @@ export function prepare(docs: Doc[], folds = CONFIG.folds): Prepared[] {
     return {
       doc, y: doc.label === 'ai' ? 1 : 0, fold: hashString(doc.group, 7) % folds,
       ngram: compact(x.ngram), skeleton: compact(x.skeleton), stylo: x.stylo, lm: x.lm, lmKeys: lmKeys(x.lm), skel: x.skel, skelKeys: lmKeys(x.skel),
+      sents: CONFIG.windows ? windowSentences(doc.text) : [],
     };
   });
 }
@@ -105,7 +123,8 @@ export function sampleWeights(ps: Prepared[]): Float64Array {
     dom.set(key(p), (dom.get(key(p)) ?? 0) + 1);
     if (p.y) gen.set(gkey(p), (gen.get(gkey(p)) ?? 0) + 1);
   }
-  const raw = ps.map((p) => (1 / Math.sqrt(dom.get(key(p))!)) * (p.y ? 1 / Math.sqrt(gen.get(gkey(p))!) : 1) * (isNonNative(p.doc) ? CONFIG.nonNativeWeight : 1));
+  const a = CONFIG.domainPower;
+  const raw = ps.map((p) => dom.get(key(p))! ** -a * (p.y ? 1 / Math.sqrt(gen.get(gkey(p))!) : 1) * (isNonNative(p.doc) ? CONFIG.nonNativeWeight : 1));
   let th = 0, ta = 0;
   ps.forEach((p, i) => { if (p.y) ta += raw[i]!; else th += raw[i]!; });
   return Float64Array.from(ps.map((p, i) => (raw[i]! / (p.y ? ta : th)) * 0.5 * ps.length));
@@ -319,7 +338,7 @@ export interface RuleChoice { rule: ThresholdRule; innerFpr: number; innerTpr: n
  * that flag at most `fpr` of the pooled inner human texts and no non-native essay; failing that, the one
  * with the fewest humans flagged.
  */
-export function chooseThresholdRule(oof: Record<Family, number>[], ps: Prepared[]): RuleChoice {
+export function chooseThresholdRule(oof: DocLogits[], ps: Prepared[]): RuleChoice {
   const sources = [...new Set(ps.map((p) => p.doc.file))].sort();
   const fallback: ThresholdRule = { kind: 'domains', q: 0.5 };
   if (sources.length < 3) return { rule: fallback, innerFpr: NaN, innerTpr: NaN, innerNonNative: NaN, table: [] };
@@ -329,7 +348,8 @@ export function chooseThresholdRule(oof: Record<Family, number>[], ps: Prepared[
     const teI = ps.map((_, i) => i).filter((i) => ps[i]!.doc.file === src);
     const trP = trI.map((i) => ps[i]!);
     const { weights, bias } = fitMeta([...FAMILIES], trI.map((i) => oof[i]!), trP, sampleWeights(trP));
-    const comb = (i: number): number => FAMILIES.reduce((s, f, j) => s + weights[j]! * oof[i]![f], bias);
+    const ww = oof[0]!.windows === undefined ? 0 : windowWeight(trI.map((i) => oof[i]!.windows!));
+    const comb = (i: number): number => FAMILIES.reduce((s, f, j) => s + weights[j]! * oof[i]![f], bias + ww * (oof[i]!.windows ?? 0));
     const trL = trI.map(comb);
     const meta = trP.map((p) => ({ y: p.y, nonNative: isNonNative(p.doc), domain: p.doc.domain }));
     THRESHOLD_RULES.forEach((rule, r) => {
@@ -399,12 +419,28 @@ function fitMeta(fams: Family[], oof: Record<Family, number>[], ps: Prepared[], 
   return { weights: w.map((v) => +v.toFixed(6)), bias: +r.bias.toFixed(6) };
 }
 
-export interface FitResult { detector: Detector; oof: Record<Family, number>[]; rule: RuleChoice }
+/** Equal-weight share of the window term: 1 / its standard deviation, like the families. */
+export function windowWeight(xs: number[]): number {
+  const m = xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+  const sd = Math.sqrt(xs.reduce((a, b) => a + (b - m) ** 2, 0) / Math.max(1, xs.length)) || 1;
+  return +(1 / sd).toFixed(6);
+}
+
+/** A document's family logits and window term under a fitted detector (prepared features). */
+export function docLogits(det: Detector, p: Prepared): DocLogits {
+  const x = { norm: '', tokens: [], ngram: p.ngram, skeleton: p.skeleton, stylo: p.stylo, lm: p.lm, skel: p.skel };
+  const l: DocLogits = det.familyLogits(x);
+  if (det.windows) l.windows = det.windowLogit(p.sents.map((sn) => det.sentenceFamilyLogits(sn)));
+  return l;
+}
+
+export interface FitResult { detector: Detector; oof: DocLogits[]; rule: RuleChoice }
 
 /** Full pipeline: out-of-fold family scores, stacked ensemble, percentile calibration, final family fits. */
 export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s: string) => void }): FitResult {
   const log = opts.log ?? (() => {});
-  const oof: Record<Family, number>[] = new Array(ps.length);
+  const oof: DocLogits[] = new Array(ps.length);
+  const sentLogits: Record<Family, number>[][] = new Array(ps.length);
   const sentOof: { logits: Record<Family, number>; y: number; nonNative: boolean; domain: string }[] = [];
   // Out-of-fold scores for the stack and the calibration. Split by source collection, each text is scored
   // by a model that never saw its collection, so weights and threshold are fitted on out-of-collection scores.
@@ -420,6 +456,7 @@ export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s
     ps.forEach((p, i) => {
       if (foldOf[i] !== k) return;
       oof[i] = familyLogits(m, p);
+      if (CONFIG.windows) sentLogits[i] = p.sents.map((sn) => det.sentenceFamilyLogits(sn));
       if (opts.sentences) {
         for (const s of splitSentences(normalizeForFeatures(p.doc.text))) {
           if (s.text.split(' ').length < 4) continue;
@@ -429,6 +466,19 @@ export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s
     });
   }
   const sw = sampleWeights(ps);
+  let windows: WindowModel | null = null;
+  let winWeight = 0;
+  if (CONFIG.windows) {
+    // Sentence logits combined like the sentence families' ensemble, summarised per document, and a small
+    // logistic model on those summaries, all from out-of-collection scores.
+    const { weights } = fitMeta([...SENTENCE_FAMILIES], oof, ps, sw);
+    const stats = sentLogits.map((fls) => windowStats(fls.map((fl) => SENTENCE_FAMILIES.reduce((s, f, j) => s + weights[j]! * fl[f], 0))));
+    const lr = fitDense(stats, ps.map((p) => p.y), sw, CONFIG.lambdaWindows);
+    windows = { weights, lr };
+    stats.forEach((st, i) => { oof[i]!.windows = lr.logit(st); });
+    winWeight = windowWeight(oof.map((o) => o.windows!));
+    log(`window term: weights ${lr.w.join(', ')}; ensemble weight ${winWeight}`);
+  }
   const cals = new Map<string, Calibration>();
   const meta = ps.map((p) => ({ y: p.y, nonNative: isNonNative(p.doc), domain: p.doc.domain }));
   const choice = chooseThresholdRule(oof, ps);
@@ -436,8 +486,11 @@ export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s
   for (const line of choice.table) log('  ' + line);
   for (const fams of allSubsets()) {
     const { weights, bias } = fitMeta(fams, oof, ps, sw);
-    const logits = oof.map((o) => fams.reduce((s, f, i) => s + weights[i]! * o[f], bias));
-    cals.set(subsetKey(fams), calibrationFrom(fams, weights, bias, logits, meta, thresholdFor(logits, meta, choice.rule)));
+    const ww = windows && fams.length === FAMILIES.length ? winWeight : 0;
+    const logits = oof.map((o) => fams.reduce((s, f, i) => s + weights[i]! * o[f], bias + ww * (o.windows ?? 0)));
+    const cal = calibrationFrom(fams, weights, bias, logits, meta, thresholdFor(logits, meta, choice.rule));
+    if (ww) cal.windowWeight = ww;
+    cals.set(subsetKey(fams), cal);
   }
   let sentenceCal: Calibration;
   const sf = [...SENTENCE_FAMILIES];
@@ -451,5 +504,5 @@ export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s
   }
   log('final fit on all texts');
   const m = fitFamilies(ps, log);
-  return { detector: new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, cals, sentenceCal), oof, rule: choice };
+  return { detector: new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, cals, sentenceCal, windows), oof, rule: choice };
 }
