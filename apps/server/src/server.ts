@@ -6,12 +6,14 @@
 import { detectorVersion, loadDetector } from '@plainspoken/detector';
 import type { Env } from './env';
 import { openDatabase, type Database } from './db/client';
-import { runDailyJob } from './domain/maintenance';
+import { runDailyJob, sweepReservations } from './domain/maintenance';
+import { reservationHoldMs } from './domain/word-ledger';
 import { createTestClock, systemNow } from './lib/clock';
 import { createEnginePool, type Engine, type EngineLlmConfig } from './lib/engine/engine';
 import { runHourly } from './lib/jobs';
 import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './lib/mail';
+import { createLifecycle } from './lib/readiness';
 import { createRateLimiter } from './lib/rate-limit';
 import { createAuth } from './features/auth/auth';
 import { cancelSubscriptionForDeletion, warnIfSandboxInProduction } from './features/billing/billing.service';
@@ -40,7 +42,7 @@ export interface BuildOptions {
 export async function buildProduct(env: Env, opts: BuildOptions = {}) {
   // The detector is part of the product: weights that cannot be read stop the start (the error names the file).
   loadDetector();
-  const logger = opts.logger ?? createLogger(env.LOG_LEVEL);
+  const logger = opts.logger ?? createLogger(env.LOG_LEVEL, env.LOG_FORMAT ?? (env.NODE_ENV === 'production' ? 'json' : 'text'));
   const database =
     opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, onConnectionError: (e) => logger.warn('database connection lost', { error: e.message }) }));
   const db = database.db;
@@ -60,16 +62,24 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
   const auth = createAuth({ env, db, mailer, logger, limiter, now, cancelPaidPlan: (userId) => cancelSubscriptionForDeletion(billing, userId) });
   const deps: ProductDeps = {
     env, database, db, auth, mailer, engine, llm: llmConfigFrom(env), limiter, logger, detectorVersion: detectorVersion(), now, payments, ...(clock ? { clock } : {}),
+    lifecycle: createLifecycle(),
   };
   const app = createApp(deps);
   // Several processes may run this; the job_runs guard makes the daily work happen once.
   const stopJob = env.NODE_ENV === 'test' ? () => {} : runHourly('daily subscription job', () => runDailyJob(deps), logger);
+  // Words reserved by a request that died with its process go back: at start-up (a PGlite server holds
+  // its data alone, so every open reservation is a dead one) and then every hold period.
+  if (!opts.database) await sweepReservations(deps, { all: database.kind === 'pglite' });
+  const hold = reservationHoldMs(env.ENGINE_TIMEOUT_MS);
+  const sweeper = env.NODE_ENV === 'test' ? undefined : setInterval(() => void sweepReservations(deps).catch((e: Error) => logger.warn('reservation sweep failed', { error: e.message })), Math.min(hold, 60_000));
+  sweeper?.unref();
   warnIfSandboxInProduction(deps);
   return {
     app,
     deps,
     async close() {
       stopJob();
+      if (sweeper) clearInterval(sweeper);
       await engine.close();
       await database.close();
     },

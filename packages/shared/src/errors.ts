@@ -17,6 +17,7 @@ export const ERROR_CODES = [
   'PORTAL_FAILED',
   'WEBHOOK_SIGNATURE',
   'INTERNAL',
+  'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 export interface ApiErrorBody {
