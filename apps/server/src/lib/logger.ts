@@ -41,3 +41,12 @@ export function createLogger(level: Level, format: LogFormat = 'json', write?: (
   };
   return { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
 }
+
+/** better-auth's logger option: its lines go through ours (same format, level and request id). */
+export function authLogger(logger: Logger) {
+  const describe = (a: unknown) => (a instanceof Error ? `${a.name}: ${a.message}${a.cause instanceof Error ? ` (${a.cause.message})` : ''}` : typeof a === 'string' ? a : JSON.stringify(a));
+  return {
+    log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) =>
+      logger[level](`auth: ${message}`, args.length ? { details: args.map(describe) } : undefined),
+  };
+}
