@@ -22,6 +22,9 @@ if (cluster.isPrimary) {
     ensureDeps();
     buildIfStale();
   }
+  // Each process accepts from the shared listening socket itself: with the primary handing connections
+  // over (round-robin), a connection in transit to a process that dies would hang until its timeout.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   cluster.setupPrimary({ exec: path.join(root, 'apps/server/dist/index.js'), execArgv: ['--enable-source-maps'], cwd: root });
   let stopping = false;
   const starts = [];

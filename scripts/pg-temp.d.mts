@@ -3,6 +3,7 @@ export interface TempPostgres {
   port: number;
   dir: string;
   restart(opts?: { downMs?: number }): void;
+  restartAsync(opts?: { downMs?: number }): Promise<void>;
   halt(): void;
   resume(): void;
   dbUrl(name: string): string;

@@ -1,7 +1,7 @@
 // A throw-away PostgreSQL server for tests and proof scripts: initdb + pg_ctl in a temporary folder,
 // listening on 127.0.0.1 only, trust authentication, stopped and removed by stop(). As root the server
 // runs as the `postgres` user (PostgreSQL refuses to run as root).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -27,6 +27,12 @@ export async function freePort() {
       s.close(() => resolve(p));
     });
   });
+}
+
+function asPostgresAsync(args) {
+  const quoted = args.map((a) => `'${String(a).replace(/'/g, `'\\''`)}'`).join(' ');
+  const [cmd, argv] = process.getuid?.() === 0 ? ['su', ['postgres', '-c', quoted]] : [args[0], args.slice(1)];
+  return new Promise((resolve, reject) => execFile(cmd, argv, (e, out) => (e ? reject(e) : resolve(out))));
 }
 
 function asPostgres(args) {
@@ -67,6 +73,12 @@ export async function startPostgres({ maxConnections = 200 } = {}) {
       asPostgres(['pg_ctl', '-D', data, '-m', 'fast', '-w', 'stop']);
       if (downMs > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, downMs);
       asPostgres(['pg_ctl', '-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
+    },
+    /** restart() without blocking the caller's event loop (its clients keep running meanwhile). */
+    async restartAsync({ downMs = 0 } = {}) {
+      await asPostgresAsync(['pg_ctl', '-D', data, '-m', 'fast', '-w', 'stop']);
+      if (downMs > 0) await new Promise((r) => setTimeout(r, downMs));
+      await asPostgresAsync(['pg_ctl', '-D', data, '-o', opts, '-l', path.join(dir, 'log'), '-w', 'start']);
     },
     halt() {
       asPostgres(['pg_ctl', '-D', data, '-m', 'fast', '-w', 'stop']);

@@ -125,7 +125,7 @@ export async function call(base, pathname, { method = 'GET', body, cookie, ip, r
   for (let attempt = 0; ; attempt++) {
     const t0 = performance.now();
     try {
-      const res = await fetch(`${base}${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+      const res = await fetch(`${base}${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual', signal: AbortSignal.timeout(60_000) });
       const text = await res.text();
       const ms = performance.now() - t0;
       if (res.status === 503 && attempt < retries) {
@@ -142,6 +142,7 @@ export async function call(base, pathname, { method = 'GET', body, cookie, ip, r
       }
       return { status: res.status, json, text, ms, headers: res.headers };
     } catch (e) {
+      if (stats && e?.name === 'TimeoutError') stats.timeouts = (stats.timeouts ?? 0) + 1;
       if (attempt < retries) {
         if (stats) stats.retryConn = (stats.retryConn ?? 0) + 1;
         await sleep(300);
@@ -220,7 +221,7 @@ export async function missingTransformations(databaseUrl, ids) {
  * Each user loops until `until()`: check-balance, a Lightning rewrite while the balance allows one, and
  * history. Records every answer by kind; `acked` collects the transformations the server confirmed.
  */
-export async function runUsers(base, users, { until, retries = 0, words = 55, stats = {} }) {
+export async function runUsers(base, users, { until, retries = 0, words = 50, stats = {} }) {
   const byKind = { balance: [], lightning: [], history: [] };
   const bad = [];
   const acked = [];
@@ -228,9 +229,10 @@ export async function runUsers(base, users, { until, retries = 0, words = 55, st
   await Promise.all(
     users.map(async (u, i) => {
       u.balance ??= INITIAL_BALANCE;
-      let step = i % 4; // users start at different points of the mix
+      let step = i % 8; // users start at different points of the mix
       while (!until()) {
-        const kind = step % 4 === 1 && u.balance >= words ? 'lightning' : step % 4 === 3 ? 'history' : 'balance';
+        // The mix: of every 8 steps, 1 Lightning rewrite (while the balance allows), 2 history pages, 5 balance checks.
+        const kind = step % 8 === 1 && u.balance >= words ? 'lightning' : step % 8 === 3 || step % 8 === 6 ? 'history' : 'balance';
         step++;
         let r;
         if (kind === 'balance') r = await call(base, '/api/functions/check-balance', { method: 'POST', body: { word_count: words }, cookie: u.cookie, ip: u.ip, retries, stats });

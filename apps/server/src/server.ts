@@ -68,10 +68,10 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
   // Several processes may run this; the job_runs guard makes the daily work happen once.
   const stopJob = env.NODE_ENV === 'test' ? () => {} : runHourly('daily subscription job', () => runDailyJob(deps), logger);
   // Words reserved by a request that died with its process go back: at start-up (a PGlite server holds
-  // its data alone, so every open reservation is a dead one) and then every hold period.
+  // its data alone, so every open reservation is a dead one) and then every quarter of the hold.
   if (!opts.database) await sweepReservations(deps, { all: database.kind === 'pglite' });
   const hold = reservationHoldMs(env.ENGINE_TIMEOUT_MS);
-  const sweeper = env.NODE_ENV === 'test' ? undefined : setInterval(() => void sweepReservations(deps).catch((e: Error) => logger.warn('reservation sweep failed', { error: e.message })), Math.min(hold, 60_000));
+  const sweeper = env.NODE_ENV === 'test' ? undefined : setInterval(() => void sweepReservations(deps).catch((e: Error) => logger.warn('reservation sweep failed', { error: e.message })), Math.min(60_000, Math.max(5_000, Math.round(hold / 4))));
   sweeper?.unref();
   warnIfSandboxInProduction(deps);
   return {
