@@ -77,13 +77,13 @@ async function clusterScenarios(pgServer) {
       });
     }
 
-    // 2. restart PostgreSQL mid-load (the same accounts, with what is left of their balances).
+    // 2. restart PostgreSQL mid-load (new accounts, with full balances).
     {
+      const users2 = await makeUsers(base, USERS, 'faults-pg');
       const stats = {};
       const t0 = performance.now();
       const deadline = Date.now() + SECONDS * 1000;
-      for (const u of users) if (u.balance < 50) u.balance = 0;
-      const running = runUsers(base, users, { until: () => Date.now() >= deadline, retries: 30, stats });
+      const running = runUsers(base, users2, { until: () => Date.now() >= deadline, retries: 30, stats });
       await sleep((SECONDS * 1000) / 3);
       const down = performance.now();
       await pgServer.restartAsync({ downMs: 1000 });
