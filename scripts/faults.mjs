@@ -12,12 +12,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  call, childPids, ensureServerBundle, freePort, freshDatabase, makeUsers, missingTransformations, reconcile, runUsers, startCluster, startPostgres, startSingle, waitReady, INITIAL_BALANCE,
+  call, childPids, openReservations, ensureServerBundle, freePort, freshDatabase, makeUsers, missingTransformations, reconcile, runUsers, startCluster, startPostgres, startSingle, waitReady, INITIAL_BALANCE,
 } from './proof-lib.mjs';
 
 const quick = process.argv.includes('--quick');
-const USERS = Number(process.env.FAULT_USERS ?? (quick ? 24 : 100));
-const SECONDS = Number(process.env.FAULT_SECONDS ?? (quick ? 12 : 40));
+const USERS = Number(process.env.FAULT_USERS ?? (quick ? 12 : 100));
+const SECONDS = Number(process.env.FAULT_SECONDS ?? (quick ? 9 : 40));
 const ENGINE_TIMEOUT_MS = 8000; // reservations are held 15 s longer, then swept
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const results = [];
@@ -36,14 +36,10 @@ function report(name, r) {
 }
 
 /** Polls the ledger until no reservation is open (the servers' own sweep refunds those of dead requests). */
-async function settledLedger(target, maxMs) {
+async function settledLedger(url, maxMs) {
   const t0 = Date.now();
-  let l = reconcile(target);
-  while (l.open > 0 && Date.now() - t0 < maxMs) {
-    await sleep(2000);
-    l = reconcile(target);
-  }
-  return { ...l, waitedMs: Date.now() - t0 };
+  while ((await openReservations(url)) > 0 && Date.now() - t0 < maxMs) await sleep(1000);
+  return { ...reconcile(url), waitedMs: Date.now() - t0 };
 }
 
 async function clusterScenarios(pgServer) {
@@ -113,12 +109,12 @@ async function pgliteScenario() {
   let server = startSingle(port, dataDir, { ENGINE_TIMEOUT_MS: String(ENGINE_TIMEOUT_MS) });
   try {
     await waitReady(base, { proc: server });
-    const users = await makeUsers(base, Math.min(USERS, 16), 'pglite');
+    const users = await makeUsers(base, Math.min(USERS, quick ? 8 : 16), 'pglite');
     const stats = {};
     const t0 = performance.now();
-    const deadline = Date.now() + Math.max(8, SECONDS / 2) * 1000;
+    const deadline = Date.now() + Math.max(6, SECONDS / 2) * 1000;
     const running = runUsers(base, users, { until: () => Date.now() >= deadline, retries: 60, stats });
-    await sleep(Math.max(8, SECONDS / 2) * 400);
+    await sleep(Math.max(6, SECONDS / 2) * 400);
     const killed = server.child.pid;
     server.child.kill('SIGKILL');
     server = startSingle(port, dataDir, { ENGINE_TIMEOUT_MS: String(ENGINE_TIMEOUT_MS) }); // at once

@@ -2,12 +2,12 @@
 // (DATABASE_URL, or a throw-away one started from initdb/pg_ctl on 127.0.0.1), 200 concurrent users
 // mixing check-balance, Lightning rewrites and history. Prints throughput, p50/p99 per kind, errors
 // (must be 0) and the ledger: every balance reconciles exactly with the stored rewrites.
-// --quick: 40 users for 8 s (the vitest suite runs this form). LOAD_USERS, LOAD_SECONDS override.
+// --quick: 30 users for 6 s (the vitest suite runs this form). LOAD_USERS, LOAD_SECONDS override.
 import { ensureServerBundle, figures, freePort, freshDatabase, makeUsers, reconcile, runUsers, startCluster, startPostgres, waitReady, missingTransformations } from './proof-lib.mjs';
 
 const quick = process.argv.includes('--quick');
-const USERS = Number(process.env.LOAD_USERS ?? (quick ? 40 : 200));
-const SECONDS = Number(process.env.LOAD_SECONDS ?? (quick ? 8 : 30));
+const USERS = Number(process.env.LOAD_USERS ?? (quick ? 30 : 200));
+const SECONDS = Number(process.env.LOAD_SECONDS ?? (quick ? 6 : 30));
 const WORKERS = Number(process.env.CLUSTER_WORKERS ?? 2);
 
 let pgServer;

@@ -206,6 +206,15 @@ export function reconcile(target, initial = INITIAL_BALANCE) {
   return JSON.parse(line);
 }
 
+/** Open word reservations on a PostgreSQL database (a cheap poll before the full reconciliation). */
+export async function openReservations(databaseUrl) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  const r = await c.query("SELECT count(*)::int AS n FROM word_charges WHERE status = 'reserved'");
+  await c.end();
+  return r.rows[0].n;
+}
+
 /** Ids among `ids` that are not stored (a committed result lost). */
 export async function missingTransformations(databaseUrl, ids) {
   if (ids.length === 0) return [];
