@@ -171,24 +171,28 @@ export async function pool(items, n, fn) {
 /** Accounts made as a person makes them: sign-up, then the confirmation link from the local outbox. */
 export async function makeUsers(base, n, tag) {
   const users = Array.from({ length: n }, (_, i) => ({ email: `${tag}-${i}-${Date.now().toString(36)}@example.com`, ip: `10.${(i >> 8) & 255}.${i & 255}.${7 + (i % 200)}` }));
-  await pool(users, 8, async (u) => {
-    const r = await call(base, '/api/auth/sign-up/email', { method: 'POST', body: { email: u.email, password: 'password123', name: u.email }, ip: u.ip, retries: 5 });
-    if (r.status !== 200) throw new Error(`sign-up answered ${r.status}: ${r.text}`);
-  });
-  const mails = await call(base, '/api/dev/mailbox');
-  const links = new Map();
-  for (const m of mails.json ?? []) {
-    const l = (m.links ?? []).find((x) => x.includes('/api/auth/verify-email'));
-    if (l) links.set(m.to, l);
+  // The outbox lists the newest 100 mails: sign up and confirm in batches of 50.
+  for (let b = 0; b < users.length; b += 50) {
+    const batch = users.slice(b, b + 50);
+    await pool(batch, 8, async (u) => {
+      const r = await call(base, '/api/auth/sign-up/email', { method: 'POST', body: { email: u.email, password: 'password123', name: u.email }, ip: u.ip, retries: 5 });
+      if (r.status !== 200) throw new Error(`sign-up answered ${r.status}: ${r.text}`);
+    });
+    const mails = await call(base, '/api/dev/mailbox');
+    const links = new Map();
+    for (const m of mails.json ?? []) {
+      const l = (m.links ?? []).find((x) => x.includes('/api/auth/verify-email'));
+      if (l && !links.has(m.to)) links.set(m.to, l);
+    }
+    await pool(batch, 8, async (u) => {
+      const link = links.get(u.email);
+      if (!link) throw new Error(`no confirmation mail for ${u.email}`);
+      const url = new URL(link);
+      const res = await fetch(`${base}${url.pathname}${url.search}`, { redirect: 'manual', headers: { 'x-forwarded-for': u.ip } });
+      u.cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c.endsWith('=')).join('; ');
+      if (!/session_token/.test(u.cookie)) throw new Error(`confirmation gave no session (${res.status})`);
+    });
   }
-  await pool(users, 8, async (u) => {
-    const link = links.get(u.email);
-    if (!link) throw new Error(`no confirmation mail for ${u.email}`);
-    const url = new URL(link);
-    const res = await fetch(`${base}${url.pathname}${url.search}`, { redirect: 'manual', headers: { 'x-forwarded-for': u.ip } });
-    u.cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c.endsWith('=')).join('; ');
-    if (!/session_token/.test(u.cookie)) throw new Error(`confirmation gave no session (${res.status})`);
-  });
   return users;
 }
 
