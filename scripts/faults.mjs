@@ -69,7 +69,7 @@ async function clusterScenarios(pgServer) {
       const lost = (await missingTransformations(url, r.acked.map((a) => a.id))).length;
       report('1. kill -9 one of two processes mid-load', {
         ...r, stats, seconds, lost, ledger, recovered, acked: r.acked.length, answered: Object.values(r.byKind).reduce((s, v) => s + v.length, 0),
-        missingRetryAfter: stats.missingRetryAfter, recovery: `the cluster started process ${pids.find((p) => p !== victim)}; open reservations refunded by the sweep after ${(ledger.waitedMs / 1000).toFixed(0)} s`,
+        missingRetryAfter: stats.missingRetryAfter, recovery: `the cluster replaced process ${victim}: processes now ${pids.join(', ')}; open reservations refunded by the sweep after ${(ledger.waitedMs / 1000).toFixed(0)} s`,
       });
     }
 
