@@ -5,12 +5,29 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfStale, checkNode, ensureDeps, root } from './lib.mjs';
+import { canStartPostgres, startPostgres } from './pg-temp.mjs';
 
 checkNode();
 ensureDeps();
 const out = path.join(root, '.tmp');
 mkdirSync(out, { recursive: true });
 const started = Date.now();
+
+// The database tests also run on a real PostgreSQL server: TEST_DATABASE_URL when given (CI's .ci/run
+// starts one), otherwise a throw-away server from this machine's initdb/pg_ctl (127.0.0.1, a temporary
+// folder, removed at the end). Without initdb they run on PGlite only.
+let pgServer = null;
+if (!process.env.TEST_DATABASE_URL && canStartPostgres()) {
+  try {
+    pgServer = await startPostgres();
+    process.env.TEST_DATABASE_URL = pgServer.url;
+    console.log(`PostgreSQL running on 127.0.0.1:${pgServer.port} for the database tests`);
+  } catch (e) {
+    console.warn(`Could not start PostgreSQL (${e.message}); the database tests run on PGlite only.`);
+  }
+}
+process.on('exit', () => pgServer?.stop());
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
 let passed = 0;
 let failed = 0;
 let skipped = 0;

@@ -13,6 +13,9 @@ import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import path from 'node:path';
 import type { AppDeps, AppEnv } from './lib/context';
 import { AppError } from './lib/errors';
+import { outageAs503, unavailableResponse } from './lib/readiness';
+import { requestContext } from './lib/request-context';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable';
 import { webApp } from './lib/static';
 import { securityHeaders } from './lib/security-headers';
 import type { Auth } from './features/auth/auth';
@@ -48,10 +51,13 @@ export function createApp(deps: ProductDeps) {
   const webDist = path.resolve(env.WEB_DIST ?? path.join(process.cwd(), 'apps/web/dist'));
 
   app.use('*', securityHeaders(env));
+  // A request id for every request and its log lines; then database outages answered 503 + Retry-After.
+  app.use('*', requestContext(deps.logger));
   app.use('*', async (c, next) => {
     c.set('deps', deps);
     await next();
   });
+  app.use('*', outageAs503(deps.database, DATABASE_RETRY_AFTER_SECONDS));
 
   // Server-sent events must reach the browser as they are written, so they are never compressed.
   app.use('/api/*', compress({ contentTypeFilter: (t) => !t.startsWith('text/event-stream') && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(t) }));
@@ -126,6 +132,11 @@ export function createApp(deps: ProductDeps) {
     // Hono's own refusals, among them the validators' malformed JSON ('Malformed JSON in request body').
     if (err instanceof HTTPException) {
       return c.json({ error: { code: err.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message: err.message || 'Bad request.' } }, err.status);
+    }
+    // The database is away (restarting, unreachable): a retryable 503, never a 500.
+    if (isDatabaseUnavailable(err)) {
+      deps.logger.warn('database unavailable', { path: c.req.path, error: err.message });
+      return unavailableResponse(DATABASE_RETRY_AFTER_SECONDS);
     }
     deps.logger.error('unhandled error', { path: c.req.path, error: err.message, stack: err.stack });
     return c.json({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again in a moment.' } }, 500);

@@ -117,6 +117,10 @@ const schema = z
     POSTHOG_HOST: z.string().url().optional(),
     WEB_DIST: z.string().optional(),
     LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+    /** json: one JSON object per line (the default in production); text: readable lines (the default otherwise). */
+    LOG_FORMAT: z.enum(['json', 'text']).optional(),
+    /** Longest wait for in-flight requests on SIGTERM before the remaining connections are closed. */
+    SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   })
   .superRefine((e, ctx) => {
     // Half a Paddle configuration would silently fall back to the sandbox: refuse it in every mode.

@@ -41,25 +41,30 @@ async function main() {
   server.on('listening', () => {
     const addr = server.address();
     const port = typeof addr === 'object' && addr ? addr.port : env.PORT;
-    console.log(`Plainspoken is running at ${env.BASE_URL} (port ${port}, ${product.deps.database.kind} database, mail: ${product.deps.mailer.kind}, engine: ${product.deps.llm ? 'model' : 'local'}, detector ${product.deps.detectorVersion})`);
+    product.deps.logger.info(`Plainspoken is running at ${env.BASE_URL} (port ${port}, ${product.deps.database.kind} database, mail: ${product.deps.mailer.kind}, engine: ${product.deps.llm ? 'model' : 'local'}, detector ${product.deps.detectorVersion})`);
   });
 
+  // Graceful stop: /readyz turns 503 (the proxy stops sending), no new connections are accepted,
+  // in-flight requests finish within SHUTDOWN_TIMEOUT_MS, then the engine and the database pool close.
+  const log = product.deps.logger;
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: finishing in-flight requests`);
+    if (product.deps.lifecycle) product.deps.lifecycle.draining = true;
+    log.info(`${signal} received: finishing in-flight requests`, { timeoutMs: env.SHUTDOWN_TIMEOUT_MS });
     const force = setTimeout(() => {
-      console.error('Shutdown took too long; closing remaining connections');
+      log.error('Shutdown took too long; closing remaining connections');
       server.closeAllConnections();
-    }, 25_000);
+      setTimeout(() => process.exit(1), 5_000).unref();
+    }, env.SHUTDOWN_TIMEOUT_MS);
     force.unref();
     server.close(async () => {
       try {
         await product.close();
       } finally {
         unlock();
-        console.log('Stopped cleanly');
+        log.info('Stopped cleanly');
         process.exit(0);
       }
     });

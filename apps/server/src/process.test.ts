@@ -17,7 +17,7 @@ const children: ChildProcess[] = [];
 function start(port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
     cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), BASE_URL: `http://localhost:${port}`, DATA_DIR: dataDir, RATE_LIMITS: 'off', LOG_LEVEL: 'error', SMTP_URL: '', DATABASE_URL: '' },
+    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), BASE_URL: `http://localhost:${port}`, DATA_DIR: dataDir, RATE_LIMITS: 'off', LOG_LEVEL: 'info', SMTP_URL: '', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

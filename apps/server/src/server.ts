@@ -6,13 +6,15 @@
 import { detectorVersion, loadDetector } from '@plainspoken/detector';
 import type { Env } from './env';
 import { openDatabase, type Database } from './db/client';
-import { runDailyJob } from './domain/maintenance';
+import { runDailyJob, sweepReservations } from './domain/maintenance';
+import { reservationHoldMs } from './domain/word-ledger';
 import { createTestClock, systemNow } from './lib/clock';
 import { createEnginePool, type Engine } from './lib/engine/engine';
 import { ModelProvider } from './lib/engine/provider';
 import { runHourly } from './lib/jobs';
 import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './lib/mail';
+import { createLifecycle } from './lib/readiness';
 import { createRateLimiter } from './lib/rate-limit';
 import { createAuth } from './features/auth/auth';
 import { authenticateApiKey } from './features/api-keys/api-keys.service';
@@ -34,7 +36,7 @@ export interface BuildOptions {
 export async function buildProduct(env: Env, opts: BuildOptions = {}) {
   // The detector is part of the product: weights that cannot be read stop the start (the error names the file).
   loadDetector();
-  const logger = opts.logger ?? createLogger(env.LOG_LEVEL);
+  const logger = opts.logger ?? createLogger(env.LOG_LEVEL, env.LOG_FORMAT ?? (env.NODE_ENV === 'production' ? 'json' : 'text'));
   const database =
     opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, onConnectionError: (e) => logger.warn('database connection lost', { error: e.message }) }));
   const db = database.db;
@@ -58,7 +60,8 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
   // The public API runs the web app's own humanize and AI check flows, charged to the key's owner.
   const publicApi: PublicApiServices = {
     authenticate: (secret, at) => authenticateApiKey(db, secret, at),
-    humanize: (caller, input) => humanizeText(deps, caller, input),
+    humanize: (caller, input) =>
+      humanizeText({ db, engine, models, logger, now, llm: models.current(input.mode), reservationHoldMs: reservationHoldMs(env.ENGINE_TIMEOUT_MS) }, caller, input),
     validateCheck: (caller, text, at) => validateCheck(db, caller, text, at),
     runCheck: (text, v) => runCheck(engine, text, v),
   };
@@ -67,10 +70,17 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
     get llm() {
       return models.current('deep');
     },
+    lifecycle: createLifecycle(),
   };
   const app = createApp(deps);
   // Several processes may run this; the job_runs guard makes the daily work happen once.
   const stopJob = env.NODE_ENV === 'test' ? () => {} : runHourly('daily subscription job', () => runDailyJob(deps), logger);
+  // Words reserved by a request that died with its process go back: at start-up (a PGlite server holds
+  // its data alone, so every open reservation is a dead one) and then every quarter of the hold.
+  if (!opts.database) await sweepReservations(deps, { all: database.kind === 'pglite' });
+  const hold = reservationHoldMs(env.ENGINE_TIMEOUT_MS);
+  const sweeper = env.NODE_ENV === 'test' ? undefined : setInterval(() => void sweepReservations(deps).catch((e: Error) => logger.warn('reservation sweep failed', { error: e.message })), Math.min(60_000, Math.max(5_000, Math.round(hold / 4))));
+  sweeper?.unref();
   warnIfSandboxInProduction(deps);
   return {
     app,
@@ -78,6 +88,7 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
     async close() {
       stopJob();
       models.stop();
+      if (sweeper) clearInterval(sweeper);
       await engine.close();
       await database.close();
     },

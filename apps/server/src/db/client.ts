@@ -14,6 +14,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import * as schema from './schema';
 import { withPreparedStatements } from './pglite-statements';
+import { isDatabaseUnavailable } from './unavailable';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -33,9 +34,44 @@ export function migrationsFolder(): string {
   return found;
 }
 
-export async function openDatabase(opts: { url?: string; dataDir?: string | null; pglite?: PGlite; onConnectionError?: (e: Error) => void }): Promise<Database> {
+/** Any 64-bit key shared by every Plainspoken process: the session-level lock held while migrating. */
+export const MIGRATION_LOCK_KEY = 7_160_391_224_001n;
+
+/**
+ * Applies the migrations under a PostgreSQL advisory lock on one dedicated connection, so N processes
+ * starting together on an empty database migrate one after another (the later ones find nothing to do).
+ * While the server cannot be reached yet (a compose start, PostgreSQL restarting) it retries for
+ * `waitMs`, then gives up with the last error.
+ */
+export async function migratePostgres(url: string, opts: { waitMs?: number; onRetry?: (e: Error) => void } = {}): Promise<void> {
+  const until = Date.now() + (opts.waitMs ?? 30_000);
+  for (;;) {
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    client.on('error', () => {}); // a dropped connection fails the query below, which is what counts
+    try {
+      await client.connect();
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+      try {
+        await migratePg(drizzlePg(client, { schema }) as never, { migrationsFolder: migrationsFolder() });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]).catch(() => {});
+      }
+      await client.end();
+      return;
+    } catch (e) {
+      await client.end().catch(() => {});
+      if (!isDatabaseUnavailable(e) || Date.now() > until) throw e;
+      opts.onRetry?.(e as Error);
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
+export async function openDatabase(opts: { url?: string; dataDir?: string | null; pglite?: PGlite; onConnectionError?: (e: Error) => void; migrateWaitMs?: number }): Promise<Database> {
   if (opts.url) {
-    const pool = new pg.Pool({ connectionString: opts.url, max: 10 });
+    await migratePostgres(opts.url, { waitMs: opts.migrateWaitMs, onRetry: (e) => console.warn(`PostgreSQL is not reachable yet (${e.message}); retrying`) });
+    // connectionTimeoutMillis: while the server is unreachable a request fails within seconds (503) instead of hanging.
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 });
     // A connection PostgreSQL drops (a restart, an administrator ending it) must not end the process: pg
     // emits the error on the pool for an idle connection and on the client for one in use. The query in
     // flight fails by itself and the pool opens a new connection for the next one.
@@ -43,7 +79,6 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     pool.on('error', lost);
     pool.on('connect', (client) => client.on('error', lost));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: migrationsFolder() });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const client = opts.pglite ?? (opts.dataDir ? new PGlite(opts.dataDir) : new PGlite());

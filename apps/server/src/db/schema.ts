@@ -291,3 +291,29 @@ export const api_idempotency = pgTable(
   },
   (t) => [primaryKey({ columns: [t.user_id, t.key] }), index('api_idempotency_created_idx').on(t.created_at)],
 );
+
+/**
+ * The word ledger: one row per rewrite that took words. Reserved with the balance in one statement,
+ * then either saved (with its transformation, in one statement) or refunded (with the balance, in one
+ * statement, never twice). A reservation left open by a crash is refunded once it expires
+ * (domain/word-ledger.ts), so words charged = words in stored transformations + words refunded.
+ */
+export const word_charges = pgTable(
+  'word_charges',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    words: integer('words').notNull(),
+    mode: text('mode').notNull(),
+    /** reserved | saved | refunded */
+    status: text('status').notNull().default('reserved'),
+    transformation_id: uuid('transformation_id'),
+    created_at: ts('created_at').notNull().defaultNow(),
+    /** After this, an open reservation belongs to a request that is gone: the sweep refunds it. */
+    expires_at: ts('expires_at').notNull(),
+    settled_at: ts('settled_at'),
+  },
+  (t) => [index('word_charges_open_idx').on(t.expires_at).where(sql`status = 'reserved'`), index('word_charges_user_idx').on(t.user_id)],
+);

@@ -15,6 +15,7 @@ import type { Logger } from './logger';
 import type { Mailer } from './mail';
 import type { RateLimiter } from './rate-limit';
 import type { TestClock } from './clock';
+import type { Lifecycle } from './readiness';
 
 export interface AppDeps {
   env: Env;
@@ -34,6 +35,8 @@ export interface AppDeps {
   now: () => Date;
   /** Present only when NODE_ENV=test: lets browser tests move now(). */
   clock?: TestClock;
+  /** The process's state for /readyz (draining during a graceful stop). */
+  lifecycle?: Lifecycle;
 }
 
 /** No dependencies beyond AppDeps. */

@@ -118,7 +118,7 @@ export function cookieFrom(res: Response): string {
 export async function createTestProduct(opts: { kind?: DbKind; env?: Record<string, string> } & BuildOptions = {}): Promise<TestProduct> {
   const env = testEnv(opts.env);
   const database = opts.database ?? (await createTestDatabase(opts.kind));
-  const product = await buildProduct(env, { database, engine: opts.engine ?? inlineEngine(), logger: createLogger((process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'silent'), now: opts.now });
+  const product = await buildProduct(env, { database, engine: opts.engine ?? inlineEngine(), logger: opts.logger ?? createLogger((process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'silent'), now: opts.now });
   let ipSeq = 0;
   const defaultIp = `10.${Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 200)}.1`;
   const req: TestProduct['req'] = (path, init = {}) => {

@@ -1,6 +1,8 @@
 /** Helpers for tests that run the server as a real process: a free port, and waiting until it answers. */
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -25,4 +27,21 @@ export async function waitHealthy(base: string, proc?: { child: ChildProcess; ou
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`server did not become healthy${proc ? `: ${proc.output()}` : ''}`);
+}
+
+/** The server from source (tsx) as a real process; `output()` is everything it wrote. */
+export function spawnServer(env: Record<string, string>, opts: { wrap?: (argv: string[]) => { cmd: string; args: string[] } } = {}) {
+  const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+  const argv = [process.execPath, '--import', 'tsx', 'src/index.ts'];
+  const { cmd, args } = opts.wrap ? opts.wrap(argv) : { cmd: argv[0]!, args: argv.slice(1) };
+  const child = spawn(cmd, args, {
+    cwd: serverDir,
+    env: { ...process.env, NODE_ENV: 'test', RATE_LIMITS: 'off', LOG_LEVEL: 'info', SMTP_URL: '', DATABASE_URL: '', ENGINE_POOL_SIZE: '1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+  return { child, exited, output: () => out };
 }

@@ -17,7 +17,7 @@ import * as schema from '../../db/schema';
 import { ensureSubscriber } from '../../domain/subscribers';
 import { AppError } from '../../lib/errors';
 import { CLIENT_IP_HEADER } from '../../lib/http';
-import type { Logger } from '../../lib/logger';
+import { authLogger, type Logger } from '../../lib/logger';
 import { actionMail, type Mail, type Mailer } from '../../lib/mail';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { beforeAccountDeletion, type CancelPaidPlan } from './account-deletion';
@@ -106,9 +106,10 @@ export function createAuth(deps: AuthDeps) {
     appName: 'Plainspoken',
     baseURL: env.BASE_URL,
     basePath: '/api/auth',
-    // LOG_LEVEL=silent (tests, sweeps) also quiets better-auth's own console messages.
-    logger: { disabled: env.LOG_LEVEL === 'silent' },
     secret: env.BETTER_AUTH_SECRET,
+    logger: authLogger(logger),
+    // Unexpected failures (the database away) reach app.ts's error answer: 503 with Retry-After, else a JSON 500.
+    onAPIError: { throw: true },
     trustedOrigins: [env.BASE_URL],
     database: drizzleAdapter(db, { provider: 'pg', schema }),
     user: {

@@ -6,6 +6,9 @@
 import { streamSSE } from 'hono/streaming';
 import { RATE_LIMITS, checkBalanceInput, humanizeInput, trackUsageInput, writingOptionsInput, type OkResponse, type WritingOptions } from '@plainspoken/shared';
 import { ensureSubscriber } from '../../domain/subscribers';
+import { reservationHoldMs } from '../../domain/word-ledger';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable';
+import { UNAVAILABLE_MESSAGE } from '../../lib/readiness';
 import { createRouter } from '../../lib/context';
 import type { EngineProgress } from '../../lib/engine/engine';
 import { AppError } from '../../lib/errors';
@@ -25,7 +28,7 @@ export const humanizeRoutes = createRouter()
     const input = c.req.valid('json');
     await c.var.deps.limiter.hit(`humanize:${u.id}`, RATE_LIMITS.humanizeMs);
     const d = c.var.deps;
-    const deps = { db: d.db, engine: d.engine, llm: d.llm, models: d.models, logger: d.logger, now: d.now };
+    const deps = { db: d.db, engine: d.engine, llm: d.llm, models: d.models, logger: d.logger, now: d.now, reservationHoldMs: reservationHoldMs(d.env.ENGINE_TIMEOUT_MS) };
     if (!c.req.header('accept')?.includes('text/event-stream')) return c.json(await humanizeText(deps, u, input));
     // Streaming variant: progress events while the engine works, then one result or error event.
     return streamSSE(c, async (stream) => {
@@ -34,7 +37,12 @@ export const humanizeRoutes = createRouter()
         const out = await humanizeText(deps, u, input, progress);
         await stream.writeSSE({ event: 'result', data: JSON.stringify(out) });
       } catch (e) {
-        const err = e instanceof AppError ? e : new AppError('ENGINE_FAILED', 502, 'The rewrite failed and no words were charged. Please try again.');
+        const err =
+          e instanceof AppError
+            ? e
+            : isDatabaseUnavailable(e)
+              ? new AppError('UNAVAILABLE', 503, UNAVAILABLE_MESSAGE, { retryAfter: DATABASE_RETRY_AFTER_SECONDS })
+              : new AppError('ENGINE_FAILED', 502, 'The rewrite failed and no words were charged. Please try again.');
         if (!(e instanceof AppError)) d.logger.error('streamed humanize failed', { error: (e as Error).message });
         await stream.writeSSE({ event: 'error', data: JSON.stringify({ status: err.status, error: { code: err.code, message: err.message, retryAfter: err.extra.retryAfter } }) });
       }

@@ -27,6 +27,8 @@ import { subscribers, transformations, writing_preferences } from '../../db/sche
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { effectiveTier, loadSubscriber, type SubscriberRow } from '../../domain/subscribers';
+import { refundCharge, reservationHoldMs, reserveWords, saveWithCharge } from '../../domain/word-ledger';
+import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { Engine, EngineLlmConfig, EngineProgress } from '../../lib/engine/engine';
 import type { ModelProvider } from '../../lib/engine/provider';
 import { recordUsage } from '../../lib/engine/usage';
@@ -49,22 +51,6 @@ export async function checkBalance(db: Db, u: Caller, wordCount: number, now: Da
   };
 }
 
-async function reserve(db: Db, userId: string, words: number, now: Date): Promise<number | null> {
-  const rows = await db
-    .update(subscribers)
-    .set({ monthly_word_balance: sql`${subscribers.monthly_word_balance} - ${Math.trunc(words)}`, updated_at: now })
-    .where(and(eq(subscribers.user_id, userId), gte(subscribers.monthly_word_balance, words)))
-    .returning({ balance: subscribers.monthly_word_balance });
-  return rows[0]?.balance ?? null;
-}
-
-async function refund(db: Db, userId: string, words: number, now: Date): Promise<void> {
-  await db
-    .update(subscribers)
-    .set({ monthly_word_balance: sql`${subscribers.monthly_word_balance} + ${Math.trunc(words)}`, updated_at: now })
-    .where(eq(subscribers.user_id, userId));
-}
-
 /** The caller's latest rewrite of exactly this text, if any. */
 async function previousResult(db: Db, userId: string, text: string): Promise<string | undefined> {
   const rows = await db
@@ -85,6 +71,8 @@ export interface HumanizeDeps {
   models?: ModelProvider;
   logger: Logger;
   now: () => Date;
+  /** How long a reservation may stay open before the sweep refunds it (default: 90 s engine bound). */
+  reservationHoldMs?: number;
 }
 
 /** The writing options the user last chose (the defaults before any choice). */
@@ -102,6 +90,9 @@ export async function saveWriting(db: Db, userId: string, o: WritingOptions, now
   return o;
 }
 
+/** PostgreSQL text cannot hold U+0000, so such a text could be rewritten but never stored. */
+const UNSTORABLE = /\u0000/;
+
 export async function humanizeText(
   deps: HumanizeDeps,
   u: Caller,
@@ -113,6 +104,9 @@ export async function humanizeText(
   const words = countWords(input.text);
   if (words === 0) throw new AppError('VALIDATION', 400, 'Please enter some text to humanize.');
   if (words < MIN_WORDS) throw new AppError('MIN_WORDS', 400, MSG.minWordsText);
+  if (UNSTORABLE.test(input.text)) {
+    throw new AppError('VALIDATION', 400, 'The text contains a NUL character (U+0000), which cannot be saved. Remove it and try again; nothing was charged.');
+  }
   const row = await loadSubscriber(db, u, now, u.subscriber);
   const tier = effectiveTier(row, now);
   const cap = limitsFor(tier).requestCap;
@@ -124,8 +118,8 @@ export async function humanizeText(
     throw new AppError('UNSUPPORTED_LANGUAGE', 422, MSG.englishOnlyRewrite(languageName(language.code)), { details: { language: language.code } });
   }
 
-  const remaining = await reserve(db, u.id, words, now);
-  if (remaining === null) {
+  const reservation = await reserveWords(db, u.id, words, input.mode, now, deps.reservationHoldMs ?? reservationHoldMs(90_000));
+  if (reservation === null) {
     const fresh = await loadSubscriber(db, u, now);
     throw new AppError('INSUFFICIENT_BALANCE', 402, MSG.insufficient(words, Math.max(0, fresh.monthly_word_balance)), {
       details: { needed: words, balance: fresh.monthly_word_balance },
@@ -149,32 +143,45 @@ export async function humanizeText(
     const avoidText = input.useSecondPrompt ? await previousResult(db, u.id, input.text) : undefined;
     out = await deps.engine.run({ text: input.text, mode: input.mode, secondPass: input.useSecondPrompt, avoidText, llm, writing }, onProgress);
   } catch (e) {
-    await refund(db, u.id, words, deps.now());
+    // If the refund itself cannot be written (the database is away), the sweep refunds the reservation later.
+    await refundCharge(db, reservation.chargeId, deps.now()).catch((re: Error) => deps.logger.warn('refund deferred to the sweep', { error: re.message }));
     if (e instanceof AppError) throw e;
     deps.logger.error('engine failed', { error: (e as Error).message });
     throw new AppError('ENGINE_FAILED', 502, 'The rewrite failed and no words were charged. Please try again.');
   }
 
-  let transformationId: string | null = null;
+  // The result and the settled charge are written together; if that fails the words go back.
+  let saved: { id: string; wordsCharged: number } | null = null;
+  let remaining = reservation.remaining;
   try {
-    const ins = await db
-      .insert(transformations)
-      .values({
-        user_id: u.id,
-        original_text: input.text,
-        transformed_text: out.text,
+    saved = await saveWithCharge(
+      db,
+      reservation.chargeId,
+      {
+        userId: u.id,
+        originalText: input.text,
+        transformedText: out.text,
         mode: input.mode,
-        words_charged: words,
-        score_before: out.scoreBefore === null ? null : Math.round(out.scoreBefore),
-        score_after: out.scoreAfter === null ? null : Math.round(out.scoreAfter),
+        scoreBefore: out.scoreBefore === null ? null : Math.round(out.scoreBefore),
+        scoreAfter: out.scoreAfter === null ? null : Math.round(out.scoreAfter),
         engine: out.engine,
-        tokens_used: out.tokensUsed,
-        usage_tracked_at: now,
-      })
-      .returning({ id: transformations.id });
-    transformationId = ins[0]?.id ?? null;
+        tokensUsed: out.tokensUsed,
+        usageTrackedAt: now,
+      },
+      deps.now(),
+    );
+    if (saved.wordsCharged === 0) remaining += words; // the sweep had refunded it already: the result is free
   } catch (e) {
     deps.logger.error('saving transformation failed', { error: (e as Error).message });
+    let refunded: number | null = null;
+    try {
+      refunded = await refundCharge(db, reservation.chargeId, deps.now());
+    } catch (re) {
+      deps.logger.warn('refund deferred to the sweep', { error: (re as Error).message });
+    }
+    // The database is away: a retryable 503 (the reservation is refunded now or by the sweep).
+    if (isDatabaseUnavailable(e)) throw e;
+    if (refunded !== null) remaining = refunded;
   }
 
   // A model that was expected but absent (Ollama went away) makes this local result a fallback.
@@ -197,9 +204,9 @@ export async function humanizeText(
   );
   return {
     humanized_text: out.text,
-    transformation_id: transformationId,
-    saved: transformationId !== null,
-    words_charged: words,
+    transformation_id: saved?.id ?? null,
+    saved: saved !== null,
+    words_charged: saved ? saved.wordsCharged : 0,
     remaining_balance: remaining,
     score_before: scored ? Math.round(out.scoreBefore!) : null,
     score_after: scored ? Math.round(out.scoreAfter!) : null,

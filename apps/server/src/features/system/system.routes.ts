@@ -1,8 +1,29 @@
-/** The product's own endpoints: GET /api/health and GET /api/config (the public configuration). */
+/**
+ * The product's own endpoints: GET /api/health, GET /api/config (the public configuration), and the
+ * probes GET /healthz (the process is alive) and GET /readyz (the database answers; 503 when it does
+ * not or while the process drains for a stop).
+ */
 import type { HealthResponse, PublicConfig } from '@plainspoken/shared';
 import { createRouter } from '../../lib/context';
+import { databaseProblem } from '../../lib/readiness';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../db/unavailable';
 
 export const systemRoutes = createRouter()
+  .get('/healthz', (c) => c.json({ ok: true, uptimeSeconds: Math.round(process.uptime()) }))
+  .get('/readyz', async (c) => {
+    const { database, lifecycle } = c.var.deps;
+    c.header('Cache-Control', 'no-store');
+    if (lifecycle?.draining) {
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json({ ok: false, database: database.kind, reason: 'This server is stopping.' }, 503);
+    }
+    const problem = await databaseProblem(database);
+    if (problem) {
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json({ ok: false, database: database.kind, reason: `The database is not reachable: ${problem}` }, 503);
+    }
+    return c.json({ ok: true, database: database.kind });
+  })
   .get('/api/health', (c) => {
     const { database, detectorVersion } = c.var.deps;
     return c.json({ ok: true, database: database.kind, detector: detectorVersion } satisfies HealthResponse);

@@ -1,0 +1,162 @@
+// `npm run test:faults`: the product under load while things break, on real processes and a real
+// PostgreSQL server started here from initdb/pg_ctl (127.0.0.1, a temporary folder):
+//   1. kill -9 one of two server processes (npm run start:cluster) mid-load;
+//   2. restart PostgreSQL mid-load;
+//   3. kill -9 a PGlite server mid-load and start it again at once.
+// Clients retry only what a client should (a connection error, a 503 after its Retry-After). Prints, per
+// scenario: requests, retries, errors that were not retryable (must be 0), confirmed rewrites missing
+// from the database (must be 0), the ledger (charged = stored + refunded, no open reservation left, no
+// charge without a result), each balance reconciled, and whether the servers recovered by themselves.
+// --quick: fewer users and shorter runs (the vitest suite runs this form).
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  call, childPids, openReservations, ensureServerBundle, freePort, freshDatabase, makeUsers, missingTransformations, reconcile, runUsers, startCluster, startPostgres, startSingle, waitReady, INITIAL_BALANCE,
+} from './proof-lib.mjs';
+
+const quick = process.argv.includes('--quick');
+const USERS = Number(process.env.FAULT_USERS ?? (quick ? 12 : 100));
+const SECONDS = Number(process.env.FAULT_SECONDS ?? (quick ? 9 : 40));
+const ENGINE_TIMEOUT_MS = 8000; // reservations are held 15 s longer, then swept
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const results = [];
+
+function report(name, r) {
+  const ok = r.bad.length === 0 && r.lost === 0 && r.ledger.ok && r.ledger.open === 0 && r.ledger.savedWithoutResult === 0 && r.ledger.accounts.mismatched === 0 && r.recovered && r.acked > 0 && !r.missingRetryAfter && !r.stats.timeouts;
+  results.push({ name, ok });
+  console.log(`\n${name}: ${ok ? 'OK' : 'FAILED'}`);
+  console.log(`  requests answered     ${r.answered} (${r.acked} rewrites confirmed) in ${r.seconds.toFixed(1)} s`);
+  console.log(`  retried by clients    ${r.stats.retry503 ?? 0} answers 503 with Retry-After, ${r.stats.retryConn ?? 0} connection errors; 503 without Retry-After: ${r.stats.missingRetryAfter ?? 0}; requests unanswered after 60 s: ${r.stats.timeouts ?? 0}`);
+  console.log(`  not retryable errors  ${r.bad.length}${r.bad.length ? `  ${JSON.stringify(r.bad.slice(0, 3))}` : ''}`);
+  console.log(`  committed but lost    ${r.lost}`);
+  console.log(`  words                 charged ${r.ledger.charged} = stored ${r.ledger.stored} + refunded ${r.ledger.refunded} (open ${r.ledger.open}); charges without a result ${r.ledger.savedWithoutResult}, results without a charge ${r.ledger.resultsWithoutCharge}`);
+  console.log(`  balances              ${r.ledger.accounts.checked} accounts, ${r.ledger.accounts.mismatched} not equal to ${INITIAL_BALANCE} - stored words`);
+  console.log(`  recovered by itself   ${r.recovered ? 'yes' : 'NO'}${r.recovery ? ` (${r.recovery})` : ''}`);
+}
+
+/** Polls the ledger until no reservation is open (the servers' own sweep refunds those of dead requests). */
+async function settledLedger(url, maxMs) {
+  const t0 = Date.now();
+  while ((await openReservations(url)) > 0 && Date.now() - t0 < maxMs) await sleep(1000);
+  return { ...reconcile(url), waitedMs: Date.now() - t0 };
+}
+
+async function clusterScenarios(pgServer) {
+  const url = await freshDatabase(pgServer.url, 'faults');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const cluster = startCluster(port, url, 2, { ENGINE_TIMEOUT_MS: String(ENGINE_TIMEOUT_MS), ENGINE_QUEUE_LIMIT: '256' });
+  try {
+    await waitReady(base, { proc: cluster });
+    const users = await makeUsers(base, USERS, 'faults');
+
+    // 1. kill -9 one of the two processes mid-load.
+    {
+      const stats = {};
+      const t0 = performance.now();
+      const deadline = Date.now() + SECONDS * 1000;
+      const running = runUsers(base, users, { until: () => Date.now() >= deadline, retries: 30, stats });
+      await sleep((SECONDS * 1000) / 3);
+      const [victim] = childPids(cluster.child.pid);
+      process.kill(victim, 'SIGKILL');
+      console.log(`killed server process ${victim} with SIGKILL`);
+      const r = await running;
+      const seconds = (performance.now() - t0) / 1000;
+      const pids = childPids(cluster.child.pid);
+      const recovered = pids.length === 2 && !pids.includes(victim) && (await waitReady(base, { timeoutMs: 30_000 }).then(() => true, () => false));
+      const ledger = await settledLedger(url, 60_000);
+      const lost = (await missingTransformations(url, r.acked.map((a) => a.id))).length;
+      report('1. kill -9 one of two processes mid-load', {
+        ...r, stats, seconds, lost, ledger, recovered, acked: r.acked.length, answered: Object.values(r.byKind).reduce((s, v) => s + v.length, 0),
+        missingRetryAfter: stats.missingRetryAfter, recovery: `the cluster replaced process ${victim}: processes now ${pids.join(', ')}; open reservations refunded by the sweep after ${(ledger.waitedMs / 1000).toFixed(0)} s`,
+      });
+    }
+
+    // 2. restart PostgreSQL mid-load (new accounts, with full balances).
+    {
+      const users2 = await makeUsers(base, USERS, 'faults-pg');
+      const stats = {};
+      const t0 = performance.now();
+      const deadline = Date.now() + SECONDS * 1000;
+      const running = runUsers(base, users2, { until: () => Date.now() >= deadline, retries: 30, stats });
+      await sleep((SECONDS * 1000) / 3);
+      const down = performance.now();
+      await pgServer.restartAsync({ downMs: 1000 });
+      console.log(`restarted PostgreSQL (down ${((performance.now() - down) / 1000).toFixed(1)} s)`);
+      const r = await running;
+      const seconds = (performance.now() - t0) / 1000;
+      const pids = childPids(cluster.child.pid);
+      const recovered = pids.length === 2 && (await waitReady(base, { timeoutMs: 30_000 }).then(() => true, () => false));
+      const ledger = await settledLedger(url, 60_000);
+      const lost = (await missingTransformations(url, r.acked.map((a) => a.id))).length;
+      report('2. PostgreSQL restarted mid-load', {
+        ...r, stats, seconds, lost, ledger, recovered, acked: r.acked.length, answered: Object.values(r.byKind).reduce((s, v) => s + v.length, 0),
+        missingRetryAfter: stats.missingRetryAfter, recovery: `both processes kept running (${pids.join(', ')}) and reconnected`,
+      });
+    }
+  } finally {
+    cluster.child.kill('SIGTERM');
+    await Promise.race([cluster.exited, sleep(15_000)]);
+    if (cluster.child.exitCode === null) cluster.child.kill('SIGKILL');
+  }
+}
+
+async function pgliteScenario() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'plainspoken-faults-pglite-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  let server = startSingle(port, dataDir, { ENGINE_TIMEOUT_MS: String(ENGINE_TIMEOUT_MS) });
+  try {
+    await waitReady(base, { proc: server });
+    const users = await makeUsers(base, Math.min(USERS, quick ? 8 : 16), 'pglite');
+    const stats = {};
+    const t0 = performance.now();
+    const deadline = Date.now() + Math.max(6, SECONDS / 2) * 1000;
+    const running = runUsers(base, users, { until: () => Date.now() >= deadline, retries: 60, stats });
+    await sleep(Math.max(6, SECONDS / 2) * 400);
+    const killed = server.child.pid;
+    server.child.kill('SIGKILL');
+    server = startSingle(port, dataDir, { ENGINE_TIMEOUT_MS: String(ENGINE_TIMEOUT_MS) }); // at once
+    const restartMs = await waitReady(base, { proc: server, timeoutMs: 60_000 });
+    console.log(`killed the PGlite server ${killed} with SIGKILL and started it again at once: ready in ${(restartMs / 1000).toFixed(1)} s`);
+    const r = await running;
+    const seconds = (performance.now() - t0) / 1000;
+    // Nothing committed lost: every confirmed rewrite is in its owner's history.
+    let lost = 0;
+    for (const u of users) {
+      const h = await call(base, '/api/transformations?limit=100', { cookie: u.cookie, ip: u.ip, retries: 5 });
+      const have = new Set((h.json?.items ?? []).map((i) => i.id));
+      lost += r.acked.filter((a) => a.user === u.email && !have.has(a.id)).length;
+    }
+    server.child.kill('SIGTERM');
+    const code = await server.exited;
+    const ledger = reconcile(`pglite:${dataDir}`);
+    report('3. kill -9 a PGlite server mid-load, restart at once', {
+      ...r, stats, seconds, lost, ledger, recovered: code === 0, acked: r.acked.length, answered: Object.values(r.byKind).reduce((s, v) => s + v.length, 0),
+      missingRetryAfter: stats.missingRetryAfter, recovery: `ready ${(restartMs / 1000).toFixed(1)} s after the kill; open reservations refunded at start-up`,
+    });
+  } finally {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await sleep(200);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+let pgServer;
+let failed = false;
+try {
+  ensureServerBundle();
+  pgServer = await startPostgres({ maxConnections: 100 });
+  console.log(`PostgreSQL started for this run on 127.0.0.1:${pgServer.port}; ${USERS} users, ${SECONDS} s per scenario`);
+  await clusterScenarios(pgServer);
+  await pgliteScenario();
+  failed = results.length !== 3 || results.some((r) => !r.ok);
+  console.log(failed ? '\nFAULTS FAILED' : '\nFAULTS OK: only retryable errors, nothing committed lost, nothing charged without a result, every server recovered by itself');
+} catch (e) {
+  console.error(e);
+  failed = true;
+} finally {
+  pgServer?.stop();
+}
+process.exit(failed ? 1 : 0);
