@@ -10,7 +10,8 @@
 //     folder whose node_modules has it, e.g. after `npm i --no-save lighthouse@12`), Lighthouse's mobile
 //     performance and SEO scores for home, pricing and history.
 // Options (environment): BENCH_WEB_PORT (4510), BENCH_WEB_ROUTES (comma-separated paths),
-// BENCH_WEB_NO_BUILD=1 to use the existing build, BENCH_WEB_LIGHTHOUSE=0 to skip Lighthouse.
+// BENCH_WEB_NO_BUILD=1 to use the existing build, BENCH_WEB_LIGHTHOUSE=0 to skip Lighthouse, BENCH_WEB_RUNS,
+// BENCH_WEB_FILES=1 to list each route's files (raw, gzip, brotli KB).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -253,6 +254,12 @@ async function main() {
         [pad(r.route, 15, true), pad(r.status, 6), pad(r.js.count, 4), pad(kb(r.js.raw), 8), pad(kb(r.js.gzip), 7), pad(kb(r.js.br), 7), pad(kb(r.css.raw), 8), pad(kb(r.css.gzip), 7), pad(kb(r.css.br), 7),
           pad(ms(r.mobile.fcp), 6), pad(ms(r.mobile.lcp), 6), pad(r.mobile.cls.toFixed(3), 6), pad(ms(r.desktop.fcp), 6), pad(ms(r.desktop.lcp), 6), pad(r.desktop.cls.toFixed(3), 6)].join(' '),
       );
+    }
+    if (process.env.BENCH_WEB_FILES === '1') {
+      for (const r of rows) {
+        console.log(`\n${r.route}`);
+        for (const f of [...r.files].sort((a, b) => sizes(b).gzip - sizes(a).gzip)) console.log(`  ${pad(kb(sizes(f).raw), 8)} ${pad(kb(sizes(f).gzip), 7)} ${pad(kb(sizes(f).br), 7)}  ${f}`);
+      }
     }
     const shifted = rows.filter((r) => r.mobile.cls > 0.02 || r.desktop.cls > 0.02);
     for (const r of shifted) {

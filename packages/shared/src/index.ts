@@ -6,3 +6,4 @@ export * from './errors';
 export * from './schemas';
 export * from './admin';
 export * from './api';
+export * from './routes';
