@@ -36,7 +36,9 @@ export function RootLayout() {
       </a>
       <RouteEffects />
       <Header />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall below the header (h-16 and its 1px border), so the footer starts below the
+          fold while a page's data loads and never moves into view as the content settles (layout shift). */}
+      <main id="main" className="min-h-[calc(100dvh-65px)] flex-1">
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>
