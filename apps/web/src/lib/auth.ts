@@ -19,7 +19,8 @@ function call(c: BetterAuthClient, path: readonly string[], args: unknown[]): un
     owner = fn;
     fn = (fn as Record<string, unknown>)[key];
   }
-  return (fn as (...a: unknown[]) => unknown).apply(owner, args);
+  // Reflect.apply, not fn.apply: the client's methods are proxies that read any property as a path.
+  return Reflect.apply(fn as (...a: unknown[]) => unknown, owner, args);
 }
 
 /** A stand-in that records the method path (authClient.signIn.email) and calls it once the client loaded. */
