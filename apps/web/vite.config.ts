@@ -1,14 +1,56 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'vite';
+import { readFileSync } from 'node:fs';
+import { defineConfig, type Plugin } from 'vite';
+
+const routeModulesFile = fileURLToPath(new URL('./src/app/route-modules.ts', import.meta.url));
+
+/**
+ * Writes route-chunks.json beside index.html: for each page of src/app/route-modules.ts, the JS and CSS
+ * files its module needs beyond what index.html already loads. The server adds them to the page's HTML
+ * as preloads, so the page's chunk downloads beside the entry instead of after it.
+ */
+function routeChunks(): Plugin {
+  return {
+    name: 'plainspoken-route-chunks',
+    apply: 'build',
+    async generateBundle(_options, bundle) {
+      const source = readFileSync(routeModulesFile, 'utf8');
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (fileName: string, seen = new Set<string>()) => {
+        if (seen.has(fileName)) return seen;
+        seen.add(fileName);
+        for (const dep of byName.get(fileName)?.imports ?? []) closure(dep, seen);
+        return seen;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) this.error('route-chunks: no entry chunk');
+      const initial = closure(entry.fileName);
+      const out: Record<string, string[]> = {};
+      for (const [, id, spec] of source.matchAll(/^\s*(\w+): \(\) => import\('([^']+)'\)/gm)) {
+        const resolved = await this.resolve(spec!, routeModulesFile);
+        // A page module shared with another chunk is not that chunk's facade, but one of its modules.
+        const chunk =
+          chunks.find((c) => resolved && c.facadeModuleId === resolved.id) ?? chunks.find((c) => resolved && c.moduleIds.includes(resolved.id));
+        if (!chunk) this.error(`route-chunks: no chunk for the ${id} page (${spec})`);
+        const files = [...closure(chunk.fileName)].filter((f) => !initial.has(f));
+        const css = files.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
+        out[id!] = [...files, ...css].map((f) => `/${f}`);
+      }
+      if (Object.keys(out).length === 0) this.error('route-chunks: no page found in route-modules.ts');
+      this.emitFile({ type: 'asset', fileName: 'route-chunks.json', source: JSON.stringify(out, null, 1) });
+    },
+  };
+}
 
 // The dev server proxies the API so the browser sees one origin, as in production where the
 // server serves the built SPA itself.
 const apiTarget = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), routeChunks()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

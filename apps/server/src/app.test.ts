@@ -66,7 +66,7 @@ describe('production mode', () => {
 });
 
 describe('the built web app', () => {
-  it('serves assets gzipped when asked, index.html for unknown pages, and 404 for missing assets', async () => {
+  it('serves assets gzipped when asked, the app with a 404 status for unknown pages, and 404 for missing assets', async () => {
     const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
     const os = await import('node:os');
     const path = await import('node:path');
@@ -83,14 +83,63 @@ describe('the built web app', () => {
       const raw = await t.app.request('http://localhost:3999/assets/app-1.js');
       expect(raw.headers.get('content-encoding')).toBeNull();
       expect((await raw.text()).length).toBe(3400);
+      // Unknown pages get the app (it renders its not-found page) with a real 404 status.
       const page = await t.app.request('http://localhost:3999/no/such/page');
-      expect(page.status).toBe(200);
-      expect(await page.text()).toMatch(/<title>Plainspoken/);
+      expect(page.status).toBe(404);
+      expect(page.headers.get('content-type')).toMatch(/text\/html/);
+      expect(await page.text()).toMatch(/<title>Page not found — Plainspoken/);
+      const known = await t.app.request('http://localhost:3999/pricing/');
+      expect(known.status).toBe(200);
+      expect(await known.text()).toMatch(/<title>Pricing — Plainspoken/);
       expect((await t.app.request('http://localhost:3999/assets/missing.js')).status).toBe(404);
       writeFileSync(path.join(dist, '..', 'secret.txt'), 'outside the web root');
       const escape = await t.app.request('http://localhost:3999/assets/%2e%2e%2f%2e%2e%2fsecret.txt');
       expect(escape.status).toBeLessThan(500);
       expect(await escape.text()).not.toMatch(/outside the web root/); // never a file above the web root
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('pages for search engines', () => {
+  it('writes each page\'s title and description into the HTML, with its chunks preloaded, and serves robots.txt and sitemap.xml', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dist = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    writeFileSync(
+      path.join(dist, 'index.html'),
+      '<!doctype html><html lang="en"><head><meta name="description" content="x" />\n<title>Plainspoken</title>\n  </head><body></body></html>',
+    );
+    writeFileSync(path.join(dist, 'route-chunks.json'), JSON.stringify({ pricing: ['/assets/pricing-1.js', '/assets/pricing-1.css'] }));
+    const t = await createTestProduct({ env: { WEB_DIST: dist, BASE_URL: 'https://plainspoken.example' } });
+    try {
+      const pricing = await (await t.app.request('http://localhost:3999/pricing')).text();
+      expect(pricing).toContain('<title>Pricing — Plainspoken</title>');
+      expect(pricing).toMatch(/<meta name="description" content="Plainspoken plans: [^"]+" \/>/);
+      expect(pricing).toContain('<link rel="canonical" href="https://plainspoken.example/pricing" />');
+      expect(pricing).toContain('<link rel="modulepreload" crossorigin href="/assets/pricing-1.js">');
+      expect(pricing).toContain('<link rel="stylesheet" crossorigin href="/assets/pricing-1.css">');
+      const missing = await t.app.request('http://localhost:3999/pricing-old');
+      expect(missing.status).toBe(404);
+      const html = await missing.text();
+      expect(html).toContain('<title>Page not found — Plainspoken</title>');
+      expect(html).toContain('<meta name="robots" content="noindex" />');
+      expect(html).not.toContain('modulepreload');
+
+      const robots = await t.app.request('http://localhost:3999/robots.txt');
+      expect(robots.status).toBe(200);
+      const robotsText = await robots.text();
+      expect(robotsText).toContain('Sitemap: https://plainspoken.example/sitemap.xml');
+      expect(robotsText).toContain('Disallow: /api/\n');
+      expect(robotsText).not.toMatch(/^Disallow: \/pricing$/m);
+      const sitemap = await t.app.request('http://localhost:3999/sitemap.xml');
+      expect(sitemap.headers.get('content-type')).toMatch(/application\/xml/);
+      const locs = [...(await sitemap.text()).matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+      expect(locs).toContain('https://plainspoken.example/pricing');
+      expect(locs).toContain('https://plainspoken.example/');
+      expect(locs).not.toContain('https://plainspoken.example/profile');
     } finally {
       await t.close();
     }

@@ -34,6 +34,7 @@ import { historyRoutes } from './features/history/history.routes';
 import { humanizeRoutes } from './features/humanize/humanize.routes';
 import { subscriptionRoutes } from './features/subscription/subscription.routes';
 import { systemRoutes } from './features/system/system.routes';
+import { seoRoutes } from './features/seo/seo.routes';
 import { usageRoutes } from './features/usage/usage.routes';
 
 export type { AppDeps, AppEnv };
@@ -115,10 +116,11 @@ export function createApp(deps: ProductDeps) {
   app.route('/', engineRoutes);
   app.route('/', apiKeysRoutes);
   app.route('/', publicApiRoutes);
+  app.route('/', seoRoutes);
   if (env.NODE_ENV !== 'production') app.route('/', devRoutes);
 
   app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));
-  const [compressFiles, serveFile, indexFallback] = webApp(webDist);
+  const [compressFiles, serveFile, indexFallback] = webApp(webDist, env.BASE_URL);
   app.get('*', compressFiles, serveFile, indexFallback);
 
   app.onError((err, c) => {

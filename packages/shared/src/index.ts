@@ -12,3 +12,4 @@ export * from './engine';
 export * from './public-api';
 export * from './display-name';
 export * from './promo-codes';
+export * from './routes';

@@ -1,13 +1,10 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
 import { AppProvider } from './provider';
-import { createRouter } from './router';
+import { Router } from './router';
 
 export function App() {
-  const [router] = useState(createRouter);
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <Router />
     </AppProvider>
   );
 }

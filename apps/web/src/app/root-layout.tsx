@@ -1,19 +1,23 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet } from 'react-router';
 import { TIMINGS } from '@plainspoken/shared';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useEmailLinkErrors, useSessionEffects } from '@/features/auth';
-import { PromotionOverlays } from '@/features/promotions';
 import { initAnalytics } from '@/lib/analytics';
 import { useAppConfig } from '@/lib/app-config';
+import { useSession } from '@/lib/auth';
 import { RouteEffects } from './route-effects';
+
+// Promotions show to signed-in users only: their code (dialogs among it) loads for them, not for every visit.
+const PromotionOverlays = lazy(() => import('@/features/promotions').then((m) => ({ default: m.PromotionOverlays })));
 
 export function RootLayout() {
   useEmailLinkErrors();
   useSessionEffects();
   const config = useAppConfig();
+  const { isSignedIn } = useSession();
   const posthog = config.data?.posthog ?? null;
 
   useEffect(() => {
@@ -33,13 +37,19 @@ export function RootLayout() {
       <RouteEffects />
       <Header />
       <div id="promo-slot" />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall below the header (h-16 and its 1px border), so the footer starts below the
+          fold while a page's data loads and never moves into view as the content settles (layout shift). */}
+      <main id="main" className="min-h-[calc(100dvh-65px)] flex-1">
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>
       </main>
       <Footer />
-      <PromotionOverlays />
+      {isSignedIn && (
+        <Suspense fallback={null}>
+          <PromotionOverlays />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
+import { matchAppRoute, NOT_FOUND_ROUTE_META } from '@plainspoken/shared';
 import { trackPageview } from '@/lib/analytics';
 
 const HASH_SCROLL_TRIES = 40;
@@ -13,6 +14,13 @@ export function RouteEffects() {
 
   useEffect(() => {
     trackPageview(pathname);
+  }, [pathname]);
+
+  // The server wrote the first page's title and description; later pages set their own.
+  useEffect(() => {
+    const meta = matchAppRoute(pathname) ?? NOT_FOUND_ROUTE_META;
+    document.title = meta.title;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
   }, [pathname]);
 
   useEffect(() => {

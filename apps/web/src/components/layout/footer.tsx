@@ -22,7 +22,7 @@ export function Footer() {
               improve writing you are entitled to use. Submitting rewritten text as your own work where
               that breaks academic rules is cheating, and we do not allow it.{' '}
               <Link to={paths.ethicalUsage} className="font-medium text-primary underline-offset-4 hover:underline">
-                Read more
+                Read more<span className="sr-only"> about ethical usage</span>
               </Link>
             </p>
           </div>

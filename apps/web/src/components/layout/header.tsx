@@ -1,7 +1,7 @@
 import { HistoryIcon, MailIcon, ScanSearchIcon, TagIcon, UserRoundIcon } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { Button } from '@/components/ui/button';
-import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { useAuthDialog } from '@/lib/auth-dialog';
@@ -12,9 +12,31 @@ import { Logo } from './logo';
 const navLink =
   'rounded-md px-2 py-1 text-sm font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring';
 
+/** Whether this browser was signed in at its last visit: the header keeps that layout's space while the session loads. */
+const SIGNED_IN_HINT = 'plainspoken-signed-in';
+function readSignedInHint(): boolean {
+  try {
+    return localStorage.getItem(SIGNED_IN_HINT) === '1';
+  } catch {
+    return false;
+  }
+}
+
 export function Header() {
-  const { isSignedIn, isPending } = useSession();
+  const session = useSession();
+  const { isPending } = session;
   const { openAuthDialog } = useAuthDialog();
+  // While the session loads, the likely layout is laid out invisibly, so nothing moves when it arrives.
+  const [hint] = useState(readSignedInHint);
+  const isSignedIn = isPending ? hint : session.isSignedIn;
+  useEffect(() => {
+    if (isPending) return;
+    try {
+      localStorage.setItem(SIGNED_IN_HINT, session.isSignedIn ? '1' : '0');
+    } catch {
+      // Storage can be disabled; the header then assumes a signed-out visitor while loading.
+    }
+  }, [isPending, session.isSignedIn]);
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
@@ -43,10 +65,12 @@ export function Header() {
             <span className="hidden md:inline">Contact</span>
           </ContactLink>
         </nav>
-        <div className="flex items-center gap-1 sm:gap-2">
-          {isPending ? (
-            <Skeleton className="h-9 w-28" />
-          ) : isSignedIn ? (
+        <div
+          className={cn('flex items-center gap-1 sm:gap-2', isPending && 'pointer-events-none invisible')}
+          aria-hidden={isPending || undefined}
+          inert={isPending || undefined}
+        >
+          {isSignedIn ? (
             <>
               <Button asChild size="sm" className="h-9">
                 <Link to={paths.pricing}>Get more words</Link>

@@ -4,9 +4,9 @@
  * word counter and caps then apply as usual). The previous text can be restored from the toast.
  */
 import { useCallback, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { toast } from 'sonner';
 import { countWords } from '@plainspoken/shared';
 import { isApiError } from '@/lib/api';
+import { showToast } from '@/lib/toast';
 import { extractDocument } from './extract';
 
 export interface DocumentUpload {
@@ -51,10 +51,12 @@ export function useDocumentUpload(opts: { text: string; onText: (text: string) =
         const previous = text;
         onText(doc.text);
         const words = countWords(doc.text);
-        toast.success(`Read “${file.name}”`, {
-          description: [`${words.toLocaleString('en-US')} ${words === 1 ? 'word' : 'words'}${doc.pages ? ` from ${doc.pages} ${doc.pages === 1 ? 'page' : 'pages'}` : ''}.`, doc.note].filter(Boolean).join(' '),
-          ...(previous.trim() ? { action: { label: 'Undo', onClick: () => onText(previous) } } : {}),
-        });
+        showToast(({ toast }) =>
+          toast.success(`Read “${file.name}”`, {
+            description: [`${words.toLocaleString('en-US')} ${words === 1 ? 'word' : 'words'}${doc.pages ? ` from ${doc.pages} ${doc.pages === 1 ? 'page' : 'pages'}` : ''}.`, doc.note].filter(Boolean).join(' '),
+            ...(previous.trim() ? { action: { label: 'Undo', onClick: () => onText(previous) } } : {}),
+          }),
+        );
       } catch (e) {
         const message = isApiError(e) && e.message ? e.message : `“${file.name}” could not be read. Please try again.`;
         setProblem({ name: file.name, message });

@@ -30,8 +30,9 @@ export function ProfilePage({ extra }: { extra?: ReactNode } = {}) {
   useFocusRefresh(Boolean(userId));
 
   if (!isPending && !user) {
+    // Its own key: a new element replaces the loading layout instead of moving it (no layout shift).
     return (
-      <div className="mx-auto w-full max-w-md px-4 py-16 text-center sm:px-6">
+      <div key="signed-out" className="mx-auto w-full max-w-md px-4 py-16 text-center sm:px-6">
         <h1 className="text-2xl font-semibold">Please sign in</h1>
         <p className="mt-2 text-muted-foreground">Sign in to see your account, plan and word balance.</p>
         <Button className="mt-6" onClick={() => openAuthDialog('sign-in')}>

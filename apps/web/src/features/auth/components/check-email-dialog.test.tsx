@@ -1,5 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { preloadAuthClient } from '@/lib/auth';
 import { renderWithProviders, TEST_USER } from '@/test/render';
 import { fakeAuthClient } from '@/test/mock-auth-client';
 import { CheckEmailDialog } from './check-email-dialog';
@@ -9,12 +10,25 @@ vi.mock('better-auth/react', async () => {
   return { createAuthClient: () => m.fakeAuthClient };
 });
 
+// The auth client loads on first use; loaded up front, its calls run within the fake timers' steps.
+beforeAll(() => preloadAuthClient());
+
+// The session is read from better-auth's endpoint (lib/auth.ts fetchSession); `signedIn` answers it.
+let signedIn = false;
+const fetchMock = vi.fn(async (url: string) =>
+  url === '/api/auth/get-session'
+    ? new Response(JSON.stringify(signedIn ? { user: TEST_USER, session: {} } : null), { headers: { 'content-type': 'application/json' } })
+    : new Response('{}', { status: 404 }),
+);
+
 beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: false });
-  fakeAuthClient.getSession.mockResolvedValue({ data: null, error: null });
+  signedIn = false;
+  vi.stubGlobal('fetch', fetchMock);
   fakeAuthClient.sendVerificationEmail.mockResolvedValue({ data: {}, error: null });
 });
 afterEach(() => {
+  vi.unstubAllGlobals();
   vi.useRealTimers();
   vi.clearAllMocks();
 });
@@ -77,9 +91,9 @@ describe('CheckEmailDialog', () => {
     const onSignedIn = vi.fn();
     renderWithProviders(<CheckEmailDialog open email="ada@example.com" via="verify" onSignedIn={onSignedIn} onUseDifferentEmail={() => undefined} />);
     expect(onSignedIn).not.toHaveBeenCalled();
-    fakeAuthClient.getSession.mockResolvedValue({ data: { user: TEST_USER, session: {} }, error: null });
+    signedIn = true;
     await advance(2100);
-    expect(fakeAuthClient.getSession).toHaveBeenCalled();
+    expect(fetchMock).toHaveBeenCalledWith('/api/auth/get-session', expect.anything());
     expect(onSignedIn).toHaveBeenCalled();
   });
 });

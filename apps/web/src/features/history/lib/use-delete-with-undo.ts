@@ -1,9 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { api } from '@/config/paths';
 import { keyRoots } from '@/lib/query-keys';
-import { notifyError } from '@/lib/toast';
+import { notifyError, showToast } from '@/lib/toast';
 import { deleteTransformation } from '../api/get-transformations';
 
 /** How long the Undo button stays before the entry is deleted on the server. */
@@ -17,7 +16,8 @@ export const UNDO_MS = 6000;
 export function useDeleteWithUndo() {
   const qc = useQueryClient();
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
-  const waiting = useRef(new Map<string, string | number>());
+  /** Entries waiting for their Undo toast to end, with that toast's id once it shows. */
+  const waiting = useRef(new Map<string, string | number | null>());
 
   const commit = useCallback(
     async (id: string) => {
@@ -37,21 +37,25 @@ export function useDeleteWithUndo() {
     (id: string) => {
       setHidden((s) => new Set(s).add(id));
       let undone = false;
-      const toastId = toast('Entry deleted', {
-        description: 'It is removed from your history.',
-        duration: UNDO_MS,
-        action: {
-          label: 'Undo',
-          onClick: () => {
-            undone = true;
-            waiting.current.delete(id);
-            setHidden((s) => without(s, id));
+      waiting.current.set(id, null);
+      showToast(({ toast }) => {
+        if (!waiting.current.has(id)) return;
+        const toastId = toast('Entry deleted', {
+          description: 'It is removed from your history.',
+          duration: UNDO_MS,
+          action: {
+            label: 'Undo',
+            onClick: () => {
+              undone = true;
+              waiting.current.delete(id);
+              setHidden((s) => without(s, id));
+            },
           },
-        },
-        onAutoClose: () => void (!undone && commit(id)),
-        onDismiss: () => void (!undone && commit(id)),
+          onAutoClose: () => void (!undone && commit(id)),
+          onDismiss: () => void (!undone && commit(id)),
+        });
+        waiting.current.set(id, toastId);
       });
-      waiting.current.set(id, toastId);
     },
     [commit],
   );
@@ -68,7 +72,7 @@ export function useDeleteWithUndo() {
     return () => {
       window.removeEventListener('pagehide', flush);
       for (const [id, toastId] of [...waiting.current]) {
-        toast.dismiss(toastId);
+        if (toastId !== null) showToast(({ toast }) => toast.dismiss(toastId));
         void commit(id);
       }
     };

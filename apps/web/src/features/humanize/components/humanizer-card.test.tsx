@@ -126,7 +126,7 @@ describe('HumanizerCard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Humanize' }));
 
     expect(await screen.findByText('Text humanized successfully!')).toBeInTheDocument();
-    expect(screen.getByTestId('result-panel')).toBeInTheDocument();
+    expect(await screen.findByTestId('result-panel')).toBeInTheDocument();
     expect(screen.getByTestId('engine-badge')).toHaveTextContent('Light edit');
     expect(screen.getByTestId('result-summary')).toHaveTextContent('Light edit: we removed wording that reads as machine-written.');
     expect(screen.queryByText(/Connect a model/)).not.toBeInTheDocument();
@@ -225,7 +225,7 @@ describe('HumanizerCard', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Humanize' }));
     expect(await screen.findByText('Warning')).toBeInTheDocument();
     expect(screen.getByText('Your text was humanized but could not be saved to history.')).toBeInTheDocument();
-    expect(screen.getByTestId('engine-badge')).toHaveTextContent('Full rewrite');
+    expect(await screen.findByTestId('engine-badge')).toHaveTextContent('Full rewrite');
   });
 
   it('maps humanize errors by code', async () => {

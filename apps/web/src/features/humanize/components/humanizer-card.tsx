@@ -1,5 +1,5 @@
 import { ArrowUpRightIcon } from 'lucide-react';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { DocumentDropZone, UploadButton, UploadProblem } from '@/components/documents/document-upload';
 import { PasteButton } from '@/components/paste-button';
@@ -15,9 +15,12 @@ import { tierDisplayName } from '../lib/humanize-errors';
 import { useHumanizer } from '../lib/use-humanizer';
 import { ModeToggle } from './mode-toggle';
 import { ProgressIndicator } from './progress-indicator';
-import { ResultPanel } from './result-panel';
 import { WritingOptionsPicker } from './writing-options';
 import { WordCounter } from '@/components/word-counter';
+
+// The result (diff, highlights, tooltips) loads when a rewrite starts, not with the home page.
+const loadResultPanel = () => import('./result-panel');
+const ResultPanel = lazy(() => loadResultPanel().then((m) => ({ default: m.ResultPanel })));
 
 export function HumanizerCard() {
   const h = useHumanizer();
@@ -28,6 +31,11 @@ export function HumanizerCard() {
   const navigate = useNavigate();
   const { setText } = h;
   const upload = useDocumentUpload({ text: h.text, onText: setText, disabled: h.busy });
+
+  // Fetch the result's code while the rewrite runs, so the result shows at once.
+  useEffect(() => {
+    if (h.busy) void loadResultPanel();
+  }, [h.busy]);
 
   // A text handed over from another page (the AI check's "Humanize this text") fills the box; the user
   // still presses Humanize. The state is cleared so a reload or Back does not fill it again.
@@ -124,7 +132,9 @@ export function HumanizerCard() {
           <div className="min-w-0 border-t pt-5 lg:border-t-0 lg:border-l lg:pt-0 lg:pl-5">
             {h.result ? (
               <div className={cn(h.busy && 'opacity-60 transition-opacity')}>
-                <ResultPanel result={h.result} />
+                <Suspense fallback={<ResultSkeleton />}>
+                  <ResultPanel result={h.result} />
+                </Suspense>
               </div>
             ) : (
               <ResultSkeleton />

@@ -1,0 +1,64 @@
+/**
+ * The web app's index.html made into one page's HTML: the page's title, description and canonical
+ * address from the shared route list, and preloads of the page's own chunks (route-chunks.json, written
+ * by the web build), so the browser fetches them beside the entry and the first render has the page.
+ * Unknown paths get the not-found title and noindex; the app itself renders its not-found page.
+ */
+import { stat, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { NOT_FOUND_ROUTE_META, type AppRoute } from '@plainspoken/shared';
+import { escapeToBuffer } from 'hono/utils/html';
+
+interface BuiltApp {
+  mtimeMs: number;
+  index: string;
+  chunks: Record<string, string[]>;
+}
+
+function escapeHtml(s: string): string {
+  const buf: [string] = [''];
+  escapeToBuffer(s, buf);
+  return buf[0];
+}
+
+/** Reads the build once per build (index.html's modification time); null when it is not built. */
+export function pageHtmlRenderer(webDist: string, baseUrl: string) {
+  let cached: BuiltApp | null = null;
+  const origin = new URL(baseUrl).origin;
+
+  async function load(): Promise<BuiltApp | null> {
+    const indexPath = path.join(webDist, 'index.html');
+    const st = await stat(indexPath).catch(() => null);
+    if (!st) return null;
+    if (cached?.mtimeMs === st.mtimeMs) return cached;
+    const index = await readFile(indexPath, 'utf8').catch(() => null);
+    if (index === null) return null;
+    const chunksText = await readFile(path.join(webDist, 'route-chunks.json'), 'utf8').catch(() => '{}');
+    let chunks: Record<string, string[]> = {};
+    try {
+      chunks = JSON.parse(chunksText) as Record<string, string[]>;
+    } catch {
+      // A build without the chunk list still serves every page; only the preloads are missing.
+    }
+    cached = { mtimeMs: st.mtimeMs, index, chunks };
+    return cached;
+  }
+
+  /** The HTML for `route` (null: the not-found page), or null when the web app is not built. */
+  return async function render(route: AppRoute | null): Promise<string | null> {
+    const app = await load();
+    if (!app) return null;
+    const meta = route ?? NOT_FOUND_ROUTE_META;
+    const head: string[] = [];
+    if (route) head.push(`<link rel="canonical" href="${escapeHtml(origin + route.path)}" />`);
+    else head.push('<meta name="robots" content="noindex" />');
+    for (const file of route ? (app.chunks[route.id] ?? []) : []) {
+      const href = escapeHtml(file);
+      head.push(file.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="${href}">` : `<link rel="modulepreload" crossorigin href="${href}">`);
+    }
+    return app.index
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+      .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`)
+      .replace(/\s*<\/head>/, () => `\n    ${head.join('\n    ')}\n  </head>`);
+  };
+}
