@@ -71,7 +71,8 @@ export default defineConfig({
       treeshake: {
         // The shared package's modules only declare constants and schemas; marking them pure lets the
         // bundle drop the zod schemas the browser never uses (they cost ~60 KB gzip otherwise).
-        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id),
+        // z.ts is the exception: it sets zod's configuration before any schema is built.
+        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) || /[\\/]shared[\\/]src[\\/]z\.ts$/.test(id),
       },
     },
   },

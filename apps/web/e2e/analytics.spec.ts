@@ -219,12 +219,14 @@ test('page views, login, pricing view and checkout start reach the configured an
   await expect.poll(() => named('view_pricing').length, { timeout: 15_000 }).toBeGreaterThan(0);
   await expect.poll(() => named('$pageview').some((e) => e.properties.path === '/pricing')).toBe(true);
 
+  // A new account has the back-to-school offer: the checkout starts at its price.
+  await expect(page.getByTestId('promo-applied')).toContainText('BACK2SCHOOL40');
   await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
   await expect.poll(() => named('begin_checkout').length, { timeout: 15_000 }).toBeGreaterThan(0);
   const checkout = named('begin_checkout')[0]?.properties ?? {};
   expect(checkout).toMatchObject({ tier: 'Pro', currency: 'USD' });
-  // Pro's price for the selected period: monthly, or twelve annual months.
-  expect([19.99, 167.88]).toContain(checkout.value);
+  // Pro monthly at the offer's price: 19.99 x 0.6.
+  expect(checkout.value).toBe(11.99);
 });
 
 test('without a configured key nothing leaves the browser', async ({ page, baseURL }) => {

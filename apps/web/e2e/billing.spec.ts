@@ -41,11 +41,13 @@ test('a Free user subscribes to Pro, cancels in the portal, and is Free again af
 
   // Subscribe to Pro monthly in the sandbox checkout.
   await page.goto('/pricing');
+  // The back-to-school offer starts when its button first shows (here, on pricing) and applies at once.
+  await expect(page.getByTestId('promo-applied')).toContainText('BACK2SCHOOL40');
   await page.getByRole('button', { name: 'Subscribe to Pro' }).click();
   await page.waitForURL(/\/sandbox\/checkout\?session=/);
   await expect(page.getByText('TEST MODE')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Pro plan' })).toBeVisible();
-  // The back-to-school offer (shown on the home page after sign-up) applies: 40% off Pro monthly.
+  // 40% off Pro monthly.
   await expect(page.getByTestId('applied-code')).toHaveText('BACK2SCHOOL40 · 40% off');
   await page.getByRole('button', { name: 'Pay $11.99' }).click();
 

@@ -47,9 +47,11 @@ test('today: no summer sale; the back-to-school code shows on pricing, applies a
   await expect(page.getByTestId('account-card')).toBeVisible();
   await page.goto('/');
   await expect(page.getByRole('textbox', { name: 'Your text' })).toBeVisible();
+  // The promotions load after the page: wait until they have read the server's redeemed codes.
+  await expect
+    .poll(() => page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('back_to_school_redeemed_'))))
+    .toBe(true);
   await expect(button).toHaveCount(0);
-  keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('back_to_school_')));
-  expect(keys.some((k) => k.startsWith('back_to_school_redeemed_'))).toBe(true);
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { name: 'Simple, transparent pricing' })).toBeVisible();
   await expect(page.getByTestId('promo-applied')).toHaveCount(0);

@@ -4,7 +4,7 @@
  * The server validates requests with these schemas and types its answers with these interfaces; the
  * web app imports the same names.
  */
-import { z } from 'zod';
+import { z } from './z';
 import type { Tier } from './plans';
 import type { AdminOverview, SubscriberRecord, WebhookLogRecord } from './admin';
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import type { HumanizeMode } from './schemas';
+import { z } from './z';
+import type { HumanizeMode } from './modes';
 
 /** The operator's engine page (GET /api/admin/engine and friends). */
 export interface EngineInstalledModel {

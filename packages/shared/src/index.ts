@@ -3,6 +3,7 @@ export * from './words';
 export * from './timings';
 export * from './strings';
 export * from './errors';
+export * from './modes';
 export * from './schemas';
 export * from './admin';
 export * from './api';

@@ -3,7 +3,6 @@
  * browser shows the discounted price with these figures; the server applies the same figures at
  * checkout and is the only judge of whether a code is valid for a user.
  */
-import { z } from 'zod';
 import type { BillingPeriod } from './plans';
 import { PROMOTIONS } from './timings';
 
@@ -47,8 +46,6 @@ export function discountedPrice(price: number, p: PromoCode, period: BillingPeri
 export function promoPercentLabel(p: PromoCode, period: BillingPeriod): string {
   return `${Math.round((1 - promoFactor(p, period)) * 100)}% off`;
 }
-
-export const discountCodeField = z.string().trim().max(40, 'at most 40 characters');
 
 /** GET /api/promotions: the codes this user has redeemed (a checkout with the code completed). */
 export interface PromotionsState {

@@ -4,10 +4,11 @@
  * /api/openapi.json is generated from them (their `.meta()` carries names, descriptions and examples),
  * so the reference page cannot drift from what the server accepts.
  */
-import { z } from 'zod';
+import { z } from './z';
 import { ERROR_CODES } from './errors';
 import { TIERS, type Tier } from './plans';
-import { HUMANIZE_MODES, MAX_TEXT_CHARS, type AiCheckOutput, type HumanizeOutput } from './schemas';
+import { HUMANIZE_MODES } from './modes';
+import { MAX_TEXT_CHARS, type AiCheckOutput, type HumanizeOutput } from './schemas';
 
 /** Every key starts with this, so a leaked key is recognisable (and findable by secret scanners). */
 export const API_KEY_PREFIX = 'ps_live_';

@@ -1,10 +1,9 @@
-import { z } from 'zod';
+import { z } from './z';
 import { BILLING_PERIODS, PAID_TIERS, TIERS } from './plans';
 import { READING_LEVELS, WRITING_TONES } from './writing';
+import { HUMANIZE_MODES, type Score } from './modes';
 
 export const MAX_TEXT_CHARS = 60_000;
-export const HUMANIZE_MODES = ['deep', 'lightning'] as const;
-export type HumanizeMode = (typeof HUMANIZE_MODES)[number];
 
 export const checkBalanceInput = z.object({ word_count: z.number().int().min(0).max(1_000_000) });
 export type CheckBalanceInput = z.input<typeof checkBalanceInput>;
@@ -17,6 +16,12 @@ export const checkBalanceOutput = z.object({
 });
 export type LimitsInfo = z.infer<typeof checkBalanceOutput>;
 
+/** The writing options a user saves (POST /api/functions/writing-options). */
+export const writingOptionsInput = z.object({ tone: z.enum(WRITING_TONES), readingLevel: z.enum(READING_LEVELS) });
+
+/** A promotion code typed at checkout. */
+export const discountCodeField = z.string().trim().max(40, 'at most 40 characters');
+
 export const humanizeInput = z.object({
   text: z.string().min(1).max(MAX_TEXT_CHARS),
   useSecondPrompt: z.boolean().optional().default(false),
@@ -27,13 +32,6 @@ export const humanizeInput = z.object({
 });
 export type HumanizeInput = z.input<typeof humanizeInput>;
 
-/**
- * A detector score: a whole number from 0 to 100, how machine-written the text reads by the product's own
- * estimate. At or above SCORE_FLAG_AT the text (or sentence) is flagged. The server only ever sends
- * integers in this range; the browser never rescales them.
- */
-export type Score = number;
-export const SCORE_FLAG_AT = 50;
 export const scoreSchema = z.number().int().min(0).max(100);
 
 /**

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * Writing options: the tone and reading level of a rewrite, remembered per user. A full rewrite follows
  * all of them; a light edit can only apply some (contractions and plainer connectives), and the picker
@@ -15,8 +13,6 @@ export interface WritingOptions {
   readingLevel: ReadingLevel;
 }
 export const DEFAULT_WRITING: WritingOptions = { tone: 'neutral', readingLevel: 'standard' };
-
-export const writingOptionsInput = z.object({ tone: z.enum(WRITING_TONES), readingLevel: z.enum(READING_LEVELS) });
 
 export const TONE_LABELS: Record<WritingTone, string> = {
   neutral: 'Neutral',

@@ -5,6 +5,7 @@
  * shown, kept in localStorage as spec section 3 names it) come from the shared constants.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { findPromoCode, PROMOTIONS, type PromoCode, type PromotionsState } from '@plainspoken/shared';
 import { apiFetch } from './api';
 import { useSession } from './auth';
@@ -45,7 +46,24 @@ export function activePromotion(userId: string, now: number, redeemed: readonly 
   return null;
 }
 
+/**
+ * The back-to-school window starts when its button first shows, which may be after a page (pricing) has
+ * already rendered its prices: the promotions feature calls this when it starts the window, and every
+ * page that shows a promotion's price renders again.
+ */
+let promotionVersion = 0;
+const promotionListeners = new Set<() => void>();
+export function promotionChanged(): void {
+  promotionVersion += 1;
+  for (const l of promotionListeners) l();
+}
+function subscribePromotion(l: () => void): () => void {
+  promotionListeners.add(l);
+  return () => promotionListeners.delete(l);
+}
+
 export function useActivePromotion(): PromoCode | null {
+  useSyncExternalStore(subscribePromotion, () => promotionVersion, () => 0);
   const { user } = useSession();
   const { redeemed, loaded } = useRedeemedCodes(user?.id ?? null);
   if (!user || !loaded) return null;

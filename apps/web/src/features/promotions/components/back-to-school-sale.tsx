@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PROMOTIONS } from '@plainspoken/shared';
 import { paths } from '@/config/paths';
-import { useRedeemedCodes } from '@/lib/promotion';
+import { promotionChanged, useRedeemedCodes } from '@/lib/promotion';
 import { remainingUntil, type Remaining } from '../lib/countdown';
 import { promoKeys, readFlag, readTimestamp, writeFlag, writeTimestamp } from '../lib/storage';
 import { useNow } from '../lib/use-clock';
@@ -35,7 +35,10 @@ export function BackToSchoolSale({ userId }: { userId: string }) {
 
   // The window starts when the button is first shown, so the start is stored only while it is visible.
   useEffect(() => {
-    if (visible && readTimestamp(promoKeys.backToSchoolStart(userId)) === null) writeTimestamp(promoKeys.backToSchoolStart(userId), start);
+    if (visible && readTimestamp(promoKeys.backToSchoolStart(userId)) === null) {
+      writeTimestamp(promoKeys.backToSchoolStart(userId), start);
+      promotionChanged();
+    }
   }, [visible, userId, start]);
 
   if (!visible) return null;
