@@ -1,9 +1,10 @@
 /**
  * The reduced forms of `npm run test:load` and `npm run test:faults`, on the bundled server and a real
- * PostgreSQL server each script starts from initdb/pg_ctl (skipped where those are not installed).
+ * PostgreSQL server each script starts from initdb/pg_ctl (they must be installed: the suite says so and fails
+ * where they are not).
  * The scripts print their figures; here their verdicts must hold.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +24,11 @@ function run(script: string): Promise<{ code: number | null; out: string }> {
   });
 }
 
-describe.skipIf(!canStartPostgres())('proof under load and faults (quick forms)', () => {
+describe('proof under load and faults (quick forms)', () => {
+  beforeAll(() => {
+    if (!canStartPostgres()) throw new Error('The load and fault proofs start their own PostgreSQL: initdb and pg_ctl must be on PATH (and, as root, a postgres user must exist).');
+  });
+
   it('test:load --quick: 2 processes, 0 errors, every balance reconciles', async () => {
     const r = await run('scripts/load.mjs');
     expect(r.out).toMatch(/errors\s+0\b/);

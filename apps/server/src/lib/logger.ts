@@ -3,7 +3,7 @@
  * object per line (production, or LOG_FORMAT=json), `text` one readable line (development). Every line
  * written while a request is being served carries that request's id (lib/request-context.ts).
  */
-import { currentRequestId } from './request-context';
+import { currentRequestId } from './request-id';
 
 type Level = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 export type LogFormat = 'json' | 'text';

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestProduct, type TestProduct } from '../test/harness';
 import { createLogger, formatLine } from './logger';
-import { withRequestId } from './request-context';
+import { withRequestId } from './request-id';
 
 describe('request ids, log lines and probes', () => {
   let t: TestProduct;

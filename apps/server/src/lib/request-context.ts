@@ -3,24 +3,13 @@
  * here; returned in the response's X-Request-Id and added to every log line written while the request
  * is served (AsyncLocalStorage follows the request through every await).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from './logger';
-
-const store = new AsyncLocalStorage<{ requestId: string }>();
+import { withRequestId } from './request-id';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 const PLAUSIBLE_ID = /^[A-Za-z0-9._:@/+=-]{1,128}$/;
-
-export function currentRequestId(): string | undefined {
-  return store.getStore()?.requestId;
-}
-
-/** Runs `fn` as part of request `requestId` (its log lines carry the id). */
-export function withRequestId<T>(requestId: string, fn: () => T): T {
-  return store.run({ requestId }, fn);
-}
 
 /** Health probes and static files log at debug, so probes every few seconds do not bury the API lines. */
 const quiet = (p: string) => p === '/healthz' || p === '/readyz' || !p.startsWith('/api/');
@@ -30,7 +19,7 @@ export function requestContext(logger: Logger): MiddlewareHandler {
     const given = c.req.header(REQUEST_ID_HEADER);
     const requestId = given && PLAUSIBLE_ID.test(given) ? given : randomUUID();
     const started = performance.now();
-    await store.run({ requestId }, async () => {
+    await withRequestId(requestId, async () => {
       await next();
       c.header('X-Request-Id', requestId);
       const line = { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) };

@@ -2,7 +2,7 @@
  * The built server (`node apps/server/dist/index.js`, as `npm start` runs it) with nothing configured for a
  * model: a fake Ollama on Ollama's default port is found at start and writes the rewrites; when it stops,
  * the next rewrite falls back to a light edit; when it starts again, rewrites recover by themselves. The
- * test owns port 11434 for its fake and is skipped when something else already listens there.
+ * test owns port 11434 for its fake and fails with a reason when something else already listens there.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -21,13 +21,14 @@ const TEXT =
   'to keep everyone aligned, because hallway chats no longer happen.';
 
 let ollama: FakeOllama | null = null;
+let portProblem = '';
 try {
   ollama = await startFakeOllama({ port: 11434 });
-} catch {
-  ollama = null;
+} catch (e) {
+  portProblem = `This test runs its fake Ollama on Ollama's default port 11434, which is taken (${(e as Error).message}): stop the server listening there (a real Ollama?) to run it.`;
 }
 
-describe.skipIf(ollama === null)('npm start with a (fake) Ollama on the default port and nothing configured', () => {
+describe('npm start with a (fake) Ollama on the default port and nothing configured', () => {
   let child: ChildProcess;
   let base = '';
   let cookie = '';
@@ -35,6 +36,7 @@ describe.skipIf(ollama === null)('npm start with a (fake) Ollama on the default 
   const json = { 'content-type': 'application/json', origin: '' };
 
   beforeAll(async () => {
+    if (!ollama) throw new Error(portProblem);
     const b = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, encoding: 'utf8' });
     expect(b.status, b.stderr).toBe(0);
     const port = await freePort();
