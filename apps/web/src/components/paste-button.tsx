@@ -17,7 +17,7 @@ export function PasteButton({ onText }: { onText: (text: string) => void }) {
   }
   return (
     <div className="pointer-events-none absolute inset-0 flex items-center justify-center">
-      <Button variant="outline" className="pointer-events-auto shadow-sm" onClick={onPaste}>
+      <Button variant="outline" className="pointer-events-auto shadow-sm!" onClick={onPaste}>
         <ClipboardPasteIcon aria-hidden="true" />
         Paste Text
       </Button>

@@ -1,8 +1,18 @@
 import { clsx, type ClassValue } from 'clsx';
-import { twMerge } from 'tailwind-merge';
+import { classConflicts } from './class-conflicts';
 
+/**
+ * Joins class names. It does not merge conflicting Tailwind classes (tailwind-merge cost 8 KB gzip on
+ * every first load): a caller overriding a component's class marks its own important (`text-2xl!`), and
+ * in development a conflict is reported (docs/decisions: first load).
+ */
 export function cn(...inputs: ClassValue[]): string {
-  return twMerge(clsx(inputs));
+  const classes = clsx(inputs);
+  if (import.meta.env.DEV) {
+    const lost = classConflicts(classes);
+    if (lost.length > 0) console.warn(`[cn] conflicting classes: ${lost.join(' ')} are overridden in "${classes}"`);
+  }
+  return classes;
 }
 
 export function sleep(ms: number): Promise<void> {

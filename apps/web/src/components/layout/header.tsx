@@ -10,7 +10,7 @@ import { ContactLink } from './contact-link';
 import { Logo } from './logo';
 
 const navLink =
-  'rounded-md px-2 py-1 text-sm font-medium text-muted-foreground transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring';
+  'rounded-md px-2 py-1 text-sm font-medium transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring';
 
 /** Whether this browser was signed in at its last visit: the header keeps that layout's space while the session loads. */
 const SIGNED_IN_HINT = 'plainspoken-signed-in';
@@ -47,7 +47,7 @@ export function Header() {
           <NavLink
             to={paths.aiCheck}
             aria-label="AI check"
-            className={({ isActive }) => cn(navLink, 'inline-flex items-center max-md:px-1.5', isActive && 'text-foreground')}
+            className={({ isActive }) => cn(navLink, 'inline-flex items-center max-md:px-1.5', isActive ? 'text-foreground' : 'text-muted-foreground')}
           >
             <ScanSearchIcon className="size-4 md:hidden" aria-hidden="true" />
             <span className="hidden md:inline">AI check</span>
@@ -55,12 +55,12 @@ export function Header() {
           <NavLink
             to={paths.pricing}
             aria-label="Pricing"
-            className={({ isActive }) => cn(navLink, 'inline-flex items-center max-[419px]:px-1.5', isActive && 'text-foreground')}
+            className={({ isActive }) => cn(navLink, 'inline-flex items-center max-[419px]:px-1.5', isActive ? 'text-foreground' : 'text-muted-foreground')}
           >
             <TagIcon className="size-4 min-[420px]:hidden" aria-hidden="true" />
             <span className="hidden min-[420px]:inline">Pricing</span>
           </NavLink>
-          <ContactLink className={cn(navLink, 'inline-flex items-center max-md:px-1.5')} ariaLabel="Contact">
+          <ContactLink className={cn(navLink, 'inline-flex items-center text-muted-foreground max-md:px-1.5')} ariaLabel="Contact">
             <MailIcon className="size-4 md:hidden" aria-hidden="true" />
             <span className="hidden md:inline">Contact</span>
           </ContactLink>
@@ -72,22 +72,22 @@ export function Header() {
         >
           {isSignedIn ? (
             <>
-              <Button asChild size="sm" className="h-9">
+              <Button asChild size="sm" className="h-9!">
                 <Link to={paths.pricing}>Get more words</Link>
               </Button>
-              <Button asChild variant="ghost" size="icon" className="size-9">
+              <Button asChild variant="ghost" size="icon" className="size-9!">
                 <Link to={paths.history} aria-label="History" title="History">
                   <HistoryIcon />
                 </Link>
               </Button>
-              <Button asChild variant="ghost" size="icon" className="size-9">
+              <Button asChild variant="ghost" size="icon" className="size-9!">
                 <Link to={paths.profile} aria-label="Profile" title="Profile">
                   <UserRoundIcon />
                 </Link>
               </Button>
             </>
           ) : (
-            <Button size="sm" className="h-9" onClick={() => openAuthDialog('sign-up')}>
+            <Button size="sm" className="h-9!" onClick={() => openAuthDialog('sign-up')}>
               Get started
             </Button>
           )}

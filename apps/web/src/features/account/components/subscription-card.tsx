@@ -24,7 +24,7 @@ export function SubscriptionCard({ data, loading }: { data: SubscriptionData | u
           </div>
         ) : (
           <>
-            <CardTitle className="text-2xl">{planTitle(data)}</CardTitle>
+            <CardTitle className="text-2xl! leading-8!">{planTitle(data)}</CardTitle>
             <p
               className={cn('text-sm', status.kind === 'cancelled' ? 'font-medium text-warning' : 'text-muted-foreground')}
               data-testid="subscription-status"

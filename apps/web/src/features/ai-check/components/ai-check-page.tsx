@@ -61,7 +61,7 @@ export function AiCheckPage() {
         </p>
       </div>
 
-      <Card className="mt-8 overflow-hidden shadow-lg shadow-primary/5 sm:mt-10" data-testid="ai-check-card">
+      <Card className="mt-8 overflow-hidden shadow-lg! shadow-primary/5 sm:mt-10" data-testid="ai-check-card">
         <div className="grid gap-3 p-4 sm:p-5">
           <div className="flex items-center justify-between gap-2">
             <label htmlFor={inputId} className="text-sm font-semibold">
@@ -76,7 +76,7 @@ export function AiCheckPage() {
               onChange={(e) => c.setText(e.target.value)}
               onKeyDown={onKeyDown}
               placeholder={`Paste the text you want to check (at least ${AI_CHECK.minWords} words)…`}
-              className="min-h-56 resize-y leading-relaxed sm:min-h-64"
+              className="min-h-56! resize-y leading-relaxed sm:min-h-64!"
               aria-describedby={`${inputId}-hint`}
               aria-invalid={c.overLimit || undefined}
               spellCheck

@@ -131,7 +131,7 @@ export function AuthDialog({ open, mode, notice, onModeChange, onOpenChange, onE
   if (step !== 'form') {
     return (
       <Dialog open={open} onOpenChange={onOpenChange}>
-        <DialogContent aria-describedby={undefined} className="max-w-[26rem]">
+        <DialogContent aria-describedby={undefined} className="max-w-[26rem]!">
           {step === 'two-factor' ? (
             <TwoFactorStep onSignedIn={onSignedIn} onBack={() => setStep('form')} />
           ) : (
@@ -144,7 +144,7 @@ export function AuthDialog({ open, mode, notice, onModeChange, onOpenChange, onE
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent aria-describedby={undefined} className="max-w-[26rem]">
+      <DialogContent aria-describedby={undefined} className="max-w-[26rem]!">
         <DialogHeader>
           <DialogTitle>{isSignUp ? `Welcome to ${PRODUCT_NAME}` : 'Welcome back'}</DialogTitle>
           <DialogDescription>

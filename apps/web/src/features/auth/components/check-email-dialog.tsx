@@ -83,12 +83,12 @@ export function CheckEmailDialog({ open, email, via, onSignedIn, onUseDifferentE
         onEscapeKeyDown={(e) => e.preventDefault()}
         onPointerDownOutside={(e) => e.preventDefault()}
         onInteractOutside={(e) => e.preventDefault()}
-        className="max-w-[26rem] text-center"
+        className="max-w-[26rem]! text-center"
       >
         <div className="mx-auto flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground">
           <MailIcon className="size-6" aria-hidden="true" />
         </div>
-        <DialogHeader className="sm:text-center">
+        <DialogHeader className="sm:text-center!">
           <DialogTitle>Check your email</DialogTitle>
           <DialogDescription>
             {via === 'magic' ? 'We sent a sign-in link to ' : 'We sent a confirmation link to '}

@@ -146,7 +146,7 @@ function WebhookDiagnostics() {
             <Label htmlFor={ids.payload}>Test payload (JSON)</Label>
             <Textarea
               id={ids.payload}
-              className="min-h-64 font-mono text-xs"
+              className="min-h-64! font-mono max-sm:text-xs"
               spellCheck={false}
               value={payload}
               onChange={(e) => setPayload(e.target.value)}

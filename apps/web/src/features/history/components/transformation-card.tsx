@@ -27,7 +27,7 @@ export function TransformationCard({ item, onDelete }: { item: TransformationIte
 
   return (
     <Card data-testid="history-card">
-      <CardHeader className="flex-row flex-wrap items-center justify-between gap-3 pb-4">
+      <CardHeader className="flex-row! flex-wrap items-center justify-between gap-3! pb-4">
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2">
           <time dateTime={item.created_at} className="inline-flex items-center gap-2 text-sm font-medium">
             <CalendarIcon className="size-4 text-muted-foreground" aria-hidden="true" />

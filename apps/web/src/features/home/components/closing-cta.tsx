@@ -21,7 +21,7 @@ export function ClosingCta() {
         </p>
         <div className="mt-7 flex justify-center">
           {isSignedIn ? (
-            <Button asChild size="lg" variant="secondary" className="bg-card text-foreground hover:bg-card/90">
+            <Button asChild size="lg" variant="secondary" className="bg-card! hover:bg-card/90!">
               <Link to={paths.pricing} onClick={() => trackCtaClick('closing_cta', 'See plans')}>
                 See plans
                 <ArrowRightIcon aria-hidden="true" />
@@ -31,7 +31,7 @@ export function ClosingCta() {
             <Button
               size="lg"
               variant="secondary"
-              className="bg-card text-foreground hover:bg-card/90"
+              className="bg-card! hover:bg-card/90!"
               onClick={() => {
                 trackCtaClick('closing_cta', 'Try for free');
                 openAuthDialog('sign-up');

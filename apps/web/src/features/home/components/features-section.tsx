@@ -44,7 +44,7 @@ export function FeaturesSection() {
               <div className="mb-2 flex size-10 items-center justify-center rounded-lg bg-accent text-accent-foreground [&_svg]:size-5">
                 {f.icon}
               </div>
-              <CardTitle className="text-base">{f.title}</CardTitle>
+              <CardTitle className="text-base! leading-normal!">{f.title}</CardTitle>
             </CardHeader>
             <CardContent>
               <CardDescription className="leading-relaxed">{f.text}</CardDescription>

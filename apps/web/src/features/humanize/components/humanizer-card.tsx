@@ -62,7 +62,7 @@ export function HumanizerCard() {
   const overBalance = h.balance !== undefined && h.wordCount > h.balance && !overCap;
 
   return (
-    <Card className="overflow-hidden shadow-lg shadow-primary/5" data-testid="humanizer-card">
+    <Card className="overflow-hidden shadow-lg! shadow-primary/5" data-testid="humanizer-card">
       <div className="flex flex-col gap-3 border-b bg-muted/30 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-5">
         <ModeToggle value={h.mode} onChange={h.setMode} disabled={h.busy} />
         <div className="flex items-center justify-between gap-2 sm:justify-end">
@@ -102,7 +102,7 @@ export function HumanizerCard() {
               onChange={(e) => h.setText(e.target.value)}
               onKeyDown={onKeyDown}
               placeholder="Paste the AI-generated text you want to rewrite (at least 50 words)…"
-              className="min-h-64 resize-y leading-relaxed sm:min-h-72"
+              className="min-h-64! resize-y leading-relaxed sm:min-h-72!"
               aria-describedby={`${inputId}-hint`}
               spellCheck
             />

@@ -31,7 +31,7 @@ export function PlanCard({
   return (
     <Card
       data-testid={`plan-${plan.tier}`}
-      className={cn('relative flex flex-col p-6', plan.popular && 'border-primary shadow-lg shadow-primary/10 ring-1 ring-primary')}
+      className={cn('relative flex flex-col p-6', plan.popular && 'border-primary shadow-lg! shadow-primary/10 ring-1 ring-primary')}
     >
       {plan.popular && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">Most Popular</Badge>}
       <h2 className="text-xl font-semibold">{plan.name}</h2>

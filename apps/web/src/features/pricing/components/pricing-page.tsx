@@ -64,10 +64,10 @@ export function PricingPage() {
           onValueChange={(v) => v && setPeriod(v as BillingPeriod)}
           aria-label="Billing period"
         >
-          <ToggleGroupItem value="monthly" className="px-5">
+          <ToggleGroupItem value="monthly" className="px-5!">
             Monthly
           </ToggleGroupItem>
-          <ToggleGroupItem value="yearly" className="px-5">
+          <ToggleGroupItem value="yearly" className="px-5!">
             Annual
             <Badge variant="success">{ANNUAL_DISCOUNT_LABEL}</Badge>
           </ToggleGroupItem>

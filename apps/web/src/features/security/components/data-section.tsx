@@ -73,7 +73,7 @@ function DeleteAccountDialog({ email, open, onOpenChange }: { email: string; ope
         onOpenChange(o);
       }}
     >
-      <DialogContent className="max-w-[28rem]">
+      <DialogContent className="max-w-[28rem]!">
         <DialogHeader>
           <DialogTitle>Delete your account?</DialogTitle>
           <DialogDescription>
