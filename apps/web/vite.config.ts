@@ -74,6 +74,11 @@ export default defineConfig({
         // z.ts is the exception: it sets zod's configuration before any schema is built.
         moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) || /[\\/]shared[\\/]src[\\/]z\.ts$/.test(id),
       },
+      output: {
+        advancedChunks: {
+          groups: [{ name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/ }],
+        },
+      },
     },
   },
 });

@@ -128,6 +128,15 @@ describe('pages for search engines', () => {
       expect(html).toContain('<meta name="robots" content="noindex" />');
       expect(html).not.toContain('modulepreload');
 
+      // Without a session cookie the page says so (the app starts signed out); with one, it does not.
+      const noCookie = await t.app.request('http://localhost:3999/history');
+      expect(await noCookie.text()).toContain('<meta name="plainspoken-session" content="none" />');
+      expect(noCookie.headers.get('vary')).toMatch(/cookie/i);
+      const withCookie = await t.app.request('http://localhost:3999/history', { headers: { cookie: 'theme=dark; better-auth.session_token=abc.def' } });
+      expect(await withCookie.text()).not.toContain('plainspoken-session');
+      const otherCookie = await t.app.request('http://localhost:3999/history', { headers: { cookie: 'better-auth.session_data=x' } });
+      expect(await otherCookie.text()).toContain('<meta name="plainspoken-session" content="none" />');
+
       const robots = await t.app.request('http://localhost:3999/robots.txt');
       expect(robots.status).toBe(200);
       const robotsText = await robots.text();

@@ -172,3 +172,46 @@ test('scripts and styles are sent brotli-compressed where the browser accepts it
     expect(br.body.length).toBeLessThan(gz.body.length);
   }
 });
+
+test('the header paints from the HTML before the code runs, in the box the app then renders it in', async ({ browser }) => {
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 768 }]) {
+    const noJs = await browser.newContext({ viewport, javaScriptEnabled: false });
+    const shell = await noJs.newPage();
+    await shell.goto('/pricing');
+    const shellLogo = shell.getByRole('banner').getByRole('link', { name: 'Plainspoken' });
+    await expect(shellLogo).toBeVisible();
+    const before = await shellLogo.boundingBox();
+    const shellHeader = await shell.locator('header').boundingBox();
+    await noJs.close();
+
+    const withJs = await browser.newContext({ viewport });
+    const app = await withJs.newPage();
+    await app.goto('/pricing');
+    await expect(app.getByRole('heading', { level: 1 })).toBeVisible();
+    const logo = app.getByRole('banner').getByRole('link', { name: 'Plainspoken' });
+    expect(await logo.boundingBox()).toEqual(before);
+    expect(await app.locator('header').boundingBox()).toEqual(shellHeader);
+    await withJs.close();
+  }
+});
+
+test('the home page loads its lower sections as the visitor scrolls towards them, not with the first load', async ({ page }) => {
+  const chunks: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/assets/home-sections-')) chunks.push(r.url());
+  });
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Humanize', exact: false }).first()).toBeVisible();
+  // (Untouched, they would still come a few seconds after the load event, for screen readers.)
+  expect(chunks).toHaveLength(0);
+  await expect(page.getByRole('heading', { name: /frequently asked/i })).toHaveCount(0);
+  const footerTop = await page.locator('footer').evaluate((f) => f.getBoundingClientRect().top + window.scrollY);
+  await page.mouse.wheel(0, 600);
+  await expect(page.getByRole('heading', { name: /frequently asked/i })).toBeAttached();
+  expect(chunks).toHaveLength(1);
+  // The placeholder kept about the sections' height: the footer moved by less than a screen.
+  const footerNow = await page.locator('footer').evaluate((f) => f.getBoundingClientRect().top + window.scrollY);
+  expect(Math.abs(footerNow - footerTop)).toBeLessThan(768);
+});

@@ -44,14 +44,19 @@ export function pageHtmlRenderer(webDist: string, baseUrl: string) {
     return cached;
   }
 
-  /** The HTML for `route` (null: the not-found page), or null when the web app is not built. */
-  return async function render(route: AppRoute | null): Promise<string | null> {
+  /**
+   * The HTML for `route` (null: the not-found page), or null when the web app is not built. Without a
+   * session cookie in the request, a `plainspoken-session` meta says "none": the app then starts signed
+   * out instead of asking the server first (a round trip before a signed-out page can paint).
+   */
+  return async function render(route: AppRoute | null, opts: { sessionCookie: boolean }): Promise<string | null> {
     const app = await load();
     if (!app) return null;
     const meta = route ?? NOT_FOUND_ROUTE_META;
     const head: string[] = [];
     if (route) head.push(`<link rel="canonical" href="${escapeHtml(origin + route.path)}" />`);
     else head.push('<meta name="robots" content="noindex" />');
+    if (!opts.sessionCookie) head.push('<meta name="plainspoken-session" content="none" />');
     for (const file of route ? (app.chunks[route.id] ?? []) : []) {
       const href = escapeHtml(file);
       head.push(file.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="${href}">` : `<link rel="modulepreload" crossorigin href="${href}">`);

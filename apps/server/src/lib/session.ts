@@ -19,6 +19,14 @@ const base = <E extends AnyAppEnv>(c: Context<E>) => c as unknown as Context<Any
 
 const SESSION_COOKIES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
 
+/**
+ * Whether the request carries a session cookie at all (valid or not). Without one the visitor is signed
+ * out for sure, and the page's HTML says so, so the app shows the signed-out page at once.
+ */
+export function hasSessionCookie(headers: Headers): boolean {
+  return (headers.get('cookie') ?? '').split(';').some((part) => SESSION_COOKIES.includes(part.slice(0, part.indexOf('=')).trim()));
+}
+
 /** better-auth's signed value: `token.base64(HMAC-SHA256(secret, token))`, URL-encoded in the cookie. */
 function verifySigned(signed: string, secret: string): string | null {
   const dot = signed.lastIndexOf('.');

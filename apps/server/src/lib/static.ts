@@ -13,6 +13,7 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { compress } from 'hono/compress';
 import { matchAppRoute } from '@plainspoken/shared';
 import { pageHtmlRenderer } from './page-html';
+import { hasSessionCookie } from './session';
 
 const NOT_BUILT = 'The web app is not built yet. Run `npm run build` (npm start does it for you).';
 
@@ -42,9 +43,10 @@ export function webApp(webDist: string, baseUrl: string): [MiddlewareHandler, Mi
     // A missing hashed asset is a 404, not the app: a stale page must not get HTML for its script.
     if (c.req.path.startsWith('/assets/') && path.extname(c.req.path)) return c.text('Not found', 404);
     const route = matchAppRoute(c.req.path);
-    const page = await renderPage(route);
+    const page = await renderPage(route, { sessionCookie: hasSessionCookie(c.req.raw.headers) });
     if (page === null) return c.text(NOT_BUILT, 503);
-    return c.body(page, route ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache' });
+    // The page says whether the request had a session cookie: caches keep one copy per cookie header.
+    return c.body(page, route ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', vary: 'Cookie' });
   };
 
   return [compress(), serveFile, fallback];

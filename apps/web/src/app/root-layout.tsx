@@ -4,7 +4,7 @@ import { TIMINGS } from '@plainspoken/shared';
 import { Footer } from '@/components/layout/footer';
 import { Header } from '@/components/layout/header';
 import { Skeleton } from '@/components/ui/skeleton';
-import { useEmailLinkErrors, useSessionEffects } from '@/features/auth';
+import { openedFromEmailLink, useSessionEffects } from '@/features/auth';
 import { initAnalytics } from '@/lib/analytics';
 import { useAppConfig } from '@/lib/app-config';
 import { useSession } from '@/lib/auth';
@@ -12,9 +12,11 @@ import { RouteEffects } from './route-effects';
 
 // Promotions show to signed-in users only: their code (dialogs among it) loads for them, not for every visit.
 const PromotionOverlays = lazy(() => import('@/features/promotions').then((m) => ({ default: m.PromotionOverlays })));
+// What a mailed link did (signed in, expired, used before): only for a visit that came from one.
+const EmailLinkNotices = lazy(() => import('@/features/auth/email-links').then((m) => ({ default: m.EmailLinkNotices })));
+const FROM_EMAIL_LINK = openedFromEmailLink();
 
 export function RootLayout() {
-  useEmailLinkErrors();
   useSessionEffects();
   const config = useAppConfig();
   const { isSignedIn } = useSession();
@@ -48,6 +50,11 @@ export function RootLayout() {
       {isSignedIn && (
         <Suspense fallback={null}>
           <PromotionOverlays />
+        </Suspense>
+      )}
+      {FROM_EMAIL_LINK && (
+        <Suspense fallback={null}>
+          <EmailLinkNotices />
         </Suspense>
       )}
     </div>

@@ -3,11 +3,13 @@ import { useLocation } from 'react-router';
 import { matchAppRoute, NOT_FOUND_ROUTE_META } from '@plainspoken/shared';
 import { trackPageview } from '@/lib/analytics';
 
-const HASH_SCROLL_TRIES = 40;
+/** How long to wait for the element a hash names (its page, or a section of it, loads lazily). */
+const HASH_SCROLL_WAIT_MS = 5000;
 
 /**
- * Scrolls to the top on a new page, or to the element named by the hash (/#features). Routes load
- * lazily, so the target may appear a few frames later: retry for a short while.
+ * Scrolls to the top on a new page, or to the element named by the hash (/#features). Pages
+ * and the home page's lower sections load lazily, so the target may appear a little later: retry each
+ * frame for a few seconds.
  */
 export function RouteEffects() {
   const { pathname, hash } = useLocation();
@@ -29,7 +31,7 @@ export function RouteEffects() {
       window.scrollTo({ top: 0 });
       return;
     }
-    let tries = 0;
+    const until = performance.now() + HASH_SCROLL_WAIT_MS;
     let frame = 0;
     const attempt = () => {
       const el = document.getElementById(id);
@@ -37,7 +39,7 @@ export function RouteEffects() {
         el.scrollIntoView({ behavior: 'smooth', block: 'start' });
         return;
       }
-      if (++tries < HASH_SCROLL_TRIES) frame = requestAnimationFrame(attempt);
+      if (performance.now() < until) frame = requestAnimationFrame(attempt);
     };
     attempt();
     return () => cancelAnimationFrame(frame);

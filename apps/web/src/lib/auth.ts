@@ -99,6 +99,15 @@ export function announceAuthChange(kind: 'signed-in' | 'signed-out'): void {
   }
 }
 
+/**
+ * The server marks a page requested without a session cookie (`<meta name="plainspoken-session"
+ * content="none">`): the visitor is signed out for sure, so the session starts as "none" instead of
+ * waiting for the session request. Signing in refreshes it as usual.
+ */
+export function seedSessionFromPage(qc: QueryClient, doc: Document = document): void {
+  if (doc.querySelector('meta[name="plainspoken-session"][content="none"]')) qc.setQueryData(sessionKeys.all, null);
+}
+
 export function refreshSession(qc: QueryClient): Promise<void> {
   return qc.invalidateQueries({ queryKey: sessionKeys.all });
 }

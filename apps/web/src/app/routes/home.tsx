@@ -1,4 +1,4 @@
-import { ClosingCta, DetectorStrip, FaqSection, FeaturesSection, Hero } from '@/features/home';
+import { BelowTheFold, Hero } from '@/features/home';
 import { HumanizerCard } from '@/features/humanize';
 
 export function HomeRoute() {
@@ -8,10 +8,7 @@ export function HomeRoute() {
       <div className="mx-auto w-full max-w-6xl px-3 sm:px-6">
         <HumanizerCard />
       </div>
-      <DetectorStrip />
-      <FeaturesSection />
-      <FaqSection />
-      <ClosingCta />
+      <BelowTheFold />
     </>
   );
 }

@@ -1,3 +1,3 @@
 export { AuthDialogsProvider } from './components/auth-dialogs-provider';
-export { consumeEmailLinkError, useEmailLinkErrors } from './lib/use-email-link-errors';
+export { openedFromEmailLink } from './lib/opened-from-email-link';
 export { useSessionEffects } from './lib/use-session-effects';

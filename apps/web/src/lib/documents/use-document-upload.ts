@@ -7,7 +7,6 @@ import { useCallback, useRef, useState, type ChangeEvent, type DragEvent } from 
 import { countWords } from '@plainspoken/shared';
 import { isApiError } from '@/lib/api';
 import { showToast } from '@/lib/toast';
-import { extractDocument } from './extract';
 
 export interface DocumentUpload {
   /** Opens the file picker. */
@@ -47,6 +46,8 @@ export function useDocumentUpload(opts: { text: string; onText: (text: string) =
       setProblem(null);
       setReading(file.name);
       try {
+        // The reading code is not part of the page's first load; it comes with the first file.
+        const { extractDocument } = await import('./extract');
         const doc = await extractDocument(file);
         const previous = text;
         onText(doc.text);

@@ -1,5 +1,5 @@
 import { HistoryIcon, LogInIcon, SearchIcon, XIcon } from 'lucide-react';
-import { useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { MSG } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
@@ -12,9 +12,13 @@ import { useSession } from '@/lib/auth';
 import { notifyError } from '@/lib/toast';
 import { useTransformations } from '../api/get-transformations';
 import { useDeleteWithUndo } from '../lib/use-delete-with-undo';
-import { TransformationCard } from './transformation-card';
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+// The cards (with their download menu) load once a signed-in user is known, beside the history request:
+// a signed-out visit never downloads them.
+const loadCard = () => import('./transformation-card');
+const TransformationCard = lazy(() => loadCard().then((m) => ({ default: m.TransformationCard })));
 
 function useDebounced(value: string, ms: number): string {
   const [v, setV] = useState(value);
@@ -33,6 +37,10 @@ export function HistoryPage() {
   const { hidden, remove } = useDeleteWithUndo();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
+
+  useEffect(() => {
+    if (user) void loadCard();
+  }, [user]);
 
   useEffect(() => {
     if (q.isError) notifyError({ title: MSG.historyLoadFailedTitle, description: MSG.historyLoadFailed });
@@ -103,24 +111,7 @@ export function HistoryPage() {
       )}
 
       {loading ? (
-        <div className="grid gap-4" aria-busy="true">
-          <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
-            <Spinner />
-            Loading your history...
-          </p>
-          {[0, 1, 2].map((i) => (
-            <Card key={i} className="grid gap-4 p-6">
-              <div className="flex justify-between">
-                <Skeleton className="h-5 w-32" />
-                <Skeleton className="h-8 w-28" />
-              </div>
-              <div className="grid gap-4 md:grid-cols-2">
-                <Skeleton className="h-28" />
-                <Skeleton className="h-28" />
-              </div>
-            </Card>
-          ))}
-        </div>
+        <HistorySkeleton />
       ) : q.isError && items.length === 0 ? (
         <EmptyState
           icon={<HistoryIcon />}
@@ -155,9 +146,11 @@ export function HistoryPage() {
         />
       ) : (
         <div className="grid gap-4">
-          {items.map((item) => (
-            <TransformationCard key={item.id} item={item} onDelete={remove} />
-          ))}
+          <Suspense fallback={<HistorySkeleton />}>
+            {items.map((item) => (
+              <TransformationCard key={item.id} item={item} onDelete={remove} />
+            ))}
+          </Suspense>
           <div ref={sentinel} aria-hidden="true" />
           {hasNextPage && (
             <div className="flex justify-center pt-2">
@@ -169,6 +162,29 @@ export function HistoryPage() {
           )}
         </div>
       )}
+    </div>
+  );
+}
+
+function HistorySkeleton() {
+  return (
+    <div className="grid gap-4" aria-busy="true">
+      <p className="flex items-center gap-2 text-sm text-muted-foreground" role="status">
+        <Spinner />
+        Loading your history...
+      </p>
+      {[0, 1, 2].map((i) => (
+        <Card key={i} className="grid gap-4 p-6">
+          <div className="flex justify-between">
+            <Skeleton className="h-5 w-32" />
+            <Skeleton className="h-8 w-28" />
+          </div>
+          <div className="grid gap-4 md:grid-cols-2">
+            <Skeleton className="h-28" />
+            <Skeleton className="h-28" />
+          </div>
+        </Card>
+      ))}
     </div>
   );
 }

@@ -14,13 +14,15 @@ import { cn } from '@/lib/utils';
 import { tierDisplayName } from '../lib/humanize-errors';
 import { useHumanizer } from '../lib/use-humanizer';
 import { ModeToggle } from './mode-toggle';
-import { ProgressIndicator } from './progress-indicator';
 import { WritingOptionsPicker } from './writing-options';
 import { WordCounter } from '@/components/word-counter';
 
-// The result (diff, highlights, tooltips) loads when a rewrite starts, not with the home page.
+// The progress and the result (diff, highlights, tooltips) are not part of the home page's first load:
+// their code loads once there is text to humanize, so it is there when the rewrite starts.
 const loadResultPanel = () => import('./result-panel');
+const loadProgress = () => import('./progress-indicator');
 const ResultPanel = lazy(() => loadResultPanel().then((m) => ({ default: m.ResultPanel })));
+const ProgressIndicator = lazy(() => loadProgress().then((m) => ({ default: m.ProgressIndicator })));
 
 export function HumanizerCard() {
   const h = useHumanizer();
@@ -32,10 +34,12 @@ export function HumanizerCard() {
   const { setText } = h;
   const upload = useDocumentUpload({ text: h.text, onText: setText, disabled: h.busy });
 
-  // Fetch the result's code while the rewrite runs, so the result shows at once.
+  const hasText = h.text.length > 0;
   useEffect(() => {
-    if (h.busy) void loadResultPanel();
-  }, [h.busy]);
+    if (!hasText && !h.busy) return;
+    void loadProgress();
+    void loadResultPanel();
+  }, [hasText, h.busy]);
 
   // A text handed over from another page (the AI check's "Humanize this text") fills the box; the user
   // still presses Humanize. The state is cleared so a reload or Back does not fill it again.
@@ -125,7 +129,11 @@ export function HumanizerCard() {
               {h.label}
             </Button>
           </div>
-          {h.busy && <ProgressIndicator step={h.step} mode={h.mode} progress={h.progress} />}
+          {h.busy && (
+            <Suspense fallback={null}>
+              <ProgressIndicator step={h.step} mode={h.mode} progress={h.progress} />
+            </Suspense>
+          )}
         </div>
 
         {showRight && (

@@ -1,0 +1,55 @@
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useLocation } from 'react-router';
+
+/** How long after the page's load event the sections load even if nothing asked for them (screen readers). */
+const LOAD_ANYWAY_MS = 3000;
+/** How far below the viewport the placeholder starts their download. */
+const AHEAD = '400px 0px';
+const INTERACTIONS = ['keydown', 'pointerdown', 'wheel', 'touchstart', 'scroll'] as const;
+
+const loadSections = () => import('./home-sections').then((m) => m.HomeSections);
+
+/**
+ * The home page's sections below the humanizer card (detector names, features, FAQ, closing call) are not
+ * part of the first load: they start below the fold on every screen up to 1,200 px tall, so their code
+ * loads when the visitor scrolls near them, presses a key or touches the page, follows a link to one of
+ * them (/#features), or a few seconds after the page has loaded. Until then a placeholder of about their
+ * height keeps the footer where it will be, so nothing shifts (docs/decisions: first load).
+ */
+export function BelowTheFold() {
+  const [Sections, setSections] = useState<ComponentType | null>(null);
+  const placeholder = useRef<HTMLDivElement>(null);
+  const { hash } = useLocation();
+  const wanted = hash.length > 1;
+
+  useEffect(() => {
+    if (Sections) return;
+    let done = false;
+    const load = () => {
+      if (done) return;
+      done = true;
+      cleanup();
+      void loadSections().then((C) => setSections(() => C));
+    };
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), { rootMargin: AHEAD });
+    if (placeholder.current) observer.observe(placeholder.current);
+    for (const type of INTERACTIONS) window.addEventListener(type, load, { once: true, passive: true });
+    let timer = 0;
+    const onLoad = () => {
+      timer = window.setTimeout(load, LOAD_ANYWAY_MS);
+    };
+    if (document.readyState === 'complete') onLoad();
+    else window.addEventListener('load', onLoad, { once: true });
+    function cleanup() {
+      observer.disconnect();
+      for (const type of INTERACTIONS) window.removeEventListener(type, load);
+      window.removeEventListener('load', onLoad);
+      window.clearTimeout(timer);
+    }
+    if (wanted) load();
+    return cleanup;
+  }, [Sections, wanted]);
+
+  if (Sections) return <Sections />;
+  return <div ref={placeholder} aria-hidden="true" className="min-h-[2640px] md:min-h-[1880px] lg:min-h-[1640px]" />;
+}
