@@ -1,8 +1,9 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { readFileSync } from 'node:fs';
-import { defineConfig, type Plugin } from 'vite';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createServer, defineConfig, type Plugin } from 'vite';
 
 const routeModulesFile = fileURLToPath(new URL('./src/app/route-modules.ts', import.meta.url));
 
@@ -45,12 +46,41 @@ function routeChunks(): Plugin {
   };
 }
 
+/**
+ * Writes prerendered.json beside index.html: the top of some pages rendered from the app's components
+ * (src/app/prerender.tsx), which the server puts in the HTML for a first paint that needs no script.
+ */
+function prerenderedPages(): Plugin {
+  let outDir = '';
+  return {
+    name: 'plainspoken-prerender',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const server = await createServer({
+        configFile: fileURLToPath(import.meta.url),
+        server: { middlewareMode: true, hmr: false, watch: null },
+        appType: 'custom',
+        logLevel: 'error',
+      });
+      try {
+        const mod = (await server.ssrLoadModule('/src/app/prerender.tsx')) as { prerender: () => Record<string, string> };
+        writeFileSync(path.join(outDir, 'prerendered.json'), JSON.stringify(mod.prerender()));
+      } finally {
+        await server.close();
+      }
+    },
+  };
+}
+
 // The dev server proxies the API so the browser sees one origin, as in production where the
 // server serves the built SPA itself.
 const apiTarget = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routeChunks()],
+  plugins: [react(), tailwindcss(), routeChunks(), prerenderedPages()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -110,9 +110,10 @@ describe('pages for search engines', () => {
     const dist = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
     writeFileSync(
       path.join(dist, 'index.html'),
-      '<!doctype html><html lang="en"><head><meta name="description" content="x" />\n<title>Plainspoken</title>\n  </head><body></body></html>',
+      '<!doctype html><html lang="en"><head><meta name="description" content="x" />\n<title>Plainspoken</title>\n  </head><body><div id="root"><header></header><!--page-top--></div></body></html>',
     );
     writeFileSync(path.join(dist, 'route-chunks.json'), JSON.stringify({ pricing: ['/assets/pricing-1.js', '/assets/pricing-1.css'] }));
+    writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify({ history: '<main id="main">prerendered top</main>' }));
     const t = await createTestProduct({ env: { WEB_DIST: dist, BASE_URL: 'https://plainspoken.example' } });
     try {
       const pricing = await (await t.app.request('http://localhost:3999/pricing')).text();
@@ -128,12 +129,19 @@ describe('pages for search engines', () => {
       expect(html).toContain('<meta name="robots" content="noindex" />');
       expect(html).not.toContain('modulepreload');
 
-      // Without a session cookie the page says so (the app starts signed out); with one, it does not.
+      // Without a session cookie the page says so (the app starts signed out) and carries its prerendered
+      // top; with one, neither.
       const noCookie = await t.app.request('http://localhost:3999/history');
-      expect(await noCookie.text()).toContain('<meta name="plainspoken-session" content="none" />');
+      const noCookieHtml = await noCookie.text();
+      expect(noCookieHtml).toContain('<meta name="plainspoken-session" content="none" />');
+      expect(noCookieHtml).toContain('<header></header><main id="main">prerendered top</main></div>');
       expect(noCookie.headers.get('vary')).toMatch(/cookie/i);
       const withCookie = await t.app.request('http://localhost:3999/history', { headers: { cookie: 'theme=dark; better-auth.session_token=abc.def' } });
-      expect(await withCookie.text()).not.toContain('plainspoken-session');
+      const withCookieHtml = await withCookie.text();
+      expect(withCookieHtml).not.toContain('plainspoken-session');
+      expect(withCookieHtml).not.toContain('prerendered top');
+      expect(withCookieHtml).not.toContain('<!--page-top-->');
+      expect(pricing).not.toContain('<!--page-top-->');
       const otherCookie = await t.app.request('http://localhost:3999/history', { headers: { cookie: 'better-auth.session_data=x' } });
       expect(await otherCookie.text()).toContain('<meta name="plainspoken-session" content="none" />');
 

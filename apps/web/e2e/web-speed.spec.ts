@@ -215,3 +215,32 @@ test('the home page loads its lower sections as the visitor scrolls towards them
   const footerNow = await page.locator('footer').evaluate((f) => f.getBoundingClientRect().top + window.scrollY);
   expect(Math.abs(footerNow - footerTop)).toBeLessThan(768);
 });
+
+test('the home page top is in the HTML for signed-out visitors, in the boxes the app then renders', async ({ browser }) => {
+  const parts = (p: Page) => [
+    p.getByRole('heading', { level: 1 }),
+    p.getByText('Paste a draft from any AI writing tool.'),
+    p.getByRole('button', { name: 'Try for free' }),
+    p.getByRole('link', { name: 'See how it works' }),
+  ];
+  for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 768 }]) {
+    const noJs = await browser.newContext({ viewport, javaScriptEnabled: false });
+    const shell = await noJs.newPage();
+    await shell.goto('/');
+    const before = [];
+    for (const l of parts(shell)) {
+      await expect(l).toBeVisible();
+      before.push(await l.boundingBox());
+    }
+    await noJs.close();
+
+    const withJs = await browser.newContext({ viewport });
+    const app = await withJs.newPage();
+    await app.goto('/');
+    await expect(app.getByRole('textbox').first()).toBeVisible(); // the app's own render (the card is not prerendered)
+    const after = [];
+    for (const l of parts(app)) after.push(await l.boundingBox());
+    expect(after).toEqual(before);
+    await withJs.close();
+  }
+});

@@ -13,6 +13,17 @@ interface BuiltApp {
   mtimeMs: number;
   index: string;
   chunks: Record<string, string[]>;
+  /** Pages' tops rendered at build time (the web build's prerendered.json), by route id. */
+  tops: Record<string, string>;
+}
+
+async function readJson<T>(file: string): Promise<Record<string, T>> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as Record<string, T>;
+  } catch {
+    // A build without the file still serves every page; only the preloads or the early paint are missing.
+    return {};
+  }
 }
 
 function escapeHtml(s: string): string {
@@ -33,21 +44,17 @@ export function pageHtmlRenderer(webDist: string, baseUrl: string) {
     if (cached?.mtimeMs === st.mtimeMs) return cached;
     const index = await readFile(indexPath, 'utf8').catch(() => null);
     if (index === null) return null;
-    const chunksText = await readFile(path.join(webDist, 'route-chunks.json'), 'utf8').catch(() => '{}');
-    let chunks: Record<string, string[]> = {};
-    try {
-      chunks = JSON.parse(chunksText) as Record<string, string[]>;
-    } catch {
-      // A build without the chunk list still serves every page; only the preloads are missing.
-    }
-    cached = { mtimeMs: st.mtimeMs, index, chunks };
+    const chunks = await readJson<string[]>(path.join(webDist, 'route-chunks.json'));
+    const tops = await readJson<string>(path.join(webDist, 'prerendered.json'));
+    cached = { mtimeMs: st.mtimeMs, index, chunks, tops };
     return cached;
   }
 
   /**
    * The HTML for `route` (null: the not-found page), or null when the web app is not built. Without a
    * session cookie in the request, a `plainspoken-session` meta says "none": the app then starts signed
-   * out instead of asking the server first (a round trip before a signed-out page can paint).
+   * out instead of asking the server first (a round trip before a signed-out page can paint), and the
+   * page's prerendered top, which shows what a signed-out visitor sees, is painted before any script runs.
    */
   return async function render(route: AppRoute | null, opts: { sessionCookie: boolean }): Promise<string | null> {
     const app = await load();
@@ -61,7 +68,9 @@ export function pageHtmlRenderer(webDist: string, baseUrl: string) {
       const href = escapeHtml(file);
       head.push(file.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="${href}">` : `<link rel="modulepreload" crossorigin href="${href}">`);
     }
+    const top = route && !opts.sessionCookie ? app.tops[route.id] : undefined;
     return app.index
+      .replace('<!--page-top-->', () => top ?? '')
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
       .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`)
       .replace(/\s*<\/head>/, () => `\n    ${head.join('\n    ')}\n  </head>`);

@@ -8,6 +8,7 @@ import { openedFromEmailLink, useSessionEffects } from '@/features/auth';
 import { initAnalytics } from '@/lib/analytics';
 import { useAppConfig } from '@/lib/app-config';
 import { useSession } from '@/lib/auth';
+import { MAIN_CLASS } from './layout-classes';
 import { RouteEffects } from './route-effects';
 
 // Promotions show to signed-in users only: their code (dialogs among it) loads for them, not for every visit.
@@ -39,9 +40,7 @@ export function RootLayout() {
       <RouteEffects />
       <Header />
       <div id="promo-slot" />
-      {/* At least a screen tall below the header (h-16 and its 1px border), so the footer starts below the
-          fold while a page's data loads and never moves into view as the content settles (layout shift). */}
-      <main id="main" className="min-h-[calc(100dvh-65px)] flex-1">
+      <main id="main" className={MAIN_CLASS}>
         <Suspense fallback={<PageSkeleton />}>
           <Outlet />
         </Suspense>
