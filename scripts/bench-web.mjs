@@ -1,7 +1,7 @@
 // npm run bench:web — builds the product, serves the built server on a fresh database and prints, per
 // route, what the first load costs and how the page paints:
 //   - the JS and CSS files the browser fetched until the page settled, in bytes raw, gzip (level 9) and
-//     brotli (quality 11), the forms the server sends;
+//     brotli (quality 11), the forms the server sends, in KiB (1,024 bytes);
 //   - FCP, LCP and CLS from Chromium (/usr/bin/chromium through playwright-core) on a phone (390 px,
 //     4x CPU slowdown, 150 ms round trips at 1.6 Mbit/s, like Lighthouse's mobile preset) and on a desktop
 //     (1366 px, 40 ms at 10 Mbit/s); BENCH_WEB_RUNS loads each (default 3): the median of FCP and LCP, the
@@ -243,7 +243,7 @@ async function main() {
     const lh = new Map();
     if (lhCli) for (const route of LIGHTHOUSE_ROUTES.filter((r) => ROUTES.includes(r))) lh.set(route, lighthouse(lhCli, route));
 
-    console.log(`\nFirst load per route (KB; JS files fetched until the page settled) and paint timings (ms, median of ${RUNS}; CLS the worst run)`);
+    console.log(`\nFirst load per route (KiB, 1,024 bytes; JS files fetched until the page settled) and paint timings (ms, median of ${RUNS}; CLS the worst run)`);
     console.log('mobile: 390 px, 4x CPU, 150 ms RTT, 1.6 Mbit/s · desktop: 1366 px, 40 ms RTT, 10 Mbit/s\n');
     const head = [pad('route', 15, true), pad('status', 6), pad('js#', 4), pad('JS raw', 8), pad('JS gz', 7), pad('JS br', 7), pad('CSS raw', 8), pad('CSS gz', 7), pad('CSS br', 7),
       pad('m FCP', 6), pad('m LCP', 6), pad('m CLS', 6), pad('d FCP', 6), pad('d LCP', 6), pad('d CLS', 6)];
