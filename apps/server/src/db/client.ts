@@ -74,10 +74,17 @@ export async function openDatabase(opts: { url?: string; dataDir?: string | null
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 });
     // A connection PostgreSQL drops (a restart, an administrator ending it) must not end the process: pg
     // emits the error on the pool for an idle connection and on the client for one in use. The query in
-    // flight fails by itself and the pool opens a new connection for the next one.
+    // flight fails by itself and the pool opens a new connection for the next one. An idle connection's
+    // error reaches both listeners: it is reported once per connection.
     const lost = opts.onConnectionError ?? ((e: Error) => console.warn(`PostgreSQL connection lost: ${e.message}`));
-    pool.on('error', lost);
-    pool.on('connect', (client) => client.on('error', lost));
+    const reported = new WeakSet<object>();
+    const report = (client: object, e: Error) => {
+      if (reported.has(client)) return;
+      reported.add(client);
+      lost(e);
+    };
+    pool.on('error', (e, client) => report(client, e));
+    pool.on('connect', (client) => client.on('error', (e) => report(client, e)));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', close: () => pool.end() };
   }
