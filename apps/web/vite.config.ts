@@ -105,7 +105,7 @@ export default defineConfig({
         moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) || /[\\/]shared[\\/]src[\\/]z\.ts$/.test(id),
       },
       output: {
-        advancedChunks: {
+        codeSplitting: {
           groups: [{ name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/ }],
         },
       },
