@@ -14,8 +14,9 @@ import { freePort, spawnServer, waitHealthy } from '../test/processes';
 const children: ChildProcess[] = [];
 let server: TempPostgres | undefined;
 
-describe.skipIf(!canStartPostgres())('server processes on a PostgreSQL that goes away', () => {
+describe('server processes on a PostgreSQL that goes away', () => {
   beforeAll(async () => {
+    if (!canStartPostgres()) throw new Error('This test starts its own PostgreSQL: initdb and pg_ctl must be on PATH (and, as root, a postgres user must exist).');
     server = await startPostgres({ maxConnections: 100 });
   }, 60_000);
   afterAll(() => {

@@ -59,7 +59,8 @@ describe('engine pool', () => {
     }
   });
 
-  it.runIf(process.platform === 'linux')('runs rewrites below the request thread\'s CPU priority, Deep lowest', async () => {
+  it('runs rewrites below the request thread\'s CPU priority, Deep lowest', async () => {
+    expect(process.platform, 'this test reads thread priorities from /proc (Linux)').toBe('linux');
     // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's nice value.
     const niceOfThreads = () =>
       readdirSync(`/proc/${process.pid}/task`).map((tid) => {
