@@ -24,7 +24,16 @@ const SESSION_COOKIES = ['better-auth.session_token', '__Secure-better-auth.sess
  * out for sure, and the page's HTML says so, so the app shows the signed-out page at once.
  */
 export function hasSessionCookie(headers: Headers): boolean {
-  return (headers.get('cookie') ?? '').split(';').some((part) => SESSION_COOKIES.includes(part.slice(0, part.indexOf('=')).trim()));
+  return sessionCookie(headers) !== null;
+}
+
+/** The raw value of the first session cookie in the request, or null. */
+function sessionCookie(headers: Headers): string | null {
+  for (const part of (headers.get('cookie') ?? '').split(';')) {
+    const eqAt = part.indexOf('=');
+    if (eqAt >= 0 && SESSION_COOKIES.includes(part.slice(0, eqAt).trim())) return part.slice(eqAt + 1).trim();
+  }
+  return null;
 }
 
 /** better-auth's signed value: `token.base64(HMAC-SHA256(secret, token))`, URL-encoded in the cookie. */
@@ -45,16 +54,13 @@ export function sessionToken(headers: Headers, secret: string): string | null {
     if (!raw || raw.length > 512) return null;
     return raw.includes('.') ? verifySigned(raw, secret) : raw;
   }
-  for (const part of (headers.get('cookie') ?? '').split(';')) {
-    const eqAt = part.indexOf('=');
-    if (eqAt < 0 || !SESSION_COOKIES.includes(part.slice(0, eqAt).trim())) continue;
-    try {
-      return verifySigned(decodeURIComponent(part.slice(eqAt + 1).trim()), secret);
-    } catch {
-      return null;
-    }
+  const cookie = sessionCookie(headers);
+  if (cookie === null) return null;
+  try {
+    return verifySigned(decodeURIComponent(cookie), secret);
+  } catch {
+    return null;
   }
-  return null;
 }
 
 /** One prepared statement per database: the session, its user and the user's subscriber row. */
