@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   countWords,
   DEFAULT_WRITING,
@@ -60,9 +60,17 @@ export function useHumanizer() {
   const save = useSaveWriting(user?.id ?? null);
   const [picked, setPicked] = useState<WritingOptions | null>(null);
   const writing: WritingOptions = picked ?? saved.data ?? DEFAULT_WRITING;
+  // A choice made before the session is known is saved once it is (not lost).
+  const unsaved = useRef(false);
+  useEffect(() => {
+    if (!isSignedIn || !unsaved.current || !picked) return;
+    unsaved.current = false;
+    save.mutate(picked, { onError: () => notifyWarning({ title: WRITING_MSG.saveFailed }) });
+  }, [isSignedIn, picked, save]);
   const setWriting = useCallback(
     (o: WritingOptions) => {
       setPicked(o);
+      unsaved.current = !isSignedIn;
       if (isSignedIn) save.mutate(o, { onError: () => notifyWarning({ title: WRITING_MSG.saveFailed }) });
     },
     [isSignedIn, save],
