@@ -85,7 +85,7 @@ function runFold(file: string): void {
   const { detector, oof } = fitDetector(tr, { sentences: false });
   if (process.env.BENCH_DUMP) {
     // Aggregated figures for offline analysis of the stack and threshold (no text).
-    const meta = (p: Prepared): { y: number; domain: string; file: string; gen: string; nn: boolean } => ({ y: p.y, domain: p.doc.domain, file: p.doc.file, gen: p.doc.generator, nn: isNonNative(p.doc) });
+    const meta = (p: Prepared): { y: number; domain: string; file: string; gen: string; nn: boolean; c: number[] } => ({ y: p.y, domain: p.doc.domain, file: p.doc.file, gen: p.doc.generator, nn: isNonNative(p.doc), c: p.stylo });
     writeFileSync(`${process.env.BENCH_DUMP}/${file}.json`, JSON.stringify({
       train: tr.map((p, i) => ({ ...meta(p), l: oof[i] })),
       test: te.map((p) => ({ ...meta(p), l: docLogits(detector, p) })),

@@ -6,7 +6,7 @@ import {
   subsetKey, windowStats, type Calibration, type CompactCounts, type DocLogits, type Family, type WindowModel,
 } from '../model.ts';
 import { hashString, normalizeForFeatures, splitSentences } from '../text.ts';
-import { denseRows, fitLR, sparseRows } from './lr.ts';
+import { denseRows, fitLR, sparseRows, type GroupEffects } from './lr.ts';
 
 export interface Doc {
   id: string; text: string; label: 'human' | 'ai'; source: string; domain: string; generator: string; attack: string;
@@ -56,7 +56,31 @@ export const CONFIG = {
   lambdaWindows: 1e-2,
   /** Texts are weighted ∝ (texts of the same label and domain)^-domainPower. */
   domainPower: Number(process.env.DETECTOR_DOMAIN_POWER ?? 0.5),
+  /** Genre intercepts while fitting the families (fixed effects, docs/decisions/0005); off unless set. */
+  genreEffects: process.env.DETECTOR_GENRE_FE === '1',
+  lambdaGenre: Number(process.env.DETECTOR_GENRE_LAMBDA ?? 1e-3),
 };
+
+/** Coarse genre of a corpus domain: essays, academic abstracts, question answers, reference articles, web prose. */
+export function genreOf(domain: string): string {
+  if (domain.startsWith('essay_')) return 'essay';
+  if (domain.includes('abstract')) return 'academic';
+  if (domain.startsWith('qa_')) return 'qa';
+  if (domain === 'article_wikipedia' || domain === 'howto_wikihow') return 'reference';
+  return 'web';
+}
+
+/** Genre intercepts for a fit, when enabled: the weights then learn the contrast within genres. */
+function genreEffects(ps: Prepared[]): GroupEffects | undefined {
+  if (!CONFIG.genreEffects) return undefined;
+  const ids = new Map<string, number>();
+  const of = Int32Array.from(ps.map((p) => {
+    const g = genreOf(p.doc.domain);
+    if (!ids.has(g)) ids.set(g, ids.size);
+    return ids.get(g)!;
+  }));
+  return { of, n: ids.size, lambda: CONFIG.lambdaGenre };
+}
 
 /** The sentences the window term scores: the same split and word gate as detect() uses for its highlights. */
 export function windowSentences(text: string): string[] {
@@ -160,13 +184,13 @@ function fitSparse(ps: Prepared[], sw: Float64Array, get: (p: Prepared) => Compa
   const used: number[] = [];
   for (const v of vecs) for (const b of v.idx) if (col[b] === -1) { col[b] = used.length; used.push(b); }
   const rows = sparseRows(vecs.map((v) => ({ idx: v.idx.map((b) => col[b]!), val: v.val })), used.length);
-  const r = fitLR(rows, ps.map((p) => p.y), sw, lambda, CONFIG.lbfgsIters);
+  const r = fitLR(rows, ps.map((p) => p.y), sw, lambda, CONFIG.lbfgsIters, genreEffects(ps));
   const w = new Float32Array(buckets);
   used.forEach((b, j) => { w[b] = r.w[j]!; });
   return new SparseLR(w, r.bias, keep, bits);
 }
 
-function fitDense(xs: number[][], y: number[], sw: Float64Array, lambda: number): DenseLR {
+function fitDense(xs: number[][], y: number[], sw: Float64Array, lambda: number, groups?: GroupEffects): DenseLR {
   const d = xs[0]!.length;
   const mean = new Float32Array(d);
   const sd = new Float32Array(d);
@@ -179,7 +203,7 @@ function fitDense(xs: number[][], y: number[], sw: Float64Array, lambda: number)
     sd[j] = Math.sqrt(v / xs.length) || 1;
   }
   const tmp = new DenseLR(mean, sd, new Float32Array(d), 0);
-  const r = fitLR(denseRows(xs.map((x) => tmp.z(x))), y, sw, lambda, 200);
+  const r = fitLR(denseRows(xs.map((x) => tmp.z(x))), y, sw, lambda, 200, groups);
   return new DenseLR(mean, sd, r.w, r.bias);
 }
 
@@ -229,7 +253,7 @@ function fitLMRatio(ps: Prepared[], sw: Float64Array): LMRatio {
     const sk = buildPair(tr, 'skel');
     ps.forEach((p, i) => { if (inFold(p)) feats[i] = lmFeaturesFor(w, sk, p); });
   }
-  const lr = fitDense(feats, ps.map((p) => p.y), sw, CONFIG.lambdaLM);
+  const lr = fitDense(feats, ps.map((p) => p.y), sw, CONFIG.lambdaLM, genreEffects(ps));
   return new LMRatio(buildPair(ps, 'words'), buildPair(ps, 'skel'), lr);
 }
 
@@ -242,7 +266,7 @@ export function fitFamilies(ps: Prepared[], log: (s: string) => void = () => {})
   log(`  ngram ${Date.now() - t} ms`); t = Date.now();
   const skeleton = fitSparse(ps, sw, (p) => p.skeleton, CONFIG.skeletonBuckets, CONFIG.skeletonKeepBits, CONFIG.lambdaSkeleton);
   log(`  skeleton ${Date.now() - t} ms`); t = Date.now();
-  const stylo = fitDense(ps.map((p) => p.stylo), ps.map((p) => p.y), sw, CONFIG.lambdaStylo);
+  const stylo = fitDense(ps.map((p) => p.stylo), ps.map((p) => p.y), sw, CONFIG.lambdaStylo, genreEffects(ps));
   log(`  stylometric ${Date.now() - t} ms`); t = Date.now();
   const lmratio = fitLMRatio(ps, sw);
   log(`  lmratio ${Date.now() - t} ms`);

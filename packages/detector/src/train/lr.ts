@@ -26,9 +26,17 @@ export function sparseRows(vecs: { idx: Int32Array; val: Float32Array }[], dim: 
 
 export interface LRResult { w: Float32Array; bias: number }
 
-export function fitLR(X: Rows, y: Uint8Array | number[], sw: Float64Array | number[], lambda: number, iters = 120): LRResult {
+/**
+ * Group intercepts used only while fitting (fixed effects): row i gets the extra intercept of group `of[i]`
+ * (-1: none), penalised with `lambda`. The returned model has the shared bias only, so the weights describe
+ * the contrast within groups rather than the differences between them.
+ */
+export interface GroupEffects { of: Int32Array; n: number; lambda: number }
+
+export function fitLR(X: Rows, y: Uint8Array | number[], sw: Float64Array | number[], lambda: number, iters = 120, groups?: GroupEffects): LRResult {
   const n = X.indptr.length - 1;
-  const d = X.dim + 1; // last = bias
+  const ng = groups?.n ?? 0;
+  const d = X.dim + ng + 1; // then the group intercepts, last = bias
   let wsum = 0;
   for (let i = 0; i < n; i++) wsum += sw[i]!;
   const margins = new Float64Array(n);
@@ -38,6 +46,8 @@ export function fitLR(X: Rows, y: Uint8Array | number[], sw: Float64Array | numb
     const b = w[d - 1]!;
     for (let i = 0; i < n; i++) {
       let m = b;
+      const gi = groups ? groups.of[i]! : -1;
+      if (gi >= 0) m += w[X.dim + gi]!;
       for (let k = X.indptr[i]!; k < X.indptr[i + 1]!; k++) m += w[X.idx[k]!]! * X.val[k]!;
       margins[i] = m;
       const yi = y[i]! ? 1 : -1;
@@ -48,13 +58,15 @@ export function fitLR(X: Rows, y: Uint8Array | number[], sw: Float64Array | numb
       const coef = (-yi * p * sw[i]!) / wsum;
       for (let k = X.indptr[i]!; k < X.indptr[i + 1]!; k++) g[X.idx[k]!]! += coef * X.val[k]!;
       g[d - 1]! += coef;
+      if (gi >= 0) g[X.dim + gi]! += coef;
     }
     f /= wsum;
-    for (let j = 0; j < d - 1; j++) { f += 0.5 * lambda * w[j]! * w[j]!; g[j]! += lambda * w[j]!; }
+    for (let j = 0; j < X.dim; j++) { f += 0.5 * lambda * w[j]! * w[j]!; g[j]! += lambda * w[j]!; }
+    for (let j = X.dim; j < d - 1; j++) { f += 0.5 * groups!.lambda * w[j]! * w[j]!; g[j]! += groups!.lambda * w[j]!; }
     return f;
   };
   const w = lbfgs(d, fg, iters);
-  return { w: Float32Array.from(w.subarray(0, d - 1)), bias: w[d - 1]! };
+  return { w: Float32Array.from(w.subarray(0, X.dim)), bias: w[d - 1]! };
 }
 
 function dot(a: Float64Array, b: Float64Array): number {
