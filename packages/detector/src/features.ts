@@ -23,7 +23,7 @@ let tOrder = new Uint32Array(1 << 12);
 
 /** Distinct hashes among scratch[0..n) and how often each occurs (in first-seen order). */
 function countsOf(n: number): Counts {
-  let size = 1 << 12;
+  let size = 1 << 6;
   while (size < n * 2) size <<= 1;
   if (tKeys.length < size) { tKeys = new Uint32Array(size); tVals = new Float32Array(size); tUsed = new Uint8Array(size); }
   if (tOrder.length < n) tOrder = new Uint32Array(size);

@@ -36,7 +36,7 @@ export class SparseLR {
   /** Filters unseen n-grams, folds to buckets, log-scales counts and L2-normalises. */
   static vectorize(c: Counts, keep: Uint8Array, keepBits: number, buckets: number): SparseVec {
     const n = c.k.length;
-    let size = 1 << 12;
+    let size = 1 << 6;
     while (size < n * 2) size <<= 1;
     if (accKeys.length < size) { accKeys = new Int32Array(size); accVals = new Float64Array(size); accSlots = new Int32Array(size); }
     const keys = accKeys, vals = accVals, slots = accSlots;

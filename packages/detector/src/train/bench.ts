@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from '
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { cpus, loadavg } from 'node:os';
-import { detect, loadDetector } from '../index.ts';
+import { detect, detectScore, loadDetector } from '../index.ts';
 import { calibrate, Detector, FAMILIES, subsetKey, type Extracted } from '../model.ts';
 import { auroc } from './metrics.ts';
 import { CONFIG, docLogits, fitDetector, isNonNative, loadCorpus, prepare, type Prepared } from './fit.ts';
@@ -24,13 +24,20 @@ function logitsOf(det: Detector, p: Prepared): number {
 
 const pct = (x: number): string => (Number.isNaN(x) ? '   -  ' : (100 * x).toFixed(1).padStart(5) + '%');
 
-function timings(): string[] {
-  const out: string[] = [];
-  // Timings of the shipped weights.
-  let t = performance.now();
-  loadDetector();
-  const loadMs = performance.now() - t;
-  // Timing texts are built from sentences written for this benchmark, cycled to 500 words.
+/** The first `n` words of `text`, whitespace and line breaks kept. */
+function firstWords(text: string, n: number): string {
+  const re = /\S+/g;
+  let m: RegExpExecArray | null;
+  let k = 0;
+  while ((m = re.exec(text)) !== null) if (++k === n) return text.slice(0, m.index + m[0].length);
+  return text;
+}
+
+/**
+ * 500-word texts for the timings: from the corpus when it is there (consecutive texts of one file joined until
+ * 500 words, an equal share from every file), else from sentences written for this benchmark, cycled.
+ */
+function timingTexts(): { label: string; texts: string[] }[] {
   const sents = [
     'The committee met on Tuesday to go over the budget again, and nobody was happy about it.',
     'Some of the numbers had changed since spring, which meant the plan for the new library wing would have to wait.',
@@ -42,30 +49,58 @@ function timings(): string[] {
     'Honestly?',
     'We will see what happens in March, when the next report comes out and the council votes again.',
   ];
-  const texts: string[] = [];
+  const cycled: string[] = [];
   for (let k = 0; k < 60; k++) {
     const ws: string[] = [];
     for (let i = k; ws.length < 500; i++) ws.push(...sents[(i * 5) % sents.length]!.split(' '));
-    texts.push(ws.slice(0, 500).join(' '));
+    cycled.push(ws.slice(0, 500).join(' '));
   }
-  for (let i = 0; i < 20; i++) detect(texts[i % texts.length]!);
-  // Wall-clock time is what a caller sees; CPU time of this thread shows the cost on a busy machine.
-  const wall: number[] = [];
-  const cpu: number[] = [];
-  for (let r = 0; r < 5; r++) {
-    for (const x of texts) {
-      const c = process.cpuUsage();
-      t = performance.now();
-      detect(x);
-      wall.push(performance.now() - t);
-      const d = process.cpuUsage(c);
-      cpu.push((d.user + d.system) / 1000);
+  const sets = [{ label: 'nine written sentences, cycled', texts: cycled }];
+  if (!existsSync(corpusDir)) return sets;
+  const byFile = new Map<string, string[]>();
+  for (const d of loadCorpus(corpusDir)) byFile.set(d.file, [...(byFile.get(d.file) ?? []), d.text]);
+  const texts: string[] = [];
+  const perFile = Math.ceil(120 / byFile.size);
+  for (const docs of byFile.values()) {
+    const step = Math.max(1, Math.floor(docs.length / perFile));
+    for (let i = 0, made = 0; made < perFile; i += step, made++) {
+      let t = '';
+      for (let j = i; (t.match(/\S+/g) ?? []).length < 500; j++) t += (t ? '\n' : '') + docs[j % docs.length]!;
+      texts.push(firstWords(t, 500));
     }
   }
+  return [{ label: 'corpus texts', texts }, ...sets];
+}
+
+function timings(): string[] {
+  const out: string[] = [];
+  // Timings of the shipped weights.
+  let t = performance.now();
+  loadDetector();
+  const loadMs = performance.now() - t;
+  out.push(`load ${loadMs.toFixed(0)} ms (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`);
   const q = (a: number[], p: number): string => [...a].sort((x, y) => x - y)[Math.floor(a.length * p)]!.toFixed(1);
+  for (const { label, texts } of timingTexts()) {
+    for (const [name, fn] of [['detect() (score and sentence highlights)', detect], ['detectScore() (document score only)', detectScore]] as const) {
+      for (let i = 0; i < 20; i++) fn(texts[i % texts.length]!);
+      // Wall-clock time is what a caller sees; CPU time of this thread shows the cost on a busy machine.
+      const wall: number[] = [];
+      const cpu: number[] = [];
+      for (let r = 0; r < 5; r++) {
+        for (const x of texts) {
+          const c = process.cpuUsage();
+          t = performance.now();
+          fn(x);
+          wall.push(performance.now() - t);
+          const d = process.cpuUsage(c);
+          cpu.push((d.user + d.system) / 1000);
+        }
+      }
+      out.push(`${name} per 500 words, ${label} (${texts.length}): wall p50 ${q(wall, 0.5)} ms, p95 ${q(wall, 0.95)} ms; CPU p50 ${q(cpu, 0.5)} ms, p95 ${q(cpu, 0.95)} ms`);
+    }
+  }
   const dir = fileURLToPath(new URL('../../weights/', import.meta.url));
   const size = readdirSync(dir).reduce((s, f) => s + statSync(dir + f).size, 0);
-  out.push(`timings: load ${loadMs.toFixed(0)} ms; detect() per 500 words: wall p50 ${q(wall, 0.5)} ms, p95 ${q(wall, 0.95)} ms; CPU p50 ${q(cpu, 0.5)} ms, p95 ${q(cpu, 0.95)} ms (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`);
   out.push(`weights: ${(size / 1048576).toFixed(1)} MB in ${readdirSync(dir).length} files`);
   return out;
 }
