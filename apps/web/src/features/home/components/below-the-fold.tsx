@@ -6,6 +6,8 @@ const LOAD_ANYWAY_MS = 3000;
 /** How far below the viewport the placeholder starts their download. */
 const AHEAD = '400px 0px';
 const INTERACTIONS = ['keydown', 'pointerdown', 'wheel', 'touchstart', 'scroll'] as const;
+/** After a failed download (a dropped connection), wait this long, then let the same triggers try again. */
+const RETRY_AFTER_MS = 2000;
 
 const loadSections = () => import('./home-sections').then((m) => m.HomeSections);
 
@@ -14,10 +16,12 @@ const loadSections = () => import('./home-sections').then((m) => m.HomeSections)
  * part of the first load: they start below the fold on every screen up to 1,200 px tall, so their code
  * loads when the visitor scrolls near them, presses a key or touches the page, follows a link to one of
  * them (/#features), or a few seconds after the page has loaded. Until then a placeholder of about their
- * height keeps the footer where it will be, so nothing shifts (docs/decisions: first load).
+ * height keeps the footer where it will be, so nothing shifts (docs/decisions: first load). A download that
+ * fails is tried again by the same triggers a little later.
  */
 export function BelowTheFold() {
   const [Sections, setSections] = useState<ComponentType | null>(null);
+  const [failures, setFailures] = useState(0);
   const placeholder = useRef<HTMLDivElement>(null);
   const { hash } = useLocation();
   const wanted = hash.length > 1;
@@ -25,16 +29,22 @@ export function BelowTheFold() {
   useEffect(() => {
     if (Sections) return;
     let done = false;
+    let timer = 0;
+    let retry = 0;
     const load = () => {
       if (done) return;
       done = true;
       cleanup();
-      void loadSections().then((C) => setSections(() => C));
+      loadSections().then(
+        (C) => setSections(() => C),
+        () => {
+          retry = window.setTimeout(() => setFailures((n) => n + 1), RETRY_AFTER_MS);
+        },
+      );
     };
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), { rootMargin: AHEAD });
     if (placeholder.current) observer.observe(placeholder.current);
     for (const type of INTERACTIONS) window.addEventListener(type, load, { once: true, passive: true });
-    let timer = 0;
     const onLoad = () => {
       timer = window.setTimeout(load, LOAD_ANYWAY_MS);
     };
@@ -47,8 +57,11 @@ export function BelowTheFold() {
       window.clearTimeout(timer);
     }
     if (wanted) load();
-    return cleanup;
-  }, [Sections, wanted]);
+    return () => {
+      cleanup();
+      window.clearTimeout(retry);
+    };
+  }, [Sections, wanted, failures]);
 
   if (Sections) return <Sections />;
   return <div ref={placeholder} aria-hidden="true" className="min-h-[2640px] md:min-h-[1880px] lg:min-h-[1640px]" />;

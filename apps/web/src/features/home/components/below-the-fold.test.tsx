@@ -1,0 +1,41 @@
+import { act, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The sections' chunk: the first download fails (a dropped connection), the next one works.
+let downloads = 0;
+vi.mock('./home-sections', () => {
+  downloads++;
+  if (downloads === 1) throw new Error('Failed to fetch dynamically imported module');
+  return { HomeSections: () => <h2>Everything you need</h2> };
+});
+
+class NoIntersections {
+  observe() {}
+  disconnect() {}
+}
+
+describe('BelowTheFold', () => {
+  beforeEach(() => {
+    vi.stubGlobal('IntersectionObserver', NoIntersections);
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('tries the download again after it failed, and shows the sections once it works', async () => {
+    const { BelowTheFold } = await import('./below-the-fold');
+    const { container } = render(
+      <MemoryRouter initialEntries={['/#features']}>
+        <BelowTheFold />
+      </MemoryRouter>,
+    );
+    // A link to a section asks for them at once; the download fails and the placeholder stays.
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(downloads).toBe(1);
+    expect(container.querySelector('[aria-hidden="true"]')).not.toBeNull();
+    // A little later the same trigger tries again.
+    expect(await screen.findByRole('heading', { name: 'Everything you need' }, { timeout: 4000 })).toBeInTheDocument();
+    expect(downloads).toBe(2);
+  });
+});
