@@ -1,7 +1,8 @@
 // Scoring with a given detector; index.ts binds it to the shipped weights.
 import { calibrate, Detector, extract, FAMILIES, subsetKey, type DocLogits, type Extracted, type Family } from './model.ts';
+import { docPass, sentenceLogits, type DocPass } from './docpass.ts';
 import { FAMILY_REASONS, heuristicReasons } from './explain.ts';
-import { normalizeForFeatures, splitSentences, isWord } from './text.ts';
+import { normalizeForFeatures, splitSentences, isWord, letterRuns } from './text.ts';
 
 export interface SentenceScore { text: string; start: number; end: number; score: number; flagged: boolean; features: string[] }
 export interface Detection { score: number; flagged: boolean; sentences: SentenceScore[]; families: Record<string, number> }
@@ -31,12 +32,16 @@ export function ensembleLogit(det: Detector, x: Extracted, fams: readonly Family
 
 type Span = { text: string; start: number; end: number };
 
-/** Sentence family logits of every span with enough words (null for the others); training uses the same rule. */
-function spanLogits(det: Detector, spans: readonly Span[]): { norm: string; fl: Record<Family, number> | null }[] {
+/**
+ * Sentence family logits of every span with enough words (null for the others); training uses the same rule.
+ * With the text's document pass, each sentence reuses its figures (same results, less work).
+ */
+function spanLogits(det: Detector, spans: readonly Span[], pass?: DocPass): { norm: string; fl: Record<Family, number> | null }[] {
   return spans.map((s) => {
     const sn = normalizeForFeatures(s.text);
-    const nWords = (sn.match(/[A-Za-z]+/g) ?? []).length;
-    return { norm: sn, fl: nWords < MIN_SENTENCE_WORDS ? null : det.sentenceFamilyLogits(sn) };
+    const nWords = letterRuns(sn);
+    if (nWords < MIN_SENTENCE_WORDS) return { norm: sn, fl: null };
+    return { norm: sn, fl: pass ? sentenceLogits(det, pass, sn) : det.sentenceFamilyLogits(sn) };
   });
 }
 
@@ -67,13 +72,12 @@ function documentScore(det: Detector, logits: DocLogits): { score: number; flagg
 export function detectWith(det: Detector, text: string): Detection {
   const raw = typeof text === 'string' ? text : '';
   const spans = splitSentences(raw);
-  const norm = normalizeForFeatures(raw);
-  const x = extract(norm);
-  if (wordCount(x.tokens) < MIN_WORDS) {
+  const pass = docPass(det, normalizeForFeatures(raw));
+  if (wordCount(pass.tokens) < MIN_WORDS) {
     return { score: 0, flagged: false, families: emptyFamilies(), sentences: spans.map((s) => ({ ...s, score: 0, flagged: false, features: [] })) };
   }
-  const sents = spanLogits(det, spans);
-  const logits = withWindows(det, det.familyLogits(x), sents);
+  const sents = spanLogits(det, spans, pass);
+  const logits = withWindows(det, pass.logits, sents);
   const { score, flagged } = documentScore(det, logits);
   const families: Record<string, number> = {};
   for (const f of FAMILIES) {
@@ -81,7 +85,7 @@ export function detectWith(det: Detector, text: string): Detection {
     families[f] = c ? Math.round(calibrate(c, Detector.combine(c, logits))) : 0;
   }
   // Sentence lengths for the uniformity reason.
-  const lens = spans.map((s) => (s.text.match(/[A-Za-z]+/g) ?? []).length).filter((n) => n > 0);
+  const lens = spans.map((s) => letterRuns(s.text)).filter((n) => n > 0);
   const meanLen = lens.reduce((a, b) => a + b, 0) / Math.max(1, lens.length);
   const sdLen = Math.sqrt(lens.reduce((a, b) => a + (b - meanLen) ** 2, 0) / Math.max(1, lens.length));
   const uniform = lens.length >= 4 && meanLen > 0 && sdLen / meanLen < 0.3;

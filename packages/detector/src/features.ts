@@ -1,6 +1,6 @@
 // Feature extractors for the four families. Training and run time call exactly these functions.
 import { AI_WORDS, FUNCTION_WORDS, STOCK_PHRASES, TRANSITIONS } from './lexicon.ts';
-import { hashString, isWord, mix, splitSentences, tokenize } from './text.ts';
+import { hashString, isWord, mix, splitSentences, tokenOffsets } from './text.ts';
 
 /** Hashed n-gram counts as parallel arrays: distinct keys and their counts. */
 export interface Counts { k: Uint32Array; v: Float32Array }
@@ -21,8 +21,14 @@ let tVals = new Float32Array(1 << 12);
 let tUsed = new Uint8Array(1 << 12);
 let tOrder = new Uint32Array(1 << 12);
 
-/** Distinct hashes among scratch[0..n) and how often each occurs (in first-seen order). */
-function countsOf(n: number): Counts {
+/**
+ * The last count: its distinct hashes and how often each occurs, in first-seen order, in k[0..n) and v[0..n).
+ * Reused by every count, so read it before counting again.
+ */
+export const counted: { k: Uint32Array; v: Float32Array; n: number } = { k: new Uint32Array(1 << 12), v: new Float32Array(1 << 12), n: 0 };
+
+/** Counts the distinct hashes among scratch[0..n) into `counted`. */
+function countScratch(n: number): void {
   let size = 1 << 6;
   while (size < n * 2) size <<= 1;
   if (tKeys.length < size) { tKeys = new Uint32Array(size); tVals = new Float32Array(size); tUsed = new Uint8Array(size); }
@@ -38,15 +44,21 @@ function countsOf(n: number): Counts {
     if (used[slot] === 1) vals[slot]! += 1;
     else { used[slot] = 1; keys[slot] = h; vals[slot] = 1; order[distinct++] = slot; }
   }
-  const k = new Uint32Array(distinct);
-  const v = new Float32Array(distinct);
+  if (counted.k.length < distinct) { counted.k = new Uint32Array(size); counted.v = new Float32Array(size); }
+  const k = counted.k;
+  const v = counted.v;
   for (let j = 0; j < distinct; j++) {
     const slot = order[j]!;
     k[j] = keys[slot]!;
     v[j] = vals[slot]!;
     used[slot] = 0;
   }
-  return { k, v };
+  counted.n = distinct;
+}
+
+function countsOf(n: number): Counts {
+  countScratch(n);
+  return { k: counted.k.slice(0, counted.n), v: counted.v.slice(0, counted.n) };
 }
 
 /** Combines two 32-bit hashes (order matters). */
@@ -60,29 +72,82 @@ function lowerWord(tok: string): string {
   return tok.toLowerCase();
 }
 
-/** Word 1-2-grams and character 3-5-grams, hashed. */
-export function ngramCounts(norm: string, tokens: string[]): Counts {
+const BOS_WORD = hashString('<s>', SEED_WORD);
+
+/**
+ * Every n-gram hash of a text by position, before counting. `word` holds two per token (the word, then the pair
+ * with the word before it); `char` holds three per position of the padded lower-case string `s` (index 3i + k - 2
+ * for the k + 1 characters from i; set only where i + k < s.length).
+ */
+export interface NgramHashes { word: Uint32Array; char: Uint32Array; s: string }
+
+// Buffers kept between calls of ngramHashes and skeletonHashes with `reuse` (run-time scoring, one text at a time).
+let keptWord = new Uint32Array(1 << 10);
+let keptChar = new Uint32Array(1 << 14);
+let keptSkel = new Uint32Array(1 << 12);
+
+/** With `reuse`, the arrays are buffers shared by the next such call (and may be longer than needed). */
+export function ngramHashes(norm: string, tokens: string[], reuse = false): NgramHashes {
   // Lower case and digits folded: capitalisation habits are left to the skeleton family.
   const s = ' ' + norm.toLowerCase().replace(/\d/g, '0') + ' ';
   const len = s.length;
-  ensure(tokens.length * 2 + len * 3 + 8);
-  let n = 0;
-  let prev = hashString('<s>', SEED_WORD);
-  for (const t of tokens) {
-    const w = hashString(lowerWord(t), SEED_WORD);
-    scratch[n++] = w;
-    scratch[n++] = pair(prev, w);
+  const nChar = 3 * Math.max(0, len - 2);
+  if (reuse && keptWord.length < tokens.length * 2) keptWord = new Uint32Array(tokens.length * 4);
+  if (reuse && keptChar.length < nChar) keptChar = new Uint32Array(nChar * 2);
+  const word = reuse ? keptWord : new Uint32Array(tokens.length * 2);
+  let prev = BOS_WORD;
+  for (let i = 0; i < tokens.length; i++) {
+    const w = hashString(lowerWord(tokens[i]!), SEED_WORD);
+    word[2 * i] = w;
+    word[2 * i + 1] = pair(prev, w);
     prev = w;
   }
+  const char = reuse ? keptChar : new Uint32Array(nChar);
   for (let i = 0; i + 3 <= len; i++) {
     let h = SEED_CHAR;
     for (let k = 0; k < 5 && i + k < len; k++) {
       h ^= s.charCodeAt(i + k);
       h = Math.imul(h, 0x01000193);
-      if (k >= 2) scratch[n++] = mix(h ^ k);
+      if (k >= 2) char[3 * i + k - 2] = mix(h ^ k);
     }
   }
-  return countsOf(n);
+  return { word, char, s };
+}
+
+/**
+ * Counts of the n-grams of one stretch of a text: its tokens [a, b) and the m padded characters of `h.s` from p.
+ * A stretch that starts a text pairs its first word with the start symbol, as ngramCounts does for a whole text.
+ */
+export function ngramCountsOf(h: NgramHashes, a: number, b: number, p: number, m: number): Counts {
+  return countsOf(ngramScratch(h, a, b, p, m));
+}
+
+/** ngramCountsOf into `counted`, without allocating. */
+export function countNgrams(h: NgramHashes, a: number, b: number, p: number, m: number): void {
+  countScratch(ngramScratch(h, a, b, p, m));
+}
+
+function ngramScratch(h: NgramHashes, a: number, b: number, p: number, m: number): number {
+  ensure((b - a) * 2 + m * 3 + 8);
+  let n = 0;
+  for (let i = a; i < b; i++) {
+    scratch[n++] = h.word[2 * i]!;
+    scratch[n++] = i === a && a > 0 ? pair(BOS_WORD, h.word[2 * i]!) : h.word[2 * i + 1]!;
+  }
+  const c = h.char;
+  for (let i = 0; i + 3 <= m; i++) {
+    const o = 3 * (p + i);
+    scratch[n++] = c[o]!;
+    if (i + 3 < m) scratch[n++] = c[o + 1]!;
+    if (i + 4 < m) scratch[n++] = c[o + 2]!;
+  }
+  return n;
+}
+
+/** Word 1-2-grams and character 3-5-grams, hashed. */
+export function ngramCounts(norm: string, tokens: string[]): Counts {
+  const h = ngramHashes(norm, tokens);
+  return ngramCountsOf(h, 0, tokens.length, 0, h.s.length);
 }
 
 const SUFFIXES: [string, string][] = [
@@ -115,21 +180,46 @@ export function skeletonTokens(tokens: string[]): string[] {
   return tokens.map(skeletonToken);
 }
 
-export function skeletonCounts(skel: string[]): Counts {
+/**
+ * Skeleton 1-4-gram hashes by position: index 4i + k for the k + 1 tokens from i (set only where i + k < length).
+ * With `reuse`, the array is a buffer shared by the next such call.
+ */
+export function skeletonHashes(skel: string[], reuse = false): Uint32Array {
   const len = skel.length;
-  const sk = new Uint32Array(len);
-  for (let i = 0; i < len; i++) sk[i] = hashString(skel[i]!, SEED_SKEL);
-  ensure(len * 4 + 8);
-  let n = 0;
+  if (reuse && keptSkel.length < len * 4) keptSkel = new Uint32Array(len * 8);
+  const out = reuse ? keptSkel : new Uint32Array(len * 4);
+  for (let i = 0; i < len; i++) out[4 * i] = hashString(skel[i]!, SEED_SKEL);
   for (let i = 0; i < len; i++) {
-    let h = sk[i]!;
-    scratch[n++] = h;
+    let h = out[4 * i]!;
     for (let k = 1; k < 4 && i + k < len; k++) {
-      h = pair(h, sk[i + k]!);
-      scratch[n++] = h;
+      h = pair(h, out[4 * (i + k)]!);
+      out[4 * i + k] = h;
     }
   }
-  return countsOf(n);
+  return out;
+}
+
+/** Counts of the skeleton n-grams that lie within tokens [a, b). */
+export function skeletonCountsOf(h: Uint32Array, a: number, b: number): Counts {
+  return countsOf(skeletonScratch(h, a, b));
+}
+
+/** skeletonCountsOf into `counted`, without allocating. */
+export function countSkeleton(h: Uint32Array, a: number, b: number): void {
+  countScratch(skeletonScratch(h, a, b));
+}
+
+function skeletonScratch(h: Uint32Array, a: number, b: number): number {
+  ensure((b - a) * 4 + 8);
+  let n = 0;
+  for (let i = a; i < b; i++) {
+    for (let k = 0; k < 4 && i + k < b; k++) scratch[n++] = h[4 * i + k]!;
+  }
+  return n;
+}
+
+export function skeletonCounts(skel: string[]): Counts {
+  return skeletonCountsOf(skeletonHashes(skel), 0, skel.length);
 }
 
 /** Tokens for the word language models. */
@@ -172,20 +262,32 @@ function mattr(words: string[], win = 50): number {
 
 export interface SentenceInfo { words: number; firstWord: string; firstTwo: string }
 
-/** Dense stylometric features of a whole text (normalised prose). */
-export function stylometric(norm: string, tokens: string[]): number[] {
+/**
+ * Dense stylometric features of a whole text (normalised prose). `starts` are the tokens' offsets (tokenOffsets);
+ * a sentence's words are the tokens within its span, since spans start and end next to whitespace.
+ */
+export function stylometric(norm: string, tokens: string[], starts: Int32Array = tokenOffsets(norm, tokens)): number[] {
   const sents = splitSentences(norm);
   const lens: number[] = [];
   const openers: string[] = [];
   let transitionOpen = 0;
   let andBut = 0;
+  let ti = 0;
+  const first: string[] = [];
   for (const s of sents) {
-    const toks = tokenize(s.text).filter(isWord);
-    if (toks.length === 0) continue;
-    lens.push(toks.length);
-    const f = toks[0]!.toLowerCase();
-    const f2 = toks.length > 1 ? f + ' ' + toks[1]!.toLowerCase() : f;
-    const f3 = toks.length > 2 ? f2 + ' ' + toks[2]!.toLowerCase() : f2;
+    while (ti < tokens.length && starts[ti]! < s.start) ti++;
+    let nw = 0;
+    first.length = 0;
+    for (; ti < tokens.length && starts[ti]! < s.end; ti++) {
+      if (!isWord(tokens[ti]!)) continue;
+      if (nw < 3) first.push(tokens[ti]!);
+      nw++;
+    }
+    if (nw === 0) continue;
+    lens.push(nw);
+    const f = first[0]!.toLowerCase();
+    const f2 = nw > 1 ? f + ' ' + first[1]!.toLowerCase() : f;
+    const f3 = nw > 2 ? f2 + ' ' + first[2]!.toLowerCase() : f2;
     openers.push(f);
     if (TRANSITIONS.has(f) || TRANSITIONS.has(f2) || TRANSITIONS.has(f3)) transitionOpen++;
     if (f === 'and' || f === 'but' || f === 'so' || f === 'or') andBut++;

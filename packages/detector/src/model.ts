@@ -18,6 +18,12 @@ export function compact(c: Counts): Counts {
 let accKeys = new Int32Array(1 << 12);
 let accVals = new Float64Array(1 << 12);
 let accSlots = new Int32Array(1 << 12);
+// Output of SparseLR.fold: bucket indices and normalised values.
+let foldIdx = new Int32Array(1 << 12);
+let foldVal = new Float32Array(1 << 12);
+let kept = new Int32Array(1 << 12);
+// Math.log1p of the small whole counts, looked up (the same values).
+const LOG1P = Float64Array.from({ length: 256 }, (_, c) => Math.log1p(c));
 
 /** Hashed sparse linear model; `keep` is a bitmap of n-gram hashes seen in at least 3 training texts. */
 export class SparseLR {
@@ -35,38 +41,56 @@ export class SparseLR {
 
   /** Filters unseen n-grams, folds to buckets, log-scales counts and L2-normalises. */
   static vectorize(c: Counts, keep: Uint8Array, keepBits: number, buckets: number): SparseVec {
-    const n = c.k.length;
+    const nt = SparseLR.fold(c.k, c.v, c.k.length, keep, keepBits, buckets);
+    return { idx: foldIdx.slice(0, nt), val: foldVal.slice(0, nt) };
+  }
+
+  /** vectorize into foldIdx/foldVal[0..nt), without allocating; returns nt. */
+  static fold(ck: Uint32Array, cv: Float32Array, n: number, keep: Uint8Array, keepBits: number, buckets: number): number {
     let size = 1 << 6;
     while (size < n * 2) size <<= 1;
     if (accKeys.length < size) { accKeys = new Int32Array(size); accVals = new Float64Array(size); accSlots = new Int32Array(size); }
+    if (foldIdx.length < n) { foldIdx = new Int32Array(size); foldVal = new Float32Array(size); }
     const keys = accKeys, vals = accVals, slots = accSlots;
     keys.fill(-1, 0, size);
     const tmask = size - 1;
     const mask = buckets - 1;
+    // First every bucket or -1 (unseen), then the table: the bitmap reads do not wait on each other that way.
+    if (kept.length < n) kept = new Int32Array(size);
+    const kb = kept;
+    for (let i = 0; i < n; i++) {
+      const h = ck[i]!;
+      const bit = h >>> (32 - keepBits);
+      kb[i] = ((keep[bit >>> 3]! >>> (bit & 7)) & 1) === 0 ? -1 : h & mask;
+    }
     let nt = 0;
     for (let i = 0; i < n; i++) {
-      const h = c.k[i]!;
-      const bit = h >>> (32 - keepBits);
-      if (((keep[bit >>> 3]! >>> (bit & 7)) & 1) === 0) continue;
-      const b = h & mask;
+      const b = kb[i]!;
+      if (b < 0) continue;
       let slot = Math.imul(b, 0x9e3779b1) >>> 0 & tmask;
       while (keys[slot] !== -1 && keys[slot] !== b) slot = (slot + 1) & tmask;
       if (keys[slot] === -1) { keys[slot] = b; vals[slot] = 0; slots[nt++] = slot; }
-      vals[slot]! += Math.log1p(c.v[i]!);
+      const c = cv[i]!;
+      vals[slot]! += c < LOG1P.length && c === (c | 0) ? LOG1P[c]! : Math.log1p(c);
     }
-    const idx = new Int32Array(nt);
-    const val = new Float32Array(nt);
+    const idx = foldIdx;
+    const val = foldVal;
     let ss = 0;
     for (let i = 0; i < nt; i++) { const v = vals[slots[i]!]!; idx[i] = keys[slots[i]!]!; val[i] = v; ss += v * v; }
     const inv = ss > 0 ? 1 / Math.sqrt(ss) : 0;
     for (let j = 0; j < nt; j++) val[j]! *= inv;
-    return { idx, val };
+    return nt;
   }
 
   logit(c: Counts): number {
-    const v = SparseLR.vectorize(c, this.keep, this.keepBits, this.w.length);
+    return this.logitOf(c.k, c.v, c.k.length);
+  }
+
+  /** logit of counts held in the first n entries of two arrays (such as `counted`), without allocating. */
+  logitOf(k: Uint32Array, v: Float32Array, n: number): number {
+    const nt = SparseLR.fold(k, v, n, this.keep, this.keepBits, this.w.length);
     let s = this.bias;
-    for (let i = 0; i < v.idx.length; i++) s += this.w[v.idx[i]!]! * v.val[i]!;
+    for (let i = 0; i < nt; i++) s += this.w[foldIdx[i]!]! * foldVal[i]!;
     return s;
   }
 }
@@ -92,6 +116,11 @@ export class DenseLR {
 export const LM_ORDERS = 3;
 export const LM_ALPHA = 2;
 
+// Table reads of NgramLM.logProbs, gathered before the arithmetic.
+let lmC1 = new Float64Array(1 << 10);
+let lmC2 = new Float64Array(1 << 10);
+let lmC3 = new Float64Array(1 << 10);
+
 /** Hashed word 1-3-gram counts for one class (human or AI). */
 export class NgramLM {
   constructor(public readonly tables: Float32Array[], public readonly total: number) {}
@@ -100,9 +129,14 @@ export class NgramLM {
     for (let k = 1; k < order; k++) h = pair(i - k >= 0 ? wordHashes[i - k]! : BOS, h);
     return pair(h, order);
   }
-  /** Log-probabilities of every token, each given up to two previous tokens (Dirichlet-smoothed backoff). */
-  logProbs(toks: string[], keys: Uint32Array[]): Float64Array {
-    const out = new Float64Array(toks.length);
+  /**
+   * Log-probabilities of every token, each given up to two previous tokens (Dirichlet-smoothed backoff).
+   * `stages`, when given, receives each token's probability before the bigram and before the trigram step: what a
+   * stretch that starts at the token (or one before it) would get, so a sentence's figures can reuse a text's.
+   * `into`, when given (at least as long as `toks`), receives the log-probabilities instead of a new array.
+   */
+  logProbs(toks: string[], keys: Uint32Array[], stages?: LMStages, into?: Float64Array): Float64Array {
+    const out = into ?? new Float64Array(toks.length);
     const [t1, t2, t3] = this.tables as [Float32Array, Float32Array, Float32Array];
     const m1 = t1.length - 1;
     const m2 = t2.length - 1;
@@ -111,15 +145,26 @@ export class NgramLM {
     const k2 = keys[1]!;
     const k3 = keys[2]!;
     const V = t1.length;
-    for (let i = 0; i < toks.length; i++) {
-      const c1 = t1[k1[i]! & m1]!;
+    const n = toks.length;
+    // Every table read first, then the arithmetic: the reads (mostly cache misses) then overlap.
+    if (lmC1.length < n) { lmC1 = new Float64Array(2 * n); lmC2 = new Float64Array(2 * n); lmC3 = new Float64Array(2 * n); }
+    const g1 = lmC1, g2 = lmC2, g3 = lmC3;
+    for (let i = 0; i < n; i++) {
+      g1[i] = t1[k1[i]! & m1]!;
+      g2[i] = t2[k2[i]! & m2]!;
+      g3[i] = t3[k3[i]! & m3]!;
+    }
+    for (let i = 0; i < n; i++) {
+      const c1 = g1[i]!;
       let p = (c1 + 0.5) / (this.total + 0.5 * V);
+      if (stages) stages.uni[i] = p;
       if (i >= 1) {
-        const cu = t1[k1[i - 1]! & m1]!;
-        if (cu > 0) p = (t2[k2[i]! & m2]! + LM_ALPHA * p) / (cu + LM_ALPHA);
+        const cu = g1[i - 1]!;
+        if (cu > 0) p = (g2[i]! + LM_ALPHA * p) / (cu + LM_ALPHA);
+        if (stages) stages.bi[i] = p;
         if (i >= 2) {
-          const cvu = t2[k2[i - 1]! & m2]!;
-          if (cvu > 0) p = (t3[k3[i]! & m3]! + LM_ALPHA * p) / (cvu + LM_ALPHA);
+          const cvu = g2[i - 1]!;
+          if (cvu > 0) p = (g3[i]! + LM_ALPHA * p) / (cvu + LM_ALPHA);
         }
       }
       out[i] = Math.log(p);
@@ -128,14 +173,18 @@ export class NgramLM {
   }
 }
 
+/** Per-token probabilities at the unigram and bigram steps of NgramLM.logProbs. */
+export interface LMStages { uni: Float64Array; bi: Float64Array }
+
 const BOS = hashString('<s>', 0x4567890);
 
-export function lmKeys(toks: string[]): Uint32Array[] {
+/** Keys of every token at orders 1-3; `into` (three arrays at least as long as `toks`) is filled instead of new arrays. */
+export function lmKeys(toks: string[], into?: Uint32Array[]): Uint32Array[] {
   const wh = new Uint32Array(toks.length);
   for (let i = 0; i < toks.length; i++) wh[i] = hashString(toks[i]!, 0x4567890);
   const keys: Uint32Array[] = [];
   for (let o = 1; o <= LM_ORDERS; o++) {
-    const a = new Uint32Array(toks.length);
+    const a = into ? into[o - 1]! : new Uint32Array(toks.length);
     for (let i = 0; i < toks.length; i++) a[i] = NgramLM.key(o, wh, i);
     keys.push(a);
   }
@@ -154,20 +203,55 @@ export const LM_FEATURE_NAMES = [
 /** Ghostbuster-style summary of the human-vs-AI log-probability ratio along the text. */
 export function lmFeatures(lh: Float64Array, la: Float64Array): number[] {
   const n = lh.length;
-  if (n === 0) return [0, 0, 0.5, 0, 0];
   const r = new Float64Array(n);
+  for (let i = 0; i < n; i++) r[i] = la[i]! - lh[i]!;
+  return ratioFeatures(r);
+}
+
+/** lmFeatures from the per-token ratios (AI log-probability minus human); sorts `r` in place. */
+export function ratioFeatures(r: Float64Array): number[] {
+  const n = r.length;
+  if (n === 0) return [0, 0, 0.5, 0, 0];
   let sr = 0, pos = 0;
   for (let i = 0; i < n; i++) {
-    r[i] = la[i]! - lh[i]!;
     sr += r[i]!;
     if (r[i]! > 0) pos++;
   }
   const mr = sr / n;
   let vr = 0;
   for (let i = 0; i < n; i++) vr += (r[i]! - mr) ** 2;
-  const sorted = r.sort();
-  const q = (p: number): number => sorted[Math.min(n - 1, Math.floor(p * n))]!;
-  return [mr, Math.sqrt(vr / n), pos / n, q(0.1), q(0.9)];
+  // The 10th and 90th percentiles as sorted[floor(p n)], found by selection (sorting a typed array allocates).
+  const k90 = Math.min(n - 1, Math.floor(0.9 * n));
+  const k10 = Math.min(n - 1, Math.floor(0.1 * n));
+  select(r, 0, n - 1, k90);
+  if (k10 < k90) select(r, 0, k90 - 1, k10);
+  return [mr, Math.sqrt(vr / n), pos / n, r[k10]!, r[k90]!];
+}
+
+/**
+ * Rearranges a[lo..hi] so that a[k] holds the value it would have if that range were sorted, smaller or equal
+ * values before it and larger or equal after (Hoare selection, median-of-three pivots; hands a range that keeps
+ * resisting to the built-in sort).
+ */
+export function select(a: Float64Array, lo: number, hi: number, k: number): void {
+  for (let rounds = 0; hi > lo; rounds++) {
+    if (rounds > 64) { a.subarray(lo, hi + 1).sort(); return; }
+    const mid = (lo + hi) >>> 1;
+    // Median of three as the pivot value.
+    let x = a[lo]!, y = a[mid]!, z = a[hi]!;
+    if (x > y) { const t = x; x = y; y = t; }
+    if (y > z) { y = z; }
+    const pivot = x > y ? x : y;
+    let i = lo, j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) { const t = a[i]!; a[i] = a[j]!; a[j] = t; i++; j--; }
+    }
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return;
+  }
 }
 
 /** A pair of class language models (human, AI) over one kind of token. */

@@ -123,6 +123,35 @@ export function tokenize(norm: string): string[] {
   return norm.match(TOKEN_RE) ?? [];
 }
 
+/**
+ * Where each of `tokens` (tokenize's output for `norm`) starts in `norm`. Only whitespace lies between tokens and
+ * no token holds any, so each is the first occurrence of its text after the one before.
+ */
+export function tokenOffsets(norm: string, tokens: readonly string[]): Int32Array {
+  const at = new Int32Array(tokens.length);
+  let pos = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    pos = norm.indexOf(t, pos);
+    at[i] = pos;
+    pos += t.length;
+  }
+  return at;
+}
+
+/** How many runs of ASCII letters `s` holds (the length of s.match(/[A-Za-z]+/g)), without building them. */
+export function letterRuns(s: string): number {
+  let n = 0;
+  let inRun = false;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i) | 32;
+    const letter = c >= 97 && c <= 122;
+    if (letter && !inRun) n++;
+    inRun = letter;
+  }
+  return n;
+}
+
 export function isWord(tok: string): boolean {
   const c = tok.charCodeAt(0);
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
