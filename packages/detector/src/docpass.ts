@@ -90,6 +90,19 @@ function wholeText(h: LMTrack, ai: LMTrack, n: number): number[] {
   return ratioFeatures(r);
 }
 
+/** Whether s.substr(p, sn.length + 2) is ' ' + sn.toLowerCase().replace(/\d/g, '0') + ' ' (built only for non-ASCII). */
+function sameFolded(s: string, p: number, sn: string): boolean {
+  if (s.charCodeAt(p) !== 32 || s.charCodeAt(p + sn.length + 1) !== 32) return false;
+  for (let j = 0; j < sn.length; j++) {
+    let c = sn.charCodeAt(j);
+    if (c >= 128) return s.substr(p, sn.length + 2) === ' ' + sn.toLowerCase().replace(/\d/g, '0') + ' ';
+    if (c >= 65 && c <= 90) c += 32;
+    else if (c >= 48 && c <= 57) c = 48;
+    if (s.charCodeAt(p + 1 + j) !== c) return false;
+  }
+  return true;
+}
+
 function firstAtOrAfter(starts: Int32Array, pos: number): number {
   let lo = 0, hi = starts.length;
   while (lo < hi) {
@@ -114,9 +127,7 @@ export function sentenceLogits(det: Detector, d: DocPass, sn: string): Record<Fa
   const p = sn.length > 0 ? locate(norm, sn, d.cursor) : -1;
   // The character n-grams are shared only if the padded, folded sentence is the same stretch of the text's.
   const m = sn.length + 2;
-  if (p < 0 || d.ng.s.length !== norm.length + 2 || d.ng.s.substr(p, m) !== ' ' + sn.toLowerCase().replace(/\d/g, '0') + ' ') {
-    return det.sentenceFamilyLogits(sn);
-  }
+  if (p < 0 || d.ng.s.length !== norm.length + 2 || !sameFolded(d.ng.s, p, sn)) return det.sentenceFamilyLogits(sn);
   d.cursor = p + sn.length;
   const a = firstAtOrAfter(d.starts, p);
   const b = firstAtOrAfter(d.starts, p + sn.length);

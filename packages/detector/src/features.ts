@@ -164,15 +164,24 @@ export function skeletonToken(tok: string): string {
   }
   const low = tok.toLowerCase();
   if (FUNCTION_WORDS.has(low)) return low;
-  let shape = 'w';
-  if (tok.length > 1 && tok === tok.toUpperCase()) shape = 'U';
-  else if (tok.charCodeAt(0) <= 90) shape = 'C';
-  let suf = '_';
-  for (const [sf, code] of SUFFIXES) {
-    if (low.length > sf.length + 2 && low.endsWith(sf)) { suf = code; break; }
+  let shape = 0;
+  if (tok.length > 1 && tok === tok.toUpperCase()) shape = 1;
+  else if (tok.charCodeAt(0) <= 90) shape = 2;
+  let suf = 0;
+  for (let i = 0; i < SUFFIXES.length; i++) {
+    const sf = SUFFIXES[i]![0];
+    if (low.length > sf.length + 2 && low.endsWith(sf)) { suf = i + 1; break; }
   }
-  const len = low.length <= 4 ? 1 : low.length <= 7 ? 2 : 3;
-  return shape + suf + len + (low.includes("'") ? "'" : '');
+  const len = low.length <= 4 ? 0 : low.length <= 7 ? 1 : 2;
+  return SKELETON_SHAPES[((shape * (SUFFIXES.length + 1) + suf) * 3 + len) * 2 + (low.includes("'") ? 1 : 0)]!;
+}
+
+// Every shape class as one string made once: shape (w, U, C), suffix code or _, length class 1-3, apostrophe.
+const SKELETON_SHAPES: string[] = [];
+for (const shape of ['w', 'U', 'C']) {
+  for (const suf of ['_', ...SUFFIXES.map(([, code]) => code)]) {
+    for (const len of [1, 2, 3]) for (const ap of ['', "'"]) SKELETON_SHAPES.push(shape + suf + len + ap);
+  }
 }
 
 /** Skeleton token of every token (closed-class words, punctuation and shape classes). */

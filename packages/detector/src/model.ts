@@ -178,9 +178,12 @@ export interface LMStages { uni: Float64Array; bi: Float64Array }
 
 const BOS = hashString('<s>', 0x4567890);
 
+let keyWords = new Uint32Array(1 << 10);
+
 /** Keys of every token at orders 1-3; `into` (three arrays at least as long as `toks`) is filled instead of new arrays. */
 export function lmKeys(toks: string[], into?: Uint32Array[]): Uint32Array[] {
-  const wh = new Uint32Array(toks.length);
+  if (into && keyWords.length < toks.length) keyWords = new Uint32Array(2 * toks.length);
+  const wh = into ? keyWords : new Uint32Array(toks.length);
   for (let i = 0; i < toks.length; i++) wh[i] = hashString(toks[i]!, 0x4567890);
   const keys: Uint32Array[] = [];
   for (let o = 1; o <= LM_ORDERS; o++) {

@@ -109,7 +109,8 @@ export function normalizeForFeatures(text: string): string {
   if (CHATBOT_RE.test(t)) {
     t = splitSentences(t).filter((s) => !CHATBOT_RE.test(s.text)).map((s) => s.text).join(' ');
   }
-  return t.replace(/\s+/g, ' ').trim();
+  // Runs of whitespace become one space; a single space is left as it is (the same result, no new string).
+  return t.replace(/\s{2,}|[^\S ]/g, ' ').trim();
 }
 
 export function hasChatbotArtifact(text: string): boolean {
