@@ -156,6 +156,15 @@ const SUFFIXES: [string, string][] = [
   ['est', 'E'], ['s', 's'],
 ];
 
+/** Whether a word token (ASCII letters and apostrophes) has a lower-case letter: tok !== tok.toUpperCase(). */
+function hasLower(tok: string): boolean {
+  for (let i = 0; i < tok.length; i++) {
+    const c = tok.charCodeAt(i);
+    if (c >= 97 && c <= 122) return true;
+  }
+  return false;
+}
+
 /** Closed-class words and punctuation stay; open-class words become shape classes. */
 export function skeletonToken(tok: string): string {
   if (!isWord(tok)) {
@@ -165,7 +174,7 @@ export function skeletonToken(tok: string): string {
   const low = tok.toLowerCase();
   if (FUNCTION_WORDS.has(low)) return low;
   let shape = 0;
-  if (tok.length > 1 && tok === tok.toUpperCase()) shape = 1;
+  if (tok.length > 1 && !hasLower(tok)) shape = 1;
   else if (tok.charCodeAt(0) <= 90) shape = 2;
   let suf = 0;
   for (let i = 0; i < SUFFIXES.length; i++) {

@@ -180,6 +180,17 @@ const BOS = hashString('<s>', 0x4567890);
 
 let keyWords = new Uint32Array(1 << 10);
 
+/** pair() as a signed 32-bit value (the same bits), which never needs a heap number. */
+function pairBits(a: number, b: number): number {
+  let h = Math.imul(a, 0x9e3779b1) ^ b;
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  h ^= h >>> 16;
+  return h | 0;
+}
+
 /** Keys of every token at orders 1-3; `into` (three arrays at least as long as `toks`) is filled instead of new arrays. */
 export function lmKeys(toks: string[], into?: Uint32Array[]): Uint32Array[] {
   if (into && keyWords.length < toks.length) keyWords = new Uint32Array(2 * toks.length);
@@ -188,7 +199,12 @@ export function lmKeys(toks: string[], into?: Uint32Array[]): Uint32Array[] {
   const keys: Uint32Array[] = [];
   for (let o = 1; o <= LM_ORDERS; o++) {
     const a = into ? into[o - 1]! : new Uint32Array(toks.length);
-    for (let i = 0; i < toks.length; i++) a[i] = NgramLM.key(o, wh, i);
+    // NgramLM.key written out: a call returning a 32-bit unsigned value would box it.
+    for (let i = 0; i < toks.length; i++) {
+      let h = wh[i]! | 0;
+      for (let k = 1; k < o; k++) h = pairBits(i - k >= 0 ? wh[i - k]! | 0 : BOS | 0, h);
+      a[i] = pairBits(h, o);
+    }
     keys.push(a);
   }
   return keys;

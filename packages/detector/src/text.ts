@@ -33,7 +33,8 @@ export function splitSentences(text: string): Span[] {
       if (lm && s + lm[0].length < e) s += lm[0].length;
     }
     while (e > s && /\s/.test(text[e - 1] ?? '')) e--;
-    if (e > s && /[\p{L}\p{N}]/u.test(text.slice(s, e))) out.push({ text: text.slice(s, e), start: s, end: e });
+    const piece = e > s ? text.slice(s, e) : '';
+    if (e > s && /[\p{L}\p{N}]/u.test(piece)) out.push({ text: piece, start: s, end: e });
     else if (e > s && out.length > 0 && !LINE_BREAK_RE.test(text.slice(out[out.length - 1]!.end, e))) {
       // Stray punctuation or symbols on the same line join the previous sentence rather than standing alone;
       // on a line of their own (a "-----" rule) they are dropped, so no span crosses a line break.
