@@ -112,22 +112,27 @@ function firstAtOrAfter(starts: Int32Array, pos: number): number {
   return lo;
 }
 
-/** Where `sn` stands alone in the normalised text (spaces or the ends on both sides), or -1. */
+/**
+ * Where `sn` stands alone in the normalised text (spaces or the ends on both sides) at or after `from`, or -1.
+ * Sentences come in the text's order, so the search never goes back (a sentence the text's normalisation
+ * dropped costs one scan of the rest, not of the whole text).
+ */
 function locate(norm: string, sn: string, from: number): number {
   for (let p = norm.indexOf(sn, from); p >= 0; p = norm.indexOf(sn, p + 1)) {
     const e = p + sn.length;
     if ((p === 0 || norm.charCodeAt(p - 1) === 32) && (e === norm.length || norm.charCodeAt(e) === 32)) return p;
   }
-  return from > 0 ? locate(norm, sn, 0) : -1;
+  return -1;
 }
 
 /** Sentence family logits of a normalised sentence of the text, equal to det.sentenceFamilyLogits(sn). */
 export function sentenceLogits(det: Detector, d: DocPass, sn: string): Record<Family, number> {
   const norm = d.norm;
-  const p = sn.length > 0 ? locate(norm, sn, d.cursor) : -1;
-  // The character n-grams are shared only if the padded, folded sentence is the same stretch of the text's.
+  // Offsets are shared only if lower-casing kept the text's length, and the character n-grams only if the
+  // padded, folded sentence is the same stretch of the text's.
+  const p = sn.length > 0 && d.ng.s.length === norm.length + 2 ? locate(norm, sn, d.cursor) : -1;
   const m = sn.length + 2;
-  if (p < 0 || d.ng.s.length !== norm.length + 2 || !sameFolded(d.ng.s, p, sn)) return det.sentenceFamilyLogits(sn);
+  if (p < 0 || !sameFolded(d.ng.s, p, sn)) return det.sentenceFamilyLogits(sn);
   d.cursor = p + sn.length;
   const a = firstAtOrAfter(d.starts, p);
   const b = firstAtOrAfter(d.starts, p + sn.length);
