@@ -26,6 +26,8 @@ export interface Prepared {
   skelKeys: Uint32Array[];
   /** Normalised sentences of 4+ words (split on the raw text, as at run time), for the sentence-window term. */
   sents: string[];
+  /** Excerpts of the text (DETECTOR_AUGMENT), extra rows for the family fits only. */
+  crops: Prepared[];
 }
 
 export const CONFIG = {
@@ -59,6 +61,12 @@ export const CONFIG = {
   /** Genre intercepts while fitting the families (fixed effects, docs/decisions/0005); off unless set. */
   genreEffects: process.env.DETECTOR_GENRE_FE === '1',
   lambdaGenre: Number(process.env.DETECTOR_GENRE_LAMBDA ?? 1e-3),
+  /**
+   * Excerpts per text added to the family fits (docs/decisions/0005), each a run of about half its sentences;
+   * together they weigh `augmentWeight` times their text. 0 (the default) adds none.
+   */
+  augment: Number(process.env.DETECTOR_AUGMENT ?? 0),
+  augmentWeight: Number(process.env.DETECTOR_AUGMENT_WEIGHT ?? 1),
 };
 
 /** Coarse genre of a corpus domain: essays, academic abstracts, question answers, reference articles, web prose. */
@@ -109,15 +117,42 @@ export function isNonNative(d: Doc): boolean {
   return d.label === 'human' && d.domain === 'essay_toefl_nonnative';
 }
 
+function prepareOne(doc: Doc, folds: number, crops: Prepared[]): Prepared {
+  const x = extract(normalizeForFeatures(doc.text));
+  return {
+    doc, y: doc.label === 'ai' ? 1 : 0, fold: hashString(doc.group, 7) % folds,
+    ngram: compact(x.ngram), skeleton: compact(x.skeleton), stylo: x.stylo, lm: x.lm, lmKeys: lmKeys(x.lm), skel: x.skel, skelKeys: lmKeys(x.skel),
+    sents: CONFIG.windows ? windowSentences(doc.text) : [], crops,
+  };
+}
+
+/** Excerpts of a text of 6+ sentences: runs of about half its sentences at fixed pseudo-random starts. */
+export function excerpts(doc: Doc, n: number): Doc[] {
+  const spans = splitSentences(doc.text);
+  if (n <= 0 || spans.length < 6) return [];
+  const len = Math.ceil(spans.length / 2);
+  const out: Doc[] = [];
+  for (let c = 0; c < n; c++) {
+    const start = hashString(`${doc.id}#${c}`, 13) % (spans.length - len + 1);
+    const text = doc.text.slice(spans[start]!.start, spans[start + len - 1]!.end);
+    out.push({ ...doc, id: `${doc.id}#${c}`, text });
+  }
+  return out;
+}
+
 export function prepare(docs: Doc[], folds = CONFIG.folds): Prepared[] {
-  return docs.map((doc) => {
-    const x = extract(normalizeForFeatures(doc.text));
-    return {
-      doc, y: doc.label === 'ai' ? 1 : 0, fold: hashString(doc.group, 7) % folds,
-      ngram: compact(x.ngram), skeleton: compact(x.skeleton), stylo: x.stylo, lm: x.lm, lmKeys: lmKeys(x.lm), skel: x.skel, skelKeys: lmKeys(x.skel),
-      sents: CONFIG.windows ? windowSentences(doc.text) : [],
-    };
+  return docs.map((doc) => prepareOne(doc, folds, excerpts(doc, CONFIG.augment).map((d) => prepareOne(d, folds, []))));
+}
+
+/** The texts and their excerpts, with the excerpts of each text sharing `augmentWeight` times its weight. */
+function withExcerpts(ps: Prepared[], sw: Float64Array): { all: Prepared[]; sw: Float64Array } {
+  const extra: Prepared[] = [];
+  const w: number[] = [];
+  ps.forEach((p, i) => {
+    for (const c of p.crops) { extra.push(c); w.push((sw[i]! * CONFIG.augmentWeight) / p.crops.length); }
   });
+  if (extra.length === 0) return { all: ps, sw };
+  return { all: [...ps, ...extra], sw: Float64Array.from([...sw, ...w]) };
 }
 
 /** Model family of a generator name, so that renamed snapshots of one model count as one generator. */
@@ -176,8 +211,9 @@ function keepBitmap(counts: CompactCounts[], bits: number, minDf: number): Uint8
   return bm;
 }
 
-function fitSparse(ps: Prepared[], sw: Float64Array, get: (p: Prepared) => CompactCounts, buckets: number, bits: number, lambda: number): SparseLR {
-  const keep = keepBitmap(ps.map(get), bits, CONFIG.minDocFreq);
+function fitSparse(ps: Prepared[], sw: Float64Array, get: (p: Prepared) => CompactCounts, buckets: number, bits: number, lambda: number, texts = ps): SparseLR {
+  // Which n-grams are kept is counted over whole texts only: an excerpt repeats its text's n-grams.
+  const keep = keepBitmap(texts.map(get), bits, CONFIG.minDocFreq);
   const vecs = ps.map((p) => SparseLR.vectorize(get(p), keep, bits, buckets));
   // Optimise over the buckets that occur at all: far fewer than the table size, so each step is cheaper.
   const col = new Int32Array(buckets).fill(-1);
@@ -242,33 +278,34 @@ function lmFeaturesFor(words: LMPair, skel: LMPair, p: Prepared): number[] {
   ];
 }
 
-function fitLMRatio(ps: Prepared[], sw: Float64Array): LMRatio {
-  // The ratio features of a training text must come from models that did not see it.
+function fitLMRatio(ps: Prepared[], sw: Float64Array, texts = ps): LMRatio {
+  // The ratio features of a training text must come from models that did not see it (nor its text, for an
+  // excerpt); the language models themselves count whole texts only.
   const inner = 4;
   const feats: number[][] = new Array(ps.length);
   for (let k = 0; k < inner; k++) {
     const inFold = (p: Prepared): boolean => hashString(p.doc.group, 11) % inner === k;
-    const tr = ps.filter((p) => !inFold(p));
+    const tr = texts.filter((p) => !inFold(p));
     const w = buildPair(tr, 'words');
     const sk = buildPair(tr, 'skel');
     ps.forEach((p, i) => { if (inFold(p)) feats[i] = lmFeaturesFor(w, sk, p); });
   }
   const lr = fitDense(feats, ps.map((p) => p.y), sw, CONFIG.lambdaLM, genreEffects(ps));
-  return new LMRatio(buildPair(ps, 'words'), buildPair(ps, 'skel'), lr);
+  return new LMRatio(buildPair(texts, 'words'), buildPair(texts, 'skel'), lr);
 }
 
 export interface FamilyModels { ngram: SparseLR; skeleton: SparseLR; stylo: DenseLR; lmratio: LMRatio }
 
-export function fitFamilies(ps: Prepared[], log: (s: string) => void = () => {}): FamilyModels {
-  const sw = sampleWeights(ps);
+export function fitFamilies(texts: Prepared[], log: (s: string) => void = () => {}): FamilyModels {
+  const { all: ps, sw } = withExcerpts(texts, sampleWeights(texts));
   let t = Date.now();
-  const ngram = fitSparse(ps, sw, (p) => p.ngram, CONFIG.ngramBuckets, CONFIG.ngramKeepBits, CONFIG.lambdaNgram);
+  const ngram = fitSparse(ps, sw, (p) => p.ngram, CONFIG.ngramBuckets, CONFIG.ngramKeepBits, CONFIG.lambdaNgram, texts);
   log(`  ngram ${Date.now() - t} ms`); t = Date.now();
-  const skeleton = fitSparse(ps, sw, (p) => p.skeleton, CONFIG.skeletonBuckets, CONFIG.skeletonKeepBits, CONFIG.lambdaSkeleton);
+  const skeleton = fitSparse(ps, sw, (p) => p.skeleton, CONFIG.skeletonBuckets, CONFIG.skeletonKeepBits, CONFIG.lambdaSkeleton, texts);
   log(`  skeleton ${Date.now() - t} ms`); t = Date.now();
   const stylo = fitDense(ps.map((p) => p.stylo), ps.map((p) => p.y), sw, CONFIG.lambdaStylo, genreEffects(ps));
   log(`  stylometric ${Date.now() - t} ms`); t = Date.now();
-  const lmratio = fitLMRatio(ps, sw);
+  const lmratio = fitLMRatio(ps, sw, texts);
   log(`  lmratio ${Date.now() - t} ms`);
   return { ngram, skeleton, stylo, lmratio };
 }
