@@ -1,6 +1,6 @@
 // The fitted detector: family scorers, the ensemble and its percentile calibration.
 // The same classes are used by the training scripts (built from arrays) and at run time (loaded from files).
-import { lmTokens, ngramCounts, pair, skeletonCounts, skeletonTokens, stylometric, type Counts } from './features.ts';
+import { lmTokens, ngramCounts, skeletonCounts, skeletonTokens, stylometric, type Counts } from './features.ts';
 import { hashString, splitSentences, tokenize } from './text.ts';
 
 export const FAMILIES = ['ngram', 'skeleton', 'stylometric', 'lmratio'] as const;
@@ -124,11 +124,6 @@ let lmC3 = new Float64Array(1 << 10);
 /** Hashed word 1-3-gram counts for one class (human or AI). */
 export class NgramLM {
   constructor(public readonly tables: Float32Array[], public readonly total: number) {}
-  static key(order: number, wordHashes: Uint32Array, i: number): number {
-    let h = wordHashes[i]!;
-    for (let k = 1; k < order; k++) h = pair(i - k >= 0 ? wordHashes[i - k]! : BOS, h);
-    return pair(h, order);
-  }
   /**
    * Log-probabilities of every token, each given up to two previous tokens (Dirichlet-smoothed backoff).
    * `stages`, when given, receives each token's probability before the bigram and before the trigram step: what a
@@ -199,7 +194,8 @@ export function lmKeys(toks: string[], into?: Uint32Array[]): Uint32Array[] {
   const keys: Uint32Array[] = [];
   for (let o = 1; o <= LM_ORDERS; o++) {
     const a = into ? into[o - 1]! : new Uint32Array(toks.length);
-    // NgramLM.key written out: a call returning a 32-bit unsigned value would box it.
+    // The key of token i at order o: its hash paired with the o - 1 before it (the start symbol before the
+    // first), then with o. Written out with signed values, since a call returning an unsigned 32-bit value boxes it.
     for (let i = 0; i < toks.length; i++) {
       let h = wh[i]! | 0;
       for (let k = 1; k < o; k++) h = pairBits(i - k >= 0 ? wh[i - k]! | 0 : BOS | 0, h);
