@@ -3,7 +3,7 @@
 // exactly those of Detector.familyLogits and Detector.sentenceFamilyLogits (the training path); a sentence that
 // cannot be found in the normalised text falls back to the latter.
 import {
-  countNgrams, counted, countSkeleton, lmTokens, ngramHashes, skeletonHashes, skeletonTokens, stylometric, type NgramHashes,
+  countNgrams, counted, countSkeleton, lmTokens, ngramHashes, ngramString, skeletonHashes, skeletonTokens, stylometric, type NgramHashes,
 } from './features.ts';
 import { lmKeys, ratioFeatures, type Detector, type Family, type LMStages, type NgramLM, type SparseLR } from './model.ts';
 import { tokenize, tokenOffsets } from './text.ts';
@@ -48,7 +48,10 @@ function track(t: LMTrack, lm: NgramLM, toks: string[], k: Uint32Array[]): LMTra
   return t;
 }
 
-/** lmFeatures of the tokens [a, b) scored on their own: the first two take their unigram and bigram steps. */
+/**
+ * lmFeatures of the tokens [a, b) scored on their own: the first two take their unigram and bigram steps (for the
+ * whole text, a = 0, those are the values it already has).
+ */
 function features(h: LMTrack, ai: LMTrack, a: number, b: number): number[] {
   const r = ratios.subarray(0, b - a);
   for (let i = a; i < b; i++) r[i - a] = ai.lp[i]! - h.lp[i]!;
@@ -79,23 +82,17 @@ export function docPass(det: Detector, norm: string): DocPass {
     ngram,
     skeleton,
     stylometric: det.stylo.logit(stylometric(norm, tokens, starts)),
-    lmratio: r.lr.logit([...wholeText(wh, wa, tokens.length), ...wholeText(sh, sa, tokens.length)]),
+    lmratio: r.lr.logit([...features(wh, wa, 0, tokens.length), ...features(sh, sa, 0, tokens.length)]),
   };
   return { norm, tokens, logits, starts, ng, sk, lm: lmTracks, cursor: 0 };
 }
 
-function wholeText(h: LMTrack, ai: LMTrack, n: number): number[] {
-  const r = ratios.subarray(0, n);
-  for (let i = 0; i < n; i++) r[i] = ai.lp[i]! - h.lp[i]!;
-  return ratioFeatures(r);
-}
-
-/** Whether s.substr(p, sn.length + 2) is ' ' + sn.toLowerCase().replace(/\d/g, '0') + ' ' (built only for non-ASCII). */
+/** Whether s.substr(p, sn.length + 2) is ngramString(sn), compared in place unless `sn` has non-ASCII characters. */
 function sameFolded(s: string, p: number, sn: string): boolean {
   if (s.charCodeAt(p) !== 32 || s.charCodeAt(p + sn.length + 1) !== 32) return false;
   for (let j = 0; j < sn.length; j++) {
     let c = sn.charCodeAt(j);
-    if (c >= 128) return s.substr(p, sn.length + 2) === ' ' + sn.toLowerCase().replace(/\d/g, '0') + ' ';
+    if (c >= 128) return s.substr(p, sn.length + 2) === ngramString(sn);
     if (c >= 65 && c <= 90) c += 32;
     else if (c >= 48 && c <= 57) c = 48;
     if (s.charCodeAt(p + 1 + j) !== c) return false;

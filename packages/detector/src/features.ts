@@ -87,9 +87,14 @@ let keptChar = new Uint32Array(1 << 14);
 let keptSkel = new Uint32Array(1 << 12);
 
 /** With `reuse`, the arrays are buffers shared by the next such call (and may be longer than needed). */
+/** The padded string the character n-grams are read from: lower case and digits folded, a space on each side. */
+export function ngramString(norm: string): string {
+  // Capitalisation habits are left to the skeleton family.
+  return ' ' + norm.toLowerCase().replace(/\d/g, '0') + ' ';
+}
+
 export function ngramHashes(norm: string, tokens: string[], reuse = false): NgramHashes {
-  // Lower case and digits folded: capitalisation habits are left to the skeleton family.
-  const s = ' ' + norm.toLowerCase().replace(/\d/g, '0') + ' ';
+  const s = ngramString(norm);
   const len = s.length;
   const nChar = 3 * Math.max(0, len - 2);
   if (reuse && keptWord.length < tokens.length * 2) keptWord = new Uint32Array(tokens.length * 4);

@@ -5,7 +5,7 @@ import {
   Detector, DenseLR, FAMILIES, LMPair, LMRatio, NgramLM, SENTENCE_FAMILIES, SparseLR, compact, extract, lmFeatures, lmKeys,
   subsetKey, windowStats, type Calibration, type CompactCounts, type DocLogits, type Family, type WindowModel,
 } from '../model.ts';
-import { hashString, normalizeForFeatures, splitSentences } from '../text.ts';
+import { hashString, letterRuns, normalizeForFeatures, splitSentences } from '../text.ts';
 import { denseRows, fitLR, sparseRows, type GroupEffects } from './lr.ts';
 
 export interface Doc {
@@ -95,7 +95,7 @@ export function windowSentences(text: string): string[] {
   const out: string[] = [];
   for (const s of splitSentences(text)) {
     const sn = normalizeForFeatures(s.text);
-    if ((sn.match(/[A-Za-z]+/g) ?? []).length >= 4) out.push(sn);
+    if (letterRuns(sn) >= 4) out.push(sn);
   }
   return out;
 }
