@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FAMILY_NAMES, detect, detectScore, loadDetector, scoreFamilies, splitSentences } from './index.ts';
 import { calibrate } from './model.ts';
+import { CASUAL_PILEUP, STYLO_NAMES, stylometric } from './features.ts';
+import { normalizeForFeatures, tokenize } from './text.ts';
 
 // Written for these tests; deliberately full of stock phrasing.
 const AI_PARAGRAPH = `In today's fast-paced digital landscape, it is important to note that technology plays a crucial role in shaping how we communicate. Moreover, it fosters innovation and enhances collaboration across diverse communities. Furthermore, by leveraging cutting-edge tools, organizations can streamline their operations and unlock their full potential. Ultimately, embracing these advancements is essential for navigating the complexities of the modern world and ensuring a brighter future for everyone.`;
@@ -78,6 +80,39 @@ describe('detect', () => {
     }
     expect(all).toBeGreaterThan(scoreFamilies(HUMAN_PARAGRAPH));
     expect(scoreFamilies(AI_PARAGRAPH, [...FAMILY_NAMES])).toBe(0);
+  });
+});
+
+describe('casual markers', () => {
+  const figures = (text: string): { markers: number; pileup: number } => {
+    const norm = normalizeForFeatures(text);
+    const x = stylometric(norm, tokenize(norm));
+    expect(x).toHaveLength(STYLO_NAMES.length);
+    return { markers: x[STYLO_NAMES.indexOf('casual_markers')]!, pileup: x[STYLO_NAMES.indexOf('casual_pileup')]! };
+  };
+  // Written for these tests, in the voice a model produces when told to sound casual.
+  const PILED = `OMG, so like, you know how volcanoes are super cool, right? Basically there's this totally crazy hot stuff underground, and it's gonna push up, y’know? Then boom, lava everywhere, dude. Kinda awesome but also yikes.`;
+
+  it('counts casual words and phrases per 100 words, with curly apostrophes', () => {
+    const words = PILED.match(/[A-Za-z]+(?:['\u2019][A-Za-z]+)*/g)!.length;
+    // OMG, "like,", "you know", super, cool, "right?", basically, totally, crazy, stuff, gonna, y'know, dude,
+    // kinda, awesome, yikes
+    const { markers, pileup } = figures(PILED);
+    const rate = (100 * 16) / words;
+    expect(markers).toBeCloseTo(Math.log1p(rate), 9);
+    expect(pileup).toBeCloseTo(Math.log1p(rate - CASUAL_PILEUP), 9);
+  });
+
+  it('leaves formal text at zero and a casual word now and then below the pile-up point', () => {
+    expect(figures(AI_PARAGRAPH)).toEqual({ markers: 0, pileup: 0 });
+    const one = figures(`We walked to the station before noon. The train was late, so we sat on the bench and read the paper. Okay, the coffee there is not good, but it was warm and the platform was quiet for once. Nobody seemed to mind the wait, and the conductor apologised twice when it finally came.`);
+    expect(one.markers).toBeGreaterThan(0);
+    expect(one.pileup).toBe(0);
+  });
+
+  it('raises the document score of piled-up slang over the same content said plainly', () => {
+    const plain = `Volcanoes are interesting. Very hot molten rock lies underground, and pressure pushes it upward. Then it erupts and lava flows everywhere. It is impressive and also frightening to watch from nearby.`;
+    expect(detectScore(PILED).score).toBeGreaterThan(detectScore(plain).score);
   });
 });
 

@@ -60,6 +60,18 @@ export const STOCK_PHRASES: RegExp[] = [
   /\b(?:overall|ultimately), (?:the|this|it)\b/i,
 ];
 
+// Casual markers: interjections, slang and fillers. People use a few; a model told to "sound human" or to write
+// in a child's or an amateur's voice piles them up. They feed two stylometric figures (features.ts).
+export const CASUAL_WORDS = new Set(`
+omg oh wow whoa woah yay ugh haha hahaha lol lmao yikes hey yo duh phew gosh geez jeez um uh hmm meh nah yep yup
+yeah nope okay ok totes totally super awesome cool dude guys folks peeps kinda sorta gonna wanna gotta dunno ya
+y'know ain't def legit vibe vibes epic stuff thingy basically literally crazy insane bummer bucks kiddo buddy pal mega
+tbh btw imo fyi fam bro lotsa cuz coz whatnot
+`.trim().split(/\s+/));
+
+/** Casual phrases, counted like CASUAL_WORDS (global, case-insensitive). */
+export const CASUAL_PHRASES = /\blike,|, like\b|\byou know\b|\bright\?|\bso yeah\b|\band stuff\b|\bor whatever\b|\bkind of like\b|\bguess what\b|\bbut wait\b|\bnitty-gritty\b/gi;
+
 export const FUNCTION_WORDS = new Set(`
 a an the this that these those some any no every each either neither all both half several many much more most few
 fewer less least other another such what which whose whatever whichever

@@ -45,6 +45,11 @@ export const CONFIG = {
   lambdaMeta: 1e-3,
   /** How the families are combined: 'equal' (z-scored, equal weights) or 'lr' (fitted non-negative stack). */
   stack: (process.env.DETECTOR_STACK ?? 'equal') as 'equal' | 'lr',
+  /**
+   * The stylometric family's share in the equal-weight ensemble, relative to the others (1 = equal). It is
+   * the one family built from figures that do not name topics; inner folds preferred 3 (docs/decisions/0005).
+   */
+  styloScale: Number(process.env.DETECTOR_STYLO_SCALE ?? 3),
   /** Non-native human essays count extra so that the fit and the threshold protect them. */
   nonNativeWeight: 3,
   folds: 4,
@@ -445,7 +450,8 @@ export function allSubsets(): Family[][] {
 
 /**
  * The ensemble over a family subset. 'equal' (default): every family's out-of-collection logit divided by its
- * standard deviation over the training texts, summed with equal weight. 'lr': a non-negative logistic stack
+ * standard deviation over the training texts, summed with equal weight (the stylometric family's scaled by
+ * `CONFIG.styloScale`). 'lr': a non-negative logistic stack
  * fitted on those logits. Inner leave-one-collection-out folds preferred 'equal' (docs/decisions/0005): the
  * fitted stack learns which family transferred best between the training collections, and that does not
  * carry over to the next unseen collection.
@@ -459,7 +465,7 @@ function fitMeta(fams: Family[], oof: Record<Family, number>[], ps: Prepared[], 
       let v = 0;
       for (const o of oof) v += (o[f] - m) ** 2;
       const sd = Math.sqrt(v / Math.max(1, oof.length)) || 1;
-      return +(1 / sd).toFixed(6);
+      return +((f === 'stylometric' ? CONFIG.styloScale : 1) / sd).toFixed(6);
     });
     return { weights, bias: 0 };
   }
