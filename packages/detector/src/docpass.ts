@@ -3,7 +3,7 @@
 // exactly those of Detector.familyLogits and Detector.sentenceFamilyLogits (the training path); a sentence that
 // cannot be found in the normalised text falls back to the latter.
 import {
-  countNgrams, counted, countSkeleton, lmTokens, ngramHashes, ngramString, skeletonHashes, skeletonTokens, stylometric, type NgramHashes,
+  countNgrams, counted, countSkeleton, lmTokens, ngramHashes, ngramString, skeletonHashes, skeletonTokens, stylometric, casualFigures, type NgramHashes,
 } from './features.ts';
 import { lmKeys, ratioFeatures, type Detector, type Family, type LMStages, type NgramLM, type SparseLR } from './model.ts';
 import { tokenize, tokenOffsets } from './text.ts';
@@ -78,11 +78,13 @@ export function docPass(det: Detector, norm: string): DocPass {
   const ngram = logitOfCounted(det.ngram);
   countSkeleton(sk, 0, tokens.length);
   const skeleton = logitOfCounted(det.skeleton);
+  const stylo = stylometric(norm, tokens, starts);
   const logits = {
     ngram,
     skeleton,
-    stylometric: det.stylo.logit(stylometric(norm, tokens, starts)),
+    stylometric: det.stylo.logit(stylo),
     lmratio: r.lr.logit([...features(wh, wa, 0, tokens.length), ...features(sh, sa, 0, tokens.length)]),
+    casual: det.casual ? det.casual.logit(casualFigures(stylo)) : 0,
   };
   return { norm, tokens, logits, starts, ng, sk, lm: lmTracks, cursor: 0 };
 }
@@ -143,5 +145,6 @@ export function sentenceLogits(det: Detector, d: DocPass, sn: string): Record<Fa
     skeleton,
     stylometric: 0,
     lmratio: det.lmratio.lr.logit([...features(wh, wa, a, b), ...features(sh, sa, a, b)]),
+    casual: 0,
   };
 }

@@ -267,6 +267,13 @@ export const STYLO_NAMES = [
  */
 export const CASUAL_PILEUP = 3;
 
+const CASUAL_AT = STYLO_NAMES.indexOf('casual_markers');
+
+/** The casual family's input: the two casual-marker figures of a stylometric vector. */
+export function casualFigures(stylo: readonly number[]): number[] {
+  return [stylo[CASUAL_AT]!, stylo[CASUAL_AT + 1]!];
+}
+
 function mattr(words: string[], win = 50): number {
   if (words.length === 0) return 0;
   if (words.length <= win) return new Set(words).size / words.length;

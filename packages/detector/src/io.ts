@@ -19,6 +19,8 @@ export interface Manifest {
   };
   calibrations: Calibration[];
   sentence: Calibration;
+  /** The casual family (docs/decisions/0005, fifth round); weights written before it have none. */
+  casual?: DenseJSON & { features: readonly string[] };
   /** Sentence-window term: weights of the sentence families, and the logistic model over WINDOW_STATS. */
   windows?: { weights: number[]; lr: DenseJSON; features: readonly string[] };
 }
@@ -54,6 +56,7 @@ export function saveDetector(det: Detector, dir: string, info: Manifest['trained
     },
     calibrations: [...det.calibrations.values()],
     sentence: det.sentenceCal,
+    ...(det.casual ? { casual: { ...denseJSON(det.casual), features: names.stylo.filter((n) => n.startsWith('casual_')) } } : {}),
     ...(det.windows ? { windows: { weights: det.windows.weights, lr: denseJSON(det.windows.lr), features: WINDOW_STATS } } : {}),
   };
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(m) + '\n');
@@ -84,5 +87,5 @@ export function loadDetectorFrom(dir: string = defaultWeightsDir()): Detector {
   const cals = new Map<string, Calibration>();
   for (const c of m.calibrations) cals.set(c.families.join('+'), c);
   const windows = m.windows ? { weights: m.windows.weights, lr: denseFrom(m.windows.lr) } : null;
-  return new Detector(sparse(m.ngram), sparse(m.skeleton), denseFrom(m.stylometric), new LMRatio(words, skel, denseFrom(m.lmratio.lr)), cals, m.sentence, windows);
+  return new Detector(sparse(m.ngram), sparse(m.skeleton), denseFrom(m.stylometric), new LMRatio(words, skel, denseFrom(m.lmratio.lr)), cals, m.sentence, windows, m.casual ? denseFrom(m.casual) : null);
 }

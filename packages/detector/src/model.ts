@@ -1,9 +1,10 @@
 // The fitted detector: family scorers, the ensemble and its percentile calibration.
 // The same classes are used by the training scripts (built from arrays) and at run time (loaded from files).
-import { lmTokens, ngramCounts, skeletonCounts, skeletonTokens, stylometric, type Counts } from './features.ts';
+import { casualFigures, lmTokens, ngramCounts, skeletonCounts, skeletonTokens, stylometric, type Counts } from './features.ts';
 import { hashString, splitSentences, tokenize } from './text.ts';
 
-export const FAMILIES = ['ngram', 'skeleton', 'stylometric', 'lmratio'] as const;
+/** `casual`: the two casual-marker figures alone (docs/decisions/0005, fifth round). */
+export const FAMILIES = ['ngram', 'skeleton', 'stylometric', 'lmratio', 'casual'] as const;
 export type Family = (typeof FAMILIES)[number];
 /** Families that can be scored on a single sentence. */
 export const SENTENCE_FAMILIES: readonly Family[] = ['ngram', 'skeleton', 'lmratio'];
@@ -378,6 +379,7 @@ export class Detector {
     public readonly calibrations: Map<string, Calibration>,
     public readonly sentenceCal: Calibration,
     public readonly windows: WindowModel | null = null,
+    public readonly casual: DenseLR | null = null,
   ) {}
 
   /** The sentence-window term from the sentence family logits of a document's sentences (4+ words each). */
@@ -395,6 +397,7 @@ export class Detector {
       skeleton: want('skeleton') ? this.skeleton.logit(x.skeleton) : 0,
       stylometric: want('stylometric') ? this.stylo.logit(x.stylo) : 0,
       lmratio: want('lmratio') ? this.lmratio.logit(x.lm, x.skel) : 0,
+      casual: want('casual') && this.casual ? this.casual.logit(casualFigures(x.stylo)) : 0,
     };
   }
 
@@ -407,6 +410,7 @@ export class Detector {
       skeleton: this.skeleton.logit(skeletonCounts(skel)),
       stylometric: 0,
       lmratio: this.lmratio.logit(lmTokens(tokens), skel),
+      casual: 0,
     };
   }
 

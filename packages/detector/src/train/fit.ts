@@ -6,6 +6,7 @@ import {
   subsetKey, windowStats, type Calibration, type CompactCounts, type DocLogits, type Family, type WindowModel,
 } from '../model.ts';
 import { hashString, letterRuns, normalizeForFeatures, splitSentences } from '../text.ts';
+import { casualFigures } from '../features.ts';
 import { denseRows, fitLR, sparseRows, type GroupEffects } from './lr.ts';
 
 export interface Doc {
@@ -45,11 +46,6 @@ export const CONFIG = {
   lambdaMeta: 1e-3,
   /** How the families are combined: 'equal' (z-scored, equal weights) or 'lr' (fitted non-negative stack). */
   stack: (process.env.DETECTOR_STACK ?? 'equal') as 'equal' | 'lr',
-  /**
-   * The stylometric family's share in the equal-weight ensemble, relative to the others (1 = equal). It is
-   * the one family built from figures that do not name topics; inner folds preferred 3 (docs/decisions/0005).
-   */
-  styloScale: Number(process.env.DETECTOR_STYLO_SCALE ?? 3),
   /** Non-native human essays count extra so that the fit and the threshold protect them. */
   nonNativeWeight: 3,
   folds: 4,
@@ -299,7 +295,7 @@ function fitLMRatio(ps: Prepared[], sw: Float64Array, texts = ps): LMRatio {
   return new LMRatio(buildPair(texts, 'words'), buildPair(texts, 'skel'), lr);
 }
 
-export interface FamilyModels { ngram: SparseLR; skeleton: SparseLR; stylo: DenseLR; lmratio: LMRatio }
+export interface FamilyModels { ngram: SparseLR; skeleton: SparseLR; stylo: DenseLR; lmratio: LMRatio; casual: DenseLR }
 
 export function fitFamilies(texts: Prepared[], log: (s: string) => void = () => {}): FamilyModels {
   const { all: ps, sw } = withExcerpts(texts, sampleWeights(texts));
@@ -310,9 +306,10 @@ export function fitFamilies(texts: Prepared[], log: (s: string) => void = () => 
   log(`  skeleton ${Date.now() - t} ms`); t = Date.now();
   const stylo = fitDense(ps.map((p) => p.stylo), ps.map((p) => p.y), sw, CONFIG.lambdaStylo, genreEffects(ps));
   log(`  stylometric ${Date.now() - t} ms`); t = Date.now();
+  const casual = fitDense(ps.map((p) => casualFigures(p.stylo)), ps.map((p) => p.y), sw, CONFIG.lambdaStylo, genreEffects(ps));
   const lmratio = fitLMRatio(ps, sw, texts);
   log(`  lmratio ${Date.now() - t} ms`);
-  return { ngram, skeleton, stylo, lmratio };
+  return { ngram, skeleton, stylo, lmratio, casual };
 }
 
 export function familyLogits(m: FamilyModels, p: Prepared): Record<Family, number> {
@@ -321,6 +318,7 @@ export function familyLogits(m: FamilyModels, p: Prepared): Record<Family, numbe
     skeleton: m.skeleton.logit(p.skeleton),
     stylometric: m.stylo.logit(p.stylo),
     lmratio: m.lmratio.lr.logit(lmFeaturesFor(m.lmratio.words, m.lmratio.skel, p)),
+    casual: m.casual.logit(casualFigures(p.stylo)),
   };
 }
 
@@ -450,8 +448,7 @@ export function allSubsets(): Family[][] {
 
 /**
  * The ensemble over a family subset. 'equal' (default): every family's out-of-collection logit divided by its
- * standard deviation over the training texts, summed with equal weight (the stylometric family's scaled by
- * `CONFIG.styloScale`). 'lr': a non-negative logistic stack
+ * standard deviation over the training texts, summed with equal weight. 'lr': a non-negative logistic stack
  * fitted on those logits. Inner leave-one-collection-out folds preferred 'equal' (docs/decisions/0005): the
  * fitted stack learns which family transferred best between the training collections, and that does not
  * carry over to the next unseen collection.
@@ -465,7 +462,7 @@ function fitMeta(fams: Family[], oof: Record<Family, number>[], ps: Prepared[], 
       let v = 0;
       for (const o of oof) v += (o[f] - m) ** 2;
       const sd = Math.sqrt(v / Math.max(1, oof.length)) || 1;
-      return +((f === 'stylometric' ? CONFIG.styloScale : 1) / sd).toFixed(6);
+      return +(1 / sd).toFixed(6);
     });
     return { weights, bias: 0 };
   }
@@ -519,7 +516,7 @@ export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s
     const tr = ps.filter((_, i) => foldOf[i] !== k);
     log(`fold ${k + 1}/${nFolds}: ${tr.length} training texts`);
     const m = fitFamilies(tr, log);
-    const det = new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, new Map(), null as unknown as Calibration);
+    const det = new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, new Map(), null as unknown as Calibration, null, m.casual);
     ps.forEach((p, i) => {
       if (foldOf[i] !== k) return;
       oof[i] = familyLogits(m, p);
@@ -571,5 +568,5 @@ export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s
   }
   log('final fit on all texts');
   const m = fitFamilies(ps, log);
-  return { detector: new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, cals, sentenceCal, windows), oof, rule: choice };
+  return { detector: new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, cals, sentenceCal, windows, m.casual), oof, rule: choice };
 }
