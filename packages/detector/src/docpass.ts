@@ -84,7 +84,7 @@ export function docPass(det: Detector, norm: string): DocPass {
     skeleton,
     stylometric: det.stylo.logit(stylo),
     lmratio: r.lr.logit([...features(wh, wa, 0, tokens.length), ...features(sh, sa, 0, tokens.length)]),
-    casual: det.casual ? det.casual.logit(casualFigures(stylo)) : 0,
+    casual: det.casual.logit(casualFigures(stylo)),
   };
   return { norm, tokens, logits, starts, ng, sk, lm: lmTracks, cursor: 0 };
 }

@@ -1,4 +1,4 @@
-// Feature extractors for the four families. Training and run time call exactly these functions.
+// Feature extractors for the families (the casual family reads two of the stylometric figures). Training and run time call exactly these functions.
 import { AI_WORDS, CASUAL_PHRASES, CASUAL_WORDS, FUNCTION_WORDS, STOCK_PHRASES, TRANSITIONS } from './lexicon.ts';
 import { hashString, isWord, mix, splitSentences, tokenOffsets } from './text.ts';
 

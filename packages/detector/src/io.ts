@@ -12,6 +12,8 @@ export interface Manifest {
   ngram: SparseJSON;
   skeleton: SparseJSON;
   stylometric: DenseJSON & { features: readonly string[] };
+  /** The casual family: a logistic model over the two casual-marker figures of the stylometric vector. */
+  casual: DenseJSON & { features: readonly string[] };
   lmratio: {
     tables: string; buckets: number; totals: [number, number];
     skelTables: string; skelBuckets: number; skelTotals: [number, number];
@@ -19,8 +21,6 @@ export interface Manifest {
   };
   calibrations: Calibration[];
   sentence: Calibration;
-  /** The casual family (docs/decisions/0005, fifth round); weights written before it have none. */
-  casual?: DenseJSON & { features: readonly string[] };
   /** Sentence-window term: weights of the sentence families, and the logistic model over WINDOW_STATS. */
   windows?: { weights: number[]; lr: DenseJSON; features: readonly string[] };
 }
@@ -49,6 +49,7 @@ export function saveDetector(det: Detector, dir: string, info: Manifest['trained
     ngram: { weights: writeBin(dir, 'ngram.f32.bin', det.ngram.w), keep: writeBin(dir, 'ngram.keep.bin', det.ngram.keep), buckets: det.ngram.w.length, keepBits: det.ngram.keepBits, bias: r6(det.ngram.bias) },
     skeleton: { weights: writeBin(dir, 'skeleton.f32.bin', det.skeleton.w), keep: writeBin(dir, 'skeleton.keep.bin', det.skeleton.keep), buckets: det.skeleton.w.length, keepBits: det.skeleton.keepBits, bias: r6(det.skeleton.bias) },
     stylometric: { ...denseJSON(det.stylo), features: names.stylo },
+    casual: { ...denseJSON(det.casual), features: names.stylo.filter((n) => n.startsWith('casual_')) },
     lmratio: {
       tables: writeBin(dir, 'lm.f32.bin', packPair(words)), buckets: words.human.tables[0]!.length, totals: [words.human.total, words.ai.total],
       skelTables: writeBin(dir, 'skel-lm.f32.bin', packPair(skel)), skelBuckets: skel.human.tables[0]!.length, skelTotals: [skel.human.total, skel.ai.total],
@@ -56,7 +57,6 @@ export function saveDetector(det: Detector, dir: string, info: Manifest['trained
     },
     calibrations: [...det.calibrations.values()],
     sentence: det.sentenceCal,
-    ...(det.casual ? { casual: { ...denseJSON(det.casual), features: names.stylo.filter((n) => n.startsWith('casual_')) } } : {}),
     ...(det.windows ? { windows: { weights: det.windows.weights, lr: denseJSON(det.windows.lr), features: WINDOW_STATS } } : {}),
   };
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(m) + '\n');
@@ -87,5 +87,5 @@ export function loadDetectorFrom(dir: string = defaultWeightsDir()): Detector {
   const cals = new Map<string, Calibration>();
   for (const c of m.calibrations) cals.set(c.families.join('+'), c);
   const windows = m.windows ? { weights: m.windows.weights, lr: denseFrom(m.windows.lr) } : null;
-  return new Detector(sparse(m.ngram), sparse(m.skeleton), denseFrom(m.stylometric), new LMRatio(words, skel, denseFrom(m.lmratio.lr)), cals, m.sentence, windows, m.casual ? denseFrom(m.casual) : null);
+  return new Detector(sparse(m.ngram), sparse(m.skeleton), denseFrom(m.stylometric), new LMRatio(words, skel, denseFrom(m.lmratio.lr)), denseFrom(m.casual), cals, m.sentence, windows);
 }

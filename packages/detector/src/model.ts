@@ -376,10 +376,10 @@ export class Detector {
     public readonly skeleton: SparseLR,
     public readonly stylo: DenseLR,
     public readonly lmratio: LMRatio,
+    public readonly casual: DenseLR,
     public readonly calibrations: Map<string, Calibration>,
     public readonly sentenceCal: Calibration,
     public readonly windows: WindowModel | null = null,
-    public readonly casual: DenseLR | null = null,
   ) {}
 
   /** The sentence-window term from the sentence family logits of a document's sentences (4+ words each). */
@@ -397,7 +397,7 @@ export class Detector {
       skeleton: want('skeleton') ? this.skeleton.logit(x.skeleton) : 0,
       stylometric: want('stylometric') ? this.stylo.logit(x.stylo) : 0,
       lmratio: want('lmratio') ? this.lmratio.logit(x.lm, x.skel) : 0,
-      casual: want('casual') && this.casual ? this.casual.logit(casualFigures(x.stylo)) : 0,
+      casual: want('casual') ? this.casual.logit(casualFigures(x.stylo)) : 0,
     };
   }
 

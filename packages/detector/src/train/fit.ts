@@ -516,7 +516,7 @@ export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s
     const tr = ps.filter((_, i) => foldOf[i] !== k);
     log(`fold ${k + 1}/${nFolds}: ${tr.length} training texts`);
     const m = fitFamilies(tr, log);
-    const det = new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, new Map(), null as unknown as Calibration, null, m.casual);
+    const det = new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, m.casual, new Map(), null as unknown as Calibration);
     ps.forEach((p, i) => {
       if (foldOf[i] !== k) return;
       oof[i] = familyLogits(m, p);
@@ -568,5 +568,5 @@ export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s
   }
   log('final fit on all texts');
   const m = fitFamilies(ps, log);
-  return { detector: new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, cals, sentenceCal, windows, m.casual), oof, rule: choice };
+  return { detector: new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, m.casual, cals, sentenceCal, windows), oof, rule: choice };
 }
