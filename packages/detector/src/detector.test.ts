@@ -6,6 +6,7 @@ import { FAMILY_NAMES, detect, detectScore, loadDetector, scoreFamilies, splitSe
 import { calibrate } from './model.ts';
 import { CASUAL_PILEUP, STYLO_NAMES, stylometric } from './features.ts';
 import { normalizeForFeatures, tokenize } from './text.ts';
+import { heuristicReasons } from './explain.ts';
 
 // Written for these tests; deliberately full of stock phrasing.
 const AI_PARAGRAPH = `In today's fast-paced digital landscape, it is important to note that technology plays a crucial role in shaping how we communicate. Moreover, it fosters innovation and enhances collaboration across diverse communities. Furthermore, by leveraging cutting-edge tools, organizations can streamline their operations and unlock their full potential. Ultimately, embracing these advancements is essential for navigating the complexities of the modern world and ensuring a brighter future for everyone.`;
@@ -108,6 +109,15 @@ describe('casual markers', () => {
     const one = figures(`We walked to the station before noon. The train was late, so we sat on the bench and read the paper. Okay, the coffee there is not good, but it was warm and the platform was quiet for once. Nobody seemed to mind the wait, and the conductor apologised twice when it finally came.`);
     expect(one.markers).toBeGreaterThan(0);
     expect(one.pileup).toBe(0);
+  });
+
+  it('names piled-up slang as a sentence reason, and not a single casual word', () => {
+    const [first] = splitSentences(PILED);
+    expect(heuristicReasons(first!.text, { uniform: false, meanLen: 10 })).toContain('piled-up slang');
+    expect(heuristicReasons('Then boom, lava everywhere, dude y\u2019know.', { uniform: false, meanLen: 10 })).toContain('piled-up slang');
+    expect(heuristicReasons('Okay, the coffee there is not good, but it was warm.', { uniform: false, meanLen: 10 })).not.toContain('piled-up slang');
+    const d = detect(PILED);
+    expect(d.sentences.some((s) => s.features.includes('piled-up slang'))).toBe(true);
   });
 
   it('raises the document score of piled-up slang over the same content said plainly', () => {

@@ -1,6 +1,6 @@
 // Short reasons attached to sentence scores. Heuristic tells come from the design notes; model
 // reasons are named after the family that pushed the sentence up.
-import { AI_WORDS, STOCK_PHRASES, TRANSITIONS } from './lexicon.ts';
+import { AI_WORDS, CASUAL_PHRASES, CASUAL_WORDS, STOCK_PHRASES, TRANSITIONS } from './lexicon.ts';
 import { hasChatbotArtifact, letterRuns } from './text.ts';
 
 const NOMINAL_RE = /(?:tion|sion|ment|ness|ity|ance|ence)s?$/;
@@ -18,12 +18,14 @@ export function heuristicReasons(sentence: string, ctx: { uniform: boolean; mean
   const out: string[] = [];
   if (hasChatbotArtifact(sentence)) out.push('chatbot phrase');
   if (ANY_STOCK_PHRASE.test(sentence)) out.push('stock phrase');
-  const words = sentence.match(/[A-Za-z]+(?:'[A-Za-z]+)*/g) ?? [];
-  // One pass over the words: the AI-favoured ones (each once, in order) and the nominalisations.
+  const words = sentence.match(/[A-Za-z]+(?:['’][A-Za-z]+)*/g) ?? [];
+  // One pass over the words: the AI-favoured ones (each once, in order), the nominalisations, the casual markers.
   let hits: string[] | null = null;
   let nom = 0;
+  let casual = 0;
   for (const w of words) {
-    const low = w.toLowerCase();
+    const low = w.includes('’') ? w.toLowerCase().replace(/’/g, "'") : w.toLowerCase();
+    if (CASUAL_WORDS.has(low)) casual++;
     if (AI_WORDS.has(low)) {
       hits ??= [];
       if (!hits.includes(low)) hits.push(low);
@@ -44,6 +46,8 @@ export function heuristicReasons(sentence: string, ctx: { uniform: boolean; mean
   const trail = /, (?!during\b|nothing\b|something\b|anything\b|everything\b)[a-z]+ing\b/.exec(sentence);
   if (trail && letterRuns(sentence.slice(0, trail.index)) >= 4) out.push('trailing -ing clause');
   if (nom >= 3) out.push('dense nominalisation');
+  // Two or more casual markers in one sentence: the pile-up a model told to "sound human" produces.
+  if (casual + (sentence.match(CASUAL_PHRASES) ?? []).length >= 2) out.push('piled-up slang');
   if (ctx.uniform && words.length > 0 && Math.abs(words.length - ctx.meanLen) <= 0.25 * ctx.meanLen) out.push('uniform sentence length');
   return out;
 }
