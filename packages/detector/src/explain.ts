@@ -14,18 +14,29 @@ export const FAMILY_REASONS: Record<string, string> = {
   lmratio: 'predictable phrasing',
 };
 
+const WORD_RE = /[A-Za-z]+(?:'[A-Za-z]+)*/g;
+
+/**
+ * Casual markers in a sentence (two or more are the pile-up a model told to "sound human" produces), with curly
+ * apostrophes read as straight ones, as the features read them after normalisation ("y’know").
+ */
+function casualMarkers(sentence: string, words: readonly string[]): number {
+  const s = sentence.includes('\u2019') ? sentence.replace(/\u2019/g, "'") : sentence;
+  let n = (s.match(CASUAL_PHRASES) ?? []).length;
+  for (const w of s === sentence ? words : (s.match(WORD_RE) ?? [])) if (CASUAL_WORDS.has(w.toLowerCase())) n++;
+  return n;
+}
+
 export function heuristicReasons(sentence: string, ctx: { uniform: boolean; meanLen: number }): string[] {
   const out: string[] = [];
   if (hasChatbotArtifact(sentence)) out.push('chatbot phrase');
   if (ANY_STOCK_PHRASE.test(sentence)) out.push('stock phrase');
-  const words = sentence.match(/[A-Za-z]+(?:['’][A-Za-z]+)*/g) ?? [];
-  // One pass over the words: the AI-favoured ones (each once, in order), the nominalisations, the casual markers.
+  const words = sentence.match(WORD_RE) ?? [];
+  // One pass over the words: the AI-favoured ones (each once, in order) and the nominalisations.
   let hits: string[] | null = null;
   let nom = 0;
-  let casual = 0;
   for (const w of words) {
-    const low = w.includes('’') ? w.toLowerCase().replace(/’/g, "'") : w.toLowerCase();
-    if (CASUAL_WORDS.has(low)) casual++;
+    const low = w.toLowerCase();
     if (AI_WORDS.has(low)) {
       hits ??= [];
       if (!hits.includes(low)) hits.push(low);
@@ -46,8 +57,7 @@ export function heuristicReasons(sentence: string, ctx: { uniform: boolean; mean
   const trail = /, (?!during\b|nothing\b|something\b|anything\b|everything\b)[a-z]+ing\b/.exec(sentence);
   if (trail && letterRuns(sentence.slice(0, trail.index)) >= 4) out.push('trailing -ing clause');
   if (nom >= 3) out.push('dense nominalisation');
-  // Two or more casual markers in one sentence: the pile-up a model told to "sound human" produces.
-  if (casual + (sentence.match(CASUAL_PHRASES) ?? []).length >= 2) out.push('piled-up slang');
+  if (casualMarkers(sentence, words) >= 2) out.push('piled-up slang');
   if (ctx.uniform && words.length > 0 && Math.abs(words.length - ctx.meanLen) <= 0.25 * ctx.meanLen) out.push('uniform sentence length');
   return out;
 }
