@@ -1,5 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FAMILY_NAMES, detect, detectScore, loadDetector, scoreFamilies, splitSentences } from './index.ts';
@@ -7,6 +9,7 @@ import { calibrate } from './model.ts';
 import { CASUAL_PILEUP, STYLO_NAMES, stylometric } from './features.ts';
 import { normalizeForFeatures, tokenize } from './text.ts';
 import { heuristicReasons } from './explain.ts';
+import { loadDetectorFrom } from './io.ts';
 
 // Written for these tests; deliberately full of stock phrasing.
 const AI_PARAGRAPH = `In today's fast-paced digital landscape, it is important to note that technology plays a crucial role in shaping how we communicate. Moreover, it fosters innovation and enhances collaboration across diverse communities. Furthermore, by leveraging cutting-edge tools, organizations can streamline their operations and unlock their full potential. Ultimately, embracing these advancements is essential for navigating the complexities of the modern world and ensuring a brighter future for everyone.`;
@@ -245,5 +248,21 @@ describe('weights', () => {
     const dir = fileURLToPath(new URL('../weights/', import.meta.url));
     const total = readdirSync(dir).reduce((s, f) => s + statSync(dir + f).size, 0);
     expect(total).toBeLessThan(20 * 1024 * 1024);
+  });
+
+  it('written by another version of the detector are refused with a message that says what to do', () => {
+    const shipped = JSON.parse(readFileSync(fileURLToPath(new URL('../weights/manifest.json', import.meta.url)), 'utf8')) as Record<string, unknown> & { stylometric: { features: string[] } };
+    const dir = mkdtempSync(join(tmpdir(), 'detector-weights-'));
+    try {
+      const write = (m: object): void => writeFileSync(join(dir, 'manifest.json'), JSON.stringify(m));
+      write({ ...shipped, casual: undefined });
+      expect(() => loadDetectorFrom(dir)).toThrow(/another version of the detector \(it has no casual family\); rebuild the weights with npm run train:detector/);
+      write({ ...shipped, stylometric: { ...shipped.stylometric, features: shipped.stylometric.features.slice(0, 35) } });
+      expect(() => loadDetectorFrom(dir)).toThrow(/stylometric figures are not this version's 37/);
+      write({ ...shipped, calibrations: [] });
+      expect(() => loadDetectorFrom(dir)).toThrow(/no calibration of the families ngram, skeleton, stylometric, lmratio, casual/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

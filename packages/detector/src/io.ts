@@ -2,7 +2,8 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Detector, DenseLR, LMPair, LMRatio, NgramLM, SparseLR, WINDOW_STATS, type Calibration } from './model.ts';
+import { STYLO_NAMES } from './features.ts';
+import { Detector, DenseLR, FAMILIES, LMPair, LMRatio, NgramLM, SparseLR, WINDOW_STATS, subsetKey, type Calibration } from './model.ts';
 
 interface DenseJSON { mean: number[]; sd: number[]; w: number[]; bias: number }
 interface SparseJSON { weights: string; keep: string; buckets: number; keepBits: number; bias: number }
@@ -74,8 +75,23 @@ export function defaultWeightsDir(): string {
   return fileURLToPath(new URL('../weights/', import.meta.url));
 }
 
+/**
+ * Weights written by another version of the detector (other stylometric figures, no casual family, no calibration
+ * of the full family set) would score wrongly or fail on the first call; refuse them when loading instead.
+ */
+function checkWritten(m: Manifest): void {
+  const figures = m.stylometric?.features ?? [];
+  const problem =
+    figures.length !== STYLO_NAMES.length || figures.some((f, i) => f !== STYLO_NAMES[i]) ? `its stylometric figures are not this version's ${STYLO_NAMES.length}`
+    : !m.casual ? 'it has no casual family'
+    : !m.calibrations?.some((c) => c.families.join('+') === subsetKey(FAMILIES)) ? `it has no calibration of the families ${FAMILIES.join(', ')}`
+    : null;
+  if (problem) throw new Error(`manifest.json was written by another version of the detector (${problem}); rebuild the weights with npm run train:detector`);
+}
+
 export function loadDetectorFrom(dir: string = defaultWeightsDir()): Detector {
   const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
+  checkWritten(m);
   const sparse = (j: SparseJSON): SparseLR => new SparseLR(readF32(join(dir, j.weights)), j.bias, new Uint8Array(readFileSync(join(dir, j.keep))), j.keepBits);
   const pairFrom = (file: string, n: number, totals: [number, number]): LMPair => {
     const lm = readF32(join(dir, file));

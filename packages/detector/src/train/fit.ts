@@ -307,6 +307,7 @@ export function fitFamilies(texts: Prepared[], log: (s: string) => void = () => 
   const stylo = fitDense(ps.map((p) => p.stylo), ps.map((p) => p.y), sw, CONFIG.lambdaStylo, genreEffects(ps));
   log(`  stylometric ${Date.now() - t} ms`); t = Date.now();
   const casual = fitDense(ps.map((p) => casualFigures(p.stylo)), ps.map((p) => p.y), sw, CONFIG.lambdaStylo, genreEffects(ps));
+  log(`  casual ${Date.now() - t} ms`); t = Date.now();
   const lmratio = fitLMRatio(ps, sw, texts);
   log(`  lmratio ${Date.now() - t} ms`);
   return { ngram, skeleton, stylo, lmratio, casual };
