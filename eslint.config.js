@@ -19,7 +19,8 @@ function featureZones(features) {
     target: `./${features}/${d.name}`,
     from: `./${features}`,
     except: [`./${d.name}`],
-    message: 'A feature may not import another feature: move what both need to a lower layer (lib/, domain/ or components/).',
+    message:
+      'A feature may not import another feature: move what both need to a lower layer (lib/, domain/ or components/).',
   }));
 }
 
@@ -27,12 +28,14 @@ const serverZones = [
   {
     target: [`./${SERVER}/lib`, `./${SERVER}/db`],
     from: [`./${SERVER}/domain`, `./${SERVER}/features`, `./${SERVER}/app.ts`, `./${SERVER}/server.ts`],
-    message: 'lib/ and db/ are the lowest layers of the server: they may not import domain/, features/, app.ts or server.ts.',
+    message:
+      'lib/ and db/ are the lowest layers of the server: they may not import domain/, features/, app.ts or server.ts.',
   },
   {
     target: `./${SERVER}/features`,
     from: [`./${SERVER}/app.ts`, `./${SERVER}/server.ts`, `./${SERVER}/index.ts`],
-    message: 'Features are composed by app.ts and server.ts; they may not import them (the request context types live in lib/context.ts).',
+    message:
+      'Features are composed by app.ts and server.ts; they may not import them (the request context types live in lib/context.ts).',
   },
   {
     target: `./${SERVER}/domain`,
@@ -53,7 +56,15 @@ const webZones = [
 
 export default [
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/dist-*/**', '**/.tmp/**', '**/test-results/**', '**/playwright-report/**', 'apps/server/drizzle/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-*/**',
+      '**/.tmp/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      'apps/server/drizzle/**',
+    ],
   },
   {
     files: ['apps/**/*.{ts,tsx,mts}', 'packages/**/*.{ts,tsx,mts}'],

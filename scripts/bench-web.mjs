@@ -24,7 +24,10 @@ import { root, run } from './lib.mjs';
 const PORT = Number(process.env.BENCH_WEB_PORT ?? 4510);
 const ORIGIN = `http://localhost:${PORT}`;
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
-const ROUTES = (process.env.BENCH_WEB_ROUTES ?? '/,/pricing,/ai-check,/history,/profile,/privacy,/terms,/ethical-usage,/maintenance,/no-such-page')
+const ROUTES = (
+  process.env.BENCH_WEB_ROUTES ??
+  '/,/pricing,/ai-check,/history,/profile,/privacy,/terms,/ethical-usage,/maintenance,/no-such-page'
+)
   .split(',')
   .map((r) => r.trim())
   .filter(Boolean);
@@ -69,7 +72,9 @@ const VITALS_SCRIPT = () => {
       v.shifts.push({
         t: e.startTime,
         value: e.value,
-        sources: (e.sources ?? []).map((s) => (s.node && s.node.nodeName ? `${s.node.nodeName.toLowerCase()}${s.node.id ? '#' + s.node.id : ''}` : '?')),
+        sources: (e.sources ?? []).map((s) =>
+          s.node && s.node.nodeName ? `${s.node.nodeName.toLowerCase()}${s.node.id ? '#' + s.node.id : ''}` : '?',
+        ),
       });
     }
   }).observe({ type: 'layout-shift', buffered: true });
@@ -101,7 +106,9 @@ function sizes(urlPath) {
   const s = {
     raw: body.length,
     gzip: gzipSync(body, { level: 9 }).length,
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }).length,
+    br: brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }).length,
   };
   sizeCache.set(urlPath, s);
   return s;
@@ -149,7 +156,15 @@ async function loadOnce(browser, profile, route) {
   const vitals = await page.evaluate(() => window.__vitals);
   const contentEncoding = response?.headers()['content-encoding'] ?? '';
   await context.close();
-  return { status: response?.status(), files: [...files], fcp: vitals.fcp, lcp: vitals.lcp, cls: cls(vitals.shifts), shifts: vitals.shifts, contentEncoding };
+  return {
+    status: response?.status(),
+    files: [...files],
+    fcp: vitals.fcp,
+    lcp: vitals.lcp,
+    cls: cls(vitals.shifts),
+    shifts: vitals.shifts,
+    contentEncoding,
+  };
 }
 
 function lighthouseCli() {
@@ -172,15 +187,27 @@ function lighthouse(cli, route) {
   const out = path.join(os.tmpdir(), `bench-web-lh-${process.pid}.json`);
   const r = spawnSync(
     process.execPath,
-    [cli, ORIGIN + route, '--only-categories=performance,seo', '--form-factor=mobile', '--output=json', `--output-path=${out}`, '--quiet',
-      '--chrome-flags=--headless --no-sandbox --disable-gpu --no-first-run'],
+    [
+      cli,
+      ORIGIN + route,
+      '--only-categories=performance,seo',
+      '--form-factor=mobile',
+      '--output=json',
+      `--output-path=${out}`,
+      '--quiet',
+      '--chrome-flags=--headless --no-sandbox --disable-gpu --no-first-run',
+    ],
     { env: { ...process.env, CHROME_PATH: CHROMIUM }, stdio: ['ignore', 'ignore', 'pipe'], timeout: 180_000 },
   );
-  if (r.status !== 0 || !existsSync(out)) return { error: (r.stderr?.toString() || `exit ${r.status}`).trim().split('\n').pop() };
+  if (r.status !== 0 || !existsSync(out))
+    return { error: (r.stderr?.toString() || `exit ${r.status}`).trim().split('\n').pop() };
   const report = JSON.parse(readFileSync(out, 'utf8'));
   rmSync(out, { force: true });
   const failing = Object.values(report.audits)
-    .filter((a) => a.score !== null && a.score < 1 && report.categories.seo.auditRefs.some((x) => x.id === a.id && x.weight > 0))
+    .filter(
+      (a) =>
+        a.score !== null && a.score < 1 && report.categories.seo.auditRefs.some((x) => x.id === a.id && x.weight > 0),
+    )
     .map((a) => a.id);
   return {
     performance: Math.round(report.categories.performance.score * 100),
@@ -203,7 +230,19 @@ async function main() {
   const server = spawn(process.execPath, ['apps/server/dist/index.js'], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(PORT), BASE_URL: ORIGIN, DATA_DIR: dataDir, DATABASE_URL: '', SMTP_URL: '', RATE_LIMITS: 'off', LOG_LEVEL: 'warn', POSTHOG_KEY: '', POSTHOG_HOST: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(PORT),
+      BASE_URL: ORIGIN,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'warn',
+      POSTHOG_KEY: '',
+      POSTHOG_HOST: '',
+    },
   });
   const stop = () => {
     if (server.exitCode === null) server.kill('SIGTERM');
@@ -213,7 +252,14 @@ async function main() {
     await waitForHealth(server);
     const browser = await chromium.launch({
       executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update'],
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
     });
     const rows = [];
     for (const route of ROUTES) {
@@ -232,7 +278,12 @@ async function main() {
         row.files = [...new Set([...(row.files ?? []), ...runs.flatMap((r) => r.files)])];
       }
       const sum = (ext, k) => row.files.filter((f) => f.endsWith(ext)).reduce((a, f) => a + sizes(f)[k], 0);
-      row.js = { raw: sum('.js', 'raw'), gzip: sum('.js', 'gzip'), br: sum('.js', 'br'), count: row.files.filter((f) => f.endsWith('.js')).length };
+      row.js = {
+        raw: sum('.js', 'raw'),
+        gzip: sum('.js', 'gzip'),
+        br: sum('.js', 'br'),
+        count: row.files.filter((f) => f.endsWith('.js')).length,
+      };
       row.css = { raw: sum('.css', 'raw'), gzip: sum('.css', 'gzip'), br: sum('.css', 'br') };
       rows.push(row);
       process.stderr.write(`measured ${route}\n`);
@@ -241,41 +292,107 @@ async function main() {
 
     const lhCli = lighthouseCli();
     const lh = new Map();
-    if (lhCli) for (const route of LIGHTHOUSE_ROUTES.filter((r) => ROUTES.includes(r))) lh.set(route, lighthouse(lhCli, route));
+    if (lhCli)
+      for (const route of LIGHTHOUSE_ROUTES.filter((r) => ROUTES.includes(r))) lh.set(route, lighthouse(lhCli, route));
 
-    console.log(`\nFirst load per route (KiB, 1,024 bytes; JS files fetched until the page settled) and paint timings (ms, median of ${RUNS}; CLS the worst run)`);
+    console.log(
+      `\nFirst load per route (KiB, 1,024 bytes; JS files fetched until the page settled) and paint timings (ms, median of ${RUNS}; CLS the worst run)`,
+    );
     console.log('mobile: 390 px, 4x CPU, 150 ms RTT, 1.6 Mbit/s · desktop: 1366 px, 40 ms RTT, 10 Mbit/s\n');
-    const head = [pad('route', 15, true), pad('status', 6), pad('js#', 4), pad('JS raw', 8), pad('JS gz', 7), pad('JS br', 7), pad('CSS raw', 8), pad('CSS gz', 7), pad('CSS br', 7),
-      pad('m FCP', 6), pad('m LCP', 6), pad('m CLS', 6), pad('d FCP', 6), pad('d LCP', 6), pad('d CLS', 6)];
+    const head = [
+      pad('route', 15, true),
+      pad('status', 6),
+      pad('js#', 4),
+      pad('JS raw', 8),
+      pad('JS gz', 7),
+      pad('JS br', 7),
+      pad('CSS raw', 8),
+      pad('CSS gz', 7),
+      pad('CSS br', 7),
+      pad('m FCP', 6),
+      pad('m LCP', 6),
+      pad('m CLS', 6),
+      pad('d FCP', 6),
+      pad('d LCP', 6),
+      pad('d CLS', 6),
+    ];
     console.log(head.join(' '));
     console.log('-'.repeat(head.join(' ').length));
     for (const r of rows) {
       console.log(
-        [pad(r.route, 15, true), pad(r.status, 6), pad(r.js.count, 4), pad(kb(r.js.raw), 8), pad(kb(r.js.gzip), 7), pad(kb(r.js.br), 7), pad(kb(r.css.raw), 8), pad(kb(r.css.gzip), 7), pad(kb(r.css.br), 7),
-          pad(ms(r.mobile.fcp), 6), pad(ms(r.mobile.lcp), 6), pad(r.mobile.cls.toFixed(3), 6), pad(ms(r.desktop.fcp), 6), pad(ms(r.desktop.lcp), 6), pad(r.desktop.cls.toFixed(3), 6)].join(' '),
+        [
+          pad(r.route, 15, true),
+          pad(r.status, 6),
+          pad(r.js.count, 4),
+          pad(kb(r.js.raw), 8),
+          pad(kb(r.js.gzip), 7),
+          pad(kb(r.js.br), 7),
+          pad(kb(r.css.raw), 8),
+          pad(kb(r.css.gzip), 7),
+          pad(kb(r.css.br), 7),
+          pad(ms(r.mobile.fcp), 6),
+          pad(ms(r.mobile.lcp), 6),
+          pad(r.mobile.cls.toFixed(3), 6),
+          pad(ms(r.desktop.fcp), 6),
+          pad(ms(r.desktop.lcp), 6),
+          pad(r.desktop.cls.toFixed(3), 6),
+        ].join(' '),
       );
     }
     if (process.env.BENCH_WEB_FILES === '1') {
       for (const r of rows) {
         console.log(`\n${r.route}`);
-        for (const f of [...r.files].sort((a, b) => sizes(b).gzip - sizes(a).gzip)) console.log(`  ${pad(kb(sizes(f).raw), 8)} ${pad(kb(sizes(f).gzip), 7)} ${pad(kb(sizes(f).br), 7)}  ${f}`);
+        for (const f of [...r.files].sort((a, b) => sizes(b).gzip - sizes(a).gzip))
+          console.log(`  ${pad(kb(sizes(f).raw), 8)} ${pad(kb(sizes(f).gzip), 7)} ${pad(kb(sizes(f).br), 7)}  ${f}`);
       }
     }
     const shifted = rows.filter((r) => r.mobile.cls > 0.02 || r.desktop.cls > 0.02);
     for (const r of shifted) {
       const src = new Map();
-      for (const s of [...r.mobile.shifts, ...r.desktop.shifts]) for (const n of s.sources) src.set(n, (src.get(n) ?? 0) + s.value);
-      console.log(`  ${r.route}: shifted ${[...src].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([n, v]) => `${n} ${v.toFixed(3)}`).join(', ')}`);
+      for (const s of [...r.mobile.shifts, ...r.desktop.shifts])
+        for (const n of s.sources) src.set(n, (src.get(n) ?? 0) + s.value);
+      console.log(
+        `  ${r.route}: shifted ${[...src]
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, 4)
+          .map(([n, v]) => `${n} ${v.toFixed(3)}`)
+          .join(', ')}`,
+      );
     }
     if (lhCli) {
       console.log('\nLighthouse (mobile preset, simulated throttling)');
-      console.log([pad('route', 15, true), pad('perf', 5), pad('SEO', 5), pad('FCP', 6), pad('LCP', 6), pad('TBT', 6), pad('CLS', 6), ' SEO audits failing'].join(' '));
+      console.log(
+        [
+          pad('route', 15, true),
+          pad('perf', 5),
+          pad('SEO', 5),
+          pad('FCP', 6),
+          pad('LCP', 6),
+          pad('TBT', 6),
+          pad('CLS', 6),
+          ' SEO audits failing',
+        ].join(' '),
+      );
       for (const [route, r] of lh) {
         if (r.error) console.log(`${pad(route, 15, true)} could not run: ${r.error}`);
-        else console.log([pad(route, 15, true), pad(r.performance, 5), pad(r.seo, 5), pad(ms(r.fcp), 6), pad(ms(r.lcp), 6), pad(ms(r.tbt), 6), pad(r.cls.toFixed(3), 6), ' ' + (r.failing.join(', ') || '-')].join(' '));
+        else
+          console.log(
+            [
+              pad(route, 15, true),
+              pad(r.performance, 5),
+              pad(r.seo, 5),
+              pad(ms(r.fcp), 6),
+              pad(ms(r.lcp), 6),
+              pad(ms(r.tbt), 6),
+              pad(r.cls.toFixed(3), 6),
+              ' ' + (r.failing.join(', ') || '-'),
+            ].join(' '),
+          );
       }
     } else {
-      console.log('\nLighthouse: not installed (optional). `npm i --no-save lighthouse@12` or LIGHTHOUSE_DIR=<folder with it> adds its scores.');
+      console.log(
+        '\nLighthouse: not installed (optional). `npm i --no-save lighthouse@12` or LIGHTHOUSE_DIR=<folder with it> adds its scores.',
+      );
     }
   } finally {
     stop();

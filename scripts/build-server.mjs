@@ -12,7 +12,10 @@ const pinMetaUrl = {
   setup(b) {
     b.onLoad({ filter: /[\\/]packages[\\/].*\.ts$/ }, async (args) => {
       const src = await readFile(args.path, 'utf8');
-      return { contents: src.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' };
+      return {
+        contents: src.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+        loader: 'ts',
+      };
     });
   },
 };
@@ -37,7 +40,9 @@ await build({
     {
       name: 'externals',
       setup(b) {
-        b.onResolve({ filter: /^[^./]/ }, (args) => (workspace.test(args.path) || path.isAbsolute(args.path) ? undefined : { path: args.path, external: true }));
+        b.onResolve({ filter: /^[^./]/ }, (args) =>
+          workspace.test(args.path) || path.isAbsolute(args.path) ? undefined : { path: args.path, external: true },
+        );
       },
     },
   ],

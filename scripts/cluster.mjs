@@ -10,12 +10,16 @@ import { buildIfStale, checkNode, ensureDeps, root } from './lib.mjs';
 if (cluster.isPrimary) {
   checkNode();
   if (!process.env.DATABASE_URL) {
-    console.error('start:cluster needs DATABASE_URL (a PostgreSQL server): several processes cannot share an embedded PGlite folder.');
+    console.error(
+      'start:cluster needs DATABASE_URL (a PostgreSQL server): several processes cannot share an embedded PGlite folder.',
+    );
     process.exit(78);
   }
   const n = Number(process.argv[2] ?? process.env.CLUSTER_WORKERS ?? 2);
   if (!Number.isInteger(n) || n < 1 || n > 64) {
-    console.error(`CLUSTER_WORKERS must be a whole number from 1 to 64 (got ${process.argv[2] ?? process.env.CLUSTER_WORKERS}).`);
+    console.error(
+      `CLUSTER_WORKERS must be a whole number from 1 to 64 (got ${process.argv[2] ?? process.env.CLUSTER_WORKERS}).`,
+    );
     process.exit(78);
   }
   if (!process.env.PLAINSPOKEN_SKIP_BUILD) {
@@ -25,7 +29,11 @@ if (cluster.isPrimary) {
   // Each process accepts from the shared listening socket itself: with the primary handing connections
   // over (round-robin), a connection in transit to a process that dies would hang until its timeout.
   cluster.schedulingPolicy = cluster.SCHED_NONE;
-  cluster.setupPrimary({ exec: path.join(root, 'apps/server/dist/index.js'), execArgv: ['--enable-source-maps'], cwd: root });
+  cluster.setupPrimary({
+    exec: path.join(root, 'apps/server/dist/index.js'),
+    execArgv: ['--enable-source-maps'],
+    cwd: root,
+  });
   let stopping = false;
   const starts = [];
   const fork = () => {
@@ -53,7 +61,9 @@ if (cluster.isPrimary) {
     }
     const recent = starts.filter((t) => Date.now() - t < 10_000).length;
     const delay = recent > n * 3 ? 5_000 : 250;
-    console.error(`Server process ${w.process.pid} ended (${signal ?? `exit ${code}`}); starting another in ${delay} ms`);
+    console.error(
+      `Server process ${w.process.pid} ended (${signal ?? `exit ${code}`}); starting another in ${delay} ms`,
+    );
     setTimeout(() => !stopping && fork(), delay);
   });
   const stop = (sig) => {

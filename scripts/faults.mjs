@@ -12,7 +12,21 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import {
-  call, childPids, openReservations, ensureServerBundle, freePort, freshDatabase, makeUsers, missingTransformations, reconcile, runUsers, startCluster, startPostgres, startSingle, waitReady, INITIAL_BALANCE,
+  call,
+  childPids,
+  openReservations,
+  ensureServerBundle,
+  freePort,
+  freshDatabase,
+  makeUsers,
+  missingTransformations,
+  reconcile,
+  runUsers,
+  startCluster,
+  startPostgres,
+  startSingle,
+  waitReady,
+  INITIAL_BALANCE,
 } from './proof-lib.mjs';
 
 const quick = process.argv.includes('--quick');
@@ -23,15 +37,31 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const results = [];
 
 function report(name, r) {
-  const ok = r.bad.length === 0 && r.lost === 0 && r.ledger.ok && r.ledger.open === 0 && r.ledger.savedWithoutResult === 0 && r.ledger.accounts.mismatched === 0 && r.recovered && r.acked > 0 && !r.missingRetryAfter && !r.stats.timeouts;
+  const ok =
+    r.bad.length === 0 &&
+    r.lost === 0 &&
+    r.ledger.ok &&
+    r.ledger.open === 0 &&
+    r.ledger.savedWithoutResult === 0 &&
+    r.ledger.accounts.mismatched === 0 &&
+    r.recovered &&
+    r.acked > 0 &&
+    !r.missingRetryAfter &&
+    !r.stats.timeouts;
   results.push({ name, ok });
   console.log(`\n${name}: ${ok ? 'OK' : 'FAILED'}`);
   console.log(`  requests answered     ${r.answered} (${r.acked} rewrites confirmed) in ${r.seconds.toFixed(1)} s`);
-  console.log(`  retried by clients    ${r.stats.retry503 ?? 0} answers 503 with Retry-After, ${r.stats.retryConn ?? 0} connection errors; 503 without Retry-After: ${r.stats.missingRetryAfter ?? 0}; requests unanswered after 60 s: ${r.stats.timeouts ?? 0}`);
+  console.log(
+    `  retried by clients    ${r.stats.retry503 ?? 0} answers 503 with Retry-After, ${r.stats.retryConn ?? 0} connection errors; 503 without Retry-After: ${r.stats.missingRetryAfter ?? 0}; requests unanswered after 60 s: ${r.stats.timeouts ?? 0}`,
+  );
   console.log(`  not retryable errors  ${r.bad.length}${r.bad.length ? `  ${JSON.stringify(r.bad.slice(0, 3))}` : ''}`);
   console.log(`  committed but lost    ${r.lost}`);
-  console.log(`  words                 charged ${r.ledger.charged} = stored ${r.ledger.stored} + refunded ${r.ledger.refunded} (open ${r.ledger.open}); charges without a result ${r.ledger.savedWithoutResult}, results without a charge ${r.ledger.resultsWithoutCharge}`);
-  console.log(`  balances              ${r.ledger.accounts.checked} accounts, ${r.ledger.accounts.mismatched} not equal to ${INITIAL_BALANCE} - stored words`);
+  console.log(
+    `  words                 charged ${r.ledger.charged} = stored ${r.ledger.stored} + refunded ${r.ledger.refunded} (open ${r.ledger.open}); charges without a result ${r.ledger.savedWithoutResult}, results without a charge ${r.ledger.resultsWithoutCharge}`,
+  );
+  console.log(
+    `  balances              ${r.ledger.accounts.checked} accounts, ${r.ledger.accounts.mismatched} not equal to ${INITIAL_BALANCE} - stored words`,
+  );
   console.log(`  recovered by itself   ${r.recovered ? 'yes' : 'NO'}${r.recovery ? ` (${r.recovery})` : ''}`);
 }
 
@@ -46,7 +76,10 @@ async function clusterScenarios(pgServer) {
   const url = await freshDatabase(pgServer.url, 'faults');
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const cluster = startCluster(port, url, 2, { ENGINE_TIMEOUT_MS: String(ENGINE_TIMEOUT_MS), ENGINE_QUEUE_LIMIT: '256' });
+  const cluster = startCluster(port, url, 2, {
+    ENGINE_TIMEOUT_MS: String(ENGINE_TIMEOUT_MS),
+    ENGINE_QUEUE_LIMIT: '256',
+  });
   try {
     await waitReady(base, { proc: cluster });
     const users = await makeUsers(base, USERS, 'faults');
@@ -64,12 +97,31 @@ async function clusterScenarios(pgServer) {
       const r = await running;
       const seconds = (performance.now() - t0) / 1000;
       const pids = childPids(cluster.child.pid);
-      const recovered = pids.length === 2 && !pids.includes(victim) && (await waitReady(base, { timeoutMs: 30_000 }).then(() => true, () => false));
+      const recovered =
+        pids.length === 2 &&
+        !pids.includes(victim) &&
+        (await waitReady(base, { timeoutMs: 30_000 }).then(
+          () => true,
+          () => false,
+        ));
       const ledger = await settledLedger(url, 60_000);
-      const lost = (await missingTransformations(url, r.acked.map((a) => a.id))).length;
+      const lost = (
+        await missingTransformations(
+          url,
+          r.acked.map((a) => a.id),
+        )
+      ).length;
       report('1. kill -9 one of two processes mid-load', {
-        ...r, stats, seconds, lost, ledger, recovered, acked: r.acked.length, answered: Object.values(r.byKind).reduce((s, v) => s + v.length, 0),
-        missingRetryAfter: stats.missingRetryAfter, recovery: `the cluster replaced process ${victim}: processes now ${pids.join(', ')}; open reservations refunded by the sweep after ${(ledger.waitedMs / 1000).toFixed(0)} s`,
+        ...r,
+        stats,
+        seconds,
+        lost,
+        ledger,
+        recovered,
+        acked: r.acked.length,
+        answered: Object.values(r.byKind).reduce((s, v) => s + v.length, 0),
+        missingRetryAfter: stats.missingRetryAfter,
+        recovery: `the cluster replaced process ${victim}: processes now ${pids.join(', ')}; open reservations refunded by the sweep after ${(ledger.waitedMs / 1000).toFixed(0)} s`,
       });
     }
 
@@ -87,12 +139,30 @@ async function clusterScenarios(pgServer) {
       const r = await running;
       const seconds = (performance.now() - t0) / 1000;
       const pids = childPids(cluster.child.pid);
-      const recovered = pids.length === 2 && (await waitReady(base, { timeoutMs: 30_000 }).then(() => true, () => false));
+      const recovered =
+        pids.length === 2 &&
+        (await waitReady(base, { timeoutMs: 30_000 }).then(
+          () => true,
+          () => false,
+        ));
       const ledger = await settledLedger(url, 60_000);
-      const lost = (await missingTransformations(url, r.acked.map((a) => a.id))).length;
+      const lost = (
+        await missingTransformations(
+          url,
+          r.acked.map((a) => a.id),
+        )
+      ).length;
       report('2. PostgreSQL restarted mid-load', {
-        ...r, stats, seconds, lost, ledger, recovered, acked: r.acked.length, answered: Object.values(r.byKind).reduce((s, v) => s + v.length, 0),
-        missingRetryAfter: stats.missingRetryAfter, recovery: `both processes kept running (${pids.join(', ')}) and reconnected`,
+        ...r,
+        stats,
+        seconds,
+        lost,
+        ledger,
+        recovered,
+        acked: r.acked.length,
+        answered: Object.values(r.byKind).reduce((s, v) => s + v.length, 0),
+        missingRetryAfter: stats.missingRetryAfter,
+        recovery: `both processes kept running (${pids.join(', ')}) and reconnected`,
       });
     }
   } finally {
@@ -119,7 +189,9 @@ async function pgliteScenario() {
     server.child.kill('SIGKILL');
     server = startSingle(port, dataDir, { ENGINE_TIMEOUT_MS: String(ENGINE_TIMEOUT_MS) }); // at once
     const restartMs = await waitReady(base, { proc: server, timeoutMs: 60_000 });
-    console.log(`killed the PGlite server ${killed} with SIGKILL and started it again at once: ready in ${(restartMs / 1000).toFixed(1)} s`);
+    console.log(
+      `killed the PGlite server ${killed} with SIGKILL and started it again at once: ready in ${(restartMs / 1000).toFixed(1)} s`,
+    );
     const r = await running;
     const seconds = (performance.now() - t0) / 1000;
     // Nothing committed lost: every confirmed rewrite is in its owner's history.
@@ -133,8 +205,16 @@ async function pgliteScenario() {
     const code = await server.exited;
     const ledger = reconcile(`pglite:${dataDir}`);
     report('3. kill -9 a PGlite server mid-load, restart at once', {
-      ...r, stats, seconds, lost, ledger, recovered: code === 0, acked: r.acked.length, answered: Object.values(r.byKind).reduce((s, v) => s + v.length, 0),
-      missingRetryAfter: stats.missingRetryAfter, recovery: `ready ${(restartMs / 1000).toFixed(1)} s after the kill; open reservations refunded at start-up`,
+      ...r,
+      stats,
+      seconds,
+      lost,
+      ledger,
+      recovered: code === 0,
+      acked: r.acked.length,
+      answered: Object.values(r.byKind).reduce((s, v) => s + v.length, 0),
+      missingRetryAfter: stats.missingRetryAfter,
+      recovery: `ready ${(restartMs / 1000).toFixed(1)} s after the kill; open reservations refunded at start-up`,
     });
   } finally {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
@@ -148,11 +228,17 @@ let failed = false;
 try {
   ensureServerBundle();
   pgServer = await startPostgres({ maxConnections: 100 });
-  console.log(`PostgreSQL started for this run on 127.0.0.1:${pgServer.port}; ${USERS} users, ${SECONDS} s per scenario`);
+  console.log(
+    `PostgreSQL started for this run on 127.0.0.1:${pgServer.port}; ${USERS} users, ${SECONDS} s per scenario`,
+  );
   await clusterScenarios(pgServer);
   await pgliteScenario();
   failed = results.length !== 3 || results.some((r) => !r.ok);
-  console.log(failed ? '\nFAULTS FAILED' : '\nFAULTS OK: only retryable errors, nothing committed lost, nothing charged without a result, every server recovered by itself');
+  console.log(
+    failed
+      ? '\nFAULTS FAILED'
+      : '\nFAULTS OK: only retryable errors, nothing committed lost, nothing charged without a result, every server recovered by itself',
+  );
 } catch (e) {
   console.error(e);
   failed = true;

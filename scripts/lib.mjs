@@ -35,7 +35,8 @@ function newest(dir) {
   let max = 0;
   if (!existsSync(dir)) return 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
-    if (e.name === 'node_modules' || e.name.startsWith('dist') || e.name.startsWith('.') || e.name === 'test-results') continue;
+    if (e.name === 'node_modules' || e.name.startsWith('dist') || e.name.startsWith('.') || e.name === 'test-results')
+      continue;
     const p = path.join(dir, e.name);
     max = Math.max(max, e.isDirectory() ? newest(p) : mtime(p));
   }
@@ -66,7 +67,11 @@ export function buildIfStale({ force = false } = {}) {
     renameSync(next, live);
     rmSync(old, { recursive: true, force: true });
   }
-  const server = Math.max(shared, newest(path.join(root, 'apps/server')), mtime(path.join(root, 'scripts/build-server.mjs')));
+  const server = Math.max(
+    shared,
+    newest(path.join(root, 'apps/server')),
+    mtime(path.join(root, 'scripts/build-server.mjs')),
+  );
   if (force || mtime(path.join(root, 'apps/server/dist/index.js')) < server) {
     console.log('Building the server...');
     run('node', ['scripts/build-server.mjs']);

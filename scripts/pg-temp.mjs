@@ -37,7 +37,8 @@ function asPostgresAsync(args) {
 
 function asPostgres(args) {
   const quoted = args.map((a) => `'${String(a).replace(/'/g, `'\\''`)}'`).join(' ');
-  if (process.getuid?.() === 0) return execFileSync('su', ['postgres', '-c', quoted], { stdio: ['ignore', 'pipe', 'pipe'] });
+  if (process.getuid?.() === 0)
+    return execFileSync('su', ['postgres', '-c', quoted], { stdio: ['ignore', 'pipe', 'pipe'] });
   return execFileSync(args[0], args.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
 }
 

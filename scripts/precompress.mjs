@@ -6,7 +6,19 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
-const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.svg', '.json', '.txt', '.webmanifest', '.xml', '.ico', '.map']);
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.svg',
+  '.json',
+  '.txt',
+  '.webmanifest',
+  '.xml',
+  '.ico',
+  '.map',
+]);
 /** Small files gain nothing worth a second request path. */
 const MIN_BYTES = 1024;
 
@@ -23,7 +35,9 @@ export function precompress(dir) {
   for (const file of files(dir)) {
     if (!COMPRESSIBLE.has(path.extname(file)) || statSync(file).size < MIN_BYTES) continue;
     const body = readFileSync(file);
-    const br = brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } });
+    const br = brotliCompressSync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    });
     const gz = gzipSync(body, { level: 9 });
     // A twin that is not smaller would only cost the browser time.
     if (br.length < body.length) writeFileSync(`${file}.br`, br);

@@ -12,9 +12,16 @@ import { canStartPostgres, freePort, startPostgres } from './pg-temp.mjs';
 export { canStartPostgres, freePort, startPostgres };
 
 export const INITIAL_BALANCE = 250; // a new Free account
-const sentence = 'Moreover, it is important to note that the results demonstrate a significant improvement in overall efficiency. ';
+const sentence =
+  'Moreover, it is important to note that the results demonstrate a significant improvement in overall efficiency. ';
 /** An English text of `n` words the local engine rewrites. */
-export const textOf = (n) => sentence.repeat(Math.ceil(n / 16) + 1).trim().split(/\s+/).slice(0, n).join(' ');
+export const textOf = (n) =>
+  sentence
+    .repeat(Math.ceil(n / 16) + 1)
+    .trim()
+    .split(/\s+/)
+    .slice(0, n)
+    .join(' ');
 
 function newest(dir) {
   let max = 0;
@@ -29,7 +36,11 @@ function newest(dir) {
 /** Builds the server bundle (only the server: these runs need no web app) when its sources are newer. */
 export function ensureServerBundle() {
   const out = path.join(root, 'apps/server/dist/index.js');
-  const src = Math.max(newest(path.join(root, 'apps/server/src')), newest(path.join(root, 'packages')), statSync(path.join(root, 'apps/server/drizzle')).mtimeMs);
+  const src = Math.max(
+    newest(path.join(root, 'apps/server/src')),
+    newest(path.join(root, 'packages')),
+    statSync(path.join(root, 'apps/server/drizzle')).mtimeMs,
+  );
   if (existsSync(out) && statSync(out).mtimeMs >= src) return;
   console.log('Building the server bundle...');
   const r = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, stdio: 'inherit' });
@@ -79,13 +90,21 @@ function track(child) {
 
 /** `npm run start:cluster` with N processes on one port. */
 export function startCluster(port, databaseUrl, workers = 2, extra = {}) {
-  const child = spawn(process.execPath, ['scripts/cluster.mjs', String(workers)], { cwd: root, env: serverEnv(port, { DATABASE_URL: databaseUrl, ...extra }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['scripts/cluster.mjs', String(workers)], {
+    cwd: root,
+    env: serverEnv(port, { DATABASE_URL: databaseUrl, ...extra }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return track(child);
 }
 
 /** One server on PGlite in `dataDir`, as `npm start` runs it. */
 export function startSingle(port, dataDir, extra = {}) {
-  const child = spawn(process.execPath, ['apps/server/dist/index.js'], { cwd: root, env: serverEnv(port, { DATA_DIR: dataDir, ...extra }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['apps/server/dist/index.js'], {
+    cwd: root,
+    env: serverEnv(port, { DATA_DIR: dataDir, ...extra }),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return track(child);
 }
 
@@ -125,7 +144,13 @@ export async function call(base, pathname, { method = 'GET', body, cookie, ip, r
   for (let attempt = 0; ; attempt++) {
     const t0 = performance.now();
     try {
-      const res = await fetch(`${base}${pathname}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual', signal: AbortSignal.timeout(60_000) });
+      const res = await fetch(`${base}${pathname}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(60_000),
+      });
       const text = await res.text();
       const ms = performance.now() - t0;
       if (res.status === 503 && attempt < retries) {
@@ -170,12 +195,20 @@ export async function pool(items, n, fn) {
 
 /** Accounts made as a person makes them: sign-up, then the confirmation link from the local outbox. */
 export async function makeUsers(base, n, tag) {
-  const users = Array.from({ length: n }, (_, i) => ({ email: `${tag}-${i}-${Date.now().toString(36)}@example.com`, ip: `10.${(i >> 8) & 255}.${i & 255}.${7 + (i % 200)}` }));
+  const users = Array.from({ length: n }, (_, i) => ({
+    email: `${tag}-${i}-${Date.now().toString(36)}@example.com`,
+    ip: `10.${(i >> 8) & 255}.${i & 255}.${7 + (i % 200)}`,
+  }));
   // The outbox lists the newest 100 mails: sign up and confirm in batches of 50.
   for (let b = 0; b < users.length; b += 50) {
     const batch = users.slice(b, b + 50);
     await pool(batch, 8, async (u) => {
-      const r = await call(base, '/api/auth/sign-up/email', { method: 'POST', body: { email: u.email, password: 'password123', name: u.email }, ip: u.ip, retries: 5 });
+      const r = await call(base, '/api/auth/sign-up/email', {
+        method: 'POST',
+        body: { email: u.email, password: 'password123', name: u.email },
+        ip: u.ip,
+        retries: 5,
+      });
       if (r.status !== 200) throw new Error(`sign-up answered ${r.status}: ${r.text}`);
     });
     const mails = await call(base, '/api/dev/mailbox');
@@ -188,8 +221,15 @@ export async function makeUsers(base, n, tag) {
       const link = links.get(u.email);
       if (!link) throw new Error(`no confirmation mail for ${u.email}`);
       const url = new URL(link);
-      const res = await fetch(`${base}${url.pathname}${url.search}`, { redirect: 'manual', headers: { 'x-forwarded-for': u.ip } });
-      u.cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => !c.endsWith('=')).join('; ');
+      const res = await fetch(`${base}${url.pathname}${url.search}`, {
+        redirect: 'manual',
+        headers: { 'x-forwarded-for': u.ip },
+      });
+      u.cookie = res.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .filter((c) => !c.endsWith('='))
+        .join('; ');
       if (!/session_token/.test(u.cookie)) throw new Error(`confirmation gave no session (${res.status})`);
     });
   }
@@ -204,7 +244,11 @@ export function percentile(values, p) {
 
 /** The ledger check of apps/server/src/domain/word-ledger.ts, run on `target` (a URL or pglite:DIR). */
 export function reconcile(target, initial = INITIAL_BALANCE) {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/scripts/reconcile.ts', target, String(initial)], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'apps/server/scripts/reconcile.ts', target, String(initial)],
+    { cwd: root, encoding: 'utf8' },
+  );
   const line = r.stdout.split('\n').find((l) => l.startsWith('{'));
   if (r.status !== 0 || !line) throw new Error(`reconcile failed: ${r.stderr}`);
   return JSON.parse(line);
@@ -245,12 +289,30 @@ export async function runUsers(base, users, { until, retries = 0, words = 50, st
       let step = i % 8; // users start at different points of the mix
       while (!until()) {
         // The mix: of every 8 steps, 1 Lightning rewrite (while the balance allows), 2 history pages, 5 balance checks.
-        const kind = step % 8 === 1 && u.balance >= words ? 'lightning' : step % 8 === 3 || step % 8 === 6 ? 'history' : 'balance';
+        const kind =
+          step % 8 === 1 && u.balance >= words ? 'lightning' : step % 8 === 3 || step % 8 === 6 ? 'history' : 'balance';
         step++;
         let r;
-        if (kind === 'balance') r = await call(base, '/api/functions/check-balance', { method: 'POST', body: { word_count: words }, cookie: u.cookie, ip: u.ip, retries, stats });
-        else if (kind === 'history') r = await call(base, '/api/transformations?limit=10', { cookie: u.cookie, ip: u.ip, retries, stats });
-        else r = await call(base, '/api/functions/humanize-text', { method: 'POST', body: { text, mode: 'lightning' }, cookie: u.cookie, ip: u.ip, retries, stats });
+        if (kind === 'balance')
+          r = await call(base, '/api/functions/check-balance', {
+            method: 'POST',
+            body: { word_count: words },
+            cookie: u.cookie,
+            ip: u.ip,
+            retries,
+            stats,
+          });
+        else if (kind === 'history')
+          r = await call(base, '/api/transformations?limit=10', { cookie: u.cookie, ip: u.ip, retries, stats });
+        else
+          r = await call(base, '/api/functions/humanize-text', {
+            method: 'POST',
+            body: { text, mode: 'lightning' },
+            cookie: u.cookie,
+            ip: u.ip,
+            retries,
+            stats,
+          });
         if (r.status === 200) {
           byKind[kind].push(r.ms);
           if (kind === 'lightning') {
@@ -272,7 +334,8 @@ export async function runUsers(base, users, { until, retries = 0, words = 50, st
 
 export function figures(byKind, seconds) {
   const all = [...byKind.balance, ...byKind.lightning, ...byKind.history];
-  const row = (name, v) => `  ${name.padEnd(14)} ${String(v.length).padStart(6)} ok   p50 ${percentile(v, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(v, 99).toFixed(1).padStart(7)} ms`;
+  const row = (name, v) =>
+    `  ${name.padEnd(14)} ${String(v.length).padStart(6)} ok   p50 ${percentile(v, 50).toFixed(1).padStart(7)} ms   p99 ${percentile(v, 99).toFixed(1).padStart(7)} ms`;
   return [
     `  throughput     ${(all.length / seconds).toFixed(1)} requests/s over ${seconds.toFixed(1)} s`,
     row('all', all),

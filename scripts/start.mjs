@@ -6,6 +6,9 @@ import { buildIfStale, checkNode, ensureDeps, root } from './lib.mjs';
 checkNode();
 ensureDeps();
 buildIfStale();
-const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/index.js'], { cwd: root, stdio: 'inherit' });
+const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/index.js'], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

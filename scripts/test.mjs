@@ -51,7 +51,10 @@ else {
 // 1. vitest: every workspace project.
 const vjson = path.join(out, 'vitest.json');
 rmSync(vjson, { force: true });
-const v = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vjson}`], { cwd: root, stdio: 'inherit' });
+const v = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vjson}`], {
+  cwd: root,
+  stdio: 'inherit',
+});
 const vr = readJson(vjson);
 if (vr) {
   passed += vr.numPassedTests;
@@ -67,7 +70,11 @@ if (vr) {
 const chromium = '/usr/bin/chromium';
 if (!existsSync(chromium) && process.getuid?.() === 0) {
   console.log('Installing Debian chromium for the browser tests...');
-  spawnSync('sh', ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null'], { stdio: 'inherit' });
+  spawnSync(
+    'sh',
+    ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null'],
+    { stdio: 'inherit' },
+  );
 }
 if (!existsSync(chromium)) {
   console.error(`Browser tests need ${chromium} (Debian package "chromium"); counted as one failure.`);

@@ -34,7 +34,8 @@ function routeChunks(): Plugin {
         const resolved = await this.resolve(spec!, routeModulesFile);
         // A page module shared with another chunk is not that chunk's facade, but one of its modules.
         const chunk =
-          chunks.find((c) => resolved && c.facadeModuleId === resolved.id) ?? chunks.find((c) => resolved && c.moduleIds.includes(resolved.id));
+          chunks.find((c) => resolved && c.facadeModuleId === resolved.id) ??
+          chunks.find((c) => resolved && c.moduleIds.includes(resolved.id));
         if (!chunk) this.error(`route-chunks: no chunk for the ${id} page (${spec})`);
         const files = [...closure(chunk.fileName)].filter((f) => !initial.has(f));
         const css = files.flatMap((f) => [...(byName.get(f)?.viteMetadata?.importedCss ?? [])]);
@@ -66,7 +67,9 @@ function prerenderedPages(): Plugin {
         logLevel: 'error',
       });
       try {
-        const mod = (await server.ssrLoadModule('/src/app/prerender.tsx')) as { prerender: () => Record<string, string> };
+        const mod = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
+          prerender: () => Record<string, string>;
+        };
         writeFileSync(path.join(outDir, 'prerendered.json'), JSON.stringify(mod.prerender()));
       } finally {
         await server.close();
@@ -102,11 +105,17 @@ export default defineConfig({
         // The shared package's modules only declare constants and schemas; marking them pure lets the
         // bundle drop the zod schemas the browser never uses (they cost ~60 KB gzip otherwise).
         // z.ts is the exception: it sets zod's configuration before any schema is built.
-        moduleSideEffects: (id: string) => !/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) || /[\\/]shared[\\/]src[\\/]z\.ts$/.test(id),
+        moduleSideEffects: (id: string) =>
+          !/[\\/]packages[\\/]shared[\\/]src[\\/]/.test(id) || /[\\/]shared[\\/]src[\\/]z\.ts$/.test(id),
       },
       output: {
         codeSplitting: {
-          groups: [{ name: 'framework', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/ }],
+          groups: [
+            {
+              name: 'framework',
+              test: /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack[\\/]query-core|@tanstack[\\/]react-query)[\\/]/,
+            },
+          ],
         },
       },
     },

@@ -29,13 +29,26 @@ const RATE = Number(process.env.BENCH_RATE ?? 500);
 const ONLY = new Set((process.env.BENCH_ONLY ?? 'check,lightning,deep').split(','));
 const DBS = new Set((process.env.BENCH_DB ?? 'pglite,postgres').split(','));
 
-const sentence = 'Moreover, it is important to note that the results demonstrate a significant improvement in overall efficiency. ';
+const sentence =
+  'Moreover, it is important to note that the results demonstrate a significant improvement in overall efficiency. ';
 const textOf = (words: number) => {
-  const w = sentence.repeat(Math.ceil(words / 16) + 1).trim().split(/\s+/).slice(0, words);
+  const w = sentence
+    .repeat(Math.ceil(words / 16) + 1)
+    .trim()
+    .split(/\s+/)
+    .slice(0, words);
   return w.join(' ');
 };
 
-type LoadResult = { rps: number; p50: number; p99: number; total: number; non2xx: number; errors: number; cpuMs: number };
+type LoadResult = {
+  rps: number;
+  p50: number;
+  p99: number;
+  total: number;
+  non2xx: number;
+  errors: number;
+  cpuMs: number;
+};
 
 /** Runs the load generator; also measures this process's CPU time (request thread and workers) per request. */
 async function load(cfg: Record<string, unknown>): Promise<LoadResult> {
@@ -65,16 +78,26 @@ async function startProfile(): Promise<() => Promise<void>> {
 
 function loadOnce(cfg: Record<string, unknown>): Promise<Omit<LoadResult, 'cpuMs'>> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(here, 'load.mjs'), JSON.stringify(cfg)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [path.join(here, 'load.mjs'), JSON.stringify(cfg)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited ${code}`)),
+    );
   });
 }
 
 async function scenarioSet(kind: 'pglite' | 'postgres') {
   const database = await createTestDatabase(kind);
-  const env = loadEnv({ NODE_ENV: 'test', BASE_URL: 'http://localhost:1', RATE_LIMITS: 'off', LOG_LEVEL: 'error', AUTH_RATE_LIMIT_SCALE: '1000' });
+  const env = loadEnv({
+    NODE_ENV: 'test',
+    BASE_URL: 'http://localhost:1',
+    RATE_LIMITS: 'off',
+    LOG_LEVEL: 'error',
+    AUTH_RATE_LIMIT_SCALE: '1000',
+  });
   const product = await buildProduct(env, { database });
   const server = serve({ fetch: product.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
   await new Promise((r) => server.once('listening', r));
@@ -83,7 +106,11 @@ async function scenarioSet(kind: 'pglite' | 'postgres') {
   const cookies: string[] = [];
   for (let i = 0; i < USERS; i++) {
     const email = `bench${i}@example.com`;
-    const r = await product.app.request(`${origin}/api/auth/sign-up/email`, { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'password123', name: email }) });
+    const r = await product.app.request(`${origin}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: { origin, 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'password123', name: email }),
+    });
     if (r.status !== 200) throw new Error(`sign-up ${r.status}`);
   }
   for (const m of await listOutbox(product.deps.db, 1000)) {
@@ -91,9 +118,17 @@ async function scenarioSet(kind: 'pglite' | 'postgres') {
     if (!link) continue;
     const u = new URL(link);
     const r = await product.app.request(`${origin}${u.pathname}${u.search}`, { headers: { origin } });
-    cookies.push(r.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
+    cookies.push(
+      r.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+    );
   }
-  await product.deps.db.update(subscribers).set({ subscription_tier: 'Ultra', monthly_word_balance: 100_000_000 }).where(eq(subscribers.subscription_tier, 'FREE'));
+  await product.deps.db
+    .update(subscribers)
+    .set({ subscription_tier: 'Ultra', monthly_word_balance: 100_000_000 })
+    .where(eq(subscribers.subscription_tier, 'FREE'));
 
   const rows: string[] = [];
   const show = (name: string, r: LoadResult) =>
@@ -103,13 +138,26 @@ async function scenarioSet(kind: 'pglite' | 'postgres') {
 
   const common = { origin, cookies, connections: USERS, duration: DURATION };
   // Warm-up, not measured: JIT, prepared statements and connection pools settle first.
-  await load({ ...common, duration: 2, url: `${base}/api/functions/check-balance`, body: JSON.stringify({ word_count: 500 }) });
+  await load({
+    ...common,
+    duration: 2,
+    url: `${base}/api/functions/check-balance`,
+    body: JSON.stringify({ word_count: 500 }),
+  });
   const balance = { url: `${base}/api/functions/check-balance`, body: JSON.stringify({ word_count: 500 }) };
   if (ONLY.has('check')) {
     show('check-balance, as fast as it answers', await load({ ...common, ...balance }));
     show(`check-balance, offered ${RATE} req/s`, await load({ ...common, ...balance, rate: RATE }));
   }
-  if (ONLY.has('lightning')) show('humanize-text lightning 500 words', await load({ ...common, url: `${base}/api/functions/humanize-text`, body: JSON.stringify({ text: textOf(500), mode: 'lightning' }) }));
+  if (ONLY.has('lightning'))
+    show(
+      'humanize-text lightning 500 words',
+      await load({
+        ...common,
+        url: `${base}/api/functions/humanize-text`,
+        body: JSON.stringify({ text: textOf(500), mode: 'lightning' }),
+      }),
+    );
 
   // Deep rewrites of 1,500 words kept running by two users while check-balance is measured.
   if (ONLY.has('deep')) await besideDeep();
@@ -118,7 +166,11 @@ async function scenarioSet(kind: 'pglite' | 'postgres') {
     let deepDone = 0;
     const deepLoop = async (cookie: string) => {
       while (running) {
-        const r = await fetch(`${base}/api/functions/humanize-text`, { method: 'POST', headers: { origin, cookie, 'content-type': 'application/json' }, body: JSON.stringify({ text: textOf(1500), mode: 'deep' }) });
+        const r = await fetch(`${base}/api/functions/humanize-text`, {
+          method: 'POST',
+          headers: { origin, cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ text: textOf(1500), mode: 'deep' }),
+        });
         await r.arrayBuffer();
         if (r.ok) deepDone++;
       }

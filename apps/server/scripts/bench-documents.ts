@@ -8,14 +8,24 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createExtractor } from '../src/features/documents/documents.service';
-import { makeDocx, makeScannedPdf, makeTextPdf, makeZipBomb, SAMPLE, type SampleDoc } from '../src/features/documents/fixtures';
+import {
+  makeDocx,
+  makeScannedPdf,
+  makeTextPdf,
+  makeZipBomb,
+  SAMPLE,
+  type SampleDoc,
+} from '../src/features/documents/fixtures';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/documents-worker.js');
 const workerFile = existsSync(dist) ? dist : undefined;
 const ex = createExtractor(workerFile ? { workerFile } : {});
 
-const scaled = (n: number): SampleDoc => ({ ...SAMPLE, paragraphs: Array.from({ length: n }, (_, i) => SAMPLE.paragraphs[i % 3]!) });
+const scaled = (n: number): SampleDoc => ({
+  ...SAMPLE,
+  paragraphs: Array.from({ length: n }, (_, i) => SAMPLE.paragraphs[i % 3]!),
+});
 const rows: [string, () => Promise<Buffer> | Buffer][] = [
   ['docx, 3 paragraphs', () => makeDocx()],
   ['docx, 600 paragraphs', () => makeDocx(scaled(600))],
@@ -26,7 +36,14 @@ const rows: [string, () => Promise<Buffer> | Buffer][] = [
 ];
 
 console.log(`worker: ${workerFile ? 'bundled (dist/documents-worker.js)' : 'source tree (tsx)'}; ${runs} runs per row`);
-console.log('file'.padEnd(34), 'bytes'.padStart(9), 'words'.padStart(7), 'median ms'.padStart(10), 'max ms'.padStart(8), ' outcome');
+console.log(
+  'file'.padEnd(34),
+  'bytes'.padStart(9),
+  'words'.padStart(7),
+  'median ms'.padStart(10),
+  'max ms'.padStart(8),
+  ' outcome',
+);
 for (const [label, make] of rows) {
   const bytes = await make();
   const name = label.startsWith('pdf') ? 'bench.pdf' : 'bench.docx';
@@ -45,5 +62,12 @@ for (const [label, make] of rows) {
     times.push(performance.now() - t);
   }
   times.sort((a, b) => a - b);
-  console.log(label.padEnd(34), String(bytes.length).padStart(9), String(words).padStart(7), times[Math.floor(times.length / 2)]!.toFixed(0).padStart(10), times.at(-1)!.toFixed(0).padStart(8), ` ${outcome}`);
+  console.log(
+    label.padEnd(34),
+    String(bytes.length).padStart(9),
+    String(words).padStart(7),
+    times[Math.floor(times.length / 2)]!.toFixed(0).padStart(10),
+    times.at(-1)!.toFixed(0).padStart(8),
+    ` ${outcome}`,
+  );
 }

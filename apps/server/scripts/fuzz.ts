@@ -8,6 +8,10 @@ import { formatFuzz, runFuzz } from '../src/test/fuzz';
 const perEndpoint = Number(process.env.FUZZ_CASES_PER_ENDPOINT ?? 70);
 const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 100_000);
 console.log(`fuzz seed ${seed}, ${perEndpoint} cases per endpoint`);
-const f = await runFuzz({ casesPerEndpoint: perEndpoint, seed, log: process.env.FUZZ_VERBOSE ? (s) => console.log(s) : undefined });
+const f = await runFuzz({
+  casesPerEndpoint: perEndpoint,
+  seed,
+  log: process.env.FUZZ_VERBOSE ? (s) => console.log(s) : undefined,
+});
 console.log(formatFuzz(f));
 process.exit(f.fiveXx + f.stackTraces + f.refusalsThatChangedState === 0 ? 0 : 1);

@@ -51,7 +51,14 @@ async function paced() {
   const send = (cookie) =>
     new Promise((resolve) => {
       const req = http.request(
-        { agent, host: url.hostname, port: url.port, path: url.pathname, method: cfg.method ?? 'POST', headers: { 'content-type': 'application/json', 'content-length': body.length, origin: cfg.origin, cookie } },
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: cfg.method ?? 'POST',
+          headers: { 'content-type': 'application/json', 'content-length': body.length, origin: cfg.origin, cookie },
+        },
         (res) => {
           if (res.statusCode < 200 || res.statusCode > 299) non2xx++;
           res.resume();
@@ -78,7 +85,15 @@ async function paced() {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  return { rps: latencies.length / cfg.duration, p50: at(0.5), p99: at(0.99), total: latencies.length, non2xx, errors, timeouts: 0 };
+  return {
+    rps: latencies.length / cfg.duration,
+    p50: at(0.5),
+    p99: at(0.99),
+    total: latencies.length,
+    non2xx,
+    errors,
+    timeouts: 0,
+  };
 }
 
 process.stdout.write(JSON.stringify(cfg.rate ? await paced() : await throughput()));

@@ -32,7 +32,9 @@ try {
     );
     accounts = { checked: Number(rows[0]?.checked ?? 0), mismatched: Number(rows[0]?.mismatched ?? 0) };
   }
-  const transformations = Number(rowsOf<{ n: number }>(await database.db.execute(sql`SELECT count(*)::int AS n FROM transformations`))[0]?.n ?? 0);
+  const transformations = Number(
+    rowsOf<{ n: number }>(await database.db.execute(sql`SELECT count(*)::int AS n FROM transformations`))[0]?.n ?? 0,
+  );
   console.log(JSON.stringify({ ...ledger, transformations, accounts }));
 } finally {
   await database.close();

@@ -33,7 +33,11 @@ describe('HTTP edges', () => {
       expect(r.status, JSON.stringify(c).slice(0, 80)).toBeGreaterThanOrEqual(400);
       expect(r.status).toBeLessThan(500);
     }
-    const huge = await t.req('/api/auth/sign-in/email', { rawBody: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(400_000) }), headers: { 'content-type': 'application/json' }, method: 'POST' });
+    const huge = await t.req('/api/auth/sign-in/email', {
+      rawBody: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(400_000) }),
+      headers: { 'content-type': 'application/json' },
+      method: 'POST',
+    });
     expect(huge.status).toBe(413);
     expect(((await huge.json()) as { error: { message: string } }).error.message).toMatch(/too large/);
   });
@@ -53,8 +57,20 @@ describe('HTTP edges', () => {
 
 describe('production mode', () => {
   it('has no outbox or dev pages', async () => {
-    const env = loadEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: 's'.repeat(40), BASE_URL: 'http://localhost:3998', SMTP_URL: 'smtp://127.0.0.1:1', LOG_LEVEL: 'silent', ALLOW_SANDBOX_PAYMENTS: 'true', SANDBOX_WEBHOOK_SECRET: 'w'.repeat(40) });
-    const p = await buildProduct(env, { database: await createTestDatabase(), engine: inlineEngine(), logger: createLogger('silent') });
+    const env = loadEnv({
+      NODE_ENV: 'production',
+      BETTER_AUTH_SECRET: 's'.repeat(40),
+      BASE_URL: 'http://localhost:3998',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      LOG_LEVEL: 'silent',
+      ALLOW_SANDBOX_PAYMENTS: 'true',
+      SANDBOX_WEBHOOK_SECRET: 'w'.repeat(40),
+    });
+    const p = await buildProduct(env, {
+      database: await createTestDatabase(),
+      engine: inlineEngine(),
+      logger: createLogger('silent'),
+    });
     try {
       expect((await p.app.request('http://localhost:3998/api/dev/mailbox')).status).toBe(404);
       const page = await p.app.request('http://localhost:3998/dev/mailbox');
@@ -76,7 +92,9 @@ describe('the built web app', () => {
     writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log("x");'.repeat(200));
     const t = await createTestProduct({ env: { WEB_DIST: dist } });
     try {
-      const js = await t.app.request('http://localhost:3999/assets/app-1.js', { headers: { 'accept-encoding': 'gzip, br' } });
+      const js = await t.app.request('http://localhost:3999/assets/app-1.js', {
+        headers: { 'accept-encoding': 'gzip, br' },
+      });
       expect(js.status).toBe(200);
       expect(js.headers.get('content-encoding')).toBe('gzip');
       expect(js.headers.get('cache-control')).toMatch(/immutable/);
@@ -103,7 +121,7 @@ describe('the built web app', () => {
 });
 
 describe('pages for search engines', () => {
-  it('writes each page\'s title and description into the HTML, with its chunks preloaded, and serves robots.txt and sitemap.xml', async () => {
+  it("writes each page's title and description into the HTML, with its chunks preloaded, and serves robots.txt and sitemap.xml", async () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const os = await import('node:os');
     const path = await import('node:path');
@@ -112,8 +130,14 @@ describe('pages for search engines', () => {
       path.join(dist, 'index.html'),
       '<!doctype html><html lang="en"><head><meta name="description" content="x" />\n<title>Plainspoken</title>\n  </head><body><div id="root"><header></header><!--page-top--></div></body></html>',
     );
-    writeFileSync(path.join(dist, 'route-chunks.json'), JSON.stringify({ pricing: ['/assets/pricing-1.js', '/assets/pricing-1.css'] }));
-    writeFileSync(path.join(dist, 'prerendered.json'), JSON.stringify({ history: '<main id="main">prerendered top</main>' }));
+    writeFileSync(
+      path.join(dist, 'route-chunks.json'),
+      JSON.stringify({ pricing: ['/assets/pricing-1.js', '/assets/pricing-1.css'] }),
+    );
+    writeFileSync(
+      path.join(dist, 'prerendered.json'),
+      JSON.stringify({ history: '<main id="main">prerendered top</main>' }),
+    );
     const t = await createTestProduct({ env: { WEB_DIST: dist, BASE_URL: 'https://plainspoken.example' } });
     try {
       const pricing = await (await t.app.request('http://localhost:3999/pricing')).text();
@@ -136,13 +160,17 @@ describe('pages for search engines', () => {
       expect(noCookieHtml).toContain('<meta name="plainspoken-session" content="none" />');
       expect(noCookieHtml).toContain('<header></header><main id="main">prerendered top</main></div>');
       expect(noCookie.headers.get('vary')).toMatch(/cookie/i);
-      const withCookie = await t.app.request('http://localhost:3999/history', { headers: { cookie: 'theme=dark; better-auth.session_token=abc.def' } });
+      const withCookie = await t.app.request('http://localhost:3999/history', {
+        headers: { cookie: 'theme=dark; better-auth.session_token=abc.def' },
+      });
       const withCookieHtml = await withCookie.text();
       expect(withCookieHtml).not.toContain('plainspoken-session');
       expect(withCookieHtml).not.toContain('prerendered top');
       expect(withCookieHtml).not.toContain('<!--page-top-->');
       expect(pricing).not.toContain('<!--page-top-->');
-      const otherCookie = await t.app.request('http://localhost:3999/history', { headers: { cookie: 'better-auth.session_data=x' } });
+      const otherCookie = await t.app.request('http://localhost:3999/history', {
+        headers: { cookie: 'better-auth.session_data=x' },
+      });
       expect(await otherCookie.text()).toContain('<meta name="plainspoken-session" content="none" />');
 
       const robots = await t.app.request('http://localhost:3999/robots.txt');
@@ -178,14 +206,18 @@ describe('precompressed web assets', () => {
     writeFileSync(path.join(dist, 'assets', 'app-2.js.gz'), gzipSync(js));
     const t = await createTestProduct({ env: { WEB_DIST: dist } });
     try {
-      const br = await t.app.request('http://localhost:3999/assets/app-2.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      const br = await t.app.request('http://localhost:3999/assets/app-2.js', {
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
       expect(br.status).toBe(200);
       expect(br.headers.get('content-encoding')).toBe('br');
       expect(br.headers.get('content-type')).toMatch(/javascript/);
       expect(br.headers.get('cache-control')).toMatch(/immutable/);
       expect(br.headers.get('vary')).toMatch(/accept-encoding/i);
       expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(js);
-      const gz = await t.app.request('http://localhost:3999/assets/app-2.js', { headers: { 'accept-encoding': 'gzip' } });
+      const gz = await t.app.request('http://localhost:3999/assets/app-2.js', {
+        headers: { 'accept-encoding': 'gzip' },
+      });
       expect(gz.headers.get('content-encoding')).toBe('gzip');
       const index = await t.app.request('http://localhost:3999/');
       expect(index.headers.get('cache-control')).toBe('no-cache');
@@ -221,12 +253,16 @@ describe('request bodies over real HTTP', () => {
   /** A raw request, so the test decides between Content-Length and chunked bodies. */
   const send = (path: string, chunks: string[], headers: Record<string, string>) =>
     new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = httpRequest(`${base}${path}`, { method: 'POST', headers: { origin: BASE, cookie, 'content-type': 'application/json', ...headers } }, (res) => {
-        let body = '';
-        res.setEncoding('utf8');
-        res.on('data', (d) => (body += d));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-      });
+      const req = httpRequest(
+        `${base}${path}`,
+        { method: 'POST', headers: { origin: BASE, cookie, 'content-type': 'application/json', ...headers } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (d) => (body += d));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
       req.on('error', reject);
       for (const c of chunks) req.write(c);
       req.end();
@@ -243,14 +279,18 @@ describe('request bodies over real HTTP', () => {
 
   it('refuses an oversized body by its Content-Length, and a chunked one as it arrives', async () => {
     const big = JSON.stringify({ text: 'word '.repeat(60_000), mode: 'deep' });
-    const declared = await send('/api/functions/humanize-text', [big], { 'content-length': String(Buffer.byteLength(big)) });
+    const declared = await send('/api/functions/humanize-text', [big], {
+      'content-length': String(Buffer.byteLength(big)),
+    });
     expect(declared.status).toBe(413);
     expect(JSON.parse(declared.body)).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE' } });
     const parts = Array.from({ length: 30 }, (_, i) => (i === 0 ? '{"text":"' : 'word '.repeat(2_000)));
     const chunked = await send('/api/functions/humanize-text', parts, { 'transfer-encoding': 'chunked' });
     expect(chunked.status).toBe(413);
     // A small chunked body still works.
-    const small = await send('/api/functions/check-balance', ['{"word_', 'count": 80}'], { 'transfer-encoding': 'chunked' });
+    const small = await send('/api/functions/check-balance', ['{"word_', 'count": 80}'], {
+      'transfer-encoding': 'chunked',
+    });
     expect(small.status).toBe(200);
   });
 });

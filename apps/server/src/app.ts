@@ -61,13 +61,26 @@ export function createApp(deps: ProductDeps) {
   app.use('*', outageAs503(deps.database, DATABASE_RETRY_AFTER_SECONDS));
 
   // Server-sent events must reach the browser as they are written, so they are never compressed.
-  app.use('/api/*', compress({ contentTypeFilter: (t) => !t.startsWith('text/event-stream') && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(t) }));
+  app.use(
+    '/api/*',
+    compress({
+      contentTypeFilter: (t) => !t.startsWith('text/event-stream') && COMPRESSIBLE_CONTENT_TYPE_REGEX.test(t),
+    }),
+  );
   // Body size limit. A declared Content-Length is checked here without touching the body, which keeps
   // the Node adapter's direct body read (Hono's own limiter wraps every body in a web stream, a large part
   // of the cost of a small JSON request); Node itself refuses a body longer than its Content-Length.
   // Bodies of unknown length (chunked) go through Hono's limiter, which counts as it reads.
   const tooLarge = (c: Context) =>
-    c.json({ error: { code: 'PAYLOAD_TOO_LARGE', message: `The request is too large (limit ${Math.round(env.BODY_LIMIT_BYTES / 1024)} KB).` } }, 413);
+    c.json(
+      {
+        error: {
+          code: 'PAYLOAD_TOO_LARGE',
+          message: `The request is too large (limit ${Math.round(env.BODY_LIMIT_BYTES / 1024)} KB).`,
+        },
+      },
+      413,
+    );
   const streamLimit = bodyLimit({ maxSize: env.BODY_LIMIT_BYTES, onError: tooLarge });
   app.use('/api/*', async (c, next) => {
     // An uploaded document (up to 10 MB) is counted by its own route as it is read.
@@ -86,19 +99,33 @@ export function createApp(deps: ProductDeps) {
   // by the provider's servers and proves itself with its signature.
   const ownOrigin = new URL(env.BASE_URL).origin;
   const guarded = (p: string) =>
-    (p.startsWith('/api/functions/') && p !== '/api/functions/payment-webhook') || p.startsWith('/api/account/') || p.startsWith('/api/admin/') || p === '/api/ai-check' || p.startsWith('/api/api-keys');
+    (p.startsWith('/api/functions/') && p !== '/api/functions/payment-webhook') ||
+    p.startsWith('/api/account/') ||
+    p.startsWith('/api/admin/') ||
+    p === '/api/ai-check' ||
+    p.startsWith('/api/api-keys');
   app.use('/api/*', async (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS' || !guarded(c.req.path)) return next();
+    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS' || !guarded(c.req.path))
+      return next();
     const origin = c.req.header('origin');
     if ((origin !== undefined && origin !== ownOrigin) || c.req.header('sec-fetch-site') === 'cross-site') {
-      return c.json({ error: { code: 'FORBIDDEN', message: 'This request came from another site and was refused.' } }, 403);
+      return c.json(
+        { error: { code: 'FORBIDDEN', message: 'This request came from another site and was refused.' } },
+        403,
+      );
     }
     // Over HTTP/1.1 a body announces itself by Content-Length or Transfer-Encoding; a request built in the
     // same process carries neither, so a declared Content-Type counts there.
     const length = c.req.header('content-length');
-    const hasBody = length !== undefined ? length !== '0' : c.req.header('transfer-encoding') !== undefined || c.req.header('content-type') !== undefined;
+    const hasBody =
+      length !== undefined
+        ? length !== '0'
+        : c.req.header('transfer-encoding') !== undefined || c.req.header('content-type') !== undefined;
     if (hasBody && !/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
-      return c.json({ error: { code: 'BAD_REQUEST', message: 'Send the request body as JSON (Content-Type: application/json).' } }, 415);
+      return c.json(
+        { error: { code: 'BAD_REQUEST', message: 'Send the request body as JSON (Content-Type: application/json).' } },
+        415,
+      );
     }
     return next();
   });
@@ -119,7 +146,9 @@ export function createApp(deps: ProductDeps) {
   app.route('/', seoRoutes);
   if (env.NODE_ENV !== 'production') app.route('/', devRoutes);
 
-  app.all('/api/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));
+  app.all('/api/*', (c) =>
+    c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404),
+  );
   const [compressFiles, serveFile, indexFallback] = webApp(webDist, env.BASE_URL);
   app.get('*', compressFiles, serveFile, indexFallback);
 
@@ -127,13 +156,28 @@ export function createApp(deps: ProductDeps) {
     if (err instanceof AppError) {
       if (err.extra.retryAfter) c.header('Retry-After', String(err.extra.retryAfter));
       return c.json(
-        { error: { code: err.code, message: err.message, ...(err.extra.retryAfter ? { retryAfter: err.extra.retryAfter } : {}), ...(err.extra.details ? { details: err.extra.details } : {}) } },
+        {
+          error: {
+            code: err.code,
+            message: err.message,
+            ...(err.extra.retryAfter ? { retryAfter: err.extra.retryAfter } : {}),
+            ...(err.extra.details ? { details: err.extra.details } : {}),
+          },
+        },
         err.status,
       );
     }
     // Hono's own refusals, among them the validators' malformed JSON ('Malformed JSON in request body').
     if (err instanceof HTTPException) {
-      return c.json({ error: { code: err.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST', message: err.message || 'Bad request.' } }, err.status);
+      return c.json(
+        {
+          error: {
+            code: err.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST',
+            message: err.message || 'Bad request.',
+          },
+        },
+        err.status,
+      );
     }
     // The database is away (restarting, unreachable): a retryable 503, never a 500.
     if (isDatabaseUnavailable(err)) {
@@ -141,7 +185,10 @@ export function createApp(deps: ProductDeps) {
       return unavailableResponse(DATABASE_RETRY_AFTER_SECONDS);
     }
     deps.logger.error('unhandled error', { path: c.req.path, error: err.message, stack: err.stack });
-    return c.json({ error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again in a moment.' } }, 500);
+    return c.json(
+      { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again in a moment.' } },
+      500,
+    );
   });
 
   return app;

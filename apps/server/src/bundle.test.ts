@@ -43,7 +43,11 @@ function startBundle(port: number, env: Record<string, string> = {}) {
 
 /** The `detect` command, as an operator runs it (npm run -s detect -- --jsonl). */
 function cliScores(rows: { id: string; text: string }[]): Map<string, { score: number; flagged: boolean }> {
-  const r = spawnSync('npm', ['run', '-s', 'detect', '--', '--jsonl'], { cwd: root, input: rows.map((x) => JSON.stringify(x)).join('\n') + '\n', encoding: 'utf8' });
+  const r = spawnSync('npm', ['run', '-s', 'detect', '--', '--jsonl'], {
+    cwd: root,
+    input: rows.map((x) => JSON.stringify(x)).join('\n') + '\n',
+    encoding: 'utf8',
+  });
   expect(r.status, r.stderr).toBe(0);
   const out = new Map<string, { score: number; flagged: boolean }>();
   for (const line of r.stdout.split('\n').filter((l) => l.startsWith('{'))) {
@@ -90,9 +94,17 @@ describe('the built server bundle', () => {
     // Scores differ across these texts, so equal scores are not a coincidence of one constant.
     expect(new Set([...cli.values()].map((v) => v.score)).size).toBeGreaterThan(1);
     for (const t of TEXTS) {
-      const res = await fetch(`${base}/api/ai-check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: t.text }) });
+      const res = await fetch(`${base}/api/ai-check`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ text: t.text }),
+      });
       expect(res.status, await res.clone().text()).toBe(200);
-      const body = (await res.json()) as { score: number; flagged: boolean; sentences: { start: number; end: number }[] };
+      const body = (await res.json()) as {
+        score: number;
+        flagged: boolean;
+        sentences: { start: number; end: number }[];
+      };
       expect({ id: t.id, ...{ score: body.score, flagged: body.flagged } }).toEqual({ id: t.id, ...cli.get(t.id) });
       for (const s of body.sentences) expect(t.text.slice(s.start, s.end).length).toBe(s.end - s.start);
     }
@@ -100,13 +112,24 @@ describe('the built server bundle', () => {
     // The same score comes back as score_before of a rewrite through the bundle's worker pool.
     const email = 'bundle@example.com';
     const json = { origin: base, 'content-type': 'application/json' };
-    const su = await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'password123', name: email }) });
+    const su = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password: 'password123', name: email }),
+    });
     expect(su.status).toBe(200);
     const mails = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as { to: string; links: string[] }[];
     const link = mails.find((m) => m.to === email)!.links.find((l) => l.includes('verify-email'))!;
-    const cookie = (await fetch(link, { redirect: 'manual' })).headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = (await fetch(link, { redirect: 'manual' })).headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const stock = TEXTS[0]!;
-    const hz = await fetch(`${base}/api/functions/humanize-text`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ text: stock.text, mode: 'lightning' }) });
+    const hz = await fetch(`${base}/api/functions/humanize-text`, {
+      method: 'POST',
+      headers: { ...json, cookie },
+      body: JSON.stringify({ text: stock.text, mode: 'lightning' }),
+    });
     expect(hz.status, await hz.clone().text()).toBe(200);
     const out = (await hz.json()) as { score_before: number; score_after: number; humanized_text: string };
     expect(out.score_before).toBe(cli.get('stock')!.score);

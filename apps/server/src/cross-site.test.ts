@@ -13,7 +13,10 @@ describe('cross-site requests to the product’s own endpoints', () => {
   const text = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
 
   it('refuses a foreign Origin or a cross-site fetch even with a valid session, and charges nothing', async () => {
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<
+      string,
+      string
+    >[]) {
       for (const [path, body] of [
         ['/api/functions/humanize-text', { text, mode: 'lightning' }],
         ['/api/functions/create-checkout', { planTier: 'Pro', billingPeriod: 'monthly' }],
@@ -31,7 +34,11 @@ describe('cross-site requests to the product’s own endpoints', () => {
 
   it('refuses a body that is not JSON with 415 and a reason', async () => {
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      const r = await t.req('/api/functions/humanize-text', { rawBody: JSON.stringify({ text, mode: 'lightning' }), headers: { 'content-type': type }, cookie });
+      const r = await t.req('/api/functions/humanize-text', {
+        rawBody: JSON.stringify({ text, mode: 'lightning' }),
+        headers: { 'content-type': type },
+        cookie,
+      });
       expect(r.status, type).toBe(415);
       expect(((await r.json()) as { error: { message: string } }).error.message).toMatch(/JSON/);
     }
@@ -40,7 +47,10 @@ describe('cross-site requests to the product’s own endpoints', () => {
   it('lets the product’s own pages through, and the provider’s webhook (it is checked by signature)', async () => {
     const ok = await t.req('/api/functions/humanize-text', { body: { text, mode: 'lightning' }, cookie });
     expect(ok.status).toBe(200);
-    const hook = await t.req('/api/functions/payment-webhook', { body: { event_type: 'x' }, headers: { origin: 'https://evil.example' } });
+    const hook = await t.req('/api/functions/payment-webhook', {
+      body: { event_type: 'x' },
+      headers: { origin: 'https://evil.example' },
+    });
     expect(hook.status).toBe(401);
   });
 });

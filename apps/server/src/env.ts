@@ -15,12 +15,17 @@ const csv = z.string().transform((s) =>
     .filter(Boolean),
 );
 export type PlanKey = `${PaidTier}:${BillingPeriod}`;
-export const PLAN_KEYS: readonly PlanKey[] = PAID_TIERS.flatMap((t) => BILLING_PERIODS.map((p) => `${t}:${p}` as const));
+export const PLAN_KEYS: readonly PlanKey[] = PAID_TIERS.flatMap((t) =>
+  BILLING_PERIODS.map((p) => `${t}:${p}` as const),
+);
 
 /** PADDLE_DISCOUNT_IDS: one Paddle discount id per promotion code. */
 const discountIds = z.string().transform((s, ctx) => {
   const out: Record<string, string> = {};
-  for (const part of s.split(',').map((x) => x.trim()).filter(Boolean)) {
+  for (const part of s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
     const m = /^([A-Za-z0-9]+)=(\S+)$/.exec(part);
     if (!m?.[1] || !m[2]) {
       ctx.addIssue({ code: 'custom', message: `"${part}" is not CODE=discount_id` });
@@ -34,11 +39,17 @@ const discountIds = z.string().transform((s, ctx) => {
 /** PADDLE_PRICE_IDS: one Paddle price per plan and period, e.g. `Basic:monthly=pri_01..,Basic:yearly=pri_01..`. */
 const priceIds = z.string().transform((s, ctx) => {
   const out: Partial<Record<PlanKey, string>> = {};
-  for (const part of s.split(',').map((x) => x.trim()).filter(Boolean)) {
+  for (const part of s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean)) {
     const m = /^([A-Za-z]+):([a-z]+)=(\S+)$/.exec(part);
     const key = m ? (`${m[1]}:${m[2]}` as PlanKey) : null;
     if (!m || !key || !PLAN_KEYS.includes(key)) {
-      ctx.addIssue({ code: 'custom', message: `"${part}" is not Tier:period=price_id (tiers ${PAID_TIERS.join('/')}, periods ${BILLING_PERIODS.join('/')})` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${part}" is not Tier:period=price_id (tiers ${PAID_TIERS.join('/')}, periods ${BILLING_PERIODS.join('/')})`,
+      });
       continue;
     }
     if (out[key]) ctx.addIssue({ code: 'custom', message: `${key} is listed twice` });
@@ -110,7 +121,12 @@ const schema = z
     ENGINE_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
     ENGINE_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(64),
     ENGINE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(90_000),
-    BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).max(10_000_000).default(256 * 1024),
+    BODY_LIMIT_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(10_000_000)
+      .default(256 * 1024),
     RATE_LIMITS: z.enum(['on', 'off']).default('on'),
     AUTH_RATE_LIMIT_SCALE: z.coerce.number().min(1).max(1000).default(1),
     POSTHOG_KEY: z.string().optional(),
@@ -128,29 +144,54 @@ const schema = z
     if (!e.PADDLE_WEBHOOK_SECRET)
       ctx.addIssue({ code: 'custom', path: ['PADDLE_WEBHOOK_SECRET'], message: 'required when PADDLE_API_KEY is set' });
     if (!e.PADDLE_CLIENT_TOKEN)
-      ctx.addIssue({ code: 'custom', path: ['PADDLE_CLIENT_TOKEN'], message: 'required when PADDLE_API_KEY is set (Paddle.js opens the checkout)' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PADDLE_CLIENT_TOKEN'],
+        message: 'required when PADDLE_API_KEY is set (Paddle.js opens the checkout)',
+      });
     const missing = PLAN_KEYS.filter((k) => !e.PADDLE_PRICE_IDS?.[k]);
     if (missing.length)
-      ctx.addIssue({ code: 'custom', path: ['PADDLE_PRICE_IDS'], message: `needs a price id for ${missing.join(', ')} when PADDLE_API_KEY is set` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PADDLE_PRICE_IDS'],
+        message: `needs a price id for ${missing.join(', ')} when PADDLE_API_KEY is set`,
+      });
   })
   .superRefine((e, ctx) => {
     if (e.NODE_ENV !== 'production') return;
     if (e.BETTER_AUTH_SECRET === DEV_SECRET)
-      ctx.addIssue({ code: 'custom', path: ['BETTER_AUTH_SECRET'], message: 'required in production (32+ random characters)' });
-    if (!e.BASE_URL) ctx.addIssue({ code: 'custom', path: ['BASE_URL'], message: 'required in production (the public origin)' });
-    if (!e.SMTP_URL) ctx.addIssue({ code: 'custom', path: ['SMTP_URL'], message: 'required in production (the local outbox is for development)' });
-    if (e.RATE_LIMITS === 'off') ctx.addIssue({ code: 'custom', path: ['RATE_LIMITS'], message: 'cannot be off in production' });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BETTER_AUTH_SECRET'],
+        message: 'required in production (32+ random characters)',
+      });
+    if (!e.BASE_URL)
+      ctx.addIssue({ code: 'custom', path: ['BASE_URL'], message: 'required in production (the public origin)' });
+    if (!e.SMTP_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'required in production (the local outbox is for development)',
+      });
+    if (e.RATE_LIMITS === 'off')
+      ctx.addIssue({ code: 'custom', path: ['RATE_LIMITS'], message: 'cannot be off in production' });
     if (!e.PADDLE_API_KEY && !e.ALLOW_SANDBOX_PAYMENTS)
       ctx.addIssue({
         code: 'custom',
         path: ['PADDLE_API_KEY'],
-        message: 'required in production: the local payment sandbox grants paid plans without payment (set ALLOW_SANDBOX_PAYMENTS=true only for a demo)',
+        message:
+          'required in production: the local payment sandbox grants paid plans without payment (set ALLOW_SANDBOX_PAYMENTS=true only for a demo)',
       });
-    if (!e.PADDLE_API_KEY && e.ALLOW_SANDBOX_PAYMENTS && (e.SANDBOX_WEBHOOK_SECRET === PUBLIC_SANDBOX_SECRET || e.SANDBOX_WEBHOOK_SECRET.length < 32))
+    if (
+      !e.PADDLE_API_KEY &&
+      e.ALLOW_SANDBOX_PAYMENTS &&
+      (e.SANDBOX_WEBHOOK_SECRET === PUBLIC_SANDBOX_SECRET || e.SANDBOX_WEBHOOK_SECRET.length < 32)
+    )
       ctx.addIssue({
         code: 'custom',
         path: ['SANDBOX_WEBHOOK_SECRET'],
-        message: 'required in production with the sandbox (32+ random characters): the default is public, so anyone could sign payment events with it',
+        message:
+          'required in production with the sandbox (32+ random characters): the default is public, so anyone could sign payment events with it',
       });
   });
 

@@ -41,7 +41,9 @@ async function main() {
   server.on('listening', () => {
     const addr = server.address();
     const port = typeof addr === 'object' && addr ? addr.port : env.PORT;
-    product.deps.logger.info(`Plainspoken is running at ${env.BASE_URL} (port ${port}, ${product.deps.database.kind} database, mail: ${product.deps.mailer.kind}, engine: ${product.deps.llm ? 'model' : 'local'}, detector ${product.deps.detectorVersion})`);
+    product.deps.logger.info(
+      `Plainspoken is running at ${env.BASE_URL} (port ${port}, ${product.deps.database.kind} database, mail: ${product.deps.mailer.kind}, engine: ${product.deps.llm ? 'model' : 'local'}, detector ${product.deps.detectorVersion})`,
+    );
   });
 
   // Graceful stop: /readyz turns 503 (the proxy stops sending), no new connections are accepted,

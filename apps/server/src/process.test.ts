@@ -17,7 +17,17 @@ const children: ChildProcess[] = [];
 function start(port: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/index.ts'], {
     cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'test', PORT: String(port), BASE_URL: `http://localhost:${port}`, DATA_DIR: dataDir, RATE_LIMITS: 'off', LOG_LEVEL: 'info', SMTP_URL: '', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      BASE_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'info',
+      SMTP_URL: '',
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);
@@ -53,16 +63,30 @@ describe('the server process', () => {
 
     const email = 'proc@example.com';
     const origin = { origin: base, 'content-type': 'application/json' };
-    const su = await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers: origin, body: JSON.stringify({ email, password: 'password123', name: email }) });
+    const su = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: origin,
+      body: JSON.stringify({ email, password: 'password123', name: email }),
+    });
     expect(su.status).toBe(200);
     const mails = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as { to: string; links: string[] }[];
     const link = mails.find((m) => m.to === email)!.links.find((l) => l.includes('verify-email'))!;
     const verified = await fetch(link, { redirect: 'manual' });
-    const cookie = verified.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = verified.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     expect(cookie).toMatch(/session_token/);
 
-    const text = Array.from({ length: 120 }, (_, i) => ['Moreover,', 'the', 'results', 'demonstrate', 'a', 'significant', 'improvement.'][i % 7]).join(' ');
-    const inflight = fetch(`${base}/api/functions/humanize-text`, { method: 'POST', headers: { ...origin, cookie }, body: JSON.stringify({ text, mode: 'deep' }) });
+    const text = Array.from(
+      { length: 120 },
+      (_, i) => ['Moreover,', 'the', 'results', 'demonstrate', 'a', 'significant', 'improvement.'][i % 7],
+    ).join(' ');
+    const inflight = fetch(`${base}/api/functions/humanize-text`, {
+      method: 'POST',
+      headers: { ...origin, cookie },
+      body: JSON.stringify({ text, mode: 'deep' }),
+    });
     await new Promise((r) => setTimeout(r, 150));
     a.child.kill('SIGTERM');
     const res = await inflight;
@@ -73,9 +97,13 @@ describe('the server process', () => {
 
     const again = start(port);
     await waitHealthy(base);
-    const hist = (await (await fetch(`${base}/api/transformations`, { headers: { cookie } })).json()) as { items: { id: string }[] };
+    const hist = (await (await fetch(`${base}/api/transformations`, { headers: { cookie } })).json()) as {
+      items: { id: string }[];
+    };
     expect(hist.items.map((i) => i.id)).toContain(done.transformation_id);
-    const sub = (await (await fetch(`${base}/api/subscription`, { headers: { cookie } })).json()) as { currentBalance: number };
+    const sub = (await (await fetch(`${base}/api/subscription`, { headers: { cookie } })).json()) as {
+      currentBalance: number;
+    };
     expect(sub.currentBalance).toBe(done.remaining_balance);
     again.child.kill('SIGTERM');
     expect(await again.exited).toBe(0);

@@ -26,7 +26,10 @@ function run(script: string): Promise<{ code: number | null; out: string }> {
 
 describe('proof under load and faults (quick forms)', () => {
   beforeAll(() => {
-    if (!canStartPostgres()) throw new Error('The load and fault proofs start their own PostgreSQL: initdb and pg_ctl must be on PATH (and, as root, a postgres user must exist).');
+    if (!canStartPostgres())
+      throw new Error(
+        'The load and fault proofs start their own PostgreSQL: initdb and pg_ctl must be on PATH (and, as root, a postgres user must exist).',
+      );
   });
 
   it('test:load --quick: 2 processes, 0 errors, every balance reconciles', async () => {

@@ -36,15 +36,23 @@ export interface BuildOptions {
 export async function buildProduct(env: Env, opts: BuildOptions = {}) {
   // The detector is part of the product: weights that cannot be read stop the start (the error names the file).
   loadDetector();
-  const logger = opts.logger ?? createLogger(env.LOG_LEVEL, env.LOG_FORMAT ?? (env.NODE_ENV === 'production' ? 'json' : 'text'));
+  const logger =
+    opts.logger ?? createLogger(env.LOG_LEVEL, env.LOG_FORMAT ?? (env.NODE_ENV === 'production' ? 'json' : 'text'));
   const database =
-    opts.database ?? (await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATA_DIR, onConnectionError: (e) => logger.warn('database connection lost', { error: e.message }) }));
+    opts.database ??
+    (await openDatabase({
+      url: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      onConnectionError: (e) => logger.warn('database connection lost', { error: e.message }),
+    }));
   const db = database.db;
   const clock = env.NODE_ENV === 'test' ? createTestClock(opts.now ?? systemNow) : undefined;
   const now = clock?.now ?? opts.now ?? systemNow;
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db });
   const limiter = createRateLimiter(db, { enabled: env.RATE_LIMITS === 'on', now: () => now().getTime() });
-  const engine = opts.engine ?? createEnginePool({
+  const engine =
+    opts.engine ??
+    createEnginePool({
       threads: env.ENGINE_POOL_SIZE,
       queueLimit: env.ENGINE_QUEUE_LIMIT,
       timeoutMs: env.ENGINE_TIMEOUT_MS,
@@ -53,7 +61,15 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
   // One payment provider per process: Paddle when configured, otherwise the local sandbox (spec decision 6).
   const payments = env.PADDLE_API_KEY ? createPaddleProvider(env) : createSandboxProvider(env);
   const billing = { db, env, logger, now, payments };
-  const auth = createAuth({ env, db, mailer, logger, limiter, now, cancelPaidPlan: (userId) => cancelSubscriptionForDeletion(billing, userId) });
+  const auth = createAuth({
+    env,
+    db,
+    mailer,
+    logger,
+    limiter,
+    now,
+    cancelPaidPlan: (userId) => cancelSubscriptionForDeletion(billing, userId),
+  });
   // The model provider: the configured service, or Ollama found at OLLAMA_HOST (checked now and every minute).
   const models = new ModelProvider(env, { logger, db, now });
   await models.start();
@@ -61,12 +77,37 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
   const publicApi: PublicApiServices = {
     authenticate: (secret, at) => authenticateApiKey(db, secret, at),
     humanize: (caller, input) =>
-      humanizeText({ db, engine, models, logger, now, llm: models.current(input.mode), reservationHoldMs: reservationHoldMs(env.ENGINE_TIMEOUT_MS) }, caller, input),
+      humanizeText(
+        {
+          db,
+          engine,
+          models,
+          logger,
+          now,
+          llm: models.current(input.mode),
+          reservationHoldMs: reservationHoldMs(env.ENGINE_TIMEOUT_MS),
+        },
+        caller,
+        input,
+      ),
     validateCheck: (caller, text, at) => validateCheck(db, caller, text, at),
     runCheck: (text, v) => runCheck(engine, text, v),
   };
   const deps: ProductDeps = {
-    env, database, db, auth, mailer, engine, limiter, logger, detectorVersion: detectorVersion(), now, payments, models, publicApi, ...(clock ? { clock } : {}),
+    env,
+    database,
+    db,
+    auth,
+    mailer,
+    engine,
+    limiter,
+    logger,
+    detectorVersion: detectorVersion(),
+    now,
+    payments,
+    models,
+    publicApi,
+    ...(clock ? { clock } : {}),
     get llm() {
       return models.current('deep');
     },
@@ -74,12 +115,22 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
   };
   const app = createApp(deps);
   // Several processes may run this; the job_runs guard makes the daily work happen once.
-  const stopJob = env.NODE_ENV === 'test' ? () => {} : runHourly('daily subscription job', () => runDailyJob(deps), logger);
+  const stopJob =
+    env.NODE_ENV === 'test' ? () => {} : runHourly('daily subscription job', () => runDailyJob(deps), logger);
   // Words reserved by a request that died with its process go back: at start-up (a PGlite server holds
   // its data alone, so every open reservation is a dead one) and then every quarter of the hold.
   if (!opts.database) await sweepReservations(deps, { all: database.kind === 'pglite' });
   const hold = reservationHoldMs(env.ENGINE_TIMEOUT_MS);
-  const sweeper = env.NODE_ENV === 'test' ? undefined : setInterval(() => void sweepReservations(deps).catch((e: Error) => logger.warn('reservation sweep failed', { error: e.message })), Math.min(60_000, Math.max(5_000, Math.round(hold / 4))));
+  const sweeper =
+    env.NODE_ENV === 'test'
+      ? undefined
+      : setInterval(
+          () =>
+            void sweepReservations(deps).catch((e: Error) =>
+              logger.warn('reservation sweep failed', { error: e.message }),
+            ),
+          Math.min(60_000, Math.max(5_000, Math.round(hold / 4))),
+        );
   sweeper?.unref();
   warnIfSandboxInProduction(deps);
   return {

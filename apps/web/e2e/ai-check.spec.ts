@@ -18,7 +18,9 @@ interface CheckOutput {
 
 const TEXT = `${sampleText(70)}.\n\nThe plan costs $19.99 and grew 3.5% (see https://example.com/docs/v2.1).\n- Node.js v2.1.0 is required\n- write to jane.doe@example.com`;
 
-test('a signed-out visitor checks a text and sees the score, the exact text with highlights, and reasons', async ({ page }) => {
+test('a signed-out visitor checks a text and sees the score, the exact text with highlights, and reasons', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.getByRole('banner').getByRole('link', { name: 'AI check' }).click();
   await expect(page).toHaveURL('/ai-check');

@@ -36,7 +36,8 @@ function decodeBody(buf: Buffer, url: URL): unknown[] {
   try {
     const body = JSON.parse(text) as unknown;
     if (Array.isArray(body)) return body;
-    if (body && typeof body === 'object' && 'batch' in body && Array.isArray((body as { batch: unknown }).batch)) return (body as { batch: unknown[] }).batch;
+    if (body && typeof body === 'object' && 'batch' in body && Array.isArray((body as { batch: unknown }).batch))
+      return (body as { batch: unknown[] }).batch;
     return [body];
   } catch {
     return [];
@@ -64,7 +65,10 @@ function startCapture(): Promise<{ server: http.Server; host: string; events: Ca
         for (const e of decodeBody(Buffer.concat(chunks), url)) {
           if (e && typeof e === 'object' && 'event' in e) {
             const ev = e as { event: unknown; properties?: unknown };
-            events.push({ event: String(ev.event), properties: (ev.properties as Record<string, unknown> | undefined) ?? {} });
+            events.push({
+              event: String(ev.event),
+              properties: (ev.properties as Record<string, unknown> | undefined) ?? {},
+            });
           }
         }
       }
@@ -161,7 +165,9 @@ async function confirmAccount(request: APIRequestContext, email: string): Promis
 
 // posthog-js drops events from browsers that look automated (webdriver flag, headless user agent);
 // the test browser presents itself as an ordinary one so the real sending path is exercised.
-test.use({ userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36' });
+test.use({
+  userAgent: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36',
+});
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => {
     Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => false, configurable: true });
@@ -173,7 +179,10 @@ function named(name: string) {
   return capture.events.filter((e) => e.event === name);
 }
 
-test('page views, login, pricing view and checkout start reach the configured analytics host', async ({ page, playwright }) => {
+test('page views, login, pricing view and checkout start reach the configured analytics host', async ({
+  page,
+  playwright,
+}) => {
   const email = uniqueEmail('analytics');
   await page.goto(`${base}/`);
   await expect.poll(() => named('$pageview').length, { timeout: 15_000 }).toBeGreaterThan(0);

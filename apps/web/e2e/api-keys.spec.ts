@@ -19,7 +19,12 @@ async function subscribeToPro(page: Page): Promise<void> {
   await expect(page.getByText('Pro Plan', { exact: true })).toBeVisible();
 }
 
-test('a paid account creates an API key, copies it once, humanizes with it, and revokes it', async ({ page, request, context, baseURL }) => {
+test('a paid account creates an API key, copies it once, humanizes with it, and revokes it', async ({
+  page,
+  request,
+  context,
+  baseURL,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
   await signUpAndConfirm(page, request);
 
@@ -66,7 +71,10 @@ test('a paid account creates an API key, copies it once, humanizes with it, and 
 
   // The key humanizes through the public API, charged to this account.
   const text = sampleText(60);
-  const res = await request.post('/v1/humanize', { headers: { Authorization: `Bearer ${secret}` }, data: { text, mode: 'lightning' } });
+  const res = await request.post('/v1/humanize', {
+    headers: { Authorization: `Bearer ${secret}` },
+    data: { text, mode: 'lightning' },
+  });
   expect(res.status()).toBe(200);
   const out = (await res.json()) as { words_charged: number; remaining_balance: number };
   expect(out).toMatchObject({ words_charged: 60, remaining_balance: 15_000 - 60 });
@@ -91,7 +99,10 @@ test('a paid account creates an API key, copies it once, humanizes with it, and 
   expect(((await after.json()) as { error: { message: string } }).error.message).toBe(API_MSG.revokedKey);
 });
 
-test('the API reference renders every endpoint with examples, from this server only, under its CSP', async ({ page, baseURL }) => {
+test('the API reference renders every endpoint with examples, from this server only, under its CSP', async ({
+  page,
+  baseURL,
+}) => {
   const foreign: string[] = [];
   const problems: string[] = [];
   const origin = new URL(baseURL!).origin;
@@ -120,11 +131,18 @@ test('the API reference renders every endpoint with examples, from this server o
     await link.click();
     await expect(page.getByRole('heading', { name: summary }).first()).toBeVisible();
   }
-  for (const path of ['/v1/humanize', '/v1/detect', '/v1/usage']) await expect(page.getByText(path).first()).toBeAttached();
+  for (const path of ['/v1/humanize', '/v1/detect', '/v1/usage'])
+    await expect(page.getByText(path).first()).toBeAttached();
   await expect(page.getByText('Authorization: Bearer ps_live_...').first()).toBeVisible();
   // The copy-paste examples: curl, JavaScript and Python for each endpoint.
-  await page.getByRole('link', { name: /^Humanize a text/ }).first().click();
-  await page.getByRole('button', { name: /Shell Curl|curl/ }).first().click();
+  await page
+    .getByRole('link', { name: /^Humanize a text/ })
+    .first()
+    .click();
+  await page
+    .getByRole('button', { name: /Shell Curl|curl/ })
+    .first()
+    .click();
   await expect(page.getByRole('option')).toContainText(['curl', 'JavaScript', 'Python']);
   await page.getByRole('option', { name: 'Python', exact: true }).click();
   await expect(page.getByText('PLAINSPOKEN_API_KEY').first()).toBeVisible();

@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { authLink, expectSignedIn, openAuthDialog, PASSWORD, signIn, signUpAndConfirm, submitSignUp, uniqueEmail, waitForMail } from './support';
+import {
+  authLink,
+  expectSignedIn,
+  openAuthDialog,
+  PASSWORD,
+  signIn,
+  signUpAndConfirm,
+  submitSignUp,
+  uniqueEmail,
+  waitForMail,
+} from './support';
 
 test('sign up, confirm from the mail, then sign out', async ({ page, request }) => {
   const email = await signUpAndConfirm(page, request);
@@ -44,7 +54,11 @@ test('check-your-email dialog: cooldown counts down and Escape does not close it
   await expect(dialog).toBeVisible();
 });
 
-test('the check-your-email dialog closes when the link is opened in another tab', async ({ page, context, request }) => {
+test('the check-your-email dialog closes when the link is opened in another tab', async ({
+  page,
+  context,
+  request,
+}) => {
   const email = uniqueEmail('twotabs');
   const started = Date.now() - 1000;
   await submitSignUp(page, email);

@@ -15,7 +15,9 @@ interface Subscription {
 /** Signs the admin in on an API context, creating and confirming the account on first use. */
 async function signInAdmin(request: APIRequestContext): Promise<void> {
   const started = Date.now() - 1000;
-  const signUp = await request.post('/api/auth/sign-up/email', { data: { email: ADMIN_EMAIL, password: PASSWORD, name: ADMIN_EMAIL, callbackURL: '/' } });
+  const signUp = await request.post('/api/auth/sign-up/email', {
+    data: { email: ADMIN_EMAIL, password: PASSWORD, name: ADMIN_EMAIL, callbackURL: '/' },
+  });
   if (signUp.ok()) {
     const mail = await waitForMail(request, ADMIN_EMAIL, { after: started });
     await request.get(authLink(mail));
@@ -36,7 +38,11 @@ async function subscription(page: Page): Promise<Subscription> {
   return (await res.json()) as Subscription;
 }
 
-test('a Free user subscribes to Pro, cancels in the portal, and is Free again after the end date', async ({ page, request, playwright }) => {
+test('a Free user subscribes to Pro, cancels in the portal, and is Free again after the end date', async ({
+  page,
+  request,
+  playwright,
+}) => {
   await signUpAndConfirm(page, request);
 
   // Subscribe to Pro monthly in the sandbox checkout.
@@ -65,7 +71,10 @@ test('a Free user subscribes to Pro, cancels in the portal, and is Free again af
 
   // Cancel in the portal (a new tab); the account keeps Pro and warns with the end date.
   await page.goto('/profile');
-  const [portal] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('button', { name: 'Manage Plan' }).click()]);
+  const [portal] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Manage Plan' }).click(),
+  ]);
   await portal.waitForURL(/\/sandbox\/portal\?session=/);
   await expect(portal.getByText('TEST MODE')).toBeVisible();
   await portal.getByRole('button', { name: 'Cancel subscription' }).click();

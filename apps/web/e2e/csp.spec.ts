@@ -8,12 +8,15 @@ const ADMIN = 'admin@example.com';
 async function watchViolations(page: Page): Promise<string[]> {
   const seen: string[] = [];
   page.on('console', (m) => {
-    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(m.text())) seen.push(`console: ${m.text()}`);
+    if (/Content Security Policy|Refused to (load|execute|apply|connect|frame)/i.test(m.text()))
+      seen.push(`console: ${m.text()}`);
   });
   await page.exposeFunction('__cspViolation', (s: string) => seen.push(`event: ${s}`));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __cspViolation: (s: string) => void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI} ${location.pathname}`);
+      (window as unknown as { __cspViolation: (s: string) => void }).__cspViolation(
+        `${e.violatedDirective} ${e.blockedURI} ${location.pathname}`,
+      );
     });
   });
   return seen;
@@ -26,7 +29,10 @@ async function asAdmin(page: Page, request: APIRequestContext): Promise<void> {
   await signUpAndConfirm(page, request, ADMIN);
 }
 
-test('the built app runs under its Content-Security-Policy with no violation on its pages', async ({ page, request }) => {
+test('the built app runs under its Content-Security-Policy with no violation on its pages', async ({
+  page,
+  request,
+}) => {
   const violations = await watchViolations(page);
 
   const home = await page.goto('/');

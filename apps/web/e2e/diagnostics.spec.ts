@@ -17,7 +17,10 @@ async function asAdmin(page: Page, request: APIRequestContext): Promise<void> {
 
 test.describe.configure({ mode: 'serial' });
 
-test('a signed-in member gets the 403 page on every diagnostics page, and the endpoints refuse too', async ({ page, request }) => {
+test('a signed-in member gets the 403 page on every diagnostics page, and the endpoints refuse too', async ({
+  page,
+  request,
+}) => {
   await signUpAndConfirm(page, request, uniqueEmail('member'));
   for (const path of ['/webhook-test', '/auth-test', '/subscription-test', '/admin']) {
     await page.goto(path);
@@ -38,7 +41,10 @@ test('signed out: the subscription test asks to sign in; the admin endpoints ans
   expect((await page.request.get('/api/admin/webhook-logs')).status()).toBe(401);
 });
 
-test("/subscription-test shows the admin's new free account as Free / Inactive with N/A dates", async ({ page, request }) => {
+test("/subscription-test shows the admin's new free account as Free / Inactive with N/A dates", async ({
+  page,
+  request,
+}) => {
   await asAdmin(page, request);
   await page.goto('/subscription-test');
   await expect(page.getByRole('heading', { name: 'Subscription test' })).toBeVisible();
@@ -55,7 +61,10 @@ test("/subscription-test shows the admin's new free account as Free / Inactive w
   await expect(page.getByText('Expired subscriptions processed successfully')).toBeVisible();
 });
 
-test('an admin sends a test event, sees it in the logs and the subscriber panel, and clears the logs', async ({ page, request }) => {
+test('an admin sends a test event, sees it in the logs and the subscriber panel, and clears the logs', async ({
+  page,
+  request,
+}) => {
   await asAdmin(page, request);
   // Other specs' checkouts leave provider events in the log; start from an empty one.
   expect((await page.request.delete('/api/admin/webhook-logs')).ok()).toBe(true);
@@ -126,4 +135,3 @@ test('/auth-test shows the admin session', async ({ page, request }) => {
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Get started' })).toBeVisible();
 });
-

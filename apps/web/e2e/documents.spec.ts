@@ -45,7 +45,10 @@ async function humanizeLightning(page: Page) {
   await expect(page.getByText('Text humanized successfully!')).toBeVisible({ timeout: 30_000 });
 }
 
-test('a Word file uploaded by the button is humanized and comes back as a Word file with its paragraphs', async ({ page, request }) => {
+test('a Word file uploaded by the button is humanized and comes back as a Word file with its paragraphs', async ({
+  page,
+  request,
+}) => {
   await signUpAndConfirm(page, request);
   const box = page.getByRole('textbox', { name: 'Your text' });
   await page.getByTestId('upload-input').setInputFiles({
@@ -89,7 +92,10 @@ test('a Word file uploaded by the button is humanized and comes back as a Word f
   expect(md).toMatch(new RegExp(`^# ${SAMPLE.title}\n\n`, 'i'));
 });
 
-test('a PDF with a text layer dropped on the box is humanized and comes back as a Word file with its paragraphs', async ({ page, request }) => {
+test('a PDF with a text layer dropped on the box is humanized and comes back as a Word file with its paragraphs', async ({
+  page,
+  request,
+}) => {
   await signUpAndConfirm(page, request);
   const box = page.getByRole('textbox', { name: 'Your text' });
   await box.fill('Some earlier text.');
@@ -106,7 +112,9 @@ test('a PDF with a text layer dropped on the box is humanized and comes back as 
   expect(html.match(/<li>/g)).toHaveLength(2);
 });
 
-test('on the AI check, a scanned PDF gets a clear message and a wrong file type is refused before upload', async ({ page }) => {
+test('on the AI check, a scanned PDF gets a clear message and a wrong file type is refused before upload', async ({
+  page,
+}) => {
   await page.goto('/ai-check');
   const box = page.getByRole('textbox', { name: 'Text to check' });
   await dropFile(page, box, 'scan.pdf', await makeScannedPdf(), 'application/pdf');
@@ -119,17 +127,27 @@ test('on the AI check, a scanned PDF gets a clear message and a wrong file type 
   page.on('request', (r) => {
     if (r.url().includes('/api/documents/extract')) uploads++;
   });
-  await page.getByTestId('upload-input').setInputFiles({ name: 'slides.pptx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK') });
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'slides.pptx', mimeType: 'application/octet-stream', buffer: Buffer.from('PK') });
   await expect(problem).toContainText('“slides.pptx” is not a file type we read');
   expect(uploads).toBe(0);
 
   // A good file clears the message and fills the box.
-  await page.getByTestId('upload-input').setInputFiles({ name: 'notes.md', mimeType: 'text/markdown', buffer: Buffer.from('# Notes\n\nPlain words here.\n') });
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({
+      name: 'notes.md',
+      mimeType: 'text/markdown',
+      buffer: Buffer.from('# Notes\n\nPlain words here.\n'),
+    });
   await expect(box).toHaveValue('# Notes\n\nPlain words here.');
   await expect(problem).toBeHidden();
 
   // A second file replaces the text; the toast's Undo brings the earlier text back.
-  await page.getByTestId('upload-input').setInputFiles({ name: 'other.txt', mimeType: 'text/plain', buffer: Buffer.from('Other words.') });
+  await page
+    .getByTestId('upload-input')
+    .setInputFiles({ name: 'other.txt', mimeType: 'text/plain', buffer: Buffer.from('Other words.') });
   await expect(box).toHaveValue('Other words.');
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(box).toHaveValue('# Notes\n\nPlain words here.');

@@ -65,7 +65,10 @@ test.beforeAll(async ({ browser }) => {
   });
   const base = `http://localhost:${port}`;
   await expect
-    .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status ?? 0, { timeout: 60_000, intervals: [250] })
+    .poll(async () => (await fetch(`${base}/api/health`).catch(() => null))?.status ?? 0, {
+      timeout: 60_000,
+      intervals: [250],
+    })
     .toBe(200);
   context = await browser.newContext({ baseURL: base, permissions: ['clipboard-read', 'clipboard-write'] });
   page = await context.newPage();
@@ -90,7 +93,8 @@ async function rewrite(expected: RegExp): Promise<void> {
 
 test('a rewrite is made by the model while Ollama is up, with the writing options in its prompt', async () => {
   await page.goto('/');
-  const saved = (r: { url(): string; request(): { method(): string } }) => r.url().endsWith('/api/functions/writing-options') && r.request().method() === 'POST';
+  const saved = (r: { url(): string; request(): { method(): string } }) =>
+    r.url().endsWith('/api/functions/writing-options') && r.request().method() === 'POST';
   await Promise.all([page.waitForResponse(saved), page.getByLabel('Tone').selectOption('professional')]);
   await expect(page.getByLabel('Tone').locator('option:checked')).toHaveText(/Professional · Needs full rewrite/);
   await rewrite(/Full rewrite/);
@@ -176,10 +180,12 @@ test('health goes down and back up; rewrites are light edits while it is down', 
   await ollama.start();
   await page.goto('/admin/engine');
   // The periodic check finds it again by itself (every 2 s here).
-  await expect(page.getByTestId('engine-health')).toHaveText(/Up/, { timeout: 20_000 }).catch(async () => {
-    await page.reload();
-    await expect(page.getByTestId('engine-health')).toHaveText(/Up/);
-  });
+  await expect(page.getByTestId('engine-health'))
+    .toHaveText(/Up/, { timeout: 20_000 })
+    .catch(async () => {
+      await page.reload();
+      await expect(page.getByTestId('engine-health')).toHaveText(/Up/);
+    });
   await rewrite(/Full rewrite/);
 
   await page.goto('/admin/engine');

@@ -38,16 +38,22 @@ async function readOutput(res: Response): Promise<Output> {
 
 async function humanize(page: Page, mode: RegExp): Promise<Output> {
   await page.getByRole('radio', { name: mode }).click();
-  const response = page.waitForResponse((r) => r.url().endsWith('/api/functions/humanize-text') && r.request().method() === 'POST', {
-    timeout: 90_000,
-  });
+  const response = page.waitForResponse(
+    (r) => r.url().endsWith('/api/functions/humanize-text') && r.request().method() === 'POST',
+    {
+      timeout: 90_000,
+    },
+  );
   await page.getByRole('button', { name: /^Humanize( again)?$/ }).click();
   const res = await response;
   expect(res.ok()).toBe(true);
   return readOutput(res);
 }
 
-test('the rewrite keeps every character, line break and token in both modes and both tabs', async ({ page, request }) => {
+test('the rewrite keeps every character, line break and token in both modes and both tabs', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   await signUpAndConfirm(page, request);
   await page.getByRole('textbox', { name: 'Your text' }).fill(TEXT);

@@ -10,7 +10,11 @@ test('Continue with Google is not offered when the server has no Google settings
   await expect(dialog.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
 });
 
-test('confirming lands signed in and says so; the used link opened again while signed out explains and offers sign-in', async ({ page, request, browser }) => {
+test('confirming lands signed in and says so; the used link opened again while signed out explains and offers sign-in', async ({
+  page,
+  request,
+  browser,
+}) => {
   const email = uniqueEmail('confirm');
   const started = Date.now() - 1000;
   await submitSignUp(page, email);
@@ -25,7 +29,9 @@ test('confirming lands signed in and says so; the used link opened again while s
   const fresh = await other.newPage();
   await fresh.goto(link);
   const dialog = fresh.getByRole('dialog');
-  await expect(dialog.getByTestId('auth-notice')).toHaveText('Your email is already confirmed: this link was used before. Sign in to continue.');
+  await expect(dialog.getByTestId('auth-notice')).toHaveText(
+    'Your email is already confirmed: this link was used before. Sign in to continue.',
+  );
   await expect(dialog.getByRole('button', { name: 'Sign In' })).toBeVisible();
   await expect(fresh).toHaveURL(/\/$/);
   await dialog.getByLabel('Email').fill(email);
@@ -58,13 +64,17 @@ test('a reused sign-in link is worded as a sign-in link', async ({ page, request
   const p2 = await second.newPage();
   await p2.goto(link);
   const notice = p2.getByRole('dialog').getByTestId('auth-notice');
-  await expect(notice).toHaveText('This sign-in link has expired or was already used. Sign-in links work once, for 15 minutes: request a new one below.');
+  await expect(notice).toHaveText(
+    'This sign-in link has expired or was already used. Sign-in links work once, for 15 minutes: request a new one below.',
+  );
   await expect(p2.getByText(/confirmation email/)).toHaveCount(0);
   await expect(p2.getByRole('dialog').getByRole('button', { name: 'Email me a sign-in link' })).toBeVisible();
   await second.close();
 });
 
-test('a typo in the address: the check-your-email dialog stays, and Use a different email goes back to the form', async ({ page }) => {
+test('a typo in the address: the check-your-email dialog stays, and Use a different email goes back to the form', async ({
+  page,
+}) => {
   const typo = uniqueEmail('typo').replace('@example.com', '@exmaple.com');
   await submitSignUp(page, typo);
   const check = page.getByRole('dialog', { name: 'Check your email' });
@@ -83,7 +93,10 @@ test('a typo in the address: the check-your-email dialog stays, and Use a differ
   await expect(page.getByTestId('check-email-address')).toHaveText(right);
 });
 
-test('toasts: under the header on a phone, and an old error goes when a new attempt starts', async ({ page, request }) => {
+test('toasts: under the header on a phone, and an old error goes when a new attempt starts', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const email = uniqueEmail('toast');
   const started = Date.now() - 1000;

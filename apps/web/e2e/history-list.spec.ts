@@ -4,14 +4,24 @@ import { sampleText, signUpAndConfirm } from './support';
 
 /** Rewrites through the product's API with the page's session (the shared e2e server has rate limits off). */
 async function humanize(page: Page, text: string, mode: 'lightning' | 'deep' = 'lightning') {
-  const r = await page.request.post('/api/functions/humanize-text', { data: { text, mode }, headers: { origin: new URL(page.url()).origin } });
+  const r = await page.request.post('/api/functions/humanize-text', {
+    data: { text, mode },
+    headers: { origin: new URL(page.url()).origin },
+  });
   expect(r.status()).toBe(200);
 }
 
-test('history: date and time, mode, words and scores; 20 at a time; search; delete with undo; at most three toasts', async ({ page, request, context }) => {
+test('history: date and time, mode, words and scores; 20 at a time; search; delete with undo; at most three toasts', async ({
+  page,
+  request,
+  context,
+}) => {
   await signUpAndConfirm(page, request);
   // Enough words for 21 rewrites: the Ultra plan through the sandbox checkout.
-  const r = await page.request.post('/api/functions/create-checkout', { data: { planTier: 'Ultra', billingPeriod: 'monthly' }, headers: { origin: new URL(page.url()).origin } });
+  const r = await page.request.post('/api/functions/create-checkout', {
+    data: { planTier: 'Ultra', billingPeriod: 'monthly' },
+    headers: { origin: new URL(page.url()).origin },
+  });
   expect(r.status()).toBe(200);
   await page.goto(((await r.json()) as { url: string }).url);
   await page.getByRole('button', { name: /^Pay / }).click();
@@ -20,7 +30,9 @@ test('history: date and time, mode, words and scores; 20 at a time; search; dele
   await humanize(page, `${sampleText(55)} Zanzibar harbour.`);
   for (let i = 0; i < 20; i++) await humanize(page, sampleText(50 + i));
 
-  const firstPage = page.waitForResponse((r) => r.url().includes('/api/transformations') && !r.url().includes('cursor='));
+  const firstPage = page.waitForResponse(
+    (r) => r.url().includes('/api/transformations') && !r.url().includes('cursor='),
+  );
   await page.goto('/history');
   const body = (await (await firstPage).json()) as { items: { created_at: string }[]; nextCursor: string | null };
   expect(body.items).toHaveLength(20);
@@ -55,7 +67,10 @@ test('history: date and time, mode, words and scores; 20 at a time; search; dele
   await expect(cards.first().getByTestId('history-words')).toHaveText(words ?? '');
   // Undo closes its toast (it leaves with a short animation) before the entry is deleted again.
   await expect(page.getByText('Entry deleted')).toHaveCount(0);
-  await cards.first().getByRole('button', { name: /^Delete the entry of/ }).click();
+  await cards
+    .first()
+    .getByRole('button', { name: /^Delete the entry of/ })
+    .click();
   await expect(page.getByText('Entry deleted')).toHaveCount(1);
   await expect(page.getByText('Entry deleted')).toHaveCount(0, { timeout: 12_000 });
   await page.reload();
@@ -71,7 +86,10 @@ test('history: date and time, mode, words and scores; 20 at a time; search; dele
   await expect(page.locator('[data-sonner-toast][data-visible="true"]')).toHaveCount(3);
 });
 
-test('profile: a display name is shown instead of the email, and removing it shows the email again', async ({ page, request }) => {
+test('profile: a display name is shown instead of the email, and removing it shows the email again', async ({
+  page,
+  request,
+}) => {
   const email = await signUpAndConfirm(page, request);
   await page.goto('/profile');
   const name = page.getByTestId('account-name');

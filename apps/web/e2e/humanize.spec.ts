@@ -9,7 +9,10 @@ function humanizeBodies(requests: Request[]) {
     .map((r) => r.postDataJSON() as { text: string; useSecondPrompt: boolean; mode: string });
 }
 
-test('humanize a 60-word text in Lightning mode, copy it, find it in history, run it again', async ({ page, request }) => {
+test('humanize a 60-word text in Lightning mode, copy it, find it in history, run it again', async ({
+  page,
+  request,
+}) => {
   const requests: Request[] = [];
   page.on('request', (r) => requests.push(r));
   await signUpAndConfirm(page, request);

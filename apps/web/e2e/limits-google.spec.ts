@@ -9,7 +9,11 @@ import { startExtraServer, type ExtraServer } from './extra-server';
 let server: ExtraServer;
 
 test.beforeAll(async () => {
-  server = await startExtraServer({ RATE_LIMITS: 'on', GOOGLE_CLIENT_ID: 'e2e-client.apps.example', GOOGLE_CLIENT_SECRET: 'e2e-secret' });
+  server = await startExtraServer({
+    RATE_LIMITS: 'on',
+    GOOGLE_CLIENT_ID: 'e2e-client.apps.example',
+    GOOGLE_CLIENT_SECRET: 'e2e-secret',
+  });
 });
 test.afterAll(async () => server?.stop());
 
@@ -26,7 +30,10 @@ test('Continue with Google shows when the server has Google configured', async (
   await expect(page.getByRole('dialog').getByRole('button', { name: 'Continue with Google' })).toBeVisible();
 });
 
-test('a class of 30 signs up from one network; one address retried too often gets the limit inline with when to retry', async ({ page, request }) => {
+test('a class of 30 signs up from one network; one address retried too often gets the limit inline with when to retry', async ({
+  page,
+  request,
+}) => {
   // 30 classmates from the same IP (this machine) within a minute: every one gets through.
   for (let i = 0; i < 30; i++) {
     const r = await request.post(`${server.base}/api/auth/sign-up/email`, {
@@ -51,7 +58,9 @@ test('a class of 30 signs up from one network; one address retried too often get
   await fillSignUp(page, email);
   const limit = dialog.getByTestId('sign-up-limit');
   await expect(limit).toBeVisible();
-  await expect(limit).toHaveText(/^Too many sign-up attempts for this address\. Try again in 10 minutes \(at \d{1,2}:\d{2} [AP]M\)\.$/);
+  await expect(limit).toHaveText(
+    /^Too many sign-up attempts for this address\. Try again in 10 minutes \(at \d{1,2}:\d{2} [AP]M\)\.$/,
+  );
   // It stays in the form (not a toast that fades) until the address changes.
   await page.waitForTimeout(6_000);
   await expect(limit).toBeVisible();
@@ -59,7 +68,10 @@ test('a class of 30 signs up from one network; one address retried too often get
   await expect(limit).toHaveCount(0);
 });
 
-test('"Please wait N seconds" for a longer wait; a wait of a second or two continues by itself with a countdown', async ({ page, request }) => {
+test('"Please wait N seconds" for a longer wait; a wait of a second or two continues by itself with a countdown', async ({
+  page,
+  request,
+}) => {
   const email = uniqueEmail('wait');
   const started = Date.now() - 1000;
   await page.goto(`${server.base}/`);
@@ -69,7 +81,11 @@ test('"Please wait N seconds" for a longer wait; a wait of a second or two conti
   const mailbox = async () => {
     const deadline = Date.now() + 15_000;
     while (Date.now() < deadline) {
-      const mails = (await (await request.get(`${server.base}/api/dev/mailbox`)).json()) as { to: string; links: string[]; createdAt: string }[];
+      const mails = (await (await request.get(`${server.base}/api/dev/mailbox`)).json()) as {
+        to: string;
+        links: string[];
+        createdAt: string;
+      }[];
       const m = mails.find((x) => x.to.includes(email) && Date.parse(x.createdAt) >= started);
       if (m) return m;
       await new Promise((r) => setTimeout(r, 300));

@@ -29,11 +29,15 @@ test.beforeAll(async () => {
       PADDLE_API_KEY: 'pdl_test_key',
       PADDLE_WEBHOOK_SECRET: 'pdl_test_webhook_secret',
       PADDLE_CLIENT_TOKEN: 'test_clienttoken',
-      PADDLE_PRICE_IDS: 'Basic:monthly=p1,Basic:yearly=p2,Pro:monthly=p3,Pro:yearly=p4,Ultra:monthly=p5,Ultra:yearly=p6',
+      PADDLE_PRICE_IDS:
+        'Basic:monthly=p1,Basic:yearly=p2,Pro:monthly=p3,Pro:yearly=p4,Ultra:monthly=p5,Ultra:yearly=p6',
     },
   });
   for (let i = 0; i < 120; i++) {
-    const ok = await fetch(`http://localhost:${PORT}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`http://localhost:${PORT}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -59,10 +63,12 @@ test('the Paddle checkout page loads Paddle.js from its CDN and initialises it u
   );
   const res = await page.goto(`http://localhost:${PORT}/billing/checkout?_ptxn=txn_01abc`);
   expect(res?.headers()['content-security-policy']).toContain('https://cdn.paddle.com');
-  await expect.poll(() => page.evaluate(() => (window as unknown as { __paddleInit?: unknown }).__paddleInit)).toEqual({
-    token: 'test_clienttoken',
-    successUrl: `http://localhost:${PORT}/profile?checkout=success`,
-  });
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __paddleInit?: unknown }).__paddleInit))
+    .toEqual({
+      token: 'test_clienttoken',
+      successUrl: `http://localhost:${PORT}/profile?checkout=success`,
+    });
   expect(await page.evaluate(() => (window as unknown as { __paddleEnv?: string }).__paddleEnv)).toBe('sandbox');
   expect(violations).toEqual([]);
 

@@ -1,7 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { signUpAndConfirm } from './support';
 
-test('today: no summer sale; the back-to-school code shows on pricing, applies at checkout and is redeemed only when paid', async ({ page, request }) => {
+test('today: no summer sale; the back-to-school code shows on pricing, applies at checkout and is redeemed only when paid', async ({
+  page,
+  request,
+}) => {
   await signUpAndConfirm(page, request);
   await page.goto('/');
   const button = page.getByRole('button', { name: 'Open the back-to-school sale' });
@@ -58,21 +61,34 @@ test('today: no summer sale; the back-to-school code shows on pricing, applies a
 });
 
 for (const width of [390, 768, 1024, 1280, 1366, 1920]) {
-  test(`the back-to-school entry covers no content or control at ${width} px, and hides for the session`, async ({ page, request }) => {
+  test(`the back-to-school entry covers no content or control at ${width} px, and hides for the session`, async ({
+    page,
+    request,
+  }) => {
     await page.setViewportSize({ width, height: 844 });
     await signUpAndConfirm(page, request);
     for (const path of ['/', '/profile', '/history', '/pricing']) {
       await page.goto(path);
       await expect(page.getByRole('banner')).toBeVisible();
-      const entry = page.locator('[data-testid="back-to-school-button"]:visible, [data-testid="back-to-school-button-strip"]:visible').first();
+      const entry = page
+        .locator('[data-testid="back-to-school-button"]:visible, [data-testid="back-to-school-button-strip"]:visible')
+        .first();
       await expect(entry).toBeVisible();
       // Every control and text block in the page, at every scroll position a fixed entry passes.
       const covered = await page.evaluate(async () => {
-        const entry = [...document.querySelectorAll<HTMLElement>('[data-testid="back-to-school-button"], [data-testid="back-to-school-button-strip"]')].find((e) => e.offsetParent !== null || getComputedStyle(e).position === 'fixed');
+        const entry = [
+          ...document.querySelectorAll<HTMLElement>(
+            '[data-testid="back-to-school-button"], [data-testid="back-to-school-button-strip"]',
+          ),
+        ].find((e) => e.offsetParent !== null || getComputedStyle(e).position === 'fixed');
         const box = entry?.closest('.fixed') ?? entry;
         if (!box) return ['no entry'];
         const hits: string[] = [];
-        const targets = [...document.querySelectorAll<HTMLElement>('main :is(button, a, input, textarea, label, h1, h2, h3, p, li, [role=radio])')];
+        const targets = [
+          ...document.querySelectorAll<HTMLElement>(
+            'main :is(button, a, input, textarea, label, h1, h2, h3, p, li, [role=radio])',
+          ),
+        ];
         for (let y = 0; y < document.documentElement.scrollHeight; y += 300) {
           window.scrollTo(0, y);
           await new Promise((r) => requestAnimationFrame(() => r(null)));
@@ -80,7 +96,8 @@ for (const width of [390, 768, 1024, 1280, 1366, 1920]) {
           for (const t of targets) {
             const b = t.getBoundingClientRect();
             if (b.width === 0 || b.height === 0 || getComputedStyle(t).visibility === 'hidden') continue;
-            if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom) hits.push(`${y}: ${t.outerHTML.slice(0, 90)}`);
+            if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+              hits.push(`${y}: ${t.outerHTML.slice(0, 90)}`);
           }
         }
         window.scrollTo(0, 0);
@@ -88,7 +105,10 @@ for (const width of [390, 768, 1024, 1280, 1366, 1920]) {
       });
       expect(covered, path).toEqual([]);
     }
-    await page.getByRole('button', { name: 'Hide: the back-to-school sale (for this session)' }).locator('visible=true').click();
+    await page
+      .getByRole('button', { name: 'Hide: the back-to-school sale (for this session)' })
+      .locator('visible=true')
+      .click();
     await expect(page.getByRole('button', { name: 'Open the back-to-school sale' })).toHaveCount(0);
     await page.reload();
     await expect(page.getByRole('banner')).toBeVisible();
@@ -96,7 +116,10 @@ for (const width of [390, 768, 1024, 1280, 1366, 1920]) {
   });
 }
 
-test('during the summer sale (browser clock on 2025-08-01) the dialog opens once per tab session', async ({ page, request }) => {
+test('during the summer sale (browser clock on 2025-08-01) the dialog opens once per tab session', async ({
+  page,
+  request,
+}) => {
   await signUpAndConfirm(page, request);
   await page.clock.install({ time: new Date('2025-08-01T12:00:00Z') });
   await page.goto('/');

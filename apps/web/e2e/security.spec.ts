@@ -30,7 +30,10 @@ async function logOut(page: Page) {
   await expect(page.getByRole('banner').getByRole('button', { name: 'Get started' })).toBeVisible();
 }
 
-test('forgot password: from the dialog, through the mailed link, to signing in with the new password', async ({ page, request }) => {
+test('forgot password: from the dialog, through the mailed link, to signing in with the new password', async ({
+  page,
+  request,
+}) => {
   const email = await signUpAndConfirm(page, request);
   await logOut(page);
 

@@ -8,7 +8,6 @@ export function uniqueEmail(prefix = 'user'): string {
   return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-
 /** Waits for the newest mail to `to` in the local outbox and returns it. */
 export async function waitForMail(
   request: APIRequestContext,
@@ -86,7 +85,7 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
 /** A plain text of exactly n words, written like an AI draft so the engine has something to do. */
 export function sampleText(n: number): string {
   const base =
-    'In today\'s fast-paced digital landscape, it is important to note that effective communication plays a crucial role in fostering collaboration. Moreover, organizations must leverage innovative strategies to navigate the complexities of modern work. Furthermore, teams that embrace transparency can unlock their full potential and drive meaningful results across every department and region.'.split(
+    "In today's fast-paced digital landscape, it is important to note that effective communication plays a crucial role in fostering collaboration. Moreover, organizations must leverage innovative strategies to navigate the complexities of modern work. Furthermore, teams that embrace transparency can unlock their full potential and drive meaningful results across every department and region.".split(
       /\s+/,
     );
   const out: string[] = [];

@@ -8,7 +8,18 @@ import { request as httpRequest } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 
-const ROUTES = ['/', '/pricing', '/ai-check', '/history', '/profile', '/privacy', '/terms', '/ethical-usage', '/maintenance', '/no-such-page'];
+const ROUTES = [
+  '/',
+  '/pricing',
+  '/ai-check',
+  '/history',
+  '/profile',
+  '/privacy',
+  '/terms',
+  '/ethical-usage',
+  '/maintenance',
+  '/no-such-page',
+];
 const PUBLIC_PAGES = ['/', '/pricing', '/ai-check', '/privacy', '/terms', '/ethical-usage'];
 const CLS_TARGET = 0.02;
 
@@ -18,15 +29,27 @@ async function recordShifts(page: Page) {
     const w = window as unknown as { __shifts: { t: number; value: number; nodes: string[] }[] };
     w.__shifts = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries() as unknown as { startTime: number; value: number; hadRecentInput: boolean; sources?: { node?: Node }[] }[]) {
-        if (!e.hadRecentInput) w.__shifts.push({ t: e.startTime, value: e.value, nodes: (e.sources ?? []).map((s) => s.node?.nodeName ?? '?') });
+      for (const e of list.getEntries() as unknown as {
+        startTime: number;
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node }[];
+      }[]) {
+        if (!e.hadRecentInput)
+          w.__shifts.push({
+            t: e.startTime,
+            value: e.value,
+            nodes: (e.sources ?? []).map((s) => s.node?.nodeName ?? '?'),
+          });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
 
 async function cumulativeLayoutShift(page: Page): Promise<{ cls: number; shifts: unknown[] }> {
-  const shifts = await page.evaluate(() => (window as unknown as { __shifts: { t: number; value: number; nodes: string[] }[] }).__shifts);
+  const shifts = await page.evaluate(
+    () => (window as unknown as { __shifts: { t: number; value: number; nodes: string[] }[] }).__shifts,
+  );
   let worst = 0;
   let win = 0;
   let start = -Infinity;
@@ -86,7 +109,11 @@ test('an unknown path answers 404 and the app renders its not-found page', async
   await expect(page).toHaveTitle('Plainspoken — AI text that reads like you wrote it');
 });
 
-test('known pages answer 200 with their own title, description and canonical address', async ({ page, request, baseURL }) => {
+test('known pages answer 200 with their own title, description and canonical address', async ({
+  page,
+  request,
+  baseURL,
+}) => {
   for (const [path, title] of [
     ['/pricing', 'Pricing — Plainspoken'],
     ['/history', 'History — Plainspoken'],
@@ -97,7 +124,9 @@ test('known pages answer 200 with their own title, description and canonical add
     const html = await res.text();
     expect(html).toContain(`<title>${title}</title>`);
     expect(html).toMatch(/<meta name="description" content="[^"]{50,}" \/>/);
-    expect(html).toContain(`<link rel="canonical" href="${new URL(path.toLowerCase().replace(/\/$/, ''), baseURL).href}" />`);
+    expect(html).toContain(
+      `<link rel="canonical" href="${new URL(path.toLowerCase().replace(/\/$/, ''), baseURL).href}" />`,
+    );
     // The page's own chunk is preloaded beside the entry.
     expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/);
   }
@@ -111,7 +140,10 @@ test('known pages answer 200 with their own title, description and canonical add
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /Free, Basic, Pro and Ultra/);
 });
 
-test('robots.txt names the sitemap and keeps crawlers out of the API and tool pages only', async ({ request, baseURL }) => {
+test('robots.txt names the sitemap and keeps crawlers out of the API and tool pages only', async ({
+  request,
+  baseURL,
+}) => {
   const res = await request.get('/robots.txt');
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toContain('text/plain');
@@ -122,7 +154,10 @@ test('robots.txt names the sitemap and keeps crawlers out of the API and tool pa
   for (const p of ['/pricing', '/history', '/ai-check']) expect(body).not.toMatch(new RegExp(`^Disallow: ${p}$`, 'm'));
 });
 
-test('sitemap.xml lists the public pages as absolute addresses, each of which answers 200', async ({ request, baseURL }) => {
+test('sitemap.xml lists the public pages as absolute addresses, each of which answers 200', async ({
+  request,
+  baseURL,
+}) => {
   const res = await request.get('/sitemap.xml');
   expect(res.status()).toBe(200);
   expect(res.headers()['content-type']).toContain('application/xml');
@@ -134,20 +169,30 @@ test('sitemap.xml lists the public pages as absolute addresses, each of which an
 });
 
 /** A raw GET (no automatic decompression): status, headers and the bytes as sent. */
-function rawGet(url: string, acceptEncoding: string | null): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+function rawGet(
+  url: string,
+  acceptEncoding: string | null,
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = httpRequest(url, { headers: acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding } }, (res) => {
-      const parts: Buffer[] = [];
-      res.on('data', (d: Buffer) => parts.push(d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
-      res.on('error', reject);
-    });
+    const req = httpRequest(
+      url,
+      { headers: acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding } },
+      (res) => {
+        const parts: Buffer[] = [];
+        res.on('data', (d: Buffer) => parts.push(d));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(parts) }));
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
 }
 
-test('scripts and styles are sent brotli-compressed where the browser accepts it, gzip otherwise', async ({ request, baseURL }) => {
+test('scripts and styles are sent brotli-compressed where the browser accepts it, gzip otherwise', async ({
+  request,
+  baseURL,
+}) => {
   const html = await (await request.get('/')).text();
   const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
   const entry = html.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"/)?.[1];
@@ -173,8 +218,13 @@ test('scripts and styles are sent brotli-compressed where the browser accepts it
   }
 });
 
-test('the header paints from the HTML before the code runs, in the box the app then renders it in', async ({ browser }) => {
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 768 }]) {
+test('the header paints from the HTML before the code runs, in the box the app then renders it in', async ({
+  browser,
+}) => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 768 },
+  ]) {
     const noJs = await browser.newContext({ viewport, javaScriptEnabled: false });
     const shell = await noJs.newPage();
     await shell.goto('/pricing');
@@ -195,7 +245,9 @@ test('the header paints from the HTML before the code runs, in the box the app t
   }
 });
 
-test('the home page loads its lower sections as the visitor scrolls towards them, not with the first load', async ({ page }) => {
+test('the home page loads its lower sections as the visitor scrolls towards them, not with the first load', async ({
+  page,
+}) => {
   const chunks: string[] = [];
   page.on('request', (r) => {
     if (r.url().includes('/assets/home-sections-')) chunks.push(r.url());
@@ -216,14 +268,19 @@ test('the home page loads its lower sections as the visitor scrolls towards them
   expect(Math.abs(footerNow - footerTop)).toBeLessThan(768);
 });
 
-test('the home page top is in the HTML for signed-out visitors, in the boxes the app then renders', async ({ browser }) => {
+test('the home page top is in the HTML for signed-out visitors, in the boxes the app then renders', async ({
+  browser,
+}) => {
   const parts = (p: Page) => [
     p.getByRole('heading', { level: 1 }),
     p.getByText('Paste a draft from any AI writing tool.'),
     p.getByRole('button', { name: 'Try for free' }).first(), // the hero's (the closing call has one too, once loaded)
     p.getByRole('link', { name: 'See how it works' }),
   ];
-  for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 768 }]) {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1366, height: 768 },
+  ]) {
     const noJs = await browser.newContext({ viewport, javaScriptEnabled: false });
     const shell = await noJs.newPage();
     await shell.goto('/');

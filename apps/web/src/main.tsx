@@ -7,7 +7,9 @@ import './index.css';
 
 // Before the router reads the URL: an email link's error or landing parameters are read and removed
 // (their code loads only for such a visit).
-const emailLink = openedFromEmailLink() ? import('./features/auth/email-links').then((m) => m.consumeEmailLinkError()) : undefined;
+const emailLink = openedFromEmailLink()
+  ? import('./features/auth/email-links').then((m) => m.consumeEmailLinkError())
+  : undefined;
 
 const root = document.getElementById('root');
 if (!root) throw new Error('Missing #root element');

@@ -35,8 +35,18 @@ async function main(): Promise<void> {
       return;
     }
     const d = detect(o.text);
-    out.push(JSON.stringify({ id: o.id ?? null, score: d.score, flagged: d.flagged, sentences: d.sentences.map((s) => ({ text: s.text, score: s.score })) }));
-    if (out.length >= 256) { process.stdout.write(out.join('\n') + '\n'); out.length = 0; }
+    out.push(
+      JSON.stringify({
+        id: o.id ?? null,
+        score: d.score,
+        flagged: d.flagged,
+        sentences: d.sentences.map((s) => ({ text: s.text, score: s.score })),
+      }),
+    );
+    if (out.length >= 256) {
+      process.stdout.write(out.join('\n') + '\n');
+      out.length = 0;
+    }
   });
   if (out.length) process.stdout.write(out.join('\n') + '\n');
   // Bad lines are reported but do not fail the run: the other lines were scored.

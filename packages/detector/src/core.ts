@@ -1,11 +1,32 @@
 // Scoring with a given detector; index.ts binds it to the shipped weights.
-import { calibrate, Detector, extract, FAMILIES, subsetKey, type DocLogits, type Extracted, type Family } from './model.ts';
+import {
+  calibrate,
+  Detector,
+  extract,
+  FAMILIES,
+  subsetKey,
+  type DocLogits,
+  type Extracted,
+  type Family,
+} from './model.ts';
 import { docPass, sentenceLogits, type DocPass } from './docpass.ts';
 import { FAMILY_REASONS, heuristicReasons } from './explain.ts';
 import { normalizeForFeatures, splitSentences, isWord, letterRuns } from './text.ts';
 
-export interface SentenceScore { text: string; start: number; end: number; score: number; flagged: boolean; features: string[] }
-export interface Detection { score: number; flagged: boolean; sentences: SentenceScore[]; families: Record<string, number> }
+export interface SentenceScore {
+  text: string;
+  start: number;
+  end: number;
+  score: number;
+  flagged: boolean;
+  features: string[];
+}
+export interface Detection {
+  score: number;
+  flagged: boolean;
+  sentences: SentenceScore[];
+  families: Record<string, number>;
+}
 
 /** Texts shorter than this carry too little evidence to score. */
 export const MIN_WORDS = 8;
@@ -22,7 +43,11 @@ function emptyFamilies(): Record<string, number> {
 }
 
 /** Ensemble logit of a family subset plus its calibration. */
-export function ensembleLogit(det: Detector, x: Extracted, fams: readonly Family[]): { logit: number; score: number; threshold: number } {
+export function ensembleLogit(
+  det: Detector,
+  x: Extracted,
+  fams: readonly Family[],
+): { logit: number; score: number; threshold: number } {
   const cal = det.calibrations.get(subsetKey(fams));
   if (!cal) throw new Error(`no calibration for families ${fams.join('+')}`);
   const logits = det.familyLogits(x, cal.families);
@@ -36,7 +61,11 @@ type Span = { text: string; start: number; end: number };
  * Sentence family logits of every span with enough words (null for the others); training uses the same rule.
  * With the text's document pass, each sentence reuses its figures (same results, less work).
  */
-function spanLogits(det: Detector, spans: readonly Span[], pass?: DocPass): { norm: string; fl: Record<Family, number> | null }[] {
+function spanLogits(
+  det: Detector,
+  spans: readonly Span[],
+  pass?: DocPass,
+): { norm: string; fl: Record<Family, number> | null }[] {
   return spans.map((s) => {
     const sn = normalizeForFeatures(s.text);
     const nWords = letterRuns(sn);
@@ -74,7 +103,12 @@ export function detectWith(det: Detector, text: string): Detection {
   const spans = splitSentences(raw);
   const pass = docPass(det, normalizeForFeatures(raw));
   if (wordCount(pass.tokens) < MIN_WORDS) {
-    return { score: 0, flagged: false, families: emptyFamilies(), sentences: spans.map((s) => ({ ...s, score: 0, flagged: false, features: [] })) };
+    return {
+      score: 0,
+      flagged: false,
+      families: emptyFamilies(),
+      sentences: spans.map((s) => ({ ...s, score: 0, flagged: false, features: [] })),
+    };
   }
   const sents = spanLogits(det, spans, pass);
   const logits = withWindows(det, pass.logits, sents);
@@ -102,7 +136,12 @@ export function detectWith(det: Detector, text: string): Detection {
       if (reason && sc.weights[i]! * fl[f] > 0.5) features.push(reason);
     });
     features.push(...heuristicReasons(s.text, { uniform, meanLen }));
-    return { ...s, score: sflag ? Math.max(50, Math.round(sraw)) : Math.min(49, Math.round(sraw)), flagged: sflag, features };
+    return {
+      ...s,
+      score: sflag ? Math.max(50, Math.round(sraw)) : Math.min(49, Math.round(sraw)),
+      flagged: sflag,
+      features,
+    };
   });
   return { score, flagged, sentences, families };
 }

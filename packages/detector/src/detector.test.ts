@@ -109,7 +109,9 @@ describe('casual markers', () => {
 
   it('leaves formal text at zero and a casual word now and then below the pile-up point', () => {
     expect(figures(AI_PARAGRAPH)).toEqual({ markers: 0, pileup: 0 });
-    const one = figures(`We walked to the station before noon. The train was late, so we sat on the bench and read the paper. Okay, the coffee there is not good, but it was warm and the platform was quiet for once. Nobody seemed to mind the wait, and the conductor apologised twice when it finally came.`);
+    const one = figures(
+      `We walked to the station before noon. The train was late, so we sat on the bench and read the paper. Okay, the coffee there is not good, but it was warm and the platform was quiet for once. Nobody seemed to mind the wait, and the conductor apologised twice when it finally came.`,
+    );
     expect(one.markers).toBeGreaterThan(0);
     expect(one.pileup).toBe(0);
   });
@@ -117,8 +119,12 @@ describe('casual markers', () => {
   it('names piled-up slang as a sentence reason, and not a single casual word', () => {
     const [first] = splitSentences(PILED);
     expect(heuristicReasons(first!.text, { uniform: false, meanLen: 10 })).toContain('piled-up slang');
-    expect(heuristicReasons('Then boom, lava everywhere, dude y\u2019know.', { uniform: false, meanLen: 10 })).toContain('piled-up slang');
-    expect(heuristicReasons('Okay, the coffee there is not good, but it was warm.', { uniform: false, meanLen: 10 })).not.toContain('piled-up slang');
+    expect(
+      heuristicReasons('Then boom, lava everywhere, dude y\u2019know.', { uniform: false, meanLen: 10 }),
+    ).toContain('piled-up slang');
+    expect(
+      heuristicReasons('Okay, the coffee there is not good, but it was warm.', { uniform: false, meanLen: 10 }),
+    ).not.toContain('piled-up slang');
     const d = detect(PILED);
     expect(d.sentences.some((s) => s.features.includes('piled-up slang'))).toBe(true);
   });
@@ -131,7 +137,11 @@ describe('casual markers', () => {
 
 describe('calibration', () => {
   it('is monotone in the logit and splits at the threshold', () => {
-    const cal = { threshold: 1, human: Array.from({ length: 201 }, (_, i) => -3 + (i / 200) * 4.5), ai: Array.from({ length: 101 }, (_, i) => 1 + i / 20) };
+    const cal = {
+      threshold: 1,
+      human: Array.from({ length: 201 }, (_, i) => -3 + (i / 200) * 4.5),
+      ai: Array.from({ length: 101 }, (_, i) => 1 + i / 20),
+    };
     let prev = -1;
     for (let x = -6; x <= 9; x += 0.01) {
       const s = calibrate(cal, x);
@@ -153,9 +163,16 @@ describe('calibration', () => {
 
 describe('splitSentences', () => {
   it('splits on terminal punctuation and line breaks, not on abbreviations or decimals', () => {
-    const t = 'Dr. Smith paid $3.50 for it. Was it worth it? "Yes!" she said.\nA heading\nThe U.S. team won, e.g. twice.';
+    const t =
+      'Dr. Smith paid $3.50 for it. Was it worth it? "Yes!" she said.\nA heading\nThe U.S. team won, e.g. twice.';
     const s = splitSentences(t).map((x) => x.text);
-    expect(s).toEqual(['Dr. Smith paid $3.50 for it.', 'Was it worth it?', '"Yes!" she said.', 'A heading', 'The U.S. team won, e.g. twice.']);
+    expect(s).toEqual([
+      'Dr. Smith paid $3.50 for it.',
+      'Was it worth it?',
+      '"Yes!" she said.',
+      'A heading',
+      'The U.S. team won, e.g. twice.',
+    ]);
     for (const x of splitSentences(t)) expect(t.slice(x.start, x.end)).toBe(x.text);
     expect(splitSentences('')).toEqual([]);
   });
@@ -173,9 +190,10 @@ describe('splitSentences', () => {
   };
 
   it('keeps numbers, prices, URLs, emails, versions and dotted names inside one sentence', () => {
-    const t = 'Prices rose 3.5% to $19.99 last week. See https://example.com/docs/v2.1/index.html?x=1.5 for details. '
-      + 'Write to jo.smith@example.com or visit example.com today. We moved from Node.js 18.2.1 to v20.11.0 and it was fine. '
-      + 'The ratio was 0.75, i.e. three quarters.';
+    const t =
+      'Prices rose 3.5% to $19.99 last week. See https://example.com/docs/v2.1/index.html?x=1.5 for details. ' +
+      'Write to jo.smith@example.com or visit example.com today. We moved from Node.js 18.2.1 to v20.11.0 and it was fine. ' +
+      'The ratio was 0.75, i.e. three quarters.';
     expect(expectExact(t).map((x) => x.text)).toEqual([
       'Prices rose 3.5% to $19.99 last week.',
       'See https://example.com/docs/v2.1/index.html?x=1.5 for details.',
@@ -186,8 +204,9 @@ describe('splitSentences', () => {
   });
 
   it('never lets a sentence cross a line or paragraph break', () => {
-    const t = 'Shopping list\n- eggs and milk\n- bread. Also jam\n* coffee beans\n• tea\n\n1. Preheat the oven to 180 degrees.\n2. Mix the flour.\n'
-      + '-----\nA new paragraph starts here. It has two sentences\r\nand a Windows line break.\n\nLast line without a stop';
+    const t =
+      'Shopping list\n- eggs and milk\n- bread. Also jam\n* coffee beans\n• tea\n\n1. Preheat the oven to 180 degrees.\n2. Mix the flour.\n' +
+      '-----\nA new paragraph starts here. It has two sentences\r\nand a Windows line break.\n\nLast line without a stop';
     expect(expectExact(t).map((x) => x.text)).toEqual([
       'Shopping list',
       'eggs and milk',
@@ -205,7 +224,8 @@ describe('splitSentences', () => {
   });
 
   it('gives detect() sentence offsets into the raw text, including emoji and curly quotes', () => {
-    const t = '“Honestly,” she said, “the 2.0 release was late.” 😅 We shipped it on 3 May.\n\n- Fixed: login on example.org\n- Added: dark mode (finally).\nThanks to everyone who tested v2.0.1!';
+    const t =
+      '“Honestly,” she said, “the 2.0 release was late.” 😅 We shipped it on 3 May.\n\n- Fixed: login on example.org\n- Added: dark mode (finally).\nThanks to everyone who tested v2.0.1!';
     const d = detect(t);
     expect(d.sentences.length).toBe(5);
     for (const s of d.sentences) {
@@ -226,8 +246,23 @@ describe('cli', () => {
       JSON.stringify({ id: 'three' }),
       JSON.stringify({ id: 'four', text: '' }),
     ].join('\n');
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--jsonl'], { cwd: pkgDir, input, encoding: 'utf8' });
-    const out = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as { id: string; score: number; flagged: boolean; sentences: { text: string; score: number }[] });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli.ts', '--jsonl'], {
+      cwd: pkgDir,
+      input,
+      encoding: 'utf8',
+    });
+    const out = r.stdout
+      .trim()
+      .split('\n')
+      .map(
+        (l) =>
+          JSON.parse(l) as {
+            id: string;
+            score: number;
+            flagged: boolean;
+            sentences: { text: string; score: number }[];
+          },
+      );
     expect(out.map((o) => o.id)).toEqual(['one', 'two', 'four']);
     expect(out[0]!.score).toBeGreaterThan(out[1]!.score);
     expect(out[0]!.sentences[0]).toHaveProperty('text');
@@ -236,7 +271,11 @@ describe('cli', () => {
   });
 
   it('prints one object for plain text', () => {
-    const out = execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts'], { cwd: pkgDir, input: HUMAN_PARAGRAPH, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, ['--import', 'tsx', 'src/cli.ts'], {
+      cwd: pkgDir,
+      input: HUMAN_PARAGRAPH,
+      encoding: 'utf8',
+    });
     const o = JSON.parse(out) as { score: number; sentences: unknown[] };
     expect(o.score).toBeTypeOf('number');
     expect(o.sentences.length).toBeGreaterThan(1);
@@ -251,16 +290,25 @@ describe('weights', () => {
   });
 
   it('written by another version of the detector are refused with a message that says what to do', () => {
-    const shipped = JSON.parse(readFileSync(fileURLToPath(new URL('../weights/manifest.json', import.meta.url)), 'utf8')) as Record<string, unknown> & { stylometric: { features: string[] } };
+    const shipped = JSON.parse(
+      readFileSync(fileURLToPath(new URL('../weights/manifest.json', import.meta.url)), 'utf8'),
+    ) as Record<string, unknown> & { stylometric: { features: string[] } };
     const dir = mkdtempSync(join(tmpdir(), 'detector-weights-'));
     try {
       const write = (m: object): void => writeFileSync(join(dir, 'manifest.json'), JSON.stringify(m));
       write({ ...shipped, casual: undefined });
-      expect(() => loadDetectorFrom(dir)).toThrow(/another version of the detector \(it has no casual family\); rebuild the weights with npm run train:detector/);
-      write({ ...shipped, stylometric: { ...shipped.stylometric, features: shipped.stylometric.features.slice(0, 35) } });
+      expect(() => loadDetectorFrom(dir)).toThrow(
+        /another version of the detector \(it has no casual family\); rebuild the weights with npm run train:detector/,
+      );
+      write({
+        ...shipped,
+        stylometric: { ...shipped.stylometric, features: shipped.stylometric.features.slice(0, 35) },
+      });
       expect(() => loadDetectorFrom(dir)).toThrow(/stylometric figures are not this version's 37/);
       write({ ...shipped, calibrations: [] });
-      expect(() => loadDetectorFrom(dir)).toThrow(/no calibration of the families ngram, skeleton, stylometric, lmratio, casual/);
+      expect(() => loadDetectorFrom(dir)).toThrow(
+        /no calibration of the families ngram, skeleton, stylometric, lmratio, casual/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -18,7 +18,10 @@ const TEXTS = [
 function spy(det: Detector): { det: Detector; fallbacks: () => number } {
   let n = 0;
   const orig = det.sentenceFamilyLogits.bind(det);
-  det.sentenceFamilyLogits = (sn: string) => { n++; return orig(sn); };
+  det.sentenceFamilyLogits = (sn: string) => {
+    n++;
+    return orig(sn);
+  };
   return { det, fallbacks: () => n };
 }
 
@@ -47,7 +50,7 @@ describe('document pass', () => {
 
   it('finds the 10th and 90th percentiles by selection exactly as by sorting', () => {
     let seed = 7;
-    const rand = (): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const rand = (): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32;
     for (let t = 0; t < 500; t++) {
       const n = 1 + Math.floor(rand() * (t % 10 === 0 ? 3000 : 60));
       const a = Float64Array.from({ length: n }, () => (t % 3 === 0 ? Math.floor(rand() * 4) : rand() - 0.5));

@@ -3,12 +3,33 @@
 // exactly those of Detector.familyLogits and Detector.sentenceFamilyLogits (the training path); a sentence that
 // cannot be found in the normalised text falls back to the latter.
 import {
-  countNgrams, counted, countSkeleton, lmTokens, ngramHashes, ngramString, skeletonHashes, skeletonTokens, stylometric, casualFigures, type NgramHashes,
+  countNgrams,
+  counted,
+  countSkeleton,
+  lmTokens,
+  ngramHashes,
+  ngramString,
+  skeletonHashes,
+  skeletonTokens,
+  stylometric,
+  casualFigures,
+  type NgramHashes,
 } from './features.ts';
-import { lmKeys, ratioFeatures, type Detector, type Family, type LMStages, type NgramLM, type SparseLR } from './model.ts';
+import {
+  lmKeys,
+  ratioFeatures,
+  type Detector,
+  type Family,
+  type LMStages,
+  type NgramLM,
+  type SparseLR,
+} from './model.ts';
 import { tokenize, tokenOffsets } from './text.ts';
 
-interface LMTrack { lp: Float64Array; st: LMStages }
+interface LMTrack {
+  lp: Float64Array;
+  st: LMStages;
+}
 
 export interface DocPass {
   norm: string;
@@ -38,7 +59,10 @@ function ensure(n: number): void {
   if (n <= size) return;
   size = Math.max(n, 2 * size, 1 << 10);
   keys = Array.from({ length: 6 }, () => new Uint32Array(size));
-  const t = (): LMTrack => ({ lp: new Float64Array(size), st: { uni: new Float64Array(size), bi: new Float64Array(size) } });
+  const t = (): LMTrack => ({
+    lp: new Float64Array(size),
+    st: { uni: new Float64Array(size), bi: new Float64Array(size) },
+  });
   tracks = [t(), t(), t(), t()];
   ratios = new Float64Array(size);
 }
@@ -73,7 +97,12 @@ export function docPass(det: Detector, norm: string): DocPass {
   const kw = lmKeys(lm, keys.slice(0, 3));
   const ks = lmKeys(skel, keys.slice(3));
   const [wh, wa, sh, sa] = tracks;
-  const lmTracks: DocPass['lm'] = [track(wh, r.words.human, lm, kw), track(wa, r.words.ai, lm, kw), track(sh, r.skel.human, skel, ks), track(sa, r.skel.ai, skel, ks)];
+  const lmTracks: DocPass['lm'] = [
+    track(wh, r.words.human, lm, kw),
+    track(wa, r.words.ai, lm, kw),
+    track(sh, r.skel.human, skel, ks),
+    track(sa, r.skel.ai, skel, ks),
+  ];
   countNgrams(ng, 0, tokens.length, 0, ng.s.length);
   const ngram = logitOfCounted(det.ngram);
   countSkeleton(sk, 0, tokens.length);
@@ -103,10 +132,12 @@ function sameFolded(s: string, p: number, sn: string): boolean {
 }
 
 function firstAtOrAfter(starts: Int32Array, pos: number): number {
-  let lo = 0, hi = starts.length;
+  let lo = 0,
+    hi = starts.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (starts[mid]! < pos) lo = mid + 1; else hi = mid;
+    if (starts[mid]! < pos) lo = mid + 1;
+    else hi = mid;
   }
   return lo;
 }

@@ -58,6 +58,7 @@ export function heuristicReasons(sentence: string, ctx: { uniform: boolean; mean
   if (trail && letterRuns(sentence.slice(0, trail.index)) >= 4) out.push('trailing -ing clause');
   if (nom >= 3) out.push('dense nominalisation');
   if (casualMarkers(sentence, words) >= 2) out.push('piled-up slang');
-  if (ctx.uniform && words.length > 0 && Math.abs(words.length - ctx.meanLen) <= 0.25 * ctx.meanLen) out.push('uniform sentence length');
+  if (ctx.uniform && words.length > 0 && Math.abs(words.length - ctx.meanLen) <= 0.25 * ctx.meanLen)
+    out.push('uniform sentence length');
   return out;
 }

@@ -3,7 +3,10 @@ import { AI_WORDS, CASUAL_PHRASES, CASUAL_WORDS, FUNCTION_WORDS, STOCK_PHRASES, 
 import { hashString, isWord, mix, splitSentences, tokenOffsets } from './text.ts';
 
 /** Hashed n-gram counts as parallel arrays: distinct keys and their counts. */
-export interface Counts { k: Uint32Array; v: Float32Array }
+export interface Counts {
+  k: Uint32Array;
+  v: Float32Array;
+}
 
 const SEED_WORD = 0x1234567;
 const SEED_CHAR = 0x2345678;
@@ -25,16 +28,26 @@ let tOrder = new Uint32Array(1 << 12);
  * The last count: its distinct hashes and how often each occurs, in first-seen order, in k[0..n) and v[0..n).
  * Reused by every count, so read it before counting again.
  */
-export const counted: { k: Uint32Array; v: Float32Array; n: number } = { k: new Uint32Array(1 << 12), v: new Float32Array(1 << 12), n: 0 };
+export const counted: { k: Uint32Array; v: Float32Array; n: number } = {
+  k: new Uint32Array(1 << 12),
+  v: new Float32Array(1 << 12),
+  n: 0,
+};
 
 /** Counts the distinct hashes among scratch[0..n) into `counted`. */
 function countScratch(n: number): void {
   let size = 1 << 6;
   while (size < n * 2) size <<= 1;
-  if (tKeys.length < size) { tKeys = new Uint32Array(size); tVals = new Float32Array(size); tUsed = new Uint8Array(size); }
+  if (tKeys.length < size) {
+    tKeys = new Uint32Array(size);
+    tVals = new Float32Array(size);
+    tUsed = new Uint8Array(size);
+  }
   if (tOrder.length < n) tOrder = new Uint32Array(size);
   const order = tOrder;
-  const keys = tKeys, vals = tVals, used = tUsed;
+  const keys = tKeys,
+    vals = tVals,
+    used = tUsed;
   const mask = size - 1;
   let distinct = 0;
   for (let i = 0; i < n; i++) {
@@ -42,9 +55,17 @@ function countScratch(n: number): void {
     let slot = h & mask;
     while (used[slot] === 1 && keys[slot] !== h) slot = (slot + 1) & mask;
     if (used[slot] === 1) vals[slot]! += 1;
-    else { used[slot] = 1; keys[slot] = h; vals[slot] = 1; order[distinct++] = slot; }
+    else {
+      used[slot] = 1;
+      keys[slot] = h;
+      vals[slot] = 1;
+      order[distinct++] = slot;
+    }
   }
-  if (counted.k.length < distinct) { counted.k = new Uint32Array(size); counted.v = new Float32Array(size); }
+  if (counted.k.length < distinct) {
+    counted.k = new Uint32Array(size);
+    counted.v = new Float32Array(size);
+  }
   const k = counted.k;
   const v = counted.v;
   for (let j = 0; j < distinct; j++) {
@@ -79,7 +100,11 @@ const BOS_WORD = hashString('<s>', SEED_WORD);
  * with the word before it); `char` holds three per position of the padded lower-case string `s` (index 3i + k - 2
  * for the k + 1 characters from i; set only where i + k < s.length).
  */
-export interface NgramHashes { word: Uint32Array; char: Uint32Array; s: string }
+export interface NgramHashes {
+  word: Uint32Array;
+  char: Uint32Array;
+  s: string;
+}
 
 // Buffers kept between calls of ngramHashes and skeletonHashes with `reuse` (run-time scoring, one text at a time).
 let keptWord = new Uint32Array(1 << 10);
@@ -156,9 +181,24 @@ export function ngramCounts(norm: string, tokens: string[]): Counts {
 }
 
 const SUFFIXES: [string, string][] = [
-  ['ing', 'G'], ['tion', 'N'], ['sion', 'N'], ['ment', 'M'], ['ness', 'S'], ['ity', 'Y'], ['ly', 'L'], ['ed', 'D'],
-  ['ous', 'O'], ['ive', 'V'], ['able', 'A'], ['ible', 'A'], ['al', 'l'], ['ful', 'F'], ['ic', 'C'], ['er', 'R'],
-  ['est', 'E'], ['s', 's'],
+  ['ing', 'G'],
+  ['tion', 'N'],
+  ['sion', 'N'],
+  ['ment', 'M'],
+  ['ness', 'S'],
+  ['ity', 'Y'],
+  ['ly', 'L'],
+  ['ed', 'D'],
+  ['ous', 'O'],
+  ['ive', 'V'],
+  ['able', 'A'],
+  ['ible', 'A'],
+  ['al', 'l'],
+  ['ful', 'F'],
+  ['ic', 'C'],
+  ['er', 'R'],
+  ['est', 'E'],
+  ['s', 's'],
 ];
 
 /** Whether a word token (ASCII letters and apostrophes) has a lower-case letter: tok !== tok.toUpperCase(). */
@@ -184,7 +224,10 @@ export function skeletonToken(tok: string): string {
   let suf = 0;
   for (let i = 0; i < SUFFIXES.length; i++) {
     const sf = SUFFIXES[i]![0];
-    if (low.length > sf.length + 2 && low.endsWith(sf)) { suf = i + 1; break; }
+    if (low.length > sf.length + 2 && low.endsWith(sf)) {
+      suf = i + 1;
+      break;
+    }
   }
   const len = low.length <= 4 ? 0 : low.length <= 7 ? 1 : 2;
   return SKELETON_SHAPES[((shape * (SUFFIXES.length + 1) + suf) * 3 + len) * 2 + (low.includes("'") ? 1 : 0)]!;
@@ -253,11 +296,43 @@ export function lmTokens(tokens: string[]): string[] {
 const STOCK_GLOBAL = STOCK_PHRASES.map((re) => new RegExp(re.source, 'gi'));
 
 export const STYLO_NAMES = [
-  'log_sent_len', 'sent_len_cv', 'log_sent_len_sd', 'short_sent', 'long_sent', 'adjacent_len_change',
-  'word_len', 'word_len_sd', 'long_words', 'mattr', 'comma', 'semicolon', 'colon', 'dash', 'parens', 'question',
-  'exclaim', 'quote', 'contraction', 'hyphenated', 'first_sing', 'first_plur', 'second', 'function_rate',
-  'ai_words', 'stock_phrases', 'transition_openers', 'nominalisation', 'mid_caps', 'digits', 'and_but_openers',
-  'repeat_openers', 'triads', 'participle_trailers', 'third_pronoun', 'casual_markers', 'casual_pileup',
+  'log_sent_len',
+  'sent_len_cv',
+  'log_sent_len_sd',
+  'short_sent',
+  'long_sent',
+  'adjacent_len_change',
+  'word_len',
+  'word_len_sd',
+  'long_words',
+  'mattr',
+  'comma',
+  'semicolon',
+  'colon',
+  'dash',
+  'parens',
+  'question',
+  'exclaim',
+  'quote',
+  'contraction',
+  'hyphenated',
+  'first_sing',
+  'first_plur',
+  'second',
+  'function_rate',
+  'ai_words',
+  'stock_phrases',
+  'transition_openers',
+  'nominalisation',
+  'mid_caps',
+  'digits',
+  'and_but_openers',
+  'repeat_openers',
+  'triads',
+  'participle_trailers',
+  'third_pronoun',
+  'casual_markers',
+  'casual_pileup',
 ] as const;
 
 /**
@@ -292,12 +367,19 @@ function mattr(words: string[], win = 50): number {
       if (oc === 1) distinct--;
       counts.set(old, oc - 1);
     }
-    if (i >= win - 1) { sum += distinct / win; nwin++; }
+    if (i >= win - 1) {
+      sum += distinct / win;
+      nwin++;
+    }
   }
   return sum / nwin;
 }
 
-export interface SentenceInfo { words: number; firstWord: string; firstTwo: string }
+export interface SentenceInfo {
+  words: number;
+  firstWord: string;
+  firstTwo: string;
+}
 
 /**
  * Dense stylometric features of a whole text (normalised prose). `starts` are the tokens' offsets (tokenOffsets);
@@ -371,7 +453,17 @@ export function stylometric(norm: string, tokens: string[], starts: Int32Array =
       if (low === 'i' || low === 'me' || low === 'my' || low === 'mine' || low.startsWith("i'")) p1s++;
       else if (low === 'we' || low === 'us' || low === 'our' || low === 'ours' || low.startsWith("we'")) p1p++;
       else if (low === 'you' || low === 'your' || low === 'yours' || low.startsWith("you'")) p2++;
-      else if (low === 'he' || low === 'she' || low === 'they' || low === 'him' || low === 'her' || low === 'them' || low === 'their' || low === 'his') p3++;
+      else if (
+        low === 'he' ||
+        low === 'she' ||
+        low === 'they' ||
+        low === 'him' ||
+        low === 'her' ||
+        low === 'them' ||
+        low === 'their' ||
+        low === 'his'
+      )
+        p3++;
       prevPunct = false;
     } else {
       const c = t.charCodeAt(0);

@@ -41,7 +41,9 @@ export function detectorVersion(): string {
   if (version) return version;
   const dir = weightsDir();
   const h = createHash('sha256');
-  for (const f of readdirSync(dir).filter((f) => f !== 'report.json').sort()) {
+  for (const f of readdirSync(dir)
+    .filter((f) => f !== 'report.json')
+    .sort()) {
     h.update(f);
     h.update(readFileSync(join(dir, f)));
   }

@@ -3,10 +3,32 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STYLO_NAMES } from './features.ts';
-import { Detector, DenseLR, FAMILIES, LMPair, LMRatio, NgramLM, SparseLR, WINDOW_STATS, subsetKey, type Calibration } from './model.ts';
+import {
+  Detector,
+  DenseLR,
+  FAMILIES,
+  LMPair,
+  LMRatio,
+  NgramLM,
+  SparseLR,
+  WINDOW_STATS,
+  subsetKey,
+  type Calibration,
+} from './model.ts';
 
-interface DenseJSON { mean: number[]; sd: number[]; w: number[]; bias: number }
-interface SparseJSON { weights: string; keep: string; buckets: number; keepBits: number; bias: number }
+interface DenseJSON {
+  mean: number[];
+  sd: number[];
+  w: number[];
+  bias: number;
+}
+interface SparseJSON {
+  weights: string;
+  keep: string;
+  buckets: number;
+  keepBits: number;
+  bias: number;
+}
 export interface Manifest {
   format: 1;
   trainedOn: { texts: number; human: number; ai: number; files: string[] };
@@ -16,9 +38,14 @@ export interface Manifest {
   /** The casual family: a logistic model over the two casual-marker figures of the stylometric vector. */
   casual: DenseJSON & { features: readonly string[] };
   lmratio: {
-    tables: string; buckets: number; totals: [number, number];
-    skelTables: string; skelBuckets: number; skelTotals: [number, number];
-    lr: DenseJSON; features: readonly string[];
+    tables: string;
+    buckets: number;
+    totals: [number, number];
+    skelTables: string;
+    skelBuckets: number;
+    skelTotals: [number, number];
+    lr: DenseJSON;
+    features: readonly string[];
   };
   calibrations: Calibration[];
   sentence: Calibration;
@@ -27,15 +54,26 @@ export interface Manifest {
 }
 
 const r6 = (x: number): number => +x.toFixed(6);
-const denseJSON = (d: DenseLR): DenseJSON => ({ mean: Array.from(d.mean, r6), sd: Array.from(d.sd, r6), w: Array.from(d.w, r6), bias: r6(d.bias) });
-const denseFrom = (j: DenseJSON): DenseLR => new DenseLR(Float32Array.from(j.mean), Float32Array.from(j.sd), Float32Array.from(j.w), j.bias);
+const denseJSON = (d: DenseLR): DenseJSON => ({
+  mean: Array.from(d.mean, r6),
+  sd: Array.from(d.sd, r6),
+  w: Array.from(d.w, r6),
+  bias: r6(d.bias),
+});
+const denseFrom = (j: DenseJSON): DenseLR =>
+  new DenseLR(Float32Array.from(j.mean), Float32Array.from(j.sd), Float32Array.from(j.w), j.bias);
 
 function writeBin(dir: string, name: string, a: Float32Array | Uint8Array): string {
   writeFileSync(join(dir, name), Buffer.from(a.buffer, a.byteOffset, a.byteLength));
   return name;
 }
 
-export function saveDetector(det: Detector, dir: string, info: Manifest['trainedOn'], names: { stylo: readonly string[]; lm: readonly string[] }): void {
+export function saveDetector(
+  det: Detector,
+  dir: string,
+  info: Manifest['trainedOn'],
+  names: { stylo: readonly string[]; lm: readonly string[] },
+): void {
   mkdirSync(dir, { recursive: true });
   const packPair = (p: LMPair): Float32Array => {
     const len = p.human.tables[0]!.length;
@@ -47,18 +85,37 @@ export function saveDetector(det: Detector, dir: string, info: Manifest['trained
   const m: Manifest = {
     format: 1,
     trainedOn: info,
-    ngram: { weights: writeBin(dir, 'ngram.f32.bin', det.ngram.w), keep: writeBin(dir, 'ngram.keep.bin', det.ngram.keep), buckets: det.ngram.w.length, keepBits: det.ngram.keepBits, bias: r6(det.ngram.bias) },
-    skeleton: { weights: writeBin(dir, 'skeleton.f32.bin', det.skeleton.w), keep: writeBin(dir, 'skeleton.keep.bin', det.skeleton.keep), buckets: det.skeleton.w.length, keepBits: det.skeleton.keepBits, bias: r6(det.skeleton.bias) },
+    ngram: {
+      weights: writeBin(dir, 'ngram.f32.bin', det.ngram.w),
+      keep: writeBin(dir, 'ngram.keep.bin', det.ngram.keep),
+      buckets: det.ngram.w.length,
+      keepBits: det.ngram.keepBits,
+      bias: r6(det.ngram.bias),
+    },
+    skeleton: {
+      weights: writeBin(dir, 'skeleton.f32.bin', det.skeleton.w),
+      keep: writeBin(dir, 'skeleton.keep.bin', det.skeleton.keep),
+      buckets: det.skeleton.w.length,
+      keepBits: det.skeleton.keepBits,
+      bias: r6(det.skeleton.bias),
+    },
     stylometric: { ...denseJSON(det.stylo), features: names.stylo },
     casual: { ...denseJSON(det.casual), features: names.stylo.filter((n) => n.startsWith('casual_')) },
     lmratio: {
-      tables: writeBin(dir, 'lm.f32.bin', packPair(words)), buckets: words.human.tables[0]!.length, totals: [words.human.total, words.ai.total],
-      skelTables: writeBin(dir, 'skel-lm.f32.bin', packPair(skel)), skelBuckets: skel.human.tables[0]!.length, skelTotals: [skel.human.total, skel.ai.total],
-      lr: denseJSON(det.lmratio.lr), features: names.lm,
+      tables: writeBin(dir, 'lm.f32.bin', packPair(words)),
+      buckets: words.human.tables[0]!.length,
+      totals: [words.human.total, words.ai.total],
+      skelTables: writeBin(dir, 'skel-lm.f32.bin', packPair(skel)),
+      skelBuckets: skel.human.tables[0]!.length,
+      skelTotals: [skel.human.total, skel.ai.total],
+      lr: denseJSON(det.lmratio.lr),
+      features: names.lm,
     },
     calibrations: [...det.calibrations.values()],
     sentence: det.sentenceCal,
-    ...(det.windows ? { windows: { weights: det.windows.weights, lr: denseJSON(det.windows.lr), features: WINDOW_STATS } } : {}),
+    ...(det.windows
+      ? { windows: { weights: det.windows.weights, lr: denseJSON(det.windows.lr), features: WINDOW_STATS } }
+      : {}),
   };
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(m) + '\n');
 }
@@ -82,17 +139,24 @@ export function defaultWeightsDir(): string {
 function checkWritten(m: Manifest): void {
   const figures = m.stylometric?.features ?? [];
   const problem =
-    figures.length !== STYLO_NAMES.length || figures.some((f, i) => f !== STYLO_NAMES[i]) ? `its stylometric figures are not this version's ${STYLO_NAMES.length}`
-    : !m.casual ? 'it has no casual family'
-    : !m.calibrations?.some((c) => c.families.join('+') === subsetKey(FAMILIES)) ? `it has no calibration of the families ${FAMILIES.join(', ')}`
-    : null;
-  if (problem) throw new Error(`manifest.json was written by another version of the detector (${problem}); rebuild the weights with npm run train:detector`);
+    figures.length !== STYLO_NAMES.length || figures.some((f, i) => f !== STYLO_NAMES[i])
+      ? `its stylometric figures are not this version's ${STYLO_NAMES.length}`
+      : !m.casual
+        ? 'it has no casual family'
+        : !m.calibrations?.some((c) => c.families.join('+') === subsetKey(FAMILIES))
+          ? `it has no calibration of the families ${FAMILIES.join(', ')}`
+          : null;
+  if (problem)
+    throw new Error(
+      `manifest.json was written by another version of the detector (${problem}); rebuild the weights with npm run train:detector`,
+    );
 }
 
 export function loadDetectorFrom(dir: string = defaultWeightsDir()): Detector {
   const m = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest;
   checkWritten(m);
-  const sparse = (j: SparseJSON): SparseLR => new SparseLR(readF32(join(dir, j.weights)), j.bias, new Uint8Array(readFileSync(join(dir, j.keep))), j.keepBits);
+  const sparse = (j: SparseJSON): SparseLR =>
+    new SparseLR(readF32(join(dir, j.weights)), j.bias, new Uint8Array(readFileSync(join(dir, j.keep))), j.keepBits);
   const pairFrom = (file: string, n: number, totals: [number, number]): LMPair => {
     const lm = readF32(join(dir, file));
     const tables = [0, 1, 2, 3, 4, 5].map((i) => lm.subarray(i * n, (i + 1) * n));
@@ -103,5 +167,14 @@ export function loadDetectorFrom(dir: string = defaultWeightsDir()): Detector {
   const cals = new Map<string, Calibration>();
   for (const c of m.calibrations) cals.set(c.families.join('+'), c);
   const windows = m.windows ? { weights: m.windows.weights, lr: denseFrom(m.windows.lr) } : null;
-  return new Detector(sparse(m.ngram), sparse(m.skeleton), denseFrom(m.stylometric), new LMRatio(words, skel, denseFrom(m.lmratio.lr)), denseFrom(m.casual), cals, m.sentence, windows);
+  return new Detector(
+    sparse(m.ngram),
+    sparse(m.skeleton),
+    denseFrom(m.stylometric),
+    new LMRatio(words, skel, denseFrom(m.lmratio.lr)),
+    denseFrom(m.casual),
+    cals,
+    m.sentence,
+    windows,
+  );
 }

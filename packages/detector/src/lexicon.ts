@@ -1,7 +1,8 @@
 // Hand-curated lists taken from the project's design notes (published excess-vocabulary studies and
 // style guides). They feed the stylometric family and the human-readable reasons for highlights.
 
-export const AI_WORDS = new Set(`
+export const AI_WORDS = new Set(
+  `
 delve delves delved delving underscore underscores underscored underscoring showcase showcases showcased showcasing
 leverage leverages leveraged leveraging utilize utilizes utilized utilizing utilization facilitate facilitates facilitated
 facilitating foster fosters fostered fostering bolster bolsters bolstered harness harnessing harnesses embark embarking
@@ -19,14 +20,49 @@ additionally furthermore moreover consequently nevertheless nonetheless ultimate
 particularly primarily predominantly significantly increasingly effectively swiftly thereby essentially undoubtedly
 adept akin broader heightened impactful imperative inherent pressing prevalent pronounced substantial
 advancements complexities interconnectedness methodologies versatility paving shaping spanning uncharted
-`.trim().split(/\s+/));
+`
+    .trim()
+    .split(/\s+/),
+);
 
 export const TRANSITIONS = new Set([
-  'moreover', 'furthermore', 'additionally', 'consequently', 'therefore', 'thus', 'hence', 'nevertheless',
-  'nonetheless', 'however', 'ultimately', 'overall', 'notably', 'importantly', 'essentially', 'subsequently',
-  'conversely', 'accordingly', 'indeed', 'firstly', 'secondly', 'thirdly', 'lastly', 'finally', 'arguably',
-  'undoubtedly', 'interestingly', 'in conclusion', 'in summary', 'in addition', 'to summarize', 'in essence',
-  'on the other hand', 'as a result', 'for instance', 'for example', 'in contrast',
+  'moreover',
+  'furthermore',
+  'additionally',
+  'consequently',
+  'therefore',
+  'thus',
+  'hence',
+  'nevertheless',
+  'nonetheless',
+  'however',
+  'ultimately',
+  'overall',
+  'notably',
+  'importantly',
+  'essentially',
+  'subsequently',
+  'conversely',
+  'accordingly',
+  'indeed',
+  'firstly',
+  'secondly',
+  'thirdly',
+  'lastly',
+  'finally',
+  'arguably',
+  'undoubtedly',
+  'interestingly',
+  'in conclusion',
+  'in summary',
+  'in addition',
+  'to summarize',
+  'in essence',
+  'on the other hand',
+  'as a result',
+  'for instance',
+  'for example',
+  'in contrast',
 ]);
 
 export const STOCK_PHRASES: RegExp[] = [
@@ -62,17 +98,23 @@ export const STOCK_PHRASES: RegExp[] = [
 
 // Casual markers: interjections, slang and fillers. People use a few; a model told to "sound human" or to write
 // in a child's or an amateur's voice piles them up. They feed two stylometric figures (features.ts).
-export const CASUAL_WORDS = new Set(`
+export const CASUAL_WORDS = new Set(
+  `
 omg oh wow whoa woah yay ugh haha hahaha lol lmao yikes hey yo duh phew gosh geez jeez um uh hmm meh nah yep yup
 yeah nope okay ok totes totally super awesome cool dude guys folks peeps kinda sorta gonna wanna gotta dunno ya
 y'know ain't def legit vibe vibes epic stuff thingy basically literally crazy insane bummer bucks kiddo buddy pal mega
 tbh btw imo fyi fam bro lotsa cuz coz whatnot
-`.trim().split(/\s+/));
+`
+    .trim()
+    .split(/\s+/),
+);
 
 /** Casual phrases, counted like CASUAL_WORDS (global, case-insensitive). */
-export const CASUAL_PHRASES = /\blike,|, like\b|\byou know\b|\bright\?|\bso yeah\b|\band stuff\b|\bor whatever\b|\bkind of like\b|\bguess what\b|\bbut wait\b|\bnitty-gritty\b/gi;
+export const CASUAL_PHRASES =
+  /\blike,|, like\b|\byou know\b|\bright\?|\bso yeah\b|\band stuff\b|\bor whatever\b|\bkind of like\b|\bguess what\b|\bbut wait\b|\bnitty-gritty\b/gi;
 
-export const FUNCTION_WORDS = new Set(`
+export const FUNCTION_WORDS = new Set(
+  `
 a an the this that these those some any no every each either neither all both half several many much more most few
 fewer less least other another such what which whose whatever whichever
 i me my mine myself we us our ours ourselves you your yours yourself yourselves he him his himself she her hers herself
@@ -90,4 +132,7 @@ yes no oh well instead else otherwise actually probably certainly especially fin
 let lets let's don't doesn't didn't isn't aren't wasn't weren't won't wouldn't can't couldn't shouldn't haven't hasn't
 hadn't i'm i've i'd i'll you're you've you'd you'll he's she's it's we're we've we'll they're they've they'll that's
 there's what's who's let's
-`.trim().split(/\s+/));
+`
+    .trim()
+    .split(/\s+/),
+);

@@ -1,6 +1,14 @@
 // The fitted detector: family scorers, the ensemble and its percentile calibration.
 // The same classes are used by the training scripts (built from arrays) and at run time (loaded from files).
-import { casualFigures, lmTokens, ngramCounts, skeletonCounts, skeletonTokens, stylometric, type Counts } from './features.ts';
+import {
+  casualFigures,
+  lmTokens,
+  ngramCounts,
+  skeletonCounts,
+  skeletonTokens,
+  stylometric,
+  type Counts,
+} from './features.ts';
 import { hashString, splitSentences, tokenize } from './text.ts';
 
 /** `casual`: the two casual-marker figures alone (docs/decisions/0005, fifth round). */
@@ -9,7 +17,10 @@ export type Family = (typeof FAMILIES)[number];
 /** Families that can be scored on a single sentence. */
 export const SENTENCE_FAMILIES: readonly Family[] = ['ngram', 'skeleton', 'lmratio'];
 
-export interface SparseVec { idx: Int32Array; val: Float32Array }
+export interface SparseVec {
+  idx: Int32Array;
+  val: Float32Array;
+}
 export type CompactCounts = Counts;
 export function compact(c: Counts): Counts {
   return c;
@@ -47,12 +58,28 @@ export class SparseLR {
   }
 
   /** vectorize into foldIdx/foldVal[0..nt), without allocating; returns nt. */
-  static fold(ck: Uint32Array, cv: Float32Array, n: number, keep: Uint8Array, keepBits: number, buckets: number): number {
+  static fold(
+    ck: Uint32Array,
+    cv: Float32Array,
+    n: number,
+    keep: Uint8Array,
+    keepBits: number,
+    buckets: number,
+  ): number {
     let size = 1 << 6;
     while (size < n * 2) size <<= 1;
-    if (accKeys.length < size) { accKeys = new Int32Array(size); accVals = new Float64Array(size); accSlots = new Int32Array(size); }
-    if (foldIdx.length < n) { foldIdx = new Int32Array(size); foldVal = new Float32Array(size); }
-    const keys = accKeys, vals = accVals, slots = accSlots;
+    if (accKeys.length < size) {
+      accKeys = new Int32Array(size);
+      accVals = new Float64Array(size);
+      accSlots = new Int32Array(size);
+    }
+    if (foldIdx.length < n) {
+      foldIdx = new Int32Array(size);
+      foldVal = new Float32Array(size);
+    }
+    const keys = accKeys,
+      vals = accVals,
+      slots = accSlots;
     keys.fill(-1, 0, size);
     const tmask = size - 1;
     const mask = buckets - 1;
@@ -68,16 +95,25 @@ export class SparseLR {
     for (let i = 0; i < n; i++) {
       const b = kb[i]!;
       if (b < 0) continue;
-      let slot = Math.imul(b, 0x9e3779b1) >>> 0 & tmask;
+      let slot = (Math.imul(b, 0x9e3779b1) >>> 0) & tmask;
       while (keys[slot] !== -1 && keys[slot] !== b) slot = (slot + 1) & tmask;
-      if (keys[slot] === -1) { keys[slot] = b; vals[slot] = 0; slots[nt++] = slot; }
+      if (keys[slot] === -1) {
+        keys[slot] = b;
+        vals[slot] = 0;
+        slots[nt++] = slot;
+      }
       const c = cv[i]!;
       vals[slot]! += c < LOG1P.length && c === (c | 0) ? LOG1P[c]! : Math.log1p(c);
     }
     const idx = foldIdx;
     const val = foldVal;
     let ss = 0;
-    for (let i = 0; i < nt; i++) { const v = vals[slots[i]!]!; idx[i] = keys[slots[i]!]!; val[i] = v; ss += v * v; }
+    for (let i = 0; i < nt; i++) {
+      const v = vals[slots[i]!]!;
+      idx[i] = keys[slots[i]!]!;
+      val[i] = v;
+      ss += v * v;
+    }
     const inv = ss > 0 ? 1 / Math.sqrt(ss) : 0;
     for (let j = 0; j < nt; j++) val[j]! *= inv;
     return nt;
@@ -98,7 +134,12 @@ export class SparseLR {
 
 /** Logistic regression over standardised dense features. */
 export class DenseLR {
-  constructor(public readonly mean: Float32Array, public readonly sd: Float32Array, public readonly w: Float32Array, public bias: number) {}
+  constructor(
+    public readonly mean: Float32Array,
+    public readonly sd: Float32Array,
+    public readonly w: Float32Array,
+    public bias: number,
+  ) {}
   z(x: number[]): number[] {
     return x.map((v, i) => Math.max(-5, Math.min(5, (v - this.mean[i]!) / this.sd[i]!)));
   }
@@ -124,7 +165,10 @@ let lmC3 = new Float64Array(1 << 10);
 
 /** Hashed word 1-3-gram counts for one class (human or AI). */
 export class NgramLM {
-  constructor(public readonly tables: Float32Array[], public readonly total: number) {}
+  constructor(
+    public readonly tables: Float32Array[],
+    public readonly total: number,
+  ) {}
   /**
    * Log-probabilities of every token, each given up to two previous tokens (Dirichlet-smoothed backoff).
    * `stages`, when given, receives each token's probability before the bigram and before the trigram step: what a
@@ -143,8 +187,14 @@ export class NgramLM {
     const V = t1.length;
     const n = toks.length;
     // Every table read first, then the arithmetic: the reads (mostly cache misses) then overlap.
-    if (lmC1.length < n) { lmC1 = new Float64Array(2 * n); lmC2 = new Float64Array(2 * n); lmC3 = new Float64Array(2 * n); }
-    const g1 = lmC1, g2 = lmC2, g3 = lmC3;
+    if (lmC1.length < n) {
+      lmC1 = new Float64Array(2 * n);
+      lmC2 = new Float64Array(2 * n);
+      lmC3 = new Float64Array(2 * n);
+    }
+    const g1 = lmC1,
+      g2 = lmC2,
+      g3 = lmC3;
     for (let i = 0; i < n; i++) {
       g1[i] = t1[k1[i]! & m1]!;
       g2[i] = t2[k2[i]! & m2]!;
@@ -170,7 +220,10 @@ export class NgramLM {
 }
 
 /** Per-token probabilities at the unigram and bigram steps of NgramLM.logProbs. */
-export interface LMStages { uni: Float64Array; bi: Float64Array }
+export interface LMStages {
+  uni: Float64Array;
+  bi: Float64Array;
+}
 
 const BOS = hashString('<s>', 0x4567890);
 
@@ -212,8 +265,16 @@ export function lmKeys(toks: string[], into?: Uint32Array[]): Uint32Array[] {
 // from two pairs of models: word trigrams, and trigrams of skeleton tokens (function words, punctuation and
 // shape classes), which carry sentence patterns without topic words.
 export const LM_FEATURE_NAMES = [
-  'mean_ratio', 'sd_ratio', 'frac_ai', 'q10_ratio', 'q90_ratio',
-  'skel_mean_ratio', 'skel_sd_ratio', 'skel_frac_ai', 'skel_q10_ratio', 'skel_q90_ratio',
+  'mean_ratio',
+  'sd_ratio',
+  'frac_ai',
+  'q10_ratio',
+  'q90_ratio',
+  'skel_mean_ratio',
+  'skel_sd_ratio',
+  'skel_frac_ai',
+  'skel_q10_ratio',
+  'skel_q90_ratio',
 ] as const;
 
 /** Ghostbuster-style summary of the human-vs-AI log-probability ratio along the text. */
@@ -228,7 +289,8 @@ export function lmFeatures(lh: Float64Array, la: Float64Array): number[] {
 export function ratioFeatures(r: Float64Array): number[] {
   const n = r.length;
   if (n === 0) return [0, 0, 0.5, 0, 0];
-  let sr = 0, pos = 0;
+  let sr = 0,
+    pos = 0;
   for (let i = 0; i < n; i++) {
     sr += r[i]!;
     if (r[i]! > 0) pos++;
@@ -251,18 +313,36 @@ export function ratioFeatures(r: Float64Array): number[] {
  */
 export function select(a: Float64Array, lo: number, hi: number, k: number): void {
   for (let rounds = 0; hi > lo; rounds++) {
-    if (rounds > 64) { a.subarray(lo, hi + 1).sort(); return; }
+    if (rounds > 64) {
+      a.subarray(lo, hi + 1).sort();
+      return;
+    }
     const mid = (lo + hi) >>> 1;
     // Median of three as the pivot value.
-    let x = a[lo]!, y = a[mid]!, z = a[hi]!;
-    if (x > y) { const t = x; x = y; y = t; }
-    if (y > z) { y = z; }
+    let x = a[lo]!,
+      y = a[mid]!,
+      z = a[hi]!;
+    if (x > y) {
+      const t = x;
+      x = y;
+      y = t;
+    }
+    if (y > z) {
+      y = z;
+    }
     const pivot = x > y ? x : y;
-    let i = lo, j = hi;
+    let i = lo,
+      j = hi;
     while (i <= j) {
       while (a[i]! < pivot) i++;
       while (a[j]! > pivot) j--;
-      if (i <= j) { const t = a[i]!; a[i] = a[j]!; a[j] = t; i++; j--; }
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
     }
     if (k <= j) hi = j;
     else if (k >= i) lo = i;
@@ -272,14 +352,21 @@ export function select(a: Float64Array, lo: number, hi: number, k: number): void
 
 /** A pair of class language models (human, AI) over one kind of token. */
 export class LMPair {
-  constructor(public readonly human: NgramLM, public readonly ai: NgramLM) {}
+  constructor(
+    public readonly human: NgramLM,
+    public readonly ai: NgramLM,
+  ) {}
   features(toks: string[], keys: Uint32Array[] = lmKeys(toks)): number[] {
     return lmFeatures(this.human.logProbs(toks, keys), this.ai.logProbs(toks, keys));
   }
 }
 
 export class LMRatio {
-  constructor(public readonly words: LMPair, public readonly skel: LMPair, public readonly lr: DenseLR) {}
+  constructor(
+    public readonly words: LMPair,
+    public readonly skel: LMPair,
+    public readonly lr: DenseLR,
+  ) {}
   features(toks: string[], skel: string[]): number[] {
     return [...this.words.features(toks), ...this.skel.features(skel)];
   }
@@ -324,19 +411,25 @@ export function windowStats(sl: readonly number[]): number[] {
   return [m, Math.sqrt(v / n), sorted[n - 1]!, sorted[0]!, sorted[Math.min(n - 1, Math.floor(0.75 * n))]!, Math.log(n)];
 }
 
-export interface WindowModel { weights: number[]; lr: DenseLR }
+export interface WindowModel {
+  weights: number[];
+  lr: DenseLR;
+}
 
 function cdf(q: number[], x: number): number {
   const n = q.length - 1;
   if (n < 1) return 0.5;
   if (x <= q[0]!) return 0;
   if (x >= q[n]!) return 1;
-  let lo = 0, hi = n;
+  let lo = 0,
+    hi = n;
   while (hi - lo > 1) {
     const mid = (lo + hi) >> 1;
-    if (q[mid]! <= x) lo = mid; else hi = mid;
+    if (q[mid]! <= x) lo = mid;
+    else hi = mid;
   }
-  const a = q[lo]!, b = q[hi]!;
+  const a = q[lo]!,
+    b = q[hi]!;
   return (lo + (b > a ? (x - a) / (b - a) : 0)) / n;
 }
 
@@ -367,7 +460,15 @@ export interface Extracted {
 export function extract(norm: string): Extracted {
   const tokens = tokenize(norm);
   const skel = skeletonTokens(tokens);
-  return { norm, tokens, ngram: ngramCounts(norm, tokens), skeleton: skeletonCounts(skel), stylo: stylometric(norm, tokens), lm: lmTokens(tokens), skel };
+  return {
+    norm,
+    tokens,
+    ngram: ngramCounts(norm, tokens),
+    skeleton: skeletonCounts(skel),
+    stylo: stylometric(norm, tokens),
+    lm: lmTokens(tokens),
+    skel,
+  };
 }
 
 export class Detector {
@@ -416,7 +517,9 @@ export class Detector {
 
   static combine(c: Calibration, logits: DocLogits): number {
     let s = c.bias;
-    c.families.forEach((f, i) => { s += c.weights[i]! * logits[f]; });
+    c.families.forEach((f, i) => {
+      s += c.weights[i]! * logits[f];
+    });
     if (c.windowWeight) s += c.windowWeight * (logits.windows ?? 0);
     return s;
   }

@@ -1,17 +1,77 @@
 // Text handling shared by training and run time. Everything here must stay deterministic,
 // because the same normalisation has to be applied when the weights are fitted and when they are used.
 
-export interface Span { text: string; start: number; end: number }
+export interface Span {
+  text: string;
+  start: number;
+  end: number;
+}
 
 const LINE_BREAK_RE = /[\n\r\u2028\u2029]/;
 const LIST_MARKER_RE = /^(?:[-*•‣◦▪–—>]|\d{1,3}[.)]|[a-zA-Z][)])[ \t]+/;
 
 // Words that end with a period but rarely end a sentence.
 const ABBREVIATIONS = new Set([
-  'mr', 'mrs', 'ms', 'dr', 'prof', 'sr', 'jr', 'st', 'vs', 'etc', 'e.g', 'i.e', 'eg', 'ie', 'cf', 'al',
-  'fig', 'no', 'vol', 'pp', 'inc', 'ltd', 'co', 'corp', 'dept', 'approx', 'est', 'gen', 'gov', 'sen', 'rep',
-  'u.s', 'u.k', 'a.m', 'p.m', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
-  'mt', 'ft', 'lt', 'col', 'capt', 'sgt', 'ave', 'blvd', 'ph.d', 'b.a', 'm.a', 'u.n', 'e.u',
+  'mr',
+  'mrs',
+  'ms',
+  'dr',
+  'prof',
+  'sr',
+  'jr',
+  'st',
+  'vs',
+  'etc',
+  'e.g',
+  'i.e',
+  'eg',
+  'ie',
+  'cf',
+  'al',
+  'fig',
+  'no',
+  'vol',
+  'pp',
+  'inc',
+  'ltd',
+  'co',
+  'corp',
+  'dept',
+  'approx',
+  'est',
+  'gen',
+  'gov',
+  'sen',
+  'rep',
+  'u.s',
+  'u.k',
+  'a.m',
+  'p.m',
+  'jan',
+  'feb',
+  'mar',
+  'apr',
+  'jun',
+  'jul',
+  'aug',
+  'sep',
+  'sept',
+  'oct',
+  'nov',
+  'dec',
+  'mt',
+  'ft',
+  'lt',
+  'col',
+  'capt',
+  'sgt',
+  'ave',
+  'blvd',
+  'ph.d',
+  'b.a',
+  'm.a',
+  'u.n',
+  'e.u',
 ]);
 
 /**
@@ -61,17 +121,35 @@ export function splitSentences(text: string): Span[] {
       while (j < n && /["'”’)\]]/.test(text[j]!)) j++;
       const next = text[j];
       // '"Yes!" she said.' continues the sentence after a quoted exclamation or question.
-      if (j > beforeClose && /^\s+[a-z]/.test(text.slice(j, j + 3))) { i = j; continue; }
-      if (j >= n) { i = j; continue; }
-      if (!/\s/.test(next!)) { i = j; continue; } // "3.5", "e.g.x", "file.txt"
+      if (j > beforeClose && /^\s+[a-z]/.test(text.slice(j, j + 3))) {
+        i = j;
+        continue;
+      }
+      if (j >= n) {
+        i = j;
+        continue;
+      }
+      if (!/\s/.test(next!)) {
+        i = j;
+        continue;
+      } // "3.5", "e.g.x", "file.txt"
       if (ch === '.' && j === i + 1) {
         // A list number at the start of a line ("1. Preheat the oven") does not end a sentence.
-        if (start === lineStart && /^\s*(?:\d{1,3}|[A-Za-z])$/.test(text.slice(start, i))) { i = j; continue; }
+        if (start === lineStart && /^\s*(?:\d{1,3}|[A-Za-z])$/.test(text.slice(start, i))) {
+          i = j;
+          continue;
+        }
         const m = /([A-Za-z][A-Za-z.]*)$/.exec(text.slice(Math.max(start, i - 12), i));
         const word = m ? m[1]!.toLowerCase() : '';
-        if (ABBREVIATIONS.has(word)) { i = j; continue; }
+        if (ABBREVIATIONS.has(word)) {
+          i = j;
+          continue;
+        }
         // Single capital initials ("J. R. R. Tolkien").
-        if (/^[A-Z]$/.test(m ? m[1]! : '') && /\s[A-Z]/.test(text.slice(i + 1, i + 3))) { i = j; continue; }
+        if (/^[A-Z]$/.test(m ? m[1]! : '') && /\s[A-Z]/.test(text.slice(i + 1, i + 3))) {
+          i = j;
+          continue;
+        }
       }
       // A lower-case continuation after a period is usually not a new sentence ("approx. twenty"),
       // but student writing often starts sentences in lower case, so only skip for abbreviations above.
@@ -94,21 +172,32 @@ const LINK_RE = /_URL_\d+_|\b(?:https?:\/\/|www\.)[^\s)\]]*[^\s)\].,;:!?'"]/g;
 // Numeric citation markers ("[12]", Wikipedia copies) are dropped rather than masked.
 const CITATION_RE = /[ \t]?\[\d{1,3}(?:[,\u2013-]\d{1,3})*\]/g;
 // Chat-model self-references. "language model" alone is not one: human NLP abstracts use it.
-const CHATBOT_RE = /\bas an? (?:ai|artificial intelligence)\b|\bas artificial intelligence\b|\b(?:as|I am|I'm) an? (?:AI |large |artificial intelligence )?language model\b|\bmy (?:knowledge )?(?:cutoff|last (?:knowledge )?update)\b|\bI (?:do not|don't) have personal (?:opinions|experiences|beliefs)/i;
+const CHATBOT_RE =
+  /\bas an? (?:ai|artificial intelligence)\b|\bas artificial intelligence\b|\b(?:as|I am|I'm) an? (?:AI |large |artificial intelligence )?language model\b|\bmy (?:knowledge )?(?:cutoff|last (?:knowledge )?update)\b|\bI (?:do not|don't) have personal (?:opinions|experiences|beliefs)/i;
 
 /** Removes formatting artefacts and masks placeholders; returns plain prose with single spaces. */
 export function normalizeForFeatures(text: string): string {
   let t = text.replace(/\r\n?/g, '\n');
-  t = t.replace(/[‘’‚‛′]/g, "'").replace(/[“”„‟″]/g, '"').replace(/[–—―]/g, ' — ').replace(/\u00a0/g, ' ');
+  t = t
+    .replace(/[‘’‚‛′]/g, "'")
+    .replace(/[“”„‟″]/g, '"')
+    .replace(/[–—―]/g, ' — ')
+    .replace(/\u00a0/g, ' ');
   t = t.replace(/^\s*title\s*:[^\n]*\n/i, '');
   // Markdown and list formatting: headings, bold, rules and underlines, list markers, quote markers, "Step 3:" labels.
   t = t.replace(/^[ \t]*[-=_*~#]{3,}[ \t]*$/gm, '');
-  t = t.replace(/^[ \t]*#{1,6}[ \t]+/gm, '').replace(/\*\*|__/g, '').replace(/^[ \t]*(?:[-*•>]|\d{1,2}[.)])[ \t]+/gm, '');
+  t = t
+    .replace(/^[ \t]*#{1,6}[ \t]+/gm, '')
+    .replace(/\*\*|__/g, '')
+    .replace(/^[ \t]*(?:[-*•>]|\d{1,2}[.)])[ \t]+/gm, '');
   t = t.replace(/^[ \t]*>+[ \t]*/gm, '').replace(/^[ \t]*step[ \t]+\d{1,2}[ \t]*[:.)-][ \t]*/gim, '');
   t = t.replace(LINK_RE, ' link ').replace(CITATION_RE, '');
   t = t.replace(ANON_RE, 'Name');
   if (CHATBOT_RE.test(t)) {
-    t = splitSentences(t).filter((s) => !CHATBOT_RE.test(s.text)).map((s) => s.text).join(' ');
+    t = splitSentences(t)
+      .filter((s) => !CHATBOT_RE.test(s.text))
+      .map((s) => s.text)
+      .join(' ');
   }
   // Runs of whitespace become one space; a single space is left as it is (the same result, no new string).
   return t.replace(/\s{2,}|[^\S ]/g, ' ').trim();

@@ -7,7 +7,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { detectWith, scoreFamiliesWith, scoreWith } from './core.ts';
 import { STYLO_NAMES } from './features.ts';
 import { defaultWeightsDir, loadDetectorFrom, saveDetector } from './io.ts';
-import { calibrate, Detector, DenseLR, extract, FAMILIES, LM_FEATURE_NAMES, subsetKey, windowStats, WINDOW_STATS } from './model.ts';
+import {
+  calibrate,
+  Detector,
+  DenseLR,
+  extract,
+  FAMILIES,
+  LM_FEATURE_NAMES,
+  subsetKey,
+  windowStats,
+  WINDOW_STATS,
+} from './model.ts';
 import { normalizeForFeatures, splitSentences } from './text.ts';
 
 const AI_TEXT = `It is important to note that effective communication plays a crucial role in fostering collaboration. Moreover, it enhances productivity across diverse teams. Furthermore, by leveraging modern tools, organizations can streamline their workflows. Ultimately, embracing these practices is essential for long-term success.`;
@@ -16,11 +26,19 @@ const HUMAN_TEXT = `We got to the cabin late, around ten, and the heater was bro
 function withWindows(): Detector {
   const base = loadDetectorFrom(defaultWeightsDir());
   const n = WINDOW_STATS.length;
-  const lr = new DenseLR(new Float32Array(n), new Float32Array(n).fill(1), Float32Array.from([1.5, 0.2, 0.4, 0.3, 0.4, 0]), 0);
+  const lr = new DenseLR(
+    new Float32Array(n),
+    new Float32Array(n).fill(1),
+    Float32Array.from([1.5, 0.2, 0.4, 0.3, 0.4, 0]),
+    0,
+  );
   const cals = new Map(base.calibrations);
   const all = subsetKey(FAMILIES);
   cals.set(all, { ...cals.get(all)!, windowWeight: 0.5 });
-  return new Detector(base.ngram, base.skeleton, base.stylo, base.lmratio, base.casual, cals, base.sentenceCal, { weights: [0.5, 0.5, 0.5], lr });
+  return new Detector(base.ngram, base.skeleton, base.stylo, base.lmratio, base.casual, cals, base.sentenceCal, {
+    weights: [0.5, 0.5, 0.5],
+    lr,
+  });
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'detector-windows-'));

@@ -28,7 +28,9 @@ const argOf = (name: string): string | undefined => {
 const N = Number(argOf('--n') ?? 30);
 const MODES: Mode[] = argOf('--mode') ? [argOf('--mode') as Mode] : ['deep', 'lightning'];
 const WRITING: WritingOptions | undefined =
-  argOf('--tone') || argOf('--level') ? { tone: (argOf('--tone') ?? 'neutral') as Tone, readingLevel: (argOf('--level') ?? 'standard') as ReadingLevel } : undefined;
+  argOf('--tone') || argOf('--level')
+    ? { tone: (argOf('--tone') ?? 'neutral') as Tone, readingLevel: (argOf('--level') ?? 'standard') as ReadingLevel }
+    : undefined;
 
 /** An Ollama server at OLLAMA_HOST that answers and has the model, or null. */
 async function ollamaFromEnv(): Promise<LlmConfig | null> {
@@ -41,7 +43,9 @@ async function ollamaFromEnv(): Promise<LlmConfig | null> {
     const body = (await res.json()) as { models?: { name: string }[] };
     const names = (body.models ?? []).map((m) => (m.name.includes(':') ? m.name : `${m.name}:latest`));
     if (!names.includes(model.includes(':') ? model : `${model}:latest`)) {
-      console.log(`Ollama at ${host} answers but has no "${model}" (it has: ${names.join(', ') || 'nothing'}); pull it or set HUMANIZER_LLM_MODEL.`);
+      console.log(
+        `Ollama at ${host} answers but has no "${model}" (it has: ${names.join(', ') || 'nothing'}); pull it or set HUMANIZER_LLM_MODEL.`,
+      );
       return null;
     }
     return { baseURL: `${host}/v1`, apiKey: 'ollama', model };
@@ -66,7 +70,8 @@ function numbersNamesKept(input: string, output: string): number {
 
 function pickTexts(): { texts: string[]; label: string; partner: Set<string> } {
   const rows = loadCorpus();
-  if (rows.length === 0) return { texts: SAMPLES, label: `${SAMPLES.length} built-in sample texts (corpus not found)`, partner: new Set() };
+  if (rows.length === 0)
+    return { texts: SAMPLES, label: `${SAMPLES.length} built-in sample texts (corpus not found)`, partner: new Set() };
   // Half from mixset texts that have a model "humanize" partner (the fake answers those with the partner),
   // half from other AI texts (the fake answers with deterministic edits).
   const mix = rows.filter((r) => r.id.startsWith('mixset'));
@@ -75,8 +80,14 @@ function pickTexts(): { texts: string[]; label: string; partner: Set<string> } {
   const others = rows.filter((r) => r.label === 'ai' && r.attack === 'none' && !r.id.startsWith('mixset'));
   const half = Math.ceil(N / 2);
   const step = Math.max(1, Math.floor(others.length / (N - half)));
-  const texts = [...withPartner.slice(0, half), ...others.filter((_, i) => i % step === 0).slice(0, N - half)].map((r) => r.text);
-  return { texts, label: `${texts.length} corpus AI texts (${Math.min(half, withPartner.length)} with a model-rewrite partner)`, partner: new Set(withPartner.slice(0, half).map((r) => r.text)) };
+  const texts = [...withPartner.slice(0, half), ...others.filter((_, i) => i % step === 0).slice(0, N - half)].map(
+    (r) => r.text,
+  );
+  return {
+    texts,
+    label: `${texts.length} corpus AI texts (${Math.min(half, withPartner.length)} with a model-rewrite partner)`,
+    partner: new Set(withPartner.slice(0, half).map((r) => r.text)),
+  };
 }
 
 async function main(): Promise<void> {
@@ -86,7 +97,9 @@ async function main(): Promise<void> {
   if (args.includes('--fake-ollama')) {
     fakeOllama = await startFakeOllama();
     llm = { baseURL: `${fakeOllama.url}/v1`, apiKey: 'ollama', model: RECOMMENDED_OLLAMA_MODEL };
-    console.log(`provider: a FAKE Ollama server at ${fakeOllama.url} (--fake-ollama): deterministic edits, so the figures test the path, not a model.`);
+    console.log(
+      `provider: a FAKE Ollama server at ${fakeOllama.url} (--fake-ollama): deterministic edits, so the figures test the path, not a model.`,
+    );
   } else if (llm) {
     console.log(`provider: ${llm.model} at ${llm.baseURL} (from HUMANIZER_LLM_BASE_URL)`);
   } else if ((llm = await ollamaFromEnv())) {
@@ -95,8 +108,12 @@ async function main(): Promise<void> {
   if (!llm) {
     fake = await startFakeProvider();
     llm = { baseURL: fake.url, apiKey: 'fake', model: 'fake-model' };
-    console.log('provider: none configured (HUMANIZER_LLM_BASE_URL / HUMANIZER_LLM_MODEL unset), using the built-in FAKE provider;');
-    console.log('          its answers are corpus rewrites or deterministic edits, so the figures test the loop and its checks, not a model.');
+    console.log(
+      'provider: none configured (HUMANIZER_LLM_BASE_URL / HUMANIZER_LLM_MODEL unset), using the built-in FAKE provider;',
+    );
+    console.log(
+      '          its answers are corpus rewrites or deterministic edits, so the figures test the loop and its checks, not a model.',
+    );
   }
   if (WRITING) console.log(`writing options: tone ${WRITING.tone}, reading level ${WRITING.readingLevel}`);
   console.log(`detector: @plainspoken/detector, weights ${detectorVersion()}`);
@@ -154,24 +171,50 @@ async function main(): Promise<void> {
           modelAfter.push(d1.score);
           if (r.checks.spansKept) spansOkModel++;
         } else {
-          const why = (r.engineNote ?? 'unknown').replace(/"[^"]*"/g, '"…"').replace(/\d+(\.\d+)?/g, 'N').replace(/; local clean-up used.*$/, '').slice(0, 120);
+          const why = (r.engineNote ?? 'unknown')
+            .replace(/"[^"]*"/g, '"…"')
+            .replace(/\d+(\.\d+)?/g, 'N')
+            .replace(/; local clean-up used.*$/, '')
+            .slice(0, 120);
           reasons.set(why, (reasons.get(why) ?? 0) + 1);
         }
       }
       const pctF = (xs: boolean[]): string => f1((100 * xs.filter(Boolean).length) / Math.max(1, xs.length));
       console.log(`== ${mode}`);
-      console.log(`engine: model ${model}/${texts.length}, local fallback ${texts.length - model}/${texts.length}${partner.size > 0 && fake ? ` (texts answered with a corpus model rewrite: ${partnerModel}/${partner.size} accepted)` : ''}`);
-      if (model > 0) console.log(`model results only: detector mean ${f1(mean(modelBefore))} -> ${f1(mean(modelAfter))}`);
-      const cats = [...categories.entries()].sort((a, b) => b[1] - a[1]).map(([c, n]) => `${c} x${n}`).join(', ');
-      console.log(`fallbacks: ${texts.length - model}/${texts.length}${cats ? ` (${cats})` : ''}; best answer set aside by the faithfulness guard: ${guardRejected}; answers per text: mean ${f1(mean(candidates))}`);
-      for (const [why, n] of [...reasons.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5)) console.log(`  fallback x${n}: ${why}`);
-      console.log(`detector score (0-100): mean ${f1(mean(before))} -> ${f1(mean(after))}; flagged ${pctF(flaggedBefore)}% -> ${pctF(flaggedAfter)}%`);
-      console.log(`content recall: mean ${f3(mean(recall))}, min ${f3(Math.min(...recall))}; numbers/names kept: mean ${f3(mean(kept))}; protected spans kept: ${spansOk}/${texts.length} (model results ${spansOkModel}/${model})`);
-      console.log(`length ratio: mean ${f3(mean(ratio))}, min ${f3(Math.min(...ratio))}, max ${f3(Math.max(...ratio))}`);
-      console.log(`tokens per 500 words: mean ${f1(mean(tokens500))} (in ${f1(mean(tokensIn500))}, out ${f1(mean(tokensOut500))}), p95 ${f1(pct(tokens500, 95))}`);
-      console.log(`ms per 500 words: p50 ${f1(pct(ms500, 50))}, p95 ${f1(pct(ms500, 95))}; time per text p50 ${f1(pct(ms, 50))} ms, p95 ${f1(pct(ms, 95))} ms\n`);
+      console.log(
+        `engine: model ${model}/${texts.length}, local fallback ${texts.length - model}/${texts.length}${partner.size > 0 && fake ? ` (texts answered with a corpus model rewrite: ${partnerModel}/${partner.size} accepted)` : ''}`,
+      );
+      if (model > 0)
+        console.log(`model results only: detector mean ${f1(mean(modelBefore))} -> ${f1(mean(modelAfter))}`);
+      const cats = [...categories.entries()]
+        .sort((a, b) => b[1] - a[1])
+        .map(([c, n]) => `${c} x${n}`)
+        .join(', ');
+      console.log(
+        `fallbacks: ${texts.length - model}/${texts.length}${cats ? ` (${cats})` : ''}; best answer set aside by the faithfulness guard: ${guardRejected}; answers per text: mean ${f1(mean(candidates))}`,
+      );
+      for (const [why, n] of [...reasons.entries()].sort((a, b) => b[1] - a[1]).slice(0, 5))
+        console.log(`  fallback x${n}: ${why}`);
+      console.log(
+        `detector score (0-100): mean ${f1(mean(before))} -> ${f1(mean(after))}; flagged ${pctF(flaggedBefore)}% -> ${pctF(flaggedAfter)}%`,
+      );
+      console.log(
+        `content recall: mean ${f3(mean(recall))}, min ${f3(Math.min(...recall))}; numbers/names kept: mean ${f3(mean(kept))}; protected spans kept: ${spansOk}/${texts.length} (model results ${spansOkModel}/${model})`,
+      );
+      console.log(
+        `length ratio: mean ${f3(mean(ratio))}, min ${f3(Math.min(...ratio))}, max ${f3(Math.max(...ratio))}`,
+      );
+      console.log(
+        `tokens per 500 words: mean ${f1(mean(tokens500))} (in ${f1(mean(tokensIn500))}, out ${f1(mean(tokensOut500))}), p95 ${f1(pct(tokens500, 95))}`,
+      );
+      console.log(
+        `ms per 500 words: p50 ${f1(pct(ms500, 50))}, p95 ${f1(pct(ms500, 95))}; time per text p50 ${f1(pct(ms, 50))} ms, p95 ${f1(pct(ms, 95))} ms\n`,
+      );
     }
-    if (fake) console.log(`fake provider: ${fake.requests} requests, ${fake.partnerAnswers} answered with a corpus model rewrite`);
+    if (fake)
+      console.log(
+        `fake provider: ${fake.requests} requests, ${fake.partnerAnswers} answered with a corpus model rewrite`,
+      );
     if (fakeOllama) console.log(`fake Ollama: ${fakeOllama.chatRequests} chat requests`);
   } finally {
     await fake?.close();

@@ -43,7 +43,9 @@ async function main(): Promise<void> {
   const step = Math.max(1, Math.floor(all.length / N));
   const sample = all.filter((_, i) => i % step === 0).slice(0, N);
   console.log(`detector: @plainspoken/detector, weights ${detectorVersion()}`);
-  console.log(`texts: ${sample.length} AI texts (attack none) from the corpus, seed ${SEED}, one process, sequential\n`);
+  console.log(
+    `texts: ${sample.length} AI texts (attack none) from the corpus, seed ${SEED}, one process, sequential\n`,
+  );
   // Warm up: loads the detector, wink and compiled regexes.
   await humanize(sample[0]!.text, { mode: 'deep', seed: SEED });
   const before = sample.map((r) => detect(r.text));
@@ -77,12 +79,20 @@ async function main(): Promise<void> {
     }
     const b = before.map((d) => d.score);
     console.log(`== ${mode}`);
-    console.log(`time per 500 words, whole call (rewrite + detector before/after): p50 ${f1(pct(per500, 50))} ms, p95 ${f1(pct(per500, 95))} ms`);
+    console.log(
+      `time per 500 words, whole call (rewrite + detector before/after): p50 ${f1(pct(per500, 50))} ms, p95 ${f1(pct(per500, 95))} ms`,
+    );
     console.log(`time per 500 words, rewrite only: p50 ${f1(pct(engine500, 50))} ms, p95 ${f1(pct(engine500, 95))} ms`);
-    console.log(`detector score (0-100): mean ${f1(mean(b))} -> ${f1(mean(after))}; flagged ${f1((100 * before.filter((d) => d.flagged).length) / sample.length)}% -> ${f1((100 * flagged.filter(Boolean).length) / sample.length)}%`);
+    console.log(
+      `detector score (0-100): mean ${f1(mean(b))} -> ${f1(mean(after))}; flagged ${f1((100 * before.filter((d) => d.flagged).length) / sample.length)}% -> ${f1((100 * flagged.filter(Boolean).length) / sample.length)}%`,
+    );
     console.log(`per text: lower ${lower}, same ${sample.length - lower - worse}, higher ${worse}`);
-    console.log(`content recall: mean ${f3(mean(recall))}, min ${f3(Math.min(...recall))}; numbers/names kept: mean ${f3(mean(kept))}, min ${f3(Math.min(...kept))}; all protected spans kept in ${spansOk}/${sample.length}`);
-    console.log(`length ratio: mean ${f3(mean(ratio))}, min ${f3(Math.min(...ratio))}, max ${f3(Math.max(...ratio))}\n`);
+    console.log(
+      `content recall: mean ${f3(mean(recall))}, min ${f3(Math.min(...recall))}; numbers/names kept: mean ${f3(mean(kept))}, min ${f3(Math.min(...kept))}; all protected spans kept in ${spansOk}/${sample.length}`,
+    );
+    console.log(
+      `length ratio: mean ${f3(mean(ratio))}, min ${f3(Math.min(...ratio))}, max ${f3(Math.max(...ratio))}\n`,
+    );
   }
 }
 

@@ -32,12 +32,24 @@ describe('checkSentence', () => {
   });
 
   it('rejects a lower-case sentence start inside the output', () => {
-    expect(checkSentence('The tool changed everything, and it is fast.', 'The tool changed everything. it is fast.').reason).toBe('inner capital');
+    expect(
+      checkSentence('The tool changed everything, and it is fast.', 'The tool changed everything. it is fast.').reason,
+    ).toBe('inner capital');
   });
 
   it('rejects a fragment from a structural edit', () => {
-    expect(checkSentence('He left early, not the other way around.', 'He left early. Not the other way around.', { structural: true }).ok).toBe(false);
-    expect(checkSentence('It cites privacy, and ensuring accuracy as motivations.', 'It cites privacy. Ensuring accuracy as motivations.', { structural: true }).ok).toBe(false);
+    expect(
+      checkSentence('He left early, not the other way around.', 'He left early. Not the other way around.', {
+        structural: true,
+      }).ok,
+    ).toBe(false);
+    expect(
+      checkSentence(
+        'It cites privacy, and ensuring accuracy as motivations.',
+        'It cites privacy. Ensuring accuracy as motivations.',
+        { structural: true },
+      ).ok,
+    ).toBe(false);
   });
 });
 

@@ -8,26 +8,35 @@ import { hasFiniteVerb } from './nlp.ts';
 /** Meaning and grammar checks (notes 5.6). A variant that fails any of them is never emitted. */
 
 const STOP = new Set(
-  ("a an the and or but nor so yet of in on at to by with from into onto over under about above below after before between through during without within across against among around toward towards upon via as than " +
-    "is are was were be been being am has have had having do does did doing can could will would should may might must shall " +
-    "i me my mine we us our ours you your yours he him his she her hers it its they them their theirs this that these those there here what which who whom whose when where why how " +
-    "not no all any both each few more most other some such only own same too very just also then now even still again further once really quite rather much many lot lots " +
-    "if because while although though since unless until whether either neither one ones s t don't isn't aren't wasn't weren't can't won't doesn't didn't it's that's there's they're we're you're i'm").split(' '),
+  (
+    'a an the and or but nor so yet of in on at to by with from into onto over under about above below after before between through during without within across against among around toward towards upon via as than ' +
+    'is are was were be been being am has have had having do does did doing can could will would should may might must shall ' +
+    'i me my mine we us our ours you your yours he him his she her hers it its they them their theirs this that these those there here what which who whom whose when where why how ' +
+    'not no all any both each few more most other some such only own same too very just also then now even still again further once really quite rather much many lot lots ' +
+    "if because while although though since unless until whether either neither one ones s t don't isn't aren't wasn't weren't can't won't doesn't didn't it's that's there's they're we're you're i'm"
+  ).split(' '),
 );
 
 // Words that only ever appear in the filler the rules cut; losing them is not losing content.
 const FILLER = new Set(
-  ('important note noting worth mention mentioning crucial essential recognize remember understand today world fast-paced digital age era landscape realm ' +
+  (
+    'important note noting worth mention mentioning crucial essential recognize remember understand today world fast-paced digital age era landscape realm ' +
     'comes role plays play played testament complexities complexity navigate navigating range variety array wide diverse broad order fact regard day end number ' +
     'potential potentially power unlock harness harnessing key takeaways evolve evolving deep dive integral part glimpse reminder serves lasting impact impression heart nestled rich history heritage ' +
     'forward ability able event prior subsequent foremost first unique truly incredibly moreover furthermore additionally addition consequently therefore thus hence nevertheless nonetheless however ' +
     'ultimately conclusion summary summarize sum overall notably importantly essentially essence subsequently conversely accordingly indeed firstly secondly thirdly lastly undoubtedly interestingly ' +
     'clear certainly absolutely sure great question hope helps let know feel free ask reach ai language model knowledge cutoff update breakdown goes saying needless generally speaking case argued ' +
-    'significant vital pivotal myriad plethora tapestry culture foster delve dive intricacies explore let\'s look further milestone moment marks pivotal journey embark').split(' '),
+    "significant vital pivotal myriad plethora tapestry culture foster delve dive intricacies explore let's look further milestone moment marks pivotal journey embark"
+  ).split(' '),
 );
 
 export function tokens(s: string): string[] {
-  return (s.replace(SENTINEL_RE, ' ').toLowerCase().match(/[a-z][a-z'-]*/g) ?? []).map((w) => w.replace(/'s$/, ''));
+  return (
+    s
+      .replace(SENTINEL_RE, ' ')
+      .toLowerCase()
+      .match(/[a-z][a-z'-]*/g) ?? []
+  ).map((w) => w.replace(/'s$/, ''));
 }
 
 export function wordCount(s: string): number {
@@ -65,14 +74,20 @@ const SYN = (() => {
     const set = m.get(head) ?? new Set<string>();
     for (const a of [...e.alts, ...(e.toAlts ?? [])]) for (const w of a.split(' ')) if (!STOP.has(w)) set.add(stem(w));
     if (e.pos === 'noun') for (const a of e.alts) set.add(stem(pluralize(a)));
-    if (e.pos === 'verb') for (const a of e.alts) { const v = inflectVerb(a.split(' ')[0] ?? a); for (const f of [v.past, v.part, v.s, v.ing]) set.add(stem(f)); }
+    if (e.pos === 'verb')
+      for (const a of e.alts) {
+        const v = inflectVerb(a.split(' ')[0] ?? a);
+        for (const f of [v.past, v.part, v.s, v.ing]) set.add(stem(f));
+      }
     m.set(head, set);
   }
   return m;
 })();
 
 export function contentStems(s: string): string[] {
-  return tokens(s).filter((w) => w.length > 2 && !STOP.has(w) && !FILLER.has(w)).map(stem);
+  return tokens(s)
+    .filter((w) => w.length > 2 && !STOP.has(w) && !FILLER.has(w))
+    .map(stem);
 }
 
 /** Share of the original's content words (by stem, synonyms from the lexicon allowed) found in the output. */
@@ -122,9 +137,11 @@ function doubled(s: string): number {
 }
 
 const EXTRA_VOCAB = new Set(
-  ("and but so which also then this it that these they them he she we you its their there here to a an the of in on for with as by was were is are be been had has have do does did not " +
+  (
+    'and but so which also then this it that these they them he she we you its their there here to a an the of in on for with as by was were is are be been had has have do does did not ' +
     "don't doesn't didn't isn't aren't wasn't weren't couldn't wouldn't shouldn't hasn't haven't hadn't can't won't it's that's there's here's he's she's what's who's they're we're you're i'm i'll we'll they'll you'll it'll " +
-    "can still though because while when after even too").split(' '),
+    'can still though because while when after even too'
+  ).split(' '),
 );
 const PHRASE_VOCAB = (() => {
   const set = new Set<string>();
@@ -165,14 +182,16 @@ export function checkSentence(original: string, output: string, opts: CheckOpts 
     const lostContent = tokens(original).some((w) => !outToks.has(w) && !STOP.has(w) && !FILLER.has(w));
     if (lr > 1.6 || lostContent) return { ok: false, reason: 'length' };
   }
-  if (/ {2}| ,| \.|,,|\.\.(?!\.)/.test(output) && !/ {2}| ,| \.|,,/.test(original)) return { ok: false, reason: 'spacing' };
+  if (/ {2}| ,| \.|,,|\.\.(?!\.)/.test(output) && !/ {2}| ,| \.|,,/.test(original))
+    return { ok: false, reason: 'spacing' };
   if (!balanced(output) && balanced(original)) return { ok: false, reason: 'brackets' };
   if (doubled(output) > doubled(original)) return { ok: false, reason: 'doubled' };
   if (fixArticles(output) !== output && fixArticles(original) === original) return { ok: false, reason: 'article' };
   const origStart = /^[\s("'\u201c\u2018]*[A-Z\uE000\d]/.test(original);
   if (origStart && !/^[\s("'\u201c\u2018]*[A-Z\uE000\d]/.test(output)) return { ok: false, reason: 'capital' };
   // Every sentence inside the output starts properly too (a break that left "… everything. it is fast").
-  if (/[.!?]["'\u201d\u2019)]*\s+[a-z]/.test(output) && !/[.!?]["'\u201d\u2019)]*\s+[a-z]/.test(original)) return { ok: false, reason: 'inner capital' };
+  if (/[.!?]["'\u201d\u2019)]*\s+[a-z]/.test(output) && !/[.!?]["'\u201d\u2019)]*\s+[a-z]/.test(original))
+    return { ok: false, reason: 'inner capital' };
   const endRe = /[.!?\u2026:]["'\u201d\u2019)\]]*$|\uE001$/;
   if (endRe.test(original) && !endRe.test(output)) return { ok: false, reason: 'ending' };
   const origWords = new Set(tokens(original));

@@ -17,7 +17,12 @@ function run(args: string[], input: string): { stdout: string; stderr: string; s
 
 describe('cli', () => {
   it('parses its options', () => {
-    expect(parseArgs(['--mode', 'lightning', '--jsonl', '--second-pass', '--seed', '4'])).toEqual({ mode: 'lightning', jsonl: true, secondPass: true, seed: 4 });
+    expect(parseArgs(['--mode', 'lightning', '--jsonl', '--second-pass', '--seed', '4'])).toEqual({
+      mode: 'lightning',
+      jsonl: true,
+      secondPass: true,
+      seed: 4,
+    });
     expect(() => parseArgs(['--mode', 'fast'])).toThrow(/deep or lightning/);
     expect(() => parseArgs(['--seed', '-1'])).toThrow(/seed/);
   });
@@ -31,9 +36,20 @@ describe('cli', () => {
       JSON.stringify({ id: 7, text: 'Furthermore, the team will delve into the data.' }),
     ].join('\n');
     const r = run(['--mode', 'deep', '--jsonl', '--seed', '1'], input);
-    const rows = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const rows = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(rows.map((x) => x.id)).toEqual(['a', 7]);
-    expect(Object.keys(rows[0]!)).toEqual(['id', 'original', 'humanized', 'score_before', 'score_after', 'engine', 'ms']);
+    expect(Object.keys(rows[0]!)).toEqual([
+      'id',
+      'original',
+      'humanized',
+      'score_before',
+      'score_after',
+      'engine',
+      'ms',
+    ]);
     expect(rows[0]!.humanized).toContain('2024');
     expect(rows[0]!.engine).toBe('local');
     expect(r.stderr).toMatch(/line 2: /);

@@ -15,7 +15,9 @@ async function main(): Promise<void> {
   try {
     args = parseArgs(process.argv.slice(2));
   } catch (err) {
-    process.stderr.write(`${(err as Error).message}\nusage: humanize [--mode deep|lightning] [--jsonl] [--second-pass] [--seed N]\n`);
+    process.stderr.write(
+      `${(err as Error).message}\nusage: humanize [--mode deep|lightning] [--jsonl] [--second-pass] [--seed N]\n`,
+    );
     process.exitCode = 2;
     return;
   }
@@ -49,7 +51,12 @@ async function main(): Promise<void> {
       bad++;
       continue;
     }
-    if (row === null || typeof row !== 'object' || typeof row.text !== 'string' || (typeof row.id !== 'string' && typeof row.id !== 'number')) {
+    if (
+      row === null ||
+      typeof row !== 'object' ||
+      typeof row.text !== 'string' ||
+      (typeof row.id !== 'string' && typeof row.id !== 'number')
+    ) {
       process.stderr.write(`line ${lineNo}: expected {"id": string, "text": string}\n`);
       bad++;
       continue;

@@ -26,7 +26,11 @@ export function corpusDir(): string {
 export function loadCorpus(files?: string[]): CorpusRow[] {
   const dir = corpusDir();
   if (!existsSync(dir)) return [];
-  const names = files ?? readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort();
+  const names =
+    files ??
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.jsonl'))
+      .sort();
   const rows: CorpusRow[] = [];
   for (const f of names) {
     const p = join(dir, f);

@@ -45,7 +45,12 @@ describe('humanize edge cases', () => {
   });
 
   it('survives a throwing progress listener and an unknown mode value', async () => {
-    const r = await humanize(SAMPLES[0]!, { mode: 'fast' as never, onProgress: () => { throw new Error('x'); } });
+    const r = await humanize(SAMPLES[0]!, {
+      mode: 'fast' as never,
+      onProgress: () => {
+        throw new Error('x');
+      },
+    });
     expect(r.text.length).toBeGreaterThan(0);
   });
 });

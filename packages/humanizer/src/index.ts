@@ -8,7 +8,19 @@ import { hash32, fnv1a } from './rng.ts';
 import { applyLocalStyle } from './local/style.ts';
 import type { FallbackReason, HumanizeOptions, HumanizeResult, Mode } from './types.ts';
 
-export type { FallbackReason, HumanizeOptions, HumanizeResult, LlmConfig, Mode, Outcome, ProgressEvent, ReadingLevel, SentenceAfter, Tone, WritingOptions } from './types.ts';
+export type {
+  FallbackReason,
+  HumanizeOptions,
+  HumanizeResult,
+  LlmConfig,
+  Mode,
+  Outcome,
+  ProgressEvent,
+  ReadingLevel,
+  SentenceAfter,
+  Tone,
+  WritingOptions,
+} from './types.ts';
 export { READING_LEVELS, TONES } from './types.ts';
 export { applyLocalStyle, localStyleSupport } from './local/style.ts';
 export { checkFaithful, RECALL_FLOOR } from './model/faithfulness.ts';
@@ -21,7 +33,15 @@ export type { FakeProvider, FakeMode } from './model/fake-provider.ts';
 
 const MAX_CHARS = 60_000;
 
-function localPass(text: string, mode: Mode, seed: number, secondPass: boolean, deadline: number, before: number, avoidText?: string): { text: string; note?: string; detection?: Detection } {
+function localPass(
+  text: string,
+  mode: Mode,
+  seed: number,
+  secondPass: boolean,
+  deadline: number,
+  before: number,
+  avoidText?: string,
+): { text: string; note?: string; detection?: Detection } {
   if (!secondPass) return localHumanize(text, mode, { seed, deadline });
   const first = localHumanize(text, mode, { seed, deadline }).text;
   const avoidAlts = usedAlternatives(text, seed);
@@ -33,16 +53,27 @@ function localPass(text: string, mode: Mode, seed: number, secondPass: boolean, 
   };
   // Try a few derived seeds; Deep additionally steers away from the first pass's sentences.
   for (let k = 1; k <= 4; k++) {
-    const out = localHumanize(text, mode, { seed: hash32(seed, 'second', k), avoidAlts, avoidText: first, deadline }).text;
+    const out = localHumanize(text, mode, {
+      seed: hash32(seed, 'second', k),
+      avoidAlts,
+      avoidText: first,
+      deadline,
+    }).text;
     const d = acceptable(out);
     if (d) return { text: out, detection: d };
   }
   if (mode === 'lightning') {
-    const out = localHumanize(text, 'deep', { seed: hash32(seed, 'second'), avoidAlts, avoidText: first, deadline }).text;
+    const out = localHumanize(text, 'deep', {
+      seed: hash32(seed, 'second'),
+      avoidAlts,
+      avoidText: first,
+      deadline,
+    }).text;
     const d = acceptable(out);
     if (d) return { text: out, detection: d };
   }
-  if (mode === 'lightning' && detect(first).score > before) return { text, note: 'no different rewrite kept the score; text left unchanged' };
+  if (mode === 'lightning' && detect(first).score > before)
+    return { text, note: 'no different rewrite kept the score; text left unchanged' };
   return { text: first, note: 'no different rewrite was found for this text' };
 }
 
@@ -55,7 +86,15 @@ function outcomeOf(original: string, text: string, extra: Extra, modelTried: boo
   return modelTried ? 'light-edit-fallback' : 'light-edit';
 }
 
-function finish(original: string, text: string, scoreBefore: number | null, start: number, extra: Extra, known?: Detection, modelTried = false): HumanizeResult {
+function finish(
+  original: string,
+  text: string,
+  scoreBefore: number | null,
+  start: number,
+  extra: Extra,
+  known?: Detection,
+  modelTried = false,
+): HumanizeResult {
   // Text the detector cannot read (not English) gets no score and no sentence highlights.
   const after = scoreBefore === null ? null : (known ?? detect(text));
   return {
@@ -64,7 +103,15 @@ function finish(original: string, text: string, scoreBefore: number | null, star
     scoreAfter: after ? after.score : null,
     outcome: outcomeOf(original, text, extra, modelTried),
     language: 'en',
-    sentencesAfter: after ? after.sentences.map((s) => ({ start: s.start, end: s.end, score: s.score, flagged: s.flagged, reasons: s.features })) : [],
+    sentencesAfter: after
+      ? after.sentences.map((s) => ({
+          start: s.start,
+          end: s.end,
+          score: s.score,
+          flagged: s.flagged,
+          reasons: s.features,
+        }))
+      : [],
     tokensUsed: 0,
     tokensIn: 0,
     tokensOut: 0,
@@ -98,7 +145,10 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
   };
   if (text.trim().length === 0 || text.length > MAX_CHARS) {
     const sc = text.trim().length === 0 ? 0 : safeScore(text);
-    return finishSafe(text, text, sc, start, { engine: 'local', engineNote: text.trim().length === 0 ? 'empty input' : 'input too long; returned unchanged' });
+    return finishSafe(text, text, sc, start, {
+      engine: 'local',
+      engineNote: text.trim().length === 0 ? 'empty input' : 'input too long; returned unchanged',
+    });
   }
   const language = detectLanguage(text);
   progress({ stage: 'detect' });
@@ -115,7 +165,15 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
   const withLanguage = (r: HumanizeResult): HumanizeResult => ({ ...r, language: language.code });
   let localNote: string | undefined;
   // What a tried model cost and why it did not write the result; carried onto the local result.
-  let tried: { tokensUsed: number; tokensIn: number; tokensOut: number; candidates: number; model?: string; guardRejected: boolean; fallbackReason?: FallbackReason } = {
+  let tried: {
+    tokensUsed: number;
+    tokensIn: number;
+    tokensOut: number;
+    candidates: number;
+    model?: string;
+    guardRejected: boolean;
+    fallbackReason?: FallbackReason;
+  } = {
     tokensUsed: 0,
     tokensIn: 0,
     tokensOut: 0,
@@ -124,8 +182,25 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
   };
   if (opts.llm) {
     try {
-      const r = await modelHumanize(text, { ...opts, mode, seed, llm: opts.llm, writing: opts.writing, scoreBefore: before ?? 0, scored: language.english, progress, avoidText: opts.secondPass ? opts.avoidText : undefined });
-      const use = { tokensUsed: r.tokensUsed, tokensIn: r.tokensIn, tokensOut: r.tokensOut, candidates: r.candidates, model: r.model, guardRejected: r.guardRejected };
+      const r = await modelHumanize(text, {
+        ...opts,
+        mode,
+        seed,
+        llm: opts.llm,
+        writing: opts.writing,
+        scoreBefore: before ?? 0,
+        scored: language.english,
+        progress,
+        avoidText: opts.secondPass ? opts.avoidText : undefined,
+      });
+      const use = {
+        tokensUsed: r.tokensUsed,
+        tokensIn: r.tokensIn,
+        tokensOut: r.tokensOut,
+        candidates: r.candidates,
+        model: r.model,
+        guardRejected: r.guardRejected,
+      };
       if (r.ok) {
         progress({ stage: 'done', bestScore: before === null ? undefined : r.scoreAfter });
         return withLanguage(finish(text, r.text, before, start, { engine: 'model', engineNote: r.note, ...use }));
@@ -138,11 +213,23 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
     }
   }
   if (!language.english) {
-    return withLanguage(finishSafe(text, text, null, start, { engine: 'local', engineNote: [localNote, `text is not English (${language.code}); returned unchanged`].filter(Boolean).join('; '), ...tried }));
+    return withLanguage(
+      finishSafe(text, text, null, start, {
+        engine: 'local',
+        engineNote: [localNote, `text is not English (${language.code}); returned unchanged`]
+          .filter(Boolean)
+          .join('; '),
+        ...tried,
+      }),
+    );
   }
   const modelTried = opts.llm != null;
   if (opts.signal?.aborted) {
-    return finishSafe(text, text, before, start, { engine: 'local', engineNote: [localNote, 'aborted; text returned unchanged'].filter(Boolean).join('; '), ...tried });
+    return finishSafe(text, text, before, start, {
+      engine: 'local',
+      engineNote: [localNote, 'aborted; text returned unchanged'].filter(Boolean).join('; '),
+      ...tried,
+    });
   }
   try {
     progress({ stage: 'rewrite' });
@@ -171,11 +258,22 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
         note = [note, 'no rewrite lowered the score; text left unchanged'].filter(Boolean).join('; ');
       }
     }
-    const result = finish(text, out, before, start, { engine: 'local', engineNote: note, ...tried, model: undefined, styleApplied }, afterDet, modelTried);
+    const result = finish(
+      text,
+      out,
+      before,
+      start,
+      { engine: 'local', engineNote: note, ...tried, model: undefined, styleApplied },
+      afterDet,
+      modelTried,
+    );
     progress({ stage: 'done', bestScore: result.scoreAfter ?? undefined });
     return result;
   } catch (err) {
-    return finishSafe(text, text, before, start, { engine: 'local', engineNote: `local clean-up failed (${err instanceof Error ? err.message : String(err)}); text returned unchanged` });
+    return finishSafe(text, text, before, start, {
+      engine: 'local',
+      engineNote: `local clean-up failed (${err instanceof Error ? err.message : String(err)}); text returned unchanged`,
+    });
   }
 }
 
@@ -187,7 +285,13 @@ function safeScore(text: string): number {
   }
 }
 
-function finishSafe(original: string, text: string, before: number | null, start: number, extra: Extra): HumanizeResult {
+function finishSafe(
+  original: string,
+  text: string,
+  before: number | null,
+  start: number,
+  extra: Extra,
+): HumanizeResult {
   try {
     return finish(original, text, before, start, extra);
   } catch {

@@ -9,13 +9,18 @@ const FRENCH =
 describe('language of the input', () => {
   it('recognises English, including technical English with names, numbers and links', () => {
     expect(detectLanguage(SAMPLES[0]!)).toEqual({ code: 'en', english: true });
-    const tech = 'Install Node.js v2.1.0 from https://example.com/docs/v2.1 and email jane.doe@example.com about the invoice. It costs $19.99 plus 3.5% tax, and the OAuth tokens expire after a day.';
+    const tech =
+      'Install Node.js v2.1.0 from https://example.com/docs/v2.1 and email jane.doe@example.com about the invoice. It costs $19.99 plus 3.5% tax, and the OAuth tokens expire after a day.';
     expect(detectLanguage(tech).english).toBe(true);
   });
 
   it('names other languages by their ISO 639-1 code', () => {
     expect(detectLanguage(FRENCH)).toEqual({ code: 'fr', english: false });
-    expect(detectLanguage('Der Ausschuss traf sich am Dienstag, um den Haushalt erneut zu prüfen, und niemand war damit zufrieden.').code).toBe('de');
+    expect(
+      detectLanguage(
+        'Der Ausschuss traf sich am Dienstag, um den Haushalt erneut zu prüfen, und niemand war damit zufrieden.',
+      ).code,
+    ).toBe('de');
   });
 
   it('counts a text too short to decide as English', () => {
@@ -44,7 +49,11 @@ describe('humanize on text the detector cannot read', () => {
 
     it('rewrites it with the model and gives no English score', async () => {
       const before = fake.requests;
-      const r = await humanize(FRENCH, { mode: 'deep', seed: 1, llm: { baseURL: fake.url, model: 'fake', callTimeoutMs: 2_000 } });
+      const r = await humanize(FRENCH, {
+        mode: 'deep',
+        seed: 1,
+        llm: { baseURL: fake.url, model: 'fake', callTimeoutMs: 2_000 },
+      });
       expect(fake.requests).toBeGreaterThan(before);
       expect(r.engine).toBe('model');
       expect(r.outcome).toBe('model');
@@ -80,14 +89,16 @@ describe('result sentences', () => {
 describe('language of longer texts', () => {
   it('still names a language when the text is long (franc’s relative scores crowd together)', () => {
     expect(detectLanguage(`${FRENCH}\n\n${FRENCH}\n\n${FRENCH}`)).toEqual({ code: 'fr', english: false });
-    const es = 'El comité se reunió el martes para revisar el presupuesto otra vez, y nadie estaba contento con ello. Algunas cifras habían cambiado desde la primavera, así que el proyecto de la biblioteca tendrá que esperar. ';
+    const es =
+      'El comité se reunió el martes para revisar el presupuesto otra vez, y nadie estaba contento con ello. Algunas cifras habían cambiado desde la primavera, así que el proyecto de la biblioteca tendrá que esperar. ';
     expect(detectLanguage(es.repeat(4)).code).toBe('es');
   });
 
   it('keeps English that quotes another language, or is mostly a list of names, as English', () => {
     const quoting = `My teacher wrote this on the board on the first day, and we had to translate it for homework: "${FRENCH.slice(0, 90)}" It took me the whole evening, and I am still not sure about the second half of it, but I think that the point was to make us use the dictionary.`;
     expect(detectLanguage(quoting).english).toBe(true);
-    const names = 'The following is a list of the chief justices of the Maldives.\nQazi Mohamed Shamsuddeen\nQazi Hassan Thajuddeen\nQazi Ibrahim Rasheed\nQazi Ahmed Didi\nQazi Ali Naseer\nQazi Abdulla Saeed';
+    const names =
+      'The following is a list of the chief justices of the Maldives.\nQazi Mohamed Shamsuddeen\nQazi Hassan Thajuddeen\nQazi Ibrahim Rasheed\nQazi Ahmed Didi\nQazi Ali Naseer\nQazi Abdulla Saeed';
     expect(detectLanguage(names).english).toBe(true);
   });
 });

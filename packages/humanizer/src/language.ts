@@ -15,7 +15,9 @@ const ENGLISH_MARGIN = 0.97;
 /** Share of words that are common English function words: 0.06 at the lowest in English prose, under 0.05 in other languages. */
 const FUNCTION_WORD_FLOOR = 0.1;
 const FUNCTION_WORDS = new Set(
-  'the of and to a in is that it for was on are as with be by this at from or have an they which not but you were his her he she we i their has had been its would there can all will one more if so about what when who my our your them these than also into no some do does did how other like just only may could should very most'.split(' '),
+  'the of and to a in is that it for was on are as with be by this at from or have an they which not but you were his her he she we i their has had been its would there can all will one more if so about what when who my our your them these than also into no some do does did how other like just only may could should very most'.split(
+    ' ',
+  ),
 );
 
 function functionWordRate(text: string): number {
@@ -43,11 +45,17 @@ function toShortCode(iso3: string): string {
 
 export function detectLanguage(text: string): LanguageGuess {
   // Sample from the middle of long texts too: a foreign title or quote at the top should not decide.
-  const t = text.length <= SAMPLE_CHARS ? text : text.slice(0, SAMPLE_CHARS / 2) + '\n' + text.slice(Math.floor(text.length / 2), Math.floor(text.length / 2) + SAMPLE_CHARS / 2);
+  const t =
+    text.length <= SAMPLE_CHARS
+      ? text
+      : text.slice(0, SAMPLE_CHARS / 2) +
+        '\n' +
+        text.slice(Math.floor(text.length / 2), Math.floor(text.length / 2) + SAMPLE_CHARS / 2);
   const ranked = francAll(t, { minLength: 20 });
   const [top, topScore] = ranked[0] ?? ['und', 0];
   if (top === 'und' || top === 'eng' || topScore <= 0) return { code: 'en', english: true };
   const eng = ranked.find(([code]) => code === 'eng')?.[1] ?? 0;
-  if (eng >= ENGLISH_MARGIN * topScore || functionWordRate(t) >= FUNCTION_WORD_FLOOR) return { code: 'en', english: true };
+  if (eng >= ENGLISH_MARGIN * topScore || functionWordRate(t) >= FUNCTION_WORD_FLOOR)
+    return { code: 'en', english: true };
   return { code: toShortCode(top), english: false };
 }

@@ -27,9 +27,13 @@ describe('Lightning (golden)', () => {
 
   it('never starts a sentence with a lower-case protected span after cutting an opener', () => {
     for (let seed = 0; seed < 10; seed++) {
-      const out = lightning('The plan failed in 2020. Furthermore, one should not blame the team for it.', { seed }).text;
+      const out = lightning('The plan failed in 2020. Furthermore, one should not blame the team for it.', {
+        seed,
+      }).text;
       expect(out).not.toMatch(/\. one/);
-      expect(deep('The plan failed in 2020. Moreover, two of them left the team early.', { seed }).text).not.toMatch(/\. two/);
+      expect(deep('The plan failed in 2020. Moreover, two of them left the team early.', { seed }).text).not.toMatch(
+        /\. two/,
+      );
     }
   });
 

@@ -24,7 +24,8 @@ function load(): Wink {
   return nlp;
 }
 
-const AUX = /\b(?:is|are|was|were|am|be|been|has|have|had|do|does|did|can|could|will|would|should|may|might|must|shall)\b|n't\b|'(?:s|re|ll|ve|d|m)\b/i;
+const AUX =
+  /\b(?:is|are|was|were|am|be|been|has|have|had|do|does|did|can|could|will|would|should|may|might|must|shall)\b|n't\b|'(?:s|re|ll|ve|d|m)\b/i;
 const cache = new Map<string, boolean>();
 
 export function hasFiniteVerb(sentence: string): boolean {

@@ -7,14 +7,65 @@ import type { Mode } from './types.ts';
 
 /** Generated documents: template sentences × AI phrases × protected spans × markdown blocks (our own text). */
 const SPANS = [
-  '42', '3.5%', '$1,200', 'March 3, 2020', 'Maria Gonzalez', 'Acme Labs', '"keep it simple, please"', 'https://example.org/guide',
-  'help@example.org', '`npm test`', '(Lee et al., 2020)', '[the guide](https://example.org/g)', '**bold words**', 'NASA', '#launch',
+  '42',
+  '3.5%',
+  '$1,200',
+  'March 3, 2020',
+  'Maria Gonzalez',
+  'Acme Labs',
+  '"keep it simple, please"',
+  'https://example.org/guide',
+  'help@example.org',
+  '`npm test`',
+  '(Lee et al., 2020)',
+  '[the guide](https://example.org/g)',
+  '**bold words**',
+  'NASA',
+  '#launch',
 ];
-const OPENERS = ['', 'Moreover, ', 'Furthermore, ', 'Additionally, ', 'However, ', 'In conclusion, ', 'Ultimately, ', 'Notably, ', 'It is important to note that '];
+const OPENERS = [
+  '',
+  'Moreover, ',
+  'Furthermore, ',
+  'Additionally, ',
+  'However, ',
+  'In conclusion, ',
+  'Ultimately, ',
+  'Notably, ',
+  'It is important to note that ',
+];
 const SUBJECTS = ['the team', 'our approach', 'this tool', 'the new policy', 'every student', 'the report', 'they'];
-const VERBS = ['utilizes', 'leverages', 'showcases', 'fosters', 'underscores', 'enhances', 'will delve into', 'does not facilitate', 'can streamline', 'helps', 'supports'];
-const OBJECTS = ['a crucial shift', 'the intricate details', 'a comprehensive plan', 'the ever-evolving landscape', 'meticulous research', 'robust results', 'the plan', 'simple habits'];
-const TAILS = ['', ' in order to save time', ' and it is not only fast but also cheap', ' \u2014 and the results are clear', ', which is a testament to hard work', ' because it is easy'];
+const VERBS = [
+  'utilizes',
+  'leverages',
+  'showcases',
+  'fosters',
+  'underscores',
+  'enhances',
+  'will delve into',
+  'does not facilitate',
+  'can streamline',
+  'helps',
+  'supports',
+];
+const OBJECTS = [
+  'a crucial shift',
+  'the intricate details',
+  'a comprehensive plan',
+  'the ever-evolving landscape',
+  'meticulous research',
+  'robust results',
+  'the plan',
+  'simple habits',
+];
+const TAILS = [
+  '',
+  ' in order to save time',
+  ' and it is not only fast but also cheap',
+  ' \u2014 and the results are clear',
+  ', which is a testament to hard work',
+  ' because it is easy',
+];
 
 const sentence = fc
   .record({
@@ -35,7 +86,10 @@ const paragraph = fc.array(sentence, { minLength: 1, maxLength: 4 }).map((ss) =>
 const block = fc.oneof(
   { weight: 5, arbitrary: paragraph },
   { weight: 1, arbitrary: fc.constantFrom('## Key Benefits Of The Plan', '# Results', '### What Comes Next') },
-  { weight: 1, arbitrary: fc.array(sentence, { minLength: 1, maxLength: 3 }).map((ss) => ss.map((s) => `- ${s}`).join('\n')) },
+  {
+    weight: 1,
+    arbitrary: fc.array(sentence, { minLength: 1, maxLength: 3 }).map((ss) => ss.map((s) => `- ${s}`).join('\n')),
+  },
   { weight: 1, arbitrary: fc.constant('```\nconst total = 42; // crucial\n```') },
 );
 const doc = fc.array(block, { minLength: 1, maxLength: 5 }).map((bs) => bs.join('\n\n'));
@@ -59,7 +113,10 @@ function brokenSentence(out: string): string | null {
   return null;
 }
 
-for (const [mode, runs] of [['lightning', 40], ['deep', 10]] as [Mode, number][]) {
+for (const [mode, runs] of [
+  ['lightning', 40],
+  ['deep', 10],
+] as [Mode, number][]) {
   describe(`properties, ${mode}`, () => {
     it('keeps spans, structure, length; deterministic; no broken sentences', async () => {
       await fc.assert(

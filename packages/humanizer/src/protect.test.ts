@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { mask, sameSentinels, spansKept, unmask } from './protect.ts';
 
 describe('mask / unmask', () => {
-  const text = 'On March 5, 2021, Dr. Jane Smith of Acme Corp paid $4.5 million (Smith et al., 2020) for 12% of "the whole thing" at https://example.com/a?b=1 and wrote to jane@example.com about `npm run x` and [the docs](https://example.com).';
+  const text =
+    'On March 5, 2021, Dr. Jane Smith of Acme Corp paid $4.5 million (Smith et al., 2020) for 12% of "the whole thing" at https://example.com/a?b=1 and wrote to jane@example.com about `npm run x` and [the docs](https://example.com).';
 
   it('round-trips exactly', () => {
     const m = mask(text);

@@ -7,7 +7,19 @@
  */
 import { segment } from './segment.ts';
 
-export type SpanKind = 'code' | 'link' | 'url' | 'email' | 'handle' | 'quote' | 'citation' | 'markup' | 'number' | 'acronym' | 'abbrev' | 'name';
+export type SpanKind =
+  | 'code'
+  | 'link'
+  | 'url'
+  | 'email'
+  | 'handle'
+  | 'quote'
+  | 'citation'
+  | 'markup'
+  | 'number'
+  | 'acronym'
+  | 'abbrev'
+  | 'name';
 
 export interface Span {
   id: number;
@@ -26,7 +38,12 @@ const ID_BASE = 0xe100;
 const ID_RANGE = 0x700;
 
 export function sentinel(id: number): string {
-  return SENT_OPEN + String.fromCharCode(ID_BASE + Math.floor(id / ID_RANGE)) + String.fromCharCode(ID_BASE + (id % ID_RANGE)) + SENT_CLOSE;
+  return (
+    SENT_OPEN +
+    String.fromCharCode(ID_BASE + Math.floor(id / ID_RANGE)) +
+    String.fromCharCode(ID_BASE + (id % ID_RANGE)) +
+    SENT_CLOSE
+  );
 }
 
 export const SENTINEL_RE = /\uE000[\uE100-\uE7FF][\uE100-\uE7FF]\uE001/g;
@@ -40,7 +57,8 @@ interface Pattern {
   re: RegExp;
 }
 
-const MONTHS = 'January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec';
+const MONTHS =
+  'January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec';
 
 // Order matters: longer and more specific spans first, so a URL inside a link is masked as the link.
 const PATTERNS: Pattern[] = [
@@ -51,21 +69,46 @@ const PATTERNS: Pattern[] = [
   { kind: 'url', re: /\b(?:https?:\/\/|www\.)[^\s<>()"']*[^\s<>()"'.,;:!?]/g },
   { kind: 'email', re: /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g },
   { kind: 'handle', re: /(?<![\w@])[@#][A-Za-z_][\w-]*/g },
-  { kind: 'quote', re: /"[^"\n]*\s[^"\n]*"|\u201c[^\u201d\n]*\s[^\u201d\n]*\u201d|\u2018[^\u2019\n]*\s[^\u2019\n]*\u2019(?![a-z])/g },
-  { kind: 'citation', re: /\((?:[A-Z][\w'-]+(?: et al\.)?(?:,? (?:and|&) [A-Z][\w'-]+)?,? (?:\d{4}[a-z]?|n\.d\.)(?:[;,] ?)?)+(?:, p+\. ?\d+)?\)|\[\d+(?:[,\u2013-] ?\d+)*\]/g },
-  { kind: 'markup', re: /\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|(?<![\w_])_(?=[^\s_])|(?<=[^\s_])_(?![\w_])|~~/g },
-  { kind: 'abbrev', re: /\b(?:e\.g\.|i\.e\.|etc\.|vs\.|cf\.|approx\.|et al\.|Mr\.|Mrs\.|Ms\.|Dr\.|Prof\.|Sr\.|Jr\.|St\.|Fig\.|No\.|Vol\.|pp?\.|a\.m\.|p\.m\.)(?!\w)/g },
+  {
+    kind: 'quote',
+    re: /"[^"\n]*\s[^"\n]*"|\u201c[^\u201d\n]*\s[^\u201d\n]*\u201d|\u2018[^\u2019\n]*\s[^\u2019\n]*\u2019(?![a-z])/g,
+  },
+  {
+    kind: 'citation',
+    re: /\((?:[A-Z][\w'-]+(?: et al\.)?(?:,? (?:and|&) [A-Z][\w'-]+)?,? (?:\d{4}[a-z]?|n\.d\.)(?:[;,] ?)?)+(?:, p+\. ?\d+)?\)|\[\d+(?:[,\u2013-] ?\d+)*\]/g,
+  },
+  {
+    kind: 'markup',
+    re: /\*\*|__|(?<![\w*])\*(?=\S)|(?<=\S)\*(?![\w*])|(?<![\w_])_(?=[^\s_])|(?<=[^\s_])_(?![\w_])|~~/g,
+  },
+  {
+    kind: 'abbrev',
+    re: /\b(?:e\.g\.|i\.e\.|etc\.|vs\.|cf\.|approx\.|et al\.|Mr\.|Mrs\.|Ms\.|Dr\.|Prof\.|Sr\.|Jr\.|St\.|Fig\.|No\.|Vol\.|pp?\.|a\.m\.|p\.m\.)(?!\w)/g,
+  },
   { kind: 'acronym', re: /\b(?:[A-Za-z]\.){2,}/g },
-  { kind: 'number', re: new RegExp(`\\b(?:${MONTHS})\\.? \\d{1,2}(?:st|nd|rd|th)?(?:, \\d{4})?\\b|\\b\\d{1,2}(?:st|nd|rd|th)? (?:${MONTHS}) \\d{4}\\b`, 'g') },
-  { kind: 'number', re: /[$\u20ac\u00a3\u00a5]?(?<![\w.])\d+(?:[.,:/-]\d+)*(?:st|nd|rd|th|s|%|k|m|bn|x)?(?:\s?(?:%|percent|per cent|km|kg|mph|cm|mm|GB|MB|TB|ms|am|pm|AM|PM))?(?!\w)/g },
-  { kind: 'number', re: /\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|trillion|dozen|half|twice|first|second|third|fourth|fifth|once)\b(?:[- ](?:one|two|three|four|five|six|seven|eight|nine|hundred|thousand|million|billion))*/gi },
+  {
+    kind: 'number',
+    re: new RegExp(
+      `\\b(?:${MONTHS})\\.? \\d{1,2}(?:st|nd|rd|th)?(?:, \\d{4})?\\b|\\b\\d{1,2}(?:st|nd|rd|th)? (?:${MONTHS}) \\d{4}\\b`,
+      'g',
+    ),
+  },
+  {
+    kind: 'number',
+    re: /[$\u20ac\u00a3\u00a5]?(?<![\w.])\d+(?:[.,:/-]\d+)*(?:st|nd|rd|th|s|%|k|m|bn|x)?(?:\s?(?:%|percent|per cent|km|kg|mph|cm|mm|GB|MB|TB|ms|am|pm|AM|PM))?(?!\w)/g,
+  },
+  {
+    kind: 'number',
+    re: /\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|trillion|dozen|half|twice|first|second|third|fourth|fifth|once)\b(?:[- ](?:one|two|three|four|five|six|seven|eight|nine|hundred|thousand|million|billion))*/gi,
+  },
   { kind: 'acronym', re: /\b[A-Z][A-Z0-9&]+s?\b/g },
 ];
 
-const NOT_NAMES = new Set(['I', 'I\'m', 'I\'ve', 'I\'ll', 'I\'d', 'OK']);
+const NOT_NAMES = new Set(['I', "I'm", "I've", "I'll", "I'd", 'OK']);
 // A capitalized word at the start of a sentence is only a name if it is followed by another capitalized word.
 // Names never run across a line break (a heading followed by a paragraph is not one name).
-const NAME_RUN = /(?<![\w'\u2019-])[A-Z][a-zA-Z'\u2019-]*[a-z][a-zA-Z'\u2019-]*(?:[ \t]+(?:of|de|van|von|der|la|le|da|del|the|and|for)?[ \t]*[A-Z][a-zA-Z'\u2019-]*)*/g;
+const NAME_RUN =
+  /(?<![\w'\u2019-])[A-Z][a-zA-Z'\u2019-]*[a-z][a-zA-Z'\u2019-]*(?:[ \t]+(?:of|de|van|von|der|la|le|da|del|the|and|for)?[ \t]*[A-Z][a-zA-Z'\u2019-]*)*/g;
 
 function isSentenceInitial(text: string, index: number): boolean {
   let i = index - 1;
@@ -126,7 +169,9 @@ export function mask(text: string, opts: { names?: boolean; startId?: number } =
 }
 
 const COMMON_OPENERS = new Set(
-  'the a an this that these those it its in on at for with by from as after before when while if but and so or yet however moreover furthermore additionally also although though because since during despite overall ultimately many some most all every each one our their his her my your we they he she you there here what why how today finally first second third lastly firstly secondly thus therefore hence meanwhile similarly likewise instead nevertheless nonetheless indeed notably importantly consequently subsequently conversely accordingly essentially undoubtedly interestingly unlike like through under over between within without across among against toward towards into onto upon about above below beyond around throughout'.split(' '),
+  'the a an this that these those it its in on at for with by from as after before when while if but and so or yet however moreover furthermore additionally also although though because since during despite overall ultimately many some most all every each one our their his her my your we they he she you there here what why how today finally first second third lastly firstly secondly thus therefore hence meanwhile similarly likewise instead nevertheless nonetheless indeed notably importantly consequently subsequently conversely accordingly essentially undoubtedly interestingly unlike like through under over between within without across among against toward towards into onto upon about above below beyond around throughout'.split(
+    ' ',
+  ),
 );
 
 export function unmask(text: string, spans: readonly Span[]): string {

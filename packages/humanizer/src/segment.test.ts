@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { joinBlocks, segment, skeleton } from './segment.ts';
 
 describe('segment', () => {
-  const md = '---\ntitle: x\n---\n# Title Here\n\nSome text.\n- item one\n  1. nested\n> quoted line\n\n```js\nconst a = 1;\n```\n| a | b |\n|---|---|\n\n    indented code\n\r\nlast line';
+  const md =
+    '---\ntitle: x\n---\n# Title Here\n\nSome text.\n- item one\n  1. nested\n> quoted line\n\n```js\nconst a = 1;\n```\n| a | b |\n|---|---|\n\n    indented code\n\r\nlast line';
 
   it('joins back to the exact input', () => {
     expect(joinBlocks(segment(md))).toBe(md);

@@ -61,7 +61,12 @@ export function segment(text: string): Block[] {
       prevBlank = true;
       continue;
     }
-    if (HR.test(line) || TABLE.test(line) || (prevBlank && INDENTED_CODE.test(line) && !LIST.test(line)) || /^\s*\$\$/.test(line)) {
+    if (
+      HR.test(line) ||
+      TABLE.test(line) ||
+      (prevBlank && INDENTED_CODE.test(line) && !LIST.test(line)) ||
+      /^\s*\$\$/.test(line)
+    ) {
       verbatim();
       prevBlank = false;
       continue;

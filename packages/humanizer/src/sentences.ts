@@ -8,7 +8,8 @@ export interface Piece {
   gap: string;
 }
 
-const BOUNDARY = /([.!?\u2026]+["'\u201d\u2019)\]]*|\uE000[\uE100-\uE7FF][\uE100-\uE7FF]\uE001)(\s+)(?=["'\u201c\u2018(\[]?[A-Z\uE000\d])/g;
+const BOUNDARY =
+  /([.!?\u2026]+["'\u201d\u2019)\]]*|\uE000[\uE100-\uE7FF][\uE100-\uE7FF]\uE001)(\s+)(?=["'\u201c\u2018(\[]?[A-Z\uE000\d])/g;
 
 /**
  * `endsSentence` says whether a sentinel's span ends with terminal punctuation (a quotation like

@@ -49,7 +49,16 @@ export interface SentenceAfter {
 }
 
 /** What the rewrite did, for the user: a model rewrite, a light edit (by choice or as fallback), or nothing. */
-export type FallbackReason = 'unreachable' | 'rate-limited' | 'provider-error' | 'timeout' | 'malformed' | 'meaning-changed' | 'checks-failed' | 'repeated' | 'aborted';
+export type FallbackReason =
+  | 'unreachable'
+  | 'rate-limited'
+  | 'provider-error'
+  | 'timeout'
+  | 'malformed'
+  | 'meaning-changed'
+  | 'checks-failed'
+  | 'repeated'
+  | 'aborted';
 
 export type Outcome = 'model' | 'light-edit' | 'light-edit-fallback' | 'unchanged';
 

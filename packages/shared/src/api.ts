@@ -43,7 +43,14 @@ export type SignOutInput = z.input<typeof signOutInput>;
 export interface AccountExport {
   product: 'Plainspoken';
   exportedAt: string;
-  account: { id: string; email: string; emailVerified: boolean; createdAt: string; lastSignInAt: string | null; twoFactorEnabled: boolean };
+  account: {
+    id: string;
+    email: string;
+    emailVerified: boolean;
+    createdAt: string;
+    lastSignInAt: string | null;
+    twoFactorEnabled: boolean;
+  };
   subscription: {
     tier: Tier;
     subscribed: boolean;
@@ -117,7 +124,9 @@ export const historyQuery = z.object({
 export const transformationIdParam = z.object({ id: z.string().uuid('not a history entry id') });
 
 /** GET /api/admin/subscriber?email= */
-export const adminSubscriberQuery = z.object({ email: z.string().trim().min(1, 'email is required').max(320).email('not an email address') });
+export const adminSubscriberQuery = z.object({
+  email: z.string().trim().min(1, 'email is required').max(320).email('not an email address'),
+});
 export interface SubscriberLookup {
   subscriber: SubscriberRecord | null;
 }
@@ -148,7 +157,13 @@ export interface OutboxMail {
 
 /** POST /api/dev/clock (NODE_ENV=test only): shifts the product's clock for browser tests. */
 const YEAR_MS = 366 * 24 * 3_600_000;
-export const devClockInput = z.object({ offsetMs: z.number().int().min(-YEAR_MS).max(5 * YEAR_MS) });
+export const devClockInput = z.object({
+  offsetMs: z
+    .number()
+    .int()
+    .min(-YEAR_MS)
+    .max(5 * YEAR_MS),
+});
 export interface DevClockOutput {
   offsetMs: number;
   now: string;

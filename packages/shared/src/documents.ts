@@ -8,7 +8,8 @@ export const DOCUMENTS = {
   /** Extensions the upload accepts (lower case, with the dot). */
   extensions: ['.docx', '.pdf', '.txt', '.md'] as const,
   /** The file input's accept attribute. */
-  accept: '.docx,.pdf,.txt,.md,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/pdf,text/plain,text/markdown',
+  accept:
+    '.docx,.pdf,.txt,.md,application/vnd.openxmlformats-officedocument.wordprocessingml.document,application/pdf,text/plain,text/markdown',
   /** Longest extracted text handed back (characters); more is refused rather than cut. */
   maxTextChars: 400_000,
   /** The upload endpoint: the file is the raw request body, its name in ?name=. */

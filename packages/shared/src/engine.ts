@@ -96,9 +96,22 @@ export interface EngineOverview {
   pull: EnginePull | null;
 }
 
-export const enginePullInput = z.object({ model: z.string().trim().min(1, 'model is required').max(200).regex(/^[\w.:/-]+$/, 'not a model name (letters, digits, . : / - _)') });
+export const enginePullInput = z.object({
+  model: z
+    .string()
+    .trim()
+    .min(1, 'model is required')
+    .max(200)
+    .regex(/^[\w.:/-]+$/, 'not a model name (letters, digits, . : / - _)'),
+});
 export const engineModelsInput = z.object({
   mode: z.enum(['deep', 'lightning']),
   /** null: back to the configured model. */
-  model: z.string().trim().min(1).max(200).regex(/^[\w.:/-]+$/, 'not a model name').nullable(),
+  model: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[\w.:/-]+$/, 'not a model name')
+    .nullable(),
 });

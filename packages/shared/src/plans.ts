@@ -37,7 +37,12 @@ export const PLANS: readonly Plan[] = [
     name: 'Basic',
     monthlyPrice: 6.99,
     annualPrice: 4.99,
-    features: ['5,000 words per month', '500 words per request', 'Deep Humanize and Lightning modes', 'Transformation history'],
+    features: [
+      '5,000 words per month',
+      '500 words per request',
+      'Deep Humanize and Lightning modes',
+      'Transformation history',
+    ],
     popular: false,
   },
   {
@@ -45,7 +50,12 @@ export const PLANS: readonly Plan[] = [
     name: 'Pro',
     monthlyPrice: 19.99,
     annualPrice: 13.99,
-    features: ['15,000 words per month', '1,500 words per request', 'Deep Humanize and Lightning modes', 'Transformation history'],
+    features: [
+      '15,000 words per month',
+      '1,500 words per request',
+      'Deep Humanize and Lightning modes',
+      'Transformation history',
+    ],
     popular: true,
   },
   {
@@ -53,7 +63,13 @@ export const PLANS: readonly Plan[] = [
     name: 'Ultra',
     monthlyPrice: 39.99,
     annualPrice: 27.99,
-    features: ['30,000 words per month', '3,000 words per request', 'Deep Humanize and Lightning modes', 'Transformation history', 'Priority support'],
+    features: [
+      '30,000 words per month',
+      '3,000 words per request',
+      'Deep Humanize and Lightning modes',
+      'Transformation history',
+      'Priority support',
+    ],
     popular: false,
   },
 ];

@@ -20,7 +20,13 @@ export interface PromoCode {
 
 export const PROMO_CODES: readonly PromoCode[] = [
   // Spec: special pricing on all plans plus extra savings on annual plans (the annual price is already 30% lower).
-  { code: PROMOTIONS.summer.code, sale: 'summer', percentOff: 50, yearlyExtraPercentOff: 0, endsAt: PROMOTIONS.summer.endsAt },
+  {
+    code: PROMOTIONS.summer.code,
+    sale: 'summer',
+    percentOff: 50,
+    yearlyExtraPercentOff: 0,
+    endsAt: PROMOTIONS.summer.endsAt,
+  },
   // Spec: 40% off all plans plus an additional 40% off yearly plans.
   { code: PROMOTIONS.backToSchool.code, sale: 'backToSchool', percentOff: 40, yearlyExtraPercentOff: 40, endsAt: null },
 ];

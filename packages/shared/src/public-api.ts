@@ -22,14 +22,17 @@ export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 
 export const API_MSG = {
   keysNeedPaidPlan: 'API keys are part of the paid plans. Upgrade to Basic, Pro or Ultra to create one.',
-  apiNeedsPaidPlan: 'The API is part of the paid plans and this account is on the Free plan. Upgrade to use your API keys again.',
-  missingKey: 'Send your API key in the Authorization header: Authorization: Bearer <key>. Create a key on your profile page.',
+  apiNeedsPaidPlan:
+    'The API is part of the paid plans and this account is on the Free plan. Upgrade to use your API keys again.',
+  missingKey:
+    'Send your API key in the Authorization header: Authorization: Bearer <key>. Create a key on your profile page.',
   unknownKey: 'This API key is not valid. Check that you copied all of it, or create a new one on your profile page.',
   revokedKey: 'This API key has been revoked. Create a new one on your profile page.',
   keyLimit: (n: number) => `You can have up to ${n} active API keys. Revoke one you no longer use first.`,
   keyNotFound: 'API key not found.',
   keyNameRequired: 'Give the key a name, for example the app that will use it.',
-  idempotencyReused: 'This Idempotency-Key was already used for a different request. Send a new key with a new request.',
+  idempotencyReused:
+    'This Idempotency-Key was already used for a different request. Send a new key with a new request.',
   idempotencyInProgress: 'A request with this Idempotency-Key is still running. Retry in a moment to get its result.',
   keyCreated: 'API key created',
   keyCreatedText: 'Copy it now: it will not be shown again.',
@@ -60,7 +63,11 @@ export interface ApiKeyList {
 
 /** POST /api/api-keys */
 export const createApiKeyInput = z.object({
-  name: z.string().trim().min(1, API_MSG.keyNameRequired).max(API_KEY_NAME_MAX, `Keep the name under ${API_KEY_NAME_MAX} characters.`),
+  name: z
+    .string()
+    .trim()
+    .min(1, API_MSG.keyNameRequired)
+    .max(API_KEY_NAME_MAX, `Keep the name under ${API_KEY_NAME_MAX} characters.`),
 });
 export type CreateApiKeyInput = z.input<typeof createApiKeyInput>;
 
@@ -79,15 +86,18 @@ export interface RevokedApiKey {
 // ---- the public API's schemas (validated by the server, published as OpenAPI) ----
 
 const EXAMPLE_TEXT =
-  'In today\'s fast-paced digital landscape, it is important to note that effective communication plays a pivotal role in fostering meaningful connections. Moreover, leveraging the right tools can significantly enhance productivity and streamline workflows, ultimately empowering teams to unlock their full potential and achieve remarkable results in an ever-evolving environment.';
+  "In today's fast-paced digital landscape, it is important to note that effective communication plays a pivotal role in fostering meaningful connections. Moreover, leveraging the right tools can significantly enhance productivity and streamline workflows, ultimately empowering teams to unlock their full potential and achieve remarkable results in an ever-evolving environment.";
 
 export const apiHumanizeRequest = z
   .object({
     text: z.string().min(1).max(MAX_TEXT_CHARS).meta({
-      description: 'The text to rewrite: at least 50 words and at most your plan\'s words per request. Each word is charged once from your monthly balance.',
+      description:
+        "The text to rewrite: at least 50 words and at most your plan's words per request. Each word is charged once from your monthly balance.",
       example: EXAMPLE_TEXT,
     }),
-    mode: z.enum(HUMANIZE_MODES).meta({ description: '`deep` (Deep Humanize: best, slower) or `lightning` (faster).', example: 'lightning' }),
+    mode: z
+      .enum(HUMANIZE_MODES)
+      .meta({ description: '`deep` (Deep Humanize: best, slower) or `lightning` (faster).', example: 'lightning' }),
     useSecondPrompt: z.boolean().optional().default(false).meta({
       description: '"Humanize again": ask for a rewrite that differs from your latest result for exactly this text.',
       example: false,
@@ -99,8 +109,8 @@ export type ApiHumanizeRequest = z.input<typeof apiHumanizeRequest>;
 const scoreField = z.number().int().min(0).max(100);
 const scoredSentence = z
   .object({
-    start: z.number().int().meta({ description: 'UTF-16 offset of the sentence\'s first character in the text.' }),
-    end: z.number().int().meta({ description: 'UTF-16 offset just past the sentence\'s last character.' }),
+    start: z.number().int().meta({ description: "UTF-16 offset of the sentence's first character in the text." }),
+    end: z.number().int().meta({ description: "UTF-16 offset just past the sentence's last character." }),
     score: scoreField.meta({ description: 'How machine-written the sentence reads, 0-100.' }),
     flagged: z.boolean().meta({ description: 'True when the score is 50 or more.' }),
     reasons: z.array(z.string()).meta({ description: 'Short phrases naming what raised the score.' }),
@@ -110,24 +120,39 @@ const scoredSentence = z
 export const apiHumanizeResponse = z
   .object({
     humanized_text: z.string().meta({ description: 'The rewrite.' }),
-    transformation_id: z.string().nullable().meta({ description: 'The rewrite\'s id in your history (null if it could not be saved).' }),
+    transformation_id: z
+      .string()
+      .nullable()
+      .meta({ description: "The rewrite's id in your history (null if it could not be saved)." }),
     saved: z.boolean().meta({ description: 'Whether the rewrite was saved to your history.' }),
     words_charged: z.number().int().meta({ description: 'Words taken from your monthly balance.', example: 57 }),
-    remaining_balance: z.number().int().meta({ description: 'Words left this month after this request.', example: 14943 }),
-    score_before: scoreField.nullable().meta({ description: 'Plainspoken\'s AI-likeness estimate of your text, 0-100 (null when the language is not scored).' }),
+    remaining_balance: z
+      .number()
+      .int()
+      .meta({ description: 'Words left this month after this request.', example: 14943 }),
+    score_before: scoreField
+      .nullable()
+      .meta({
+        description: "Plainspoken's AI-likeness estimate of your text, 0-100 (null when the language is not scored).",
+      }),
     score_after: scoreField.nullable().meta({ description: 'The same estimate for the rewrite.' }),
     engine: z.enum(['model', 'local']).meta({ description: 'Which engine wrote the result.' }),
-    outcome: z.enum(['model', 'light-edit', 'light-edit-fallback', 'unchanged']).meta({ description: 'What was done, as `summary` says in words.' }),
+    outcome: z
+      .enum(['model', 'light-edit', 'light-edit-fallback', 'unchanged'])
+      .meta({ description: 'What was done, as `summary` says in words.' }),
     summary: z.string().meta({ description: 'One plain sentence saying what was done.' }),
-    language: z.string().meta({ description: 'ISO 639-1 code of the text\'s language.', example: 'en' }),
-    sentences_after: z.array(scoredSentence).meta({ description: 'The rewrite\'s sentences with their scores (empty when not scored).' }),
+    language: z.string().meta({ description: "ISO 639-1 code of the text's language.", example: 'en' }),
+    sentences_after: z
+      .array(scoredSentence)
+      .meta({ description: "The rewrite's sentences with their scores (empty when not scored)." }),
   })
   .meta({ id: 'HumanizeResponse' });
 
 export const apiDetectRequest = z
   .object({
     text: z.string().min(1).max(MAX_TEXT_CHARS).meta({
-      description: 'English text to score: at least 50 words and at most your plan\'s words per request. Checking costs no words.',
+      description:
+        "English text to score: at least 50 words and at most your plan's words per request. Checking costs no words.",
       example: EXAMPLE_TEXT,
     }),
   })
@@ -140,18 +165,21 @@ export const apiDetectResponse = z
     flagged: z.boolean().meta({ description: 'True when the score is 50 or more.' }),
     words: z.number().int().meta({ description: 'Words counted in the text.', example: 52 }),
     word_limit: z.number().int().meta({ description: 'The most words you may check in one request.', example: 1500 }),
-    language: z.string().meta({ description: 'ISO 639-1 code of the text\'s language.', example: 'en' }),
+    language: z.string().meta({ description: "ISO 639-1 code of the text's language.", example: 'en' }),
     sentences: z.array(scoredSentence).meta({ description: 'Each sentence with its score and reasons.' }),
   })
   .meta({ id: 'DetectResponse' });
 
 export const apiUsageResponse = z
   .object({
-    plan: z.enum(TIERS).meta({ description: 'The plan of the key\'s owner.', example: 'Pro' }),
+    plan: z.enum(TIERS).meta({ description: "The plan of the key's owner.", example: 'Pro' }),
     balance: z.number().int().meta({ description: 'Words left this month.', example: 14943 }),
     monthly_limit: z.number().int().meta({ description: 'Words the plan grants each month.', example: 15000 }),
     request_limit: z.number().int().meta({ description: 'The most words one request may hold.', example: 1500 }),
-    resets_at: z.string().nullable().meta({ description: 'When the balance is next refilled (ISO 8601).', example: '2026-12-23T10:00:00.000Z' }),
+    resets_at: z
+      .string()
+      .nullable()
+      .meta({ description: 'When the balance is next refilled (ISO 8601).', example: '2026-12-23T10:00:00.000Z' }),
   })
   .meta({ id: 'Usage' });
 export type ApiUsage = z.infer<typeof apiUsageResponse>;
@@ -160,9 +188,21 @@ export const apiErrorResponse = z
   .object({
     error: z.object({
       code: z.enum(ERROR_CODES).meta({ description: 'Stable code to branch on.', example: 'INSUFFICIENT_BALANCE' }),
-      message: z.string().meta({ description: 'What went wrong, in words you can show a user.', example: 'You need 57 words but only have 12 remaining this month' }),
-      retryAfter: z.number().int().optional().meta({ description: 'Seconds to wait before retrying (also sent as the Retry-After header).' }),
-      details: z.unknown().optional().meta({ description: 'Extra facts for some codes (for example the cap and plan).' }),
+      message: z
+        .string()
+        .meta({
+          description: 'What went wrong, in words you can show a user.',
+          example: 'You need 57 words but only have 12 remaining this month',
+        }),
+      retryAfter: z
+        .number()
+        .int()
+        .optional()
+        .meta({ description: 'Seconds to wait before retrying (also sent as the Retry-After header).' }),
+      details: z
+        .unknown()
+        .optional()
+        .meta({ description: 'Extra facts for some codes (for example the cap and plan).' }),
     }),
   })
   .meta({ id: 'Error' });

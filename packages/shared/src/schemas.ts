@@ -122,4 +122,7 @@ export interface TransformationItem {
   score_before: number | null;
   score_after: number | null;
 }
-export interface TransformationPage { items: TransformationItem[]; nextCursor: string | null }
+export interface TransformationPage {
+  items: TransformationItem[];
+  nextCursor: string | null;
+}

@@ -58,12 +58,14 @@ export const MSG = {
   unknownError: 'Unknown error',
 
   aiCheckMinWords: 'Please enter at least 50 words to check your text',
-  aiCheckAnonymousLimit: (cap: number) => `Checks without an account are limited to ${cap} words. Sign in to check longer texts.`,
+  aiCheckAnonymousLimit: (cap: number) =>
+    `Checks without an account are limited to ${cap} words. Sign in to check longer texts.`,
   aiCheckLimitExceeded: (cap: number, tier: string) => `Maximum ${cap} words per check for ${tier} plan`,
   aiCheckWait: (s: number) => `Please wait ${s} ${s === 1 ? 'second' : 'seconds'} before checking another text`,
   aiCheckFailed: 'Failed to check text',
   englishOnlyCheck: (language: string) => `This text looks like ${language}. The AI check reads English text only.`,
-  englishOnlyRewrite: (language: string) => `This text looks like ${language}. Plainspoken rewrites English text only for now. No words were charged.`,
+  englishOnlyRewrite: (language: string) =>
+    `This text looks like ${language}. Plainspoken rewrites English text only for now. No words were charged.`,
 } as const;
 
 /** A language's English name from its ISO 639-1 code ('fr' -> 'French'); the code itself if unknown. */
@@ -76,7 +78,10 @@ export function languageName(code: string): string {
 }
 
 /** The one sentence a result shows about what was done, in the user's terms. */
-export function resultSummary(outcome: 'model' | 'light-edit' | 'light-edit-fallback' | 'unchanged', scored = true): string {
+export function resultSummary(
+  outcome: 'model' | 'light-edit' | 'light-edit-fallback' | 'unchanged',
+  scored = true,
+): string {
   const unscored = scored ? '' : ' We can only score English text, so no AI score is shown.';
   switch (outcome) {
     case 'model':

@@ -31,7 +31,8 @@ describe('countWords', () => {
   });
 
   it('leaves ordinary prose, links and numbers at their whitespace count', () => {
-    const prose = 'The 3.5% fee on the $19.99 plan changed in v2.1.0, as https://example.com/docs/v2.1 explains; write to jane.doe@example.com if Node.js complains.';
+    const prose =
+      'The 3.5% fee on the $19.99 plan changed in v2.1.0, as https://example.com/docs/v2.1 explains; write to jane.doe@example.com if Node.js complains.';
     expect(countWords(prose)).toBe(prose.trim().split(/\s+/).length);
   });
 });

@@ -10,7 +10,8 @@
  */
 export const MAX_CHARS_PER_WORD = 15;
 
-const INVISIBLE = /[\u00AD\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]/g;
+const INVISIBLE =
+  /[\u00AD\u061C\u115F\u1160\u17B4\u17B5\u180B-\u180F\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFE00-\uFE0F\uFEFF\uFFA0]/g;
 
 export function countWords(text: string): number {
   const t = text.normalize('NFKC').replace(INVISIBLE, ' ').trim();

@@ -6,11 +6,17 @@ describe('writing option notes on a result', () => {
     expect(writingNote({ tone: 'neutral', readingLevel: 'standard' }, { fullRewrite: true, applied: [] })).toBeNull();
   });
   it('a full rewrite follows every option', () => {
-    expect(writingNote({ tone: 'academic', readingLevel: 'advanced' }, { fullRewrite: true, applied: [] })).toBe('Written in an academic tone and advanced reading level.');
-    expect(writingNote({ tone: 'professional', readingLevel: 'standard' }, { fullRewrite: true, applied: [] })).toBe('Written in a professional tone.');
+    expect(writingNote({ tone: 'academic', readingLevel: 'advanced' }, { fullRewrite: true, applied: [] })).toBe(
+      'Written in an academic tone and advanced reading level.',
+    );
+    expect(writingNote({ tone: 'professional', readingLevel: 'standard' }, { fullRewrite: true, applied: [] })).toBe(
+      'Written in a professional tone.',
+    );
   });
   it('a light edit says what it applied and what needs a full rewrite', () => {
-    expect(writingNote({ tone: 'casual', readingLevel: 'simple' }, { fullRewrite: false, applied: ['contractions'] })).toBe('For your casual tone and simple reading level we used contractions.');
+    expect(
+      writingNote({ tone: 'casual', readingLevel: 'simple' }, { fullRewrite: false, applied: ['contractions'] }),
+    ).toBe('For your casual tone and simple reading level we used contractions.');
     expect(writingNote({ tone: 'academic', readingLevel: 'standard' }, { fullRewrite: false, applied: [] })).toBe(
       "An academic tone needs a full rewrite, so this light edit kept your wording's style there.",
     );

@@ -21,7 +21,11 @@ export const TONE_LABELS: Record<WritingTone, string> = {
   academic: 'Academic',
   persuasive: 'Persuasive',
 };
-export const READING_LEVEL_LABELS: Record<ReadingLevel, string> = { simple: 'Simple', standard: 'Standard', advanced: 'Advanced' };
+export const READING_LEVEL_LABELS: Record<ReadingLevel, string> = {
+  simple: 'Simple',
+  standard: 'Standard',
+  advanced: 'Advanced',
+};
 
 /** Options a light edit can honour; the others need a full rewrite. */
 export const LIGHT_EDIT_TONES: readonly WritingTone[] = ['neutral', 'casual'];
@@ -29,7 +33,8 @@ export const LIGHT_EDIT_LEVELS: readonly ReadingLevel[] = ['simple', 'standard']
 
 export const WRITING_MSG = {
   needsFullRewrite: 'Needs full rewrite',
-  pickerHint: 'Full rewrites follow every option. Light edits apply casual tone and simple reading level (contractions and plainer linking words).',
+  pickerHint:
+    'Full rewrites follow every option. Light edits apply casual tone and simple reading level (contractions and plainer linking words).',
   saveFailed: 'We could not save your writing options. They still apply to this rewrite.',
 } as const;
 
@@ -39,14 +44,24 @@ const capitalised = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1
 /** The user-facing line about writing options on a result, or null when there is nothing to say. */
 export function writingNote(o: WritingOptions, r: { fullRewrite: boolean; applied: string[] }): string | null {
   if (o.tone === 'neutral' && o.readingLevel === 'standard') return null;
-  const chosen = [o.tone !== 'neutral' ? `${TONE_LABELS[o.tone].toLowerCase()} tone` : null, o.readingLevel !== 'standard' ? `${READING_LEVEL_LABELS[o.readingLevel].toLowerCase()} reading level` : null].filter(Boolean).join(' and ');
+  const chosen = [
+    o.tone !== 'neutral' ? `${TONE_LABELS[o.tone].toLowerCase()} tone` : null,
+    o.readingLevel !== 'standard' ? `${READING_LEVEL_LABELS[o.readingLevel].toLowerCase()} reading level` : null,
+  ]
+    .filter(Boolean)
+    .join(' and ');
   if (r.fullRewrite) return `Written in ${withArticle(chosen)}.`;
   const missing = [
     !LIGHT_EDIT_TONES.includes(o.tone) ? `${TONE_LABELS[o.tone].toLowerCase()} tone` : null,
-    !LIGHT_EDIT_LEVELS.includes(o.readingLevel) ? `${READING_LEVEL_LABELS[o.readingLevel].toLowerCase()} reading level` : null,
+    !LIGHT_EDIT_LEVELS.includes(o.readingLevel)
+      ? `${READING_LEVEL_LABELS[o.readingLevel].toLowerCase()} reading level`
+      : null,
   ].filter(Boolean);
   const did = r.applied.length > 0 ? `For your ${chosen} we used ${r.applied.join(' and ')}.` : null;
-  const not = missing.length > 0 ? `${capitalised(withArticle(missing.join(' and ')))} needs a full rewrite, so this light edit kept your wording's style there.` : null;
+  const not =
+    missing.length > 0
+      ? `${capitalised(withArticle(missing.join(' and ')))} needs a full rewrite, so this light edit kept your wording's style there.`
+      : null;
   return [did, not].filter(Boolean).join(' ') || `A light edit found nothing to change for your ${chosen}.`;
 }
 

@@ -25,7 +25,10 @@ describe('PostgreSQL connections', () => {
     try {
       // Hold two connections open (idle in the pool), then have the server end every one of them.
       await Promise.all([d.db.execute(sql`SELECT pg_sleep(0.05)`), d.db.execute(sql`SELECT pg_sleep(0.05)`)]);
-      const killed = await c.query(`SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1`, [name]);
+      const killed = await c.query(
+        `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = $1`,
+        [name],
+      );
       expect(killed.rows[0].n).toBeGreaterThanOrEqual(1);
       // Each ended connection reports its error once, on its own (later on a busy machine); wait for all of
       // them before the next query, which would otherwise take a dead connection still idle in the pool.

@@ -28,7 +28,11 @@ export interface Database {
 /** The migrations folder, found beside the source tree or the bundled server. */
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.resolve(here, '../../drizzle'), path.resolve(here, '../drizzle'), path.resolve(here, 'drizzle')];
+  const candidates = [
+    path.resolve(here, '../../drizzle'),
+    path.resolve(here, '../drizzle'),
+    path.resolve(here, 'drizzle'),
+  ];
   const found = candidates.find((c) => existsSync(path.join(c, 'meta', '_journal.json')));
   if (!found) throw new Error(`migrations folder not found (looked in ${candidates.join(', ')})`);
   return found;
@@ -43,7 +47,10 @@ export const MIGRATION_LOCK_KEY = 7_160_391_224_001n;
  * While the server cannot be reached yet (a compose start, PostgreSQL restarting) it retries for
  * `waitMs`, then gives up with the last error.
  */
-export async function migratePostgres(url: string, opts: { waitMs?: number; onRetry?: (e: Error) => void } = {}): Promise<void> {
+export async function migratePostgres(
+  url: string,
+  opts: { waitMs?: number; onRetry?: (e: Error) => void } = {},
+): Promise<void> {
   const until = Date.now() + (opts.waitMs ?? 30_000);
   for (;;) {
     const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
@@ -67,9 +74,18 @@ export async function migratePostgres(url: string, opts: { waitMs?: number; onRe
   }
 }
 
-export async function openDatabase(opts: { url?: string; dataDir?: string | null; pglite?: PGlite; onConnectionError?: (e: Error) => void; migrateWaitMs?: number }): Promise<Database> {
+export async function openDatabase(opts: {
+  url?: string;
+  dataDir?: string | null;
+  pglite?: PGlite;
+  onConnectionError?: (e: Error) => void;
+  migrateWaitMs?: number;
+}): Promise<Database> {
   if (opts.url) {
-    await migratePostgres(opts.url, { waitMs: opts.migrateWaitMs, onRetry: (e) => console.warn(`PostgreSQL is not reachable yet (${e.message}); retrying`) });
+    await migratePostgres(opts.url, {
+      waitMs: opts.migrateWaitMs,
+      onRetry: (e) => console.warn(`PostgreSQL is not reachable yet (${e.message}); retrying`),
+    });
     // connectionTimeoutMillis: while the server is unreachable a request fails within seconds (503) instead of hanging.
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, connectionTimeoutMillis: 5_000 });
     // A connection PostgreSQL drops (a restart, an administrator ending it) must not end the process: pg

@@ -35,23 +35,50 @@ describe('a PGlite server killed with SIGKILL', () => {
     const base = `http://localhost:${port}`;
     const env = { PORT: String(port), BASE_URL: base, DATA_DIR: dataDir };
     // The server's parent is `sleep`, which never reaps it: after SIGKILL it stays a zombie.
-    const a = spawnServer(env, { wrap: (argv) => ({ cmd: 'sh', args: ['-c', `${argv.map((x) => `'${x}'`).join(' ')} & echo "pid=$!"; exec sleep 600`] }) });
+    const a = spawnServer(env, {
+      wrap: (argv) => ({
+        cmd: 'sh',
+        args: ['-c', `${argv.map((x) => `'${x}'`).join(' ')} & echo "pid=$!"; exec sleep 600`],
+      }),
+    });
     children.push(a.child);
     await waitHealthy(base, a);
     const pid = Number(/pid=(\d+)/.exec(a.output())![1]);
 
     const email = 'kill9@example.com';
     const json = { origin: base, 'content-type': 'application/json' };
-    expect((await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'password123', name: 'K' }) })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${base}/api/auth/sign-up/email`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ email, password: 'password123', name: 'K' }),
+        })
+      ).status,
+    ).toBe(200);
     const mails = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as { to: string; links: string[] }[];
     const link = mails.find((m) => m.to === email)!.links.find((l) => l.includes('verify-email'))!;
-    const cookie = (await fetch(link, { redirect: 'manual' })).headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const text = Array.from({ length: 120 }, (_, i) => ['Moreover,', 'the', 'results', 'demonstrate', 'a', 'significant', 'improvement.'][i % 7]).join(' ');
-    const first = await fetch(`${base}/api/functions/humanize-text`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ text, mode: 'lightning' }) });
+    const cookie = (await fetch(link, { redirect: 'manual' })).headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const text = Array.from(
+      { length: 120 },
+      (_, i) => ['Moreover,', 'the', 'results', 'demonstrate', 'a', 'significant', 'improvement.'][i % 7],
+    ).join(' ');
+    const first = await fetch(`${base}/api/functions/humanize-text`, {
+      method: 'POST',
+      headers: { ...json, cookie },
+      body: JSON.stringify({ text, mode: 'lightning' }),
+    });
     expect(first.status).toBe(200);
 
     // A Deep rewrite in flight when the process dies.
-    const inflight = fetch(`${base}/api/functions/humanize-text`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ text: `${text} again`, mode: 'deep' }) }).catch((e: Error) => e);
+    const inflight = fetch(`${base}/api/functions/humanize-text`, {
+      method: 'POST',
+      headers: { ...json, cookie },
+      body: JSON.stringify({ text: `${text} again`, mode: 'deep' }),
+    }).catch((e: Error) => e);
     await new Promise((r) => setTimeout(r, 300));
     process.kill(pid, 'SIGKILL');
     for (let i = 0; i < 50 && procState(pid) !== 'Z'; i++) await new Promise((r) => setTimeout(r, 10));
@@ -64,9 +91,13 @@ describe('a PGlite server killed with SIGKILL', () => {
     expect(b.child.exitCode).toBeNull();
     expect(procState(pid)).toBe('Z'); // still unreaped: the new server did not wait for that
 
-    const hist = (await (await fetch(`${base}/api/transformations`, { headers: { cookie } })).json()) as { items: { id: string }[] };
+    const hist = (await (await fetch(`${base}/api/transformations`, { headers: { cookie } })).json()) as {
+      items: { id: string }[];
+    };
     expect(hist.items.length).toBeGreaterThanOrEqual(1);
-    const sub = (await (await fetch(`${base}/api/subscription`, { headers: { cookie } })).json()) as { currentBalance: number };
+    const sub = (await (await fetch(`${base}/api/subscription`, { headers: { cookie } })).json()) as {
+      currentBalance: number;
+    };
     // Every word taken is in a stored rewrite: the interrupted one was either saved or refunded at start-up.
     expect(sub.currentBalance).toBe(250 - 120 - (hist.items.length === 2 ? 121 : 0));
     b.child.kill('SIGTERM');

@@ -16,7 +16,10 @@ let server: TempPostgres | undefined;
 
 describe('server processes on a PostgreSQL that goes away', () => {
   beforeAll(async () => {
-    if (!canStartPostgres()) throw new Error('This test starts its own PostgreSQL: initdb and pg_ctl must be on PATH (and, as root, a postgres user must exist).');
+    if (!canStartPostgres())
+      throw new Error(
+        'This test starts its own PostgreSQL: initdb and pg_ctl must be on PATH (and, as root, a postgres user must exist).',
+      );
     server = await startPostgres({ maxConnections: 100 });
   }, 60_000);
   afterAll(() => {
@@ -33,7 +36,12 @@ describe('server processes on a PostgreSQL that goes away', () => {
 
     const ports = [await freePort(), await freePort(), await freePort()];
     const procs = ports.map((port, i) =>
-      spawnServer({ PORT: String(port), BASE_URL: `http://localhost:${port}`, DATABASE_URL: url, LOG_FORMAT: i === 0 ? 'json' : 'text' }),
+      spawnServer({
+        PORT: String(port),
+        BASE_URL: `http://localhost:${port}`,
+        DATABASE_URL: url,
+        LOG_FORMAT: i === 0 ? 'json' : 'text',
+      }),
     );
     for (const p of procs) children.push(p.child);
     await Promise.all(procs.map((p, i) => waitHealthy(`http://localhost:${ports[i]}`, p)));
@@ -47,11 +55,27 @@ describe('server processes on a PostgreSQL that goes away', () => {
     const base = `http://localhost:${ports[0]}`;
     const json = { origin: base, 'content-type': 'application/json' };
     const email = 'outage@example.com';
-    expect((await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'password123', name: 'O' }) })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${base}/api/auth/sign-up/email`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ email, password: 'password123', name: 'O' }),
+        })
+      ).status,
+    ).toBe(200);
     const mails = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as { to: string; links: string[] }[];
     const link = mails.find((m) => m.to === email)!.links.find((l) => l.includes('verify-email'))!;
-    const cookie = (await fetch(link, { redirect: 'manual' })).headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const check = (id: string) => fetch(`${base}/api/functions/check-balance`, { method: 'POST', headers: { ...json, cookie, 'x-request-id': id }, body: JSON.stringify({ word_count: 60 }) });
+    const cookie = (await fetch(link, { redirect: 'manual' })).headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const check = (id: string) =>
+      fetch(`${base}/api/functions/check-balance`, {
+        method: 'POST',
+        headers: { ...json, cookie, 'x-request-id': id },
+        body: JSON.stringify({ word_count: 60 }),
+      });
     expect((await check('before-outage')).status).toBe(200);
     const ready = await fetch(`${base}/readyz`);
     expect(ready.status).toBe(200);
@@ -73,7 +97,11 @@ describe('server processes on a PostgreSQL that goes away', () => {
     const session = await fetch(`${base}/api/auth/get-session`, { headers: { cookie } });
     expect(session.status).toBe(503);
     expect(session.headers.get('retry-after')).toMatch(/^\d+$/);
-    const signIn = await fetch(`${base}/api/auth/sign-in/email`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'password123' }) });
+    const signIn = await fetch(`${base}/api/auth/sign-in/email`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password: 'password123' }),
+    });
     expect(signIn.status).toBe(503);
     expect(a.child.exitCode).toBeNull();
 
@@ -92,7 +120,10 @@ describe('server processes on a PostgreSQL that goes away', () => {
     a.child.kill('SIGTERM');
     expect(await a.exited).toBe(0);
     // Structured logs: every line is a JSON object, and the request's lines carry its id.
-    const lines = a.output().split('\n').filter((l) => l.trim() !== '');
+    const lines = a
+      .output()
+      .split('\n')
+      .filter((l) => l.trim() !== '');
     const parsed = lines.map((l) => {
       try {
         return JSON.parse(l) as { level: string; msg: string; requestId?: string; status?: number };

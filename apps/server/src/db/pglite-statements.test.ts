@@ -7,7 +7,9 @@ describe('PGlite named prepared statements', () => {
   let pg: PGlite;
   beforeAll(async () => {
     raw = new PGlite();
-    await raw.exec(`create table t (id int primary key, name text not null, ok boolean, at timestamptz, meta jsonb, tags text[], amount numeric)`);
+    await raw.exec(
+      `create table t (id int primary key, name text not null, ok boolean, at timestamptz, meta jsonb, tags text[], amount numeric)`,
+    );
     pg = withPreparedStatements(raw, 3);
   });
   afterAll(async () => raw.close());
@@ -27,7 +29,9 @@ describe('PGlite named prepared statements', () => {
     const arr = await pg.query(sel, [[1, 2]], { rowMode: 'array' });
     expect(arr.rows).toEqual((await raw.query(sel, [[1, 2]], { rowMode: 'array' })).rows);
     // Per-call parsers win over the client's, as in query() (the ORM uses this to keep timestamps as text).
-    const asText = await pg.query<{ at: string }>(`select at from t where id = $1`, [1], { parsers: { 1184: (v: string) => `raw:${v}` } });
+    const asText = await pg.query<{ at: string }>(`select at from t where id = $1`, [1], {
+      parsers: { 1184: (v: string) => `raw:${v}` },
+    });
     expect(asText.rows[0]!.at).toMatch(/^raw:2026-03-04/);
     const nulls = await pg.query(`select $1::text as a, $2::int as b`, [null, undefined]);
     expect(nulls.rows).toEqual([{ a: null, b: null }]);

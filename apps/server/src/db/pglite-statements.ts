@@ -19,7 +19,10 @@ interface Statement {
 type Message = { name: string; fields?: unknown[]; dataTypeIDs?: number[]; text?: string };
 
 /** The internal mutex `query()` itself takes; without it the wrapper falls back to `query()`. */
-type Exclusive = { _runExclusiveTransaction?<T>(fn: () => Promise<T>): Promise<T>; runExclusive<T>(fn: () => Promise<T>): Promise<T> };
+type Exclusive = {
+  _runExclusiveTransaction?<T>(fn: () => Promise<T>): Promise<T>;
+  runExclusive<T>(fn: () => Promise<T>): Promise<T>;
+};
 
 const { serialize } = protocol;
 /** Commands whose completion tag counts affected rows, as PGlite's own result parser counts them. */
@@ -66,7 +69,10 @@ export function withPreparedStatements(client: PGlite, max = 500): PGlite {
     let affectedRows = 0;
     for (const m of messages) {
       if (m.name === 'rowDescription') {
-        fields = (m.fields as { name: string; dataTypeID: number }[]).map((f) => ({ name: f.name, dataTypeID: f.dataTypeID }));
+        fields = (m.fields as { name: string; dataTypeID: number }[]).map((f) => ({
+          name: f.name,
+          dataTypeID: f.dataTypeID,
+        }));
       } else if (m.name === 'dataRow') {
         const values = (m.fields as (string | null)[]).map((v, i) => {
           if (v === null) return null;
@@ -74,7 +80,9 @@ export function withPreparedStatements(client: PGlite, max = 500): PGlite {
           const parse = own?.[oid] ?? parsers[oid];
           return parse ? parse(v, oid) : v;
         });
-        rows.push(options?.rowMode === 'array' ? values : Object.fromEntries(values.map((v, i) => [fields[i]!.name, v])));
+        rows.push(
+          options?.rowMode === 'array' ? values : Object.fromEntries(values.map((v, i) => [fields[i]!.name, v])),
+        );
       } else if (m.name === 'commandComplete') {
         const words = (m.text ?? '').split(' ');
         const n = parseInt(words[words.length - 1] ?? '', 10);
@@ -94,7 +102,12 @@ export function withPreparedStatements(client: PGlite, max = 500): PGlite {
       const ser = own?.[oid] ?? serializers[oid];
       return ser ? ser(v) : String(v);
     });
-    const batch = concat([serialize.bind({ statement: st.name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()]);
+    const batch = concat([
+      serialize.bind({ statement: st.name, values }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]);
     try {
       const { messages } = await client.execProtocol(batch);
       return decode<T>(messages as Message[], options);

@@ -4,7 +4,18 @@
  * to write a migration into ./drizzle (applied on boot).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
@@ -132,7 +143,9 @@ export const subscribers = pgTable(
 export const transformations = pgTable(
   'transformations',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     user_id: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -153,7 +166,9 @@ export const transformations = pgTable(
 export const webhook_debug_logs = pgTable(
   'webhook_debug_logs',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     event_id: text('event_id'),
     event_type: text('event_type').notNull(),
     success: boolean('success').notNull(),
@@ -187,7 +202,9 @@ export const processed_webhook_events = pgTable('processed_webhook_events', {
 
 /** The local outbox used when no SMTP server is configured. */
 export const mail_outbox = pgTable('mail_outbox', {
-  id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+  id: uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`),
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
@@ -202,18 +219,24 @@ export const function_rate_limits = pgTable('function_rate_limits', {
 });
 
 /** Guards scheduled jobs so several server processes run each daily job once. */
-export const job_runs = pgTable('job_runs', {
-  job: text('job').notNull(),
-  run_key: text('run_key').notNull(),
-  started_at: ts('started_at').notNull().defaultNow(),
-}, (t) => [primaryKey({ columns: [t.job, t.run_key] })]);
+export const job_runs = pgTable(
+  'job_runs',
+  {
+    job: text('job').notNull(),
+    run_key: text('run_key').notNull(),
+    started_at: ts('started_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.run_key] })],
+);
 
 // ---- engine (model provider, usage per rewrite, writing options) ----
 /** One row per rewrite: what the engine did and what it cost (the operator's engine page reads these). */
 export const engine_usage = pgTable(
   'engine_usage',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     created_at: ts('created_at').notNull().defaultNow(),
     mode: text('mode').notNull(),
     /** 'model' or 'local': what wrote the result. */
@@ -257,7 +280,9 @@ export const writing_preferences = pgTable('writing_preferences', {
 export const api_keys = pgTable(
   'api_keys',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     user_id: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -301,7 +326,9 @@ export const api_idempotency = pgTable(
 export const word_charges = pgTable(
   'word_charges',
   {
-    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
     user_id: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
@@ -315,5 +342,10 @@ export const word_charges = pgTable(
     expires_at: ts('expires_at').notNull(),
     settled_at: ts('settled_at'),
   },
-  (t) => [index('word_charges_open_idx').on(t.expires_at).where(sql`status = 'reserved'`), index('word_charges_user_idx').on(t.user_id)],
+  (t) => [
+    index('word_charges_open_idx')
+      .on(t.expires_at)
+      .where(sql`status = 'reserved'`),
+    index('word_charges_user_idx').on(t.user_id),
+  ],
 );

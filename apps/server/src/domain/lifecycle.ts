@@ -43,7 +43,14 @@ export type SubscriptionChange = 'created' | 'activated' | 'updated' | 'canceled
 
 /** One event in the provider's words (`type`), reduced to what the lifecycle needs. */
 export type LifecycleEvent =
-  | { kind: 'subscription'; id: string; type: string; occurredAt: Date; change: SubscriptionChange; sub: SubscriptionFacts }
+  | {
+      kind: 'subscription';
+      id: string;
+      type: string;
+      occurredAt: Date;
+      change: SubscriptionChange;
+      sub: SubscriptionFacts;
+    }
   | { kind: 'transaction'; id: string; type: string; occurredAt: Date; txn: TransactionFacts }
   | { kind: 'test'; id: string; type: string; occurredAt: Date; email: string; plan: PlanChoice; endsAt: Date | null }
   | { kind: 'other'; id: string; type: string; occurredAt: Date };
@@ -59,7 +66,11 @@ const nextReset = (periodEnd: Date | null, now: Date) => {
   return periodEnd && periodEnd < month ? periodEnd : month;
 };
 
-async function findRow(tx: Db, ids: { subscriptionId?: string | null; userId?: string | null; customerId?: string | null }, now: Date): Promise<SubscriberRow> {
+async function findRow(
+  tx: Db,
+  ids: { subscriptionId?: string | null; userId?: string | null; customerId?: string | null },
+  now: Date,
+): Promise<SubscriberRow> {
   if (ids.subscriptionId) {
     const r = await tx.select().from(subscribers).where(eq(subscribers.paddle_subscription_id, ids.subscriptionId));
     if (r[0]) return r[0];
@@ -85,7 +96,14 @@ function planOf(planForPrice: PlanForPrice, priceId: string | null): PlanChoice 
   return priceId ? planForPrice(priceId) : null;
 }
 
-async function activate(tx: Db, row: SubscriberRow, s: SubscriptionFacts, plan: PlanChoice, ev: { occurredAt: Date }, now: Date): Promise<string> {
+async function activate(
+  tx: Db,
+  row: SubscriberRow,
+  s: SubscriptionFacts,
+  plan: PlanChoice,
+  ev: { occurredAt: Date },
+  now: Date,
+): Promise<string> {
   // created and activated both arrive for one purchase: the second must not refill spent words.
   const same = row.paddle_subscription_id === s.id && row.subscription_tier === plan.tier && row.subscribed;
   await tx
@@ -103,21 +121,38 @@ async function activate(tx: Db, row: SubscriberRow, s: SubscriptionFacts, plan: 
       updated_at: now,
     })
     .where(eq(subscribers.user_id, row.user_id));
-  return same ? `${plan.tier} subscription already active; dates updated` : `${plan.tier} ${plan.period} activated with ${allowance(plan.tier)} words`;
+  return same
+    ? `${plan.tier} subscription already active; dates updated`
+    : `${plan.tier} ${plan.period} activated with ${allowance(plan.tier)} words`;
 }
 
-async function cancel(tx: Db, row: SubscriberRow, s: SubscriptionFacts, ev: { occurredAt: Date }, now: Date): Promise<string> {
+async function cancel(
+  tx: Db,
+  row: SubscriberRow,
+  s: SubscriptionFacts,
+  ev: { occurredAt: Date },
+  now: Date,
+): Promise<string> {
   const at = s.canceledAt ?? ev.occurredAt;
   const end = row.cancellation_end_date && row.cancellation_end_date < at ? row.cancellation_end_date : at;
   await tx
     .update(subscribers)
-    .set({ subscription_cancelled_at: row.subscription_cancelled_at ?? at, cancellation_end_date: end, updated_at: now })
+    .set({
+      subscription_cancelled_at: row.subscription_cancelled_at ?? at,
+      cancellation_end_date: end,
+      updated_at: now,
+    })
     .where(eq(subscribers.user_id, row.user_id));
   const expired = await expireCancelled(tx, now, row.user_id);
   return expired ? 'subscription ended; downgraded to FREE' : `subscription ends ${end.toISOString()}`;
 }
 
-async function applySubscription(tx: Db, planForPrice: PlanForPrice, ev: Extract<LifecycleEvent, { kind: 'subscription' }>, now: Date): Promise<string> {
+async function applySubscription(
+  tx: Db,
+  planForPrice: PlanForPrice,
+  ev: Extract<LifecycleEvent, { kind: 'subscription' }>,
+  now: Date,
+): Promise<string> {
   const s = ev.sub;
   const row = await findRow(tx, { subscriptionId: s.id, userId: s.userId, customerId: s.customerId }, now);
   const plan = planOf(planForPrice, s.priceId);
@@ -135,7 +170,10 @@ async function applySubscription(tx: Db, planForPrice: PlanForPrice, ev: Extract
 
   if (ev.change === 'past_due' || s.status === 'past_due') {
     // Dunning: the remaining words stay usable, but no refill until a payment completes.
-    await tx.update(subscribers).set({ balance_reset_date: null, updated_at: now }).where(eq(subscribers.user_id, row.user_id));
+    await tx
+      .update(subscribers)
+      .set({ balance_reset_date: null, updated_at: now })
+      .where(eq(subscribers.user_id, row.user_id));
     return 'payment past due; monthly refill paused until payment';
   }
 
@@ -167,7 +205,12 @@ async function applySubscription(tx: Db, planForPrice: PlanForPrice, ev: Extract
   return notes.join('; ') || 'subscription details updated';
 }
 
-async function applyTransaction(tx: Db, planForPrice: PlanForPrice, ev: Extract<LifecycleEvent, { kind: 'transaction' }>, now: Date): Promise<string> {
+async function applyTransaction(
+  tx: Db,
+  planForPrice: PlanForPrice,
+  ev: Extract<LifecycleEvent, { kind: 'transaction' }>,
+  now: Date,
+): Promise<string> {
   const t = ev.txn;
   // The first payment is applied by subscription.created; only renewals refill here.
   if (t.origin !== 'subscription_recurring') return `transaction ${t.origin}; nothing to change`;
@@ -189,9 +232,19 @@ async function applyTransaction(tx: Db, planForPrice: PlanForPrice, ev: Extract<
 }
 
 async function applyTest(tx: Db, ev: Extract<LifecycleEvent, { kind: 'test' }>, now: Date): Promise<string> {
-  let row = (await tx.select().from(subscribers).where(sql`lower(${subscribers.email}) = ${ev.email.toLowerCase()}`))[0];
+  let row = (
+    await tx
+      .select()
+      .from(subscribers)
+      .where(sql`lower(${subscribers.email}) = ${ev.email.toLowerCase()}`)
+  )[0];
   if (!row) {
-    const u = (await tx.select({ id: user.id, email: user.email }).from(user).where(sql`lower(${user.email}) = ${ev.email.toLowerCase()}`))[0];
+    const u = (
+      await tx
+        .select({ id: user.id, email: user.email })
+        .from(user)
+        .where(sql`lower(${user.email}) = ${ev.email.toLowerCase()}`)
+    )[0];
     if (!u) throw new UnknownCustomer(`No subscriber with email ${ev.email}.`);
     await ensureSubscriber(tx, u, now);
     row = (await tx.select().from(subscribers).where(eq(subscribers.user_id, u.id)))[0];
@@ -216,7 +269,12 @@ async function applyTest(tx: Db, ev: Extract<LifecycleEvent, { kind: 'test' }>, 
 }
 
 /** Applies one event to the ledger inside `tx`; returns a sentence for the delivery log. */
-export async function applyLifecycleEvent(tx: Db, planForPrice: PlanForPrice, ev: LifecycleEvent, now: Date): Promise<string> {
+export async function applyLifecycleEvent(
+  tx: Db,
+  planForPrice: PlanForPrice,
+  ev: LifecycleEvent,
+  now: Date,
+): Promise<string> {
   if (ev.kind === 'subscription') return applySubscription(tx, planForPrice, ev, now);
   if (ev.kind === 'transaction') return applyTransaction(tx, planForPrice, ev, now);
   if (ev.kind === 'test') return applyTest(tx, ev, now);

@@ -5,7 +5,14 @@
  * are applied on read with guards, so applying them twice changes nothing.
  */
 import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
-import { FREE_SIGNUP_WORDS, TIER_LIMITS, isTier, limitsFor, type SubscriptionData, type Tier } from '@plainspoken/shared';
+import {
+  FREE_SIGNUP_WORDS,
+  TIER_LIMITS,
+  isTier,
+  limitsFor,
+  type SubscriptionData,
+  type Tier,
+} from '@plainspoken/shared';
 import type { Db } from '../db/client';
 import { subscribers } from '../db/schema';
 
@@ -84,7 +91,12 @@ export async function resetDueBalances(db: Db, now: Date, userId?: string): Prom
  * The caller's row, created if missing, with due transitions applied. One SELECT on the common path, none
  * when the caller passes the row it has just read (the session query brings it).
  */
-export async function loadSubscriber(db: Db, u: { id: string; email: string }, now: Date, known?: SubscriberRow | null): Promise<SubscriberRow> {
+export async function loadSubscriber(
+  db: Db,
+  u: { id: string; email: string },
+  now: Date,
+  known?: SubscriberRow | null,
+): Promise<SubscriberRow> {
   const read = async () => (await db.select().from(subscribers).where(eq(subscribers.user_id, u.id)))[0];
   let row = known ?? (await read());
   if (!row) {
@@ -92,7 +104,8 @@ export async function loadSubscriber(db: Db, u: { id: string; email: string }, n
     row = await read();
   }
   if (!row) throw new Error('subscriber row missing after insert');
-  const cancelledDue = !!row.cancellation_end_date && row.cancellation_end_date <= now && row.subscription_tier !== 'FREE';
+  const cancelledDue =
+    !!row.cancellation_end_date && row.cancellation_end_date <= now && row.subscription_tier !== 'FREE';
   const resetDue = !!row.balance_reset_date && row.balance_reset_date <= now;
   if (!cancelledDue && !resetDue) return row;
   if (cancelledDue) await expireCancelled(db, now, u.id);

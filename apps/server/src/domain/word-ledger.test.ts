@@ -14,7 +14,8 @@ const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i % 37}`
 
 describe.each(DB_KINDS)('word ledger on %s', (kind) => {
   let t: TestProduct;
-  const balance = async (id: string) => (await t.deps.db.select().from(subscribers).where(eq(subscribers.user_id, id)))[0]!.monthly_word_balance;
+  const balance = async (id: string) =>
+    (await t.deps.db.select().from(subscribers).where(eq(subscribers.user_id, id)))[0]!.monthly_word_balance;
   beforeAll(async () => {
     t = await createTestProduct({ kind, env: { RATE_LIMITS: 'off' } });
   });
@@ -22,7 +23,10 @@ describe.each(DB_KINDS)('word ledger on %s', (kind) => {
 
   it('refuses a text with U+0000 with a 400 before charging anything', async () => {
     const u = await t.newUser();
-    const r = await t.req('/api/functions/humanize-text', { body: { text: `${words(60)} \u0000 tail`, mode: 'lightning' }, cookie: u.cookie });
+    const r = await t.req('/api/functions/humanize-text', {
+      body: { text: `${words(60)} \u0000 tail`, mode: 'lightning' },
+      cookie: u.cookie,
+    });
     expect(r.status).toBe(400);
     const body = (await r.json()) as { error: { code: string; message: string } };
     expect(body.error.code).toBe('VALIDATION');
@@ -33,7 +37,10 @@ describe.each(DB_KINDS)('word ledger on %s', (kind) => {
 
   it('records a saved rewrite as a saved charge, and an engine failure as a refund', async () => {
     const u = await t.newUser();
-    const ok = await t.req('/api/functions/humanize-text', { body: { text: words(60), mode: 'lightning' }, cookie: u.cookie });
+    const ok = await t.req('/api/functions/humanize-text', {
+      body: { text: words(60), mode: 'lightning' },
+      cookie: u.cookie,
+    });
     expect(ok.status).toBe(200);
     const out = (await ok.json()) as { transformation_id: string; words_charged: number; saved: boolean };
     expect(out).toMatchObject({ saved: true, words_charged: 60 });
@@ -41,8 +48,15 @@ describe.each(DB_KINDS)('word ledger on %s', (kind) => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ words: 60, status: 'saved', transformation_id: out.transformation_id });
 
-    const failing = await createTestProduct({ database: t.deps.database, engine: inlineEngine({ fail: true }), env: { RATE_LIMITS: 'off' } });
-    const bad = await failing.req('/api/functions/humanize-text', { body: { text: words(70), mode: 'deep' }, cookie: u.cookie });
+    const failing = await createTestProduct({
+      database: t.deps.database,
+      engine: inlineEngine({ fail: true }),
+      env: { RATE_LIMITS: 'off' },
+    });
+    const bad = await failing.req('/api/functions/humanize-text', {
+      body: { text: words(70), mode: 'deep' },
+      cookie: u.cookie,
+    });
     expect(bad.status).toBe(502);
     expect(await balance(u.id)).toBe(190);
     const after = await t.deps.db.select().from(word_charges).where(eq(word_charges.user_id, u.id));
@@ -69,7 +83,10 @@ describe.each(DB_KINDS)('word ledger on %s', (kind) => {
     expect(job.refunded).toBe(1);
     expect(await balance(u.id)).toBe(250);
     // Never twice: neither the sweep nor the request's own refund gives the words again.
-    expect(await refundAbandoned(t.deps.db, new Date(now.getTime() + 120_000), { all: true })).toEqual({ refunded: 0, words: 0 });
+    expect(await refundAbandoned(t.deps.db, new Date(now.getTime() + 120_000), { all: true })).toEqual({
+      refunded: 0,
+      words: 0,
+    });
     expect(await refundCharge(t.deps.db, r!.chargeId, new Date())).toBeNull();
     expect(await balance(u.id)).toBe(250);
 

@@ -25,7 +25,14 @@ export interface Reservation {
 }
 
 /** Takes `words` from the balance and records the reservation; null when the balance is too small. */
-export async function reserveWords(db: Db, userId: string, words: number, mode: string, now: Date, holdMs: number): Promise<Reservation | null> {
+export async function reserveWords(
+  db: Db,
+  userId: string,
+  words: number,
+  mode: string,
+  now: Date,
+  holdMs: number,
+): Promise<Reservation | null> {
   const w = Math.trunc(words);
   const rows = rowsOf<{ id: string; balance: number }>(
     await db.execute(sql`
@@ -58,7 +65,12 @@ export interface TransformationValues {
  * the words it carries: 0 when the reservation had already been refunded (the request outlived its hold),
  * so the user keeps the result without paying and the ledger still adds up.
  */
-export async function saveWithCharge(db: Db, chargeId: string, v: TransformationValues, now: Date): Promise<{ id: string; wordsCharged: number }> {
+export async function saveWithCharge(
+  db: Db,
+  chargeId: string,
+  v: TransformationValues,
+  now: Date,
+): Promise<{ id: string; wordsCharged: number }> {
   const id = randomUUID();
   const rows = rowsOf<{ id: string; words_charged: number }>(
     await db.execute(sql`
@@ -95,7 +107,11 @@ export async function refundCharge(db: Db, chargeId: string, now: Date): Promise
  * Refunds reservations nobody will settle: those past their hold, or every open one when `all` (a PGlite
  * server holds its data folder alone, so at its start every open reservation belongs to a dead process).
  */
-export async function refundAbandoned(db: Db, now: Date, opts: { all?: boolean } = {}): Promise<{ refunded: number; words: number }> {
+export async function refundAbandoned(
+  db: Db,
+  now: Date,
+  opts: { all?: boolean } = {},
+): Promise<{ refunded: number; words: number }> {
   const rows = rowsOf<{ n: number; w: number }>(
     await db.execute(sql`
       WITH c AS (
@@ -107,7 +123,10 @@ export async function refundAbandoned(db: Db, now: Date, opts: { all?: boolean }
       FROM per WHERE s.user_id = per.user_id
       RETURNING per.n AS n, per.w AS w`),
   );
-  return rows.reduce((a, r) => ({ refunded: a.refunded + Number(r.n), words: a.words + Number(r.w) }), { refunded: 0, words: 0 });
+  return rows.reduce((a, r) => ({ refunded: a.refunded + Number(r.n), words: a.words + Number(r.w) }), {
+    refunded: 0,
+    words: 0,
+  });
 }
 
 export interface LedgerReport {
@@ -138,7 +157,9 @@ export async function reconcileWords(db: Db): Promise<LedgerReport> {
              COALESCE(sum(words) FILTER (WHERE status = 'reserved'), 0)::bigint AS open_words
       FROM word_charges`),
   );
-  const [stored] = rowsOf<{ w: number }>(await db.execute(sql`SELECT COALESCE(sum(words_charged), 0)::bigint AS w FROM transformations`));
+  const [stored] = rowsOf<{ w: number }>(
+    await db.execute(sql`SELECT COALESCE(sum(words_charged), 0)::bigint AS w FROM transformations`),
+  );
   const [orphans] = rowsOf<{ n: number }>(
     await db.execute(sql`
       SELECT count(*)::int AS n FROM word_charges c
@@ -161,6 +182,9 @@ export async function reconcileWords(db: Db): Promise<LedgerReport> {
   };
   return {
     ...report,
-    ok: report.charged === report.stored + report.refunded + report.openWords && report.savedWithoutResult === 0 && report.resultsWithoutCharge === 0,
+    ok:
+      report.charged === report.stored + report.refunded + report.openWords &&
+      report.savedWithoutResult === 0 &&
+      report.resultsWithoutCharge === 0,
   };
 }

@@ -22,7 +22,13 @@ function textValue(v: unknown): string {
 }
 
 /** One line in the given format (exported for the tests). */
-export function formatLine(format: LogFormat, level: Exclude<Level, 'silent'>, msg: string, extra: Record<string, unknown> = {}, t = new Date()): string {
+export function formatLine(
+  format: LogFormat,
+  level: Exclude<Level, 'silent'>,
+  msg: string,
+  extra: Record<string, unknown> = {},
+  t = new Date(),
+): string {
   const requestId = currentRequestId();
   const fields = requestId ? { requestId, ...extra } : extra;
   if (format === 'json') return JSON.stringify({ t: t.toISOString(), level, msg, ...fields });
@@ -33,8 +39,15 @@ export function formatLine(format: LogFormat, level: Exclude<Level, 'silent'>, m
   return `${t.toISOString()} ${level.toUpperCase().padEnd(5)} ${msg}${rest ? ` ${rest}` : ''}`;
 }
 
-export function createLogger(level: Level, format: LogFormat = 'json', write?: (line: string, level: Exclude<Level, 'silent'>) => void): Logger {
-  const out = write ?? ((line: string, l: Exclude<Level, 'silent'>) => (l === 'error' || l === 'warn' ? process.stderr : process.stdout).write(line + '\n'));
+export function createLogger(
+  level: Level,
+  format: LogFormat = 'json',
+  write?: (line: string, level: Exclude<Level, 'silent'>) => void,
+): Logger {
+  const out =
+    write ??
+    ((line: string, l: Exclude<Level, 'silent'>) =>
+      (l === 'error' || l === 'warn' ? process.stderr : process.stdout).write(line + '\n'));
   const at = (l: Exclude<Level, 'silent'>) => (msg: string, extra?: Record<string, unknown>) => {
     if (order[l] < order[level]) return;
     out(formatLine(format, l, msg, extra), l);
@@ -44,7 +57,12 @@ export function createLogger(level: Level, format: LogFormat = 'json', write?: (
 
 /** better-auth's logger option: its lines go through ours (same format, level and request id). */
 export function authLogger(logger: Logger) {
-  const describe = (a: unknown) => (a instanceof Error ? `${a.name}: ${a.message}${a.cause instanceof Error ? ` (${a.cause.message})` : ''}` : typeof a === 'string' ? a : JSON.stringify(a));
+  const describe = (a: unknown) =>
+    a instanceof Error
+      ? `${a.name}: ${a.message}${a.cause instanceof Error ? ` (${a.cause.message})` : ''}`
+      : typeof a === 'string'
+        ? a
+        : JSON.stringify(a);
   return {
     log: (level: 'debug' | 'info' | 'warn' | 'error', message: string, ...args: unknown[]) =>
       logger[level](`auth: ${message}`, args.length ? { details: args.map(describe) } : undefined),

@@ -4,7 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { createTestProduct, type TestProduct } from '../test/harness';
 import { listOutbox } from './mail';
 
-interface Received { to: string[]; raw: string }
+interface Received {
+  to: string[];
+  raw: string;
+}
 
 describe('mail over a real SMTP server', () => {
   const received: Received[] = [];

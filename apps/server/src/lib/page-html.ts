@@ -66,13 +66,20 @@ export function pageHtmlRenderer(webDist: string, baseUrl: string) {
     if (!opts.sessionCookie) head.push('<meta name="plainspoken-session" content="none" />');
     for (const file of route ? (app.chunks[route.id] ?? []) : []) {
       const href = escapeHtml(file);
-      head.push(file.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="${href}">` : `<link rel="modulepreload" crossorigin href="${href}">`);
+      head.push(
+        file.endsWith('.css')
+          ? `<link rel="stylesheet" crossorigin href="${href}">`
+          : `<link rel="modulepreload" crossorigin href="${href}">`,
+      );
     }
     const top = route && !opts.sessionCookie ? app.tops[route.id] : undefined;
     return app.index
       .replace('<!--page-top-->', () => top ?? '')
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
-      .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`)
+      .replace(
+        /<meta name="description" content="[^"]*" \/>/,
+        () => `<meta name="description" content="${escapeHtml(meta.description)}" />`,
+      )
       .replace(/\s*<\/head>/, () => `\n    ${head.join('\n    ')}\n  </head>`);
   };
 }

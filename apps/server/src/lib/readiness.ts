@@ -33,13 +33,18 @@ export async function databaseProblem(database: Database, timeoutMs = 2_000): Pr
   }
 }
 
-export const UNAVAILABLE_MESSAGE = 'The service is briefly unavailable: its database cannot be reached. Nothing was changed; please try again in a few seconds.';
+export const UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable: its database cannot be reached. Nothing was changed; please try again in a few seconds.';
 
 /** The 503 body and headers every database outage is answered with. */
 export function unavailableResponse(retryAfter: number): Response {
   return new Response(JSON.stringify({ error: { code: 'UNAVAILABLE', message: UNAVAILABLE_MESSAGE, retryAfter } }), {
     status: 503,
-    headers: { 'content-type': 'application/json; charset=UTF-8', 'retry-after': String(retryAfter), 'cache-control': 'no-store' },
+    headers: {
+      'content-type': 'application/json; charset=UTF-8',
+      'retry-after': String(retryAfter),
+      'cache-control': 'no-store',
+    },
   });
 }
 

@@ -23,15 +23,25 @@ describe('request ids, log lines and probes', () => {
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const none = await t.req('/api/config');
     expect(none.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    const logged = lines.map((l) => JSON.parse(l) as { msg: string; requestId?: string; path?: string; status?: number });
-    expect(logged).toContainEqual(expect.objectContaining({ msg: 'request', requestId: 'proxy-id-42', path: '/api/does-not-exist', status: 404 }));
-    expect(logged).toContainEqual(expect.objectContaining({ msg: 'request', requestId: made.headers.get('x-request-id') }));
+    const logged = lines.map(
+      (l) => JSON.parse(l) as { msg: string; requestId?: string; path?: string; status?: number },
+    );
+    expect(logged).toContainEqual(
+      expect.objectContaining({ msg: 'request', requestId: 'proxy-id-42', path: '/api/does-not-exist', status: 404 }),
+    );
+    expect(logged).toContainEqual(
+      expect.objectContaining({ msg: 'request', requestId: made.headers.get('x-request-id') }),
+    );
   });
 
   it('writes readable text lines in development and JSON lines otherwise, both with the request id', () => {
     const t0 = new Date('2026-01-02T03:04:05.000Z');
-    const text = withRequestId('abc', () => formatLine('text', 'warn', 'database unavailable', { path: '/api/x', error: 'connect ECONNREFUSED' }, t0));
-    expect(text).toBe('2026-01-02T03:04:05.000Z WARN  database unavailable requestId=abc path=/api/x error="connect ECONNREFUSED"');
+    const text = withRequestId('abc', () =>
+      formatLine('text', 'warn', 'database unavailable', { path: '/api/x', error: 'connect ECONNREFUSED' }, t0),
+    );
+    expect(text).toBe(
+      '2026-01-02T03:04:05.000Z WARN  database unavailable requestId=abc path=/api/x error="connect ECONNREFUSED"',
+    );
     const json = JSON.parse(withRequestId('abc', () => formatLine('json', 'info', 'hello', { n: 1 }, t0)));
     expect(json).toEqual({ t: '2026-01-02T03:04:05.000Z', level: 'info', msg: 'hello', requestId: 'abc', n: 1 });
     expect(JSON.parse(formatLine('json', 'info', 'outside a request'))).not.toHaveProperty('requestId');

@@ -22,7 +22,12 @@ export function requestContext(logger: Logger): MiddlewareHandler {
     await withRequestId(requestId, async () => {
       await next();
       c.header('X-Request-Id', requestId);
-      const line = { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) };
+      const line = {
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      };
       if (quiet(c.req.path) && c.res.status < 500) logger.debug('request', line);
       else logger.info('request', line);
     });

@@ -75,7 +75,11 @@ export function securityHeaders(env: Env): MiddlewareHandler {
       h.set('x-content-type-options', 'nosniff');
     } catch {
       // A response with immutable headers (one relayed from fetch) is copied first.
-      c.res = new Response(c.res.body, { status: c.res.status, statusText: c.res.statusText, headers: new Headers(c.res.headers) });
+      c.res = new Response(c.res.body, {
+        status: c.res.status,
+        statusText: c.res.statusText,
+        headers: new Headers(c.res.headers),
+      });
       h = c.res.headers;
     }
     if (!h.has('content-security-policy')) h.set('content-security-policy', csp);

@@ -10,7 +10,9 @@ describe('sessionToken', () => {
   it('accepts a correctly signed cookie and refuses a forged one', () => {
     const good = new Headers({ cookie: `other=1; better-auth.session_token=${encodeURIComponent(sign('abc123'))}` });
     expect(sessionToken(good, secret)).toBe('abc123');
-    const forged = new Headers({ cookie: `better-auth.session_token=${encodeURIComponent('abc123.' + Buffer.from('x'.repeat(32)).toString('base64'))}` });
+    const forged = new Headers({
+      cookie: `better-auth.session_token=${encodeURIComponent('abc123.' + Buffer.from('x'.repeat(32)).toString('base64'))}`,
+    });
     expect(sessionToken(forged, secret)).toBeNull();
     expect(sessionToken(new Headers({ cookie: 'better-auth.session_token=abc123' }), secret)).toBeNull();
     expect(sessionToken(new Headers({ cookie: 'better-auth.session_token=%E0%A4%A' }), secret)).toBeNull();

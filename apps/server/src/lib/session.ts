@@ -67,7 +67,14 @@ export function sessionToken(headers: Headers, secret: string): string | null {
 const sessionQueries = new WeakMap<Db, ReturnType<typeof prepareSessionQuery>>();
 function prepareSessionQuery(db: Db) {
   return db
-    .select({ id: user.id, email: user.email, emailVerified: user.emailVerified, createdAt: user.createdAt, lastSignInAt: user.lastSignInAt, subscriber: subscribers })
+    .select({
+      id: user.id,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      createdAt: user.createdAt,
+      lastSignInAt: user.lastSignInAt,
+      subscriber: subscribers,
+    })
     .from(session)
     .innerJoin(user, eq(session.userId, user.id))
     .leftJoin(subscribers, eq(subscribers.user_id, user.id))

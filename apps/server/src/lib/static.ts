@@ -17,13 +17,18 @@ import { hasSessionCookie } from './session';
 
 const NOT_BUILT = 'The web app is not built yet. Run `npm run build` (npm start does it for you).';
 
-const cacheControl = (urlPath: string) => (urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+const cacheControl = (urlPath: string) =>
+  urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache';
 
 /** GET handlers for the web app rooted at `webDist` (an absolute path). */
-export function webApp(webDist: string, baseUrl: string): [MiddlewareHandler, MiddlewareHandler, (c: Context) => Promise<Response>] {
+export function webApp(
+  webDist: string,
+  baseUrl: string,
+): [MiddlewareHandler, MiddlewareHandler, (c: Context) => Promise<Response>] {
   let files: MiddlewareHandler | null = null;
   // serveStatic complains once about a missing root, so it is made when the build exists.
-  const filesHandler = () => (files ??= existsSync(webDist) ? serveStatic({ root: webDist, precompressed: true }) : null);
+  const filesHandler = () =>
+    (files ??= existsSync(webDist) ? serveStatic({ root: webDist, precompressed: true }) : null);
 
   const renderPage = pageHtmlRenderer(webDist, baseUrl);
 
@@ -46,7 +51,11 @@ export function webApp(webDist: string, baseUrl: string): [MiddlewareHandler, Mi
     const page = await renderPage(route, { sessionCookie: hasSessionCookie(c.req.raw.headers) });
     if (page === null) return c.text(NOT_BUILT, 503);
     // The page says whether the request had a session cookie: caches keep one copy per cookie header.
-    return c.body(page, route ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-cache', vary: 'Cookie' });
+    return c.body(page, route ? 200 : 404, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'no-cache',
+      vary: 'Cookie',
+    });
   };
 
   return [compress(), serveFile, fallback];

@@ -36,7 +36,10 @@ export interface AuthzFigures {
 }
 
 const ADMIN_ONLY = (ep: Endpoint) =>
-  ep.path.startsWith('/api/admin/') || ep.path.startsWith('/api/dev/') || ep.path.startsWith('/dev/') || ep.path === '/api/functions/process-expired-subscriptions';
+  ep.path.startsWith('/api/admin/') ||
+  ep.path.startsWith('/api/dev/') ||
+  ep.path.startsWith('/dev/') ||
+  ep.path === '/api/functions/process-expired-subscriptions';
 
 /** Endpoints that end the caller's own sessions: run last for each caller, who then signs in again. */
 const ENDS_SESSIONS = /sign-out|revoke-sessions|revoke-other-sessions|delete-user|update-session/;
@@ -46,37 +49,78 @@ const OUTSIDE_IP = '203.0.113.50';
 export async function runAuthz(opts: { log?: (s: string) => void } = {}): Promise<AuthzFigures> {
   const started = Date.now();
   const t = await createTestProduct({ env: { RATE_LIMITS: 'off', ADMIN_EMAILS: 'authz-admin@example.com' } });
-  const figures: AuthzFigures = { endpoints: 0, requests: 0, matrix: [], crossUserReads: [], crossUserWrites: [], adminReachable: [], ownReadsSeen: 0, ownWritesSeen: 0, seconds: 0 };
+  const figures: AuthzFigures = {
+    endpoints: 0,
+    requests: 0,
+    matrix: [],
+    crossUserReads: [],
+    crossUserWrites: [],
+    adminReachable: [],
+    ownReadsSeen: 0,
+    ownWritesSeen: 0,
+    seconds: 0,
+  };
   try {
     const a = await t.newUser('authz-a@example.com');
     const b = await t.newUser('authz-b@example.com');
     const admin = await t.newUser('authz-admin@example.com');
     const MARKER = 'Zqxwv marker of user A only';
     const text = `${MARKER}. ${Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ')}`;
-    const h = await t.req('/api/functions/humanize-text', { body: { text, mode: 'lightning' }, cookie: a.cookie, ip: OUTSIDE_IP });
+    const h = await t.req('/api/functions/humanize-text', {
+      body: { text, mode: 'lightning' },
+      cookie: a.cookie,
+      ip: OUTSIDE_IP,
+    });
     if (h.status !== 200) throw new Error(`setup: humanize answered ${h.status}`);
-    const hist = (await (await t.req('/api/transformations', { cookie: a.cookie })).json()) as { items?: { id: string }[]; data?: { id: string }[] } | { id: string }[];
+    const hist = (await (await t.req('/api/transformations', { cookie: a.cookie })).json()) as
+      { items?: { id: string }[]; data?: { id: string }[] } | { id: string }[];
     const items = Array.isArray(hist) ? hist : (hist.items ?? hist.data ?? []);
     const transformationId = items[0]?.id ?? '00000000-0000-4000-8000-000000000000';
-    const co = (await (await t.req('/api/functions/create-checkout', { body: { planTier: 'Pro', billingPeriod: 'monthly' }, cookie: a.cookie })).json()) as { url: string };
+    const co = (await (
+      await t.req('/api/functions/create-checkout', {
+        body: { planTier: 'Pro', billingPeriod: 'monthly' },
+        cookie: a.cookie,
+      })
+    ).json()) as { url: string };
     const checkoutToken = new URL(co.url).searchParams.get('session') ?? 'x';
     // A pays for Pro in the sandbox, so A has a billing portal link too.
-    await t.req('/sandbox/checkout/pay', { rawBody: new URLSearchParams({ session: checkoutToken }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' }, cookie: a.cookie, ip: OUTSIDE_IP });
+    await t.req('/sandbox/checkout/pay', {
+      rawBody: new URLSearchParams({ session: checkoutToken }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      cookie: a.cookie,
+      ip: OUTSIDE_IP,
+    });
     const sweepText = Array.from({ length: 60 }, (_, i) => `other${i}`).join(' ');
     const sessionToken = decodeURIComponent(/session_token=([^;.]+)/.exec(a.cookie)?.[1] ?? '');
 
     // A's password differs from everyone else's, so a request sent as B with "password" is B's own.
-    const changed = await t.req('/api/auth/change-password', { body: { currentPassword: 'password123', newPassword: 'a-own-pass1' }, cookie: a.cookie, ip: OUTSIDE_IP });
+    const changed = await t.req('/api/auth/change-password', {
+      body: { currentPassword: 'password123', newPassword: 'a-own-pass1' },
+      cookie: a.cookie,
+      ip: OUTSIDE_IP,
+    });
     if (changed.status !== 200) throw new Error(`setup: change-password answered ${changed.status}`);
-    const passwords: Record<Who, string> = { 'signed out': 'password123', 'user A': 'a-own-pass1', 'user B': 'password123', admin: 'password123' };
-    const cookies: Record<Who, string> = { 'signed out': '', 'user A': a.cookie, 'user B': b.cookie, admin: admin.cookie };
+    const passwords: Record<Who, string> = {
+      'signed out': 'password123',
+      'user A': 'a-own-pass1',
+      'user B': 'password123',
+      admin: 'password123',
+    };
+    const cookies: Record<Who, string> = {
+      'signed out': '',
+      'user A': a.cookie,
+      'user B': b.cookie,
+      admin: admin.cookie,
+    };
     const emails: Partial<Record<Who, string>> = { 'user A': a.email, 'user B': b.email, admin: admin.email };
     const renew = async (who: Who) => {
       const email = emails[who];
       if (!email) return;
       const me = (await (await t.req('/api/me', { cookie: cookies[who] })).json()) as { user: unknown };
       if (me.user) return;
-      cookies[who] = cookieFrom(await t.req('/api/auth/sign-in/email', { body: { email, password: passwords[who] }, ip: OUTSIDE_IP }));
+      cookies[who] = cookieFrom(
+        await t.req('/api/auth/sign-in/email', { body: { email, password: passwords[who] }, ip: OUTSIDE_IP }),
+      );
     };
 
     const stateOfA = async () => {
@@ -84,7 +128,9 @@ export async function runAuthz(opts: { log?: (s: string) => void } = {}): Promis
       const parts = await Promise.all([
         q(sql`SELECT email, name, email_verified, two_factor_enabled FROM "user" WHERE id = ${a.id}`),
         q(sql`SELECT password FROM account WHERE user_id = ${a.id}`),
-        q(sql`SELECT subscription_tier, monthly_word_balance, subscription_end, subscription_cancelled_at, cancellation_end_date, paddle_subscription_id, billing_period FROM subscribers WHERE user_id = ${a.id}`),
+        q(
+          sql`SELECT subscription_tier, monthly_word_balance, subscription_end, subscription_cancelled_at, cancellation_end_date, paddle_subscription_id, billing_period FROM subscribers WHERE user_id = ${a.id}`,
+        ),
         q(sql`SELECT id, original_text, transformed_text FROM transformations WHERE user_id = ${a.id} ORDER BY id`),
         q(sql`SELECT token FROM session WHERE user_id = ${a.id} ORDER BY token`),
         q(sql`SELECT secret FROM two_factor WHERE user_id = ${a.id}`),
@@ -102,7 +148,10 @@ export async function runAuthz(opts: { log?: (s: string) => void } = {}): Promis
     const endpoints = listEndpoints(t);
     figures.endpoints = endpoints.length;
     // Session-ending endpoints go last so every other request runs with live sessions.
-    const ordered = [...endpoints.filter((e) => !ENDS_SESSIONS.test(e.path)), ...endpoints.filter((e) => ENDS_SESSIONS.test(e.path))];
+    const ordered = [
+      ...endpoints.filter((e) => !ENDS_SESSIONS.test(e.path)),
+      ...endpoints.filter((e) => ENDS_SESSIONS.test(e.path)),
+    ];
     for (const ep of ordered) {
       const cells = {} as Record<Who, number>;
       for (const who of WHO) {
@@ -113,10 +162,30 @@ export async function runAuthz(opts: { log?: (s: string) => void } = {}): Promis
         url.searchParams.set('userId', a.id);
         url.searchParams.set('id', transformationId);
         const body = {
-          userId: a.id, user_id: a.id, id: transformationId, transformation_id: transformationId, words_used: 10, word_count: 10,
-          token: sessionToken, sessionToken, session: sessionOfLink, email: a.email, text: sweepText, mode: 'lightning', planTier: 'Pro', billingPeriod: 'monthly',
-          name: 'Renamed by someone else', image: 'https://evil.example/x.png', scope: 'global', password: passwords[who], currentPassword: passwords[who],
-          newPassword: passwords[who], newEmail: `${who.replace(' ', '-')}-new@example.com`, confirmEmail: a.email, callbackURL: '/', provider: 'google',
+          userId: a.id,
+          user_id: a.id,
+          id: transformationId,
+          transformation_id: transformationId,
+          words_used: 10,
+          word_count: 10,
+          token: sessionToken,
+          sessionToken,
+          session: sessionOfLink,
+          email: a.email,
+          text: sweepText,
+          mode: 'lightning',
+          planTier: 'Pro',
+          billingPeriod: 'monthly',
+          name: 'Renamed by someone else',
+          image: 'https://evil.example/x.png',
+          scope: 'global',
+          password: passwords[who],
+          currentPassword: passwords[who],
+          newPassword: passwords[who],
+          newEmail: `${who.replace(' ', '-')}-new@example.com`,
+          confirmEmail: a.email,
+          callbackURL: '/',
+          provider: 'google',
         };
         const isForm = ep.path.startsWith('/sandbox/');
         const before = await stateOfA();
@@ -125,7 +194,10 @@ export async function runAuthz(opts: { log?: (s: string) => void } = {}): Promis
           method: ep.method,
           ...(withBody
             ? isForm
-              ? { rawBody: new URLSearchParams({ session: sessionOfLink, plan: 'Ultra:monthly' }).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } }
+              ? {
+                  rawBody: new URLSearchParams({ session: sessionOfLink, plan: 'Ultra:monthly' }).toString(),
+                  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+                }
               : { body }
             : {}),
           cookie: cookies[who],
@@ -144,12 +216,16 @@ export async function runAuthz(opts: { log?: (s: string) => void } = {}): Promis
           const adminAllowed = who === 'admin' && ADMIN_ONLY(ep);
           if (!adminAllowed) {
             if (out.includes(MARKER)) figures.crossUserReads.push(`${who}: ${name} returned A's history text`);
-            if (sessionToken && out.includes(sessionToken)) figures.crossUserReads.push(`${who}: ${name} returned A's session token`);
-            if (res.status < 300 && ep.method === 'GET' && (out.includes(a.email) || out.includes(a.id))) figures.crossUserReads.push(`${who}: ${name} returned A's address or id`);
+            if (sessionToken && out.includes(sessionToken))
+              figures.crossUserReads.push(`${who}: ${name} returned A's session token`);
+            if (res.status < 300 && ep.method === 'GET' && (out.includes(a.email) || out.includes(a.id)))
+              figures.crossUserReads.push(`${who}: ${name} returned A's address or id`);
           }
           const after = await stateOfA();
-          if (after !== before && !adminAllowed) figures.crossUserWrites.push(`${who}: ${name} (${res.status}) changed A's stored state`);
-          if (ADMIN_ONLY(ep) && who !== 'admin' && res.status >= 200 && res.status < 300) figures.adminReachable.push(`${who}: ${name} answered ${res.status}`);
+          if (after !== before && !adminAllowed)
+            figures.crossUserWrites.push(`${who}: ${name} (${res.status}) changed A's stored state`);
+          if (ADMIN_ONLY(ep) && who !== 'admin' && res.status >= 200 && res.status < 300)
+            figures.adminReachable.push(`${who}: ${name} answered ${res.status}`);
         }
         if (ENDS_SESSIONS.test(ep.path) || res.status < 400) await renew(who);
       }
@@ -166,7 +242,9 @@ export async function runAuthz(opts: { log?: (s: string) => void } = {}): Promis
 export function formatAuthz(f: AuthzFigures): string {
   const w = Math.max(...f.matrix.map((m) => m.endpoint.length));
   const head = `${'endpoint'.padEnd(w)}  ${WHO.map((x) => x.padStart(10)).join(' ')}`;
-  const rows = f.matrix.map((m) => `${m.endpoint.padEnd(w)}  ${WHO.map((x) => String(m.cells[x]).padStart(10)).join(' ')}`);
+  const rows = f.matrix.map(
+    (m) => `${m.endpoint.padEnd(w)}  ${WHO.map((x) => String(m.cells[x]).padStart(10)).join(' ')}`,
+  );
   return [
     head,
     ...rows,

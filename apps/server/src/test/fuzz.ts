@@ -29,20 +29,94 @@ export interface FuzzFigures {
 }
 
 const FIELDS = [
-  'text', 'mode', 'word_count', 'useSecondPrompt', 'planTier', 'billingPeriod', 'transformation_id', 'words_used', 'email', 'password',
-  'name', 'token', 'callbackURL', 'scope', 'newPassword', 'currentPassword', 'newEmail', 'code', 'confirmEmail', 'provider', 'session',
-  'plan', 'event_type', 'data', 'redirectTo', 'trustDevice', 'rememberMe', 'image', 'days', 'cursor', 'limit', 'sessionToken', 'idToken',
+  'text',
+  'mode',
+  'word_count',
+  'useSecondPrompt',
+  'planTier',
+  'billingPeriod',
+  'transformation_id',
+  'words_used',
+  'email',
+  'password',
+  'name',
+  'token',
+  'callbackURL',
+  'scope',
+  'newPassword',
+  'currentPassword',
+  'newEmail',
+  'code',
+  'confirmEmail',
+  'provider',
+  'session',
+  'plan',
+  'event_type',
+  'data',
+  'redirectTo',
+  'trustDevice',
+  'rememberMe',
+  'image',
+  'days',
+  'cursor',
+  'limit',
+  'sessionToken',
+  'idToken',
 ];
-const QUERY_KEYS = ['cursor', 'limit', 'email', 'session', 'token', 'days', 'done', '_ptxn', 'callbackURL', 'error', 'id', 'state', 'code'];
+const QUERY_KEYS = [
+  'cursor',
+  'limit',
+  'email',
+  'session',
+  'token',
+  'days',
+  'done',
+  '_ptxn',
+  'callbackURL',
+  'error',
+  'id',
+  'state',
+  'code',
+];
 
 const evilString = fc.oneof(
   fc.string({ maxLength: 40 }),
   fc.string({ unit: 'binary', maxLength: 40 }),
   fc.constantFrom(
-    '\u0000', 'a\u0000b@example.com', '\ud800', 'x\udc00y', '\u200b'.repeat(200), 'ｅｘａｍｐｌｅ', '../../etc/passwd', '%00', '%2e%2e%2f',
-    '<script>alert(1)</script>', "' OR 1=1 --", '+275760-09-13T00:00:00.000Z', '-271821-04-20', '1e309', 'NaN', '-1', '0', '9'.repeat(40),
-    'null', '[]', '{}', 'x'.repeat(5000), 'deep', 'lightning', 'Pro', 'monthly', 'global', 'google', 'admin@example.com', 'javascript:alert(1)',
-    'https://evil.example/', '//evil.example', 'txn_01abc', 'pri_sandbox_pro_monthly',
+    '\u0000',
+    'a\u0000b@example.com',
+    '\ud800',
+    'x\udc00y',
+    '\u200b'.repeat(200),
+    'ｅｘａｍｐｌｅ',
+    '../../etc/passwd',
+    '%00',
+    '%2e%2e%2f',
+    '<script>alert(1)</script>',
+    "' OR 1=1 --",
+    '+275760-09-13T00:00:00.000Z',
+    '-271821-04-20',
+    '1e309',
+    'NaN',
+    '-1',
+    '0',
+    '9'.repeat(40),
+    'null',
+    '[]',
+    '{}',
+    'x'.repeat(5000),
+    'deep',
+    'lightning',
+    'Pro',
+    'monthly',
+    'global',
+    'google',
+    'admin@example.com',
+    'javascript:alert(1)',
+    'https://evil.example/',
+    '//evil.example',
+    'txn_01abc',
+    'pri_sandbox_pro_monthly',
   ),
 );
 const anyValue: fc.Arbitrary<unknown> = fc.oneof(
@@ -62,13 +136,41 @@ type Body =
   | { kind: 'deep'; depth: number; open: string };
 
 const bodyArb: fc.Arbitrary<Body> = fc.oneof(
-  { weight: 5, arbitrary: fc.dictionary(fc.constantFrom(...FIELDS), anyValue, { maxKeys: 6 }).map((value): Body => ({ kind: 'json', value })) },
+  {
+    weight: 5,
+    arbitrary: fc
+      .dictionary(fc.constantFrom(...FIELDS), anyValue, { maxKeys: 6 })
+      .map((value): Body => ({ kind: 'json', value })),
+  },
   { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 4 }).map((value): Body => ({ kind: 'json', value })) },
   fc.string({ maxLength: 60 }).map((raw): Body => ({ kind: 'raw', type: 'application/json', raw })),
-  fc.constantFrom('{"email":', '{"text":"a"', '[', '{"a":1}}', '\u0000', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{}}}').map((raw): Body => ({ kind: 'raw', type: 'application/json', raw })),
-  fc.record({ depth: fc.integer({ min: 50, max: 30_000 }), open: fc.constantFrom('[', '{"a":') }).map((d): Body => ({ kind: 'deep', ...d })),
-  fc.dictionary(fc.constantFrom(...FIELDS), evilString, { maxKeys: 4 }).map((o): Body => ({ kind: 'raw', type: 'application/x-www-form-urlencoded', raw: new URLSearchParams(o as Record<string, string>).toString() })),
-  fc.tuple(fc.constantFrom('multipart/form-data; boundary=xyz', 'multipart/form-data', 'multipart/form-data; boundary='), fc.constantFrom('--xyz\r\nContent-Disposition: form-data; name="session"\r\n\r\nabc', 'garbage', '--xyz--', '')).map(([type, raw]): Body => ({ kind: 'raw', type, raw })),
+  fc
+    .constantFrom(
+      '{"email":',
+      '{"text":"a"',
+      '[',
+      '{"a":1}}',
+      '\u0000',
+      '{"__proto__":{"admin":true}}',
+      '{"constructor":{"prototype":{}}}',
+    )
+    .map((raw): Body => ({ kind: 'raw', type: 'application/json', raw })),
+  fc
+    .record({ depth: fc.integer({ min: 50, max: 30_000 }), open: fc.constantFrom('[', '{"a":') })
+    .map((d): Body => ({ kind: 'deep', ...d })),
+  fc
+    .dictionary(fc.constantFrom(...FIELDS), evilString, { maxKeys: 4 })
+    .map((o): Body => ({
+      kind: 'raw',
+      type: 'application/x-www-form-urlencoded',
+      raw: new URLSearchParams(o as Record<string, string>).toString(),
+    })),
+  fc
+    .tuple(
+      fc.constantFrom('multipart/form-data; boundary=xyz', 'multipart/form-data', 'multipart/form-data; boundary='),
+      fc.constantFrom('--xyz\r\nContent-Disposition: form-data; name="session"\r\n\r\nabc', 'garbage', '--xyz--', ''),
+    )
+    .map(([type, raw]): Body => ({ kind: 'raw', type, raw })),
   fc.string({ maxLength: 60 }).map((raw): Body => ({ kind: 'raw', type: 'text/plain', raw })),
   fc.constant<Body>({ kind: 'none' }),
 );
@@ -85,7 +187,11 @@ type Case = typeof caseArb extends fc.Arbitrary<infer T> ? T : never;
 function encodeBody(b: Body): { type?: string; raw?: string } {
   if (b.kind === 'none') return {};
   if (b.kind === 'json') return { type: 'application/json', raw: JSON.stringify(b.value) ?? 'null' };
-  if (b.kind === 'deep') return { type: 'application/json', raw: `${b.open.repeat(b.depth)}1${(b.open === '[' ? ']' : '}').repeat(b.depth)}` };
+  if (b.kind === 'deep')
+    return {
+      type: 'application/json',
+      raw: `${b.open.repeat(b.depth)}1${(b.open === '[' ? ']' : '}').repeat(b.depth)}`,
+    };
   return { type: b.type, raw: b.raw };
 }
 
@@ -95,7 +201,9 @@ async function stateDigest(t: TestProduct): Promise<string> {
   const parts = await Promise.all([
     q(sql`SELECT id, email, name, email_verified, two_factor_enabled FROM "user" ORDER BY id`),
     q(sql`SELECT id, user_id, provider_id, password FROM account ORDER BY id`),
-    q(sql`SELECT user_id, subscription_tier, monthly_word_balance, subscription_end, subscription_cancelled_at, cancellation_end_date, paddle_customer_id, paddle_subscription_id, billing_period FROM subscribers ORDER BY user_id`),
+    q(
+      sql`SELECT user_id, subscription_tier, monthly_word_balance, subscription_end, subscription_cancelled_at, cancellation_end_date, paddle_customer_id, paddle_subscription_id, billing_period FROM subscribers ORDER BY user_id`,
+    ),
     q(sql`SELECT count(*)::int AS n, max(created_at)::text AS last FROM transformations`),
     q(sql`SELECT user_id, count(*)::int AS n FROM session GROUP BY user_id ORDER BY user_id`),
     q(sql`SELECT user_id, secret FROM two_factor ORDER BY user_id`),
@@ -109,13 +217,27 @@ const STACK = /\n\s+at\s+\S+\s+\(|node_modules\/|\bat async\b/;
 /** Requests after which the member's session may be gone (sign-out, revocation) and is renewed. */
 const SESSION_RISK = /sign-out|revoke|delete-user|change-password|reset-password|two-factor|update-session/;
 
-export async function runFuzz(opts: { casesPerEndpoint: number; seed?: number; log?: (s: string) => void }): Promise<FuzzFigures> {
+export async function runFuzz(opts: {
+  casesPerEndpoint: number;
+  seed?: number;
+  log?: (s: string) => void;
+}): Promise<FuzzFigures> {
   const started = Date.now();
   const t = await createTestProduct({ env: { RATE_LIMITS: 'off', ADMIN_EMAILS: 'fuzz-admin@example.com' } });
   const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((r) => server.once('listening', () => r()));
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const figures: FuzzFigures = { endpoints: 0, cases: 0, statuses: {}, fiveXx: 0, stackTraces: 0, refusals: 0, refusalsThatChangedState: 0, failures: [], seconds: 0 };
+  const figures: FuzzFigures = {
+    endpoints: 0,
+    cases: 0,
+    statuses: {},
+    fiveXx: 0,
+    stackTraces: 0,
+    refusals: 0,
+    refusalsThatChangedState: 0,
+    failures: [],
+    seconds: 0,
+  };
   try {
     const member = await t.newUser('fuzz-member@example.com');
     const admin = await t.newUser('fuzz-admin@example.com');
@@ -184,7 +306,10 @@ async function send(origin: string, ep: Endpoint, c: Case, cookie: string): Prom
 }
 
 export function formatFuzz(f: FuzzFigures): string {
-  const statuses = Object.entries(f.statuses).sort(([a], [b]) => Number(a) - Number(b)).map(([s, n]) => `${s}×${n}`).join(' ');
+  const statuses = Object.entries(f.statuses)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ');
   return [
     `fuzz: ${f.cases} cases over ${f.endpoints} endpoints in ${f.seconds} s`,
     `statuses: ${statuses}`,

@@ -73,7 +73,13 @@ export async function createTestDatabase(kind: DbKind = 'pglite'): Promise<Datab
 export const BASE = 'http://localhost:3999';
 
 export function testEnv(extra: Record<string, string> = {}): Env {
-  return loadEnv({ NODE_ENV: 'test', BASE_URL: BASE, LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', RATE_LIMITS: 'on', ...extra });
+  return loadEnv({
+    NODE_ENV: 'test',
+    BASE_URL: BASE,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    RATE_LIMITS: 'on',
+    ...extra,
+  });
 }
 
 /** An engine that runs in the test's own thread; `fail` makes it throw like a broken provider. */
@@ -89,11 +95,30 @@ export function inlineEngine(behaviour: { fail?: boolean; delayMs?: number } = {
       if (behaviour.fail) throw new Error('engine exploded');
       const text = job.text.replace(/\butilize\b/g, 'use');
       const out = job.secondPass ? `${text} ` : text;
-      return { text: out, scoreBefore: 80, scoreAfter: 40, engine: 'local', outcome: out === job.text ? 'unchanged' : 'light-edit', language: 'en', sentencesAfter: [], tokensUsed: 0, tokensIn: 0, tokensOut: 0, candidates: 0, guardRejected: false, styleApplied: [], ms: 1 };
+      return {
+        text: out,
+        scoreBefore: 80,
+        scoreAfter: 40,
+        engine: 'local',
+        outcome: out === job.text ? 'unchanged' : 'light-edit',
+        language: 'en',
+        sentencesAfter: [],
+        tokensUsed: 0,
+        tokensIn: 0,
+        tokensOut: 0,
+        candidates: 0,
+        guardRejected: false,
+        styleApplied: [],
+        ms: 1,
+      };
     },
     async detect(text) {
       if (behaviour.fail) throw new Error('engine exploded');
-      return { score: 70, flagged: true, sentences: [{ start: 0, end: Math.min(text.length, 20), score: 70, flagged: true, reasons: ['stock phrase'] }] };
+      return {
+        score: 70,
+        flagged: true,
+        sentences: [{ start: 0, end: Math.min(text.length, 20), score: 70, flagged: true, reasons: ['stock phrase'] }],
+      };
     },
     stats: () => ({ threads: 0, queued: 0, running: 0 }),
     close: async () => {},
@@ -104,7 +129,17 @@ export interface TestProduct {
   app: Awaited<ReturnType<typeof buildProduct>>['app'];
   deps: Awaited<ReturnType<typeof buildProduct>>['deps'];
   close(): Promise<void>;
-  req(path: string, init?: { method?: string; body?: unknown; rawBody?: string; cookie?: string; headers?: Record<string, string>; ip?: string }): Promise<Response>;
+  req(
+    path: string,
+    init?: {
+      method?: string;
+      body?: unknown;
+      rawBody?: string;
+      cookie?: string;
+      headers?: Record<string, string>;
+      ip?: string;
+    },
+  ): Promise<Response>;
   signUp(email: string, password?: string, ip?: string): Promise<Response>;
   confirm(email: string): Promise<string>;
   newUser(email?: string): Promise<{ email: string; cookie: string; id: string }>;
@@ -112,27 +147,50 @@ export interface TestProduct {
 
 export function cookieFrom(res: Response): string {
   const set = res.headers.getSetCookie();
-  return set.map((c) => c.split(';')[0]).filter((c) => c && !c.endsWith('=')).join('; ');
+  return set
+    .map((c) => c.split(';')[0])
+    .filter((c) => c && !c.endsWith('='))
+    .join('; ');
 }
 
-export async function createTestProduct(opts: { kind?: DbKind; env?: Record<string, string> } & BuildOptions = {}): Promise<TestProduct> {
+export async function createTestProduct(
+  opts: { kind?: DbKind; env?: Record<string, string> } & BuildOptions = {},
+): Promise<TestProduct> {
   const env = testEnv(opts.env);
   const database = opts.database ?? (await createTestDatabase(opts.kind));
-  const product = await buildProduct(env, { database, engine: opts.engine ?? inlineEngine(), logger: opts.logger ?? createLogger((process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'silent'), now: opts.now });
+  const product = await buildProduct(env, {
+    database,
+    engine: opts.engine ?? inlineEngine(),
+    logger: opts.logger ?? createLogger((process.env.TEST_LOG_LEVEL as 'error' | undefined) ?? 'silent'),
+    now: opts.now,
+  });
   let ipSeq = 0;
   const defaultIp = `10.${Math.floor(Math.random() * 200)}.${Math.floor(Math.random() * 200)}.1`;
   const req: TestProduct['req'] = (path, init = {}) => {
-    const headers: Record<string, string> = { origin: BASE, 'x-forwarded-for': init.ip ?? defaultIp, ...(init.headers ?? {}) };
+    const headers: Record<string, string> = {
+      origin: BASE,
+      'x-forwarded-for': init.ip ?? defaultIp,
+      ...(init.headers ?? {}),
+    };
     if (init.cookie) headers.cookie = init.cookie;
     let body: string | undefined = init.rawBody;
     if (init.body !== undefined) {
       body = JSON.stringify(init.body);
       headers['content-type'] = 'application/json';
     }
-    return Promise.resolve(product.app.request(`${BASE}${path}`, { method: init.method ?? (body !== undefined ? 'POST' : 'GET'), headers, body }));
+    return Promise.resolve(
+      product.app.request(`${BASE}${path}`, {
+        method: init.method ?? (body !== undefined ? 'POST' : 'GET'),
+        headers,
+        body,
+      }),
+    );
   };
   const signUp: TestProduct['signUp'] = (email, password = 'password123', ip) =>
-    req('/api/auth/sign-up/email', { body: { email, password, name: email, callbackURL: '/' }, ip: ip ?? `10.9.${++ipSeq % 250}.${Math.floor(Math.random() * 250)}` });
+    req('/api/auth/sign-up/email', {
+      body: { email, password, name: email, callbackURL: '/' },
+      ip: ip ?? `10.9.${++ipSeq % 250}.${Math.floor(Math.random() * 250)}`,
+    });
   const confirm: TestProduct['confirm'] = async (email) => {
     const mail = (await listOutbox(product.deps.db)).find((m) => m.to === email && /confirm/i.test(m.subject));
     const link = mail?.links.find((l) => l.includes('/api/auth/verify-email'));

@@ -15,7 +15,10 @@ export async function freePort(): Promise<number> {
 }
 
 /** Polls /api/health until it answers 200 (returns its body); fails at once if the process exits first. */
-export async function waitHealthy(base: string, proc?: { child: ChildProcess; output(): string }): Promise<{ ok: boolean; detector: string }> {
+export async function waitHealthy(
+  base: string,
+  proc?: { child: ChildProcess; output(): string },
+): Promise<{ ok: boolean; detector: string }> {
   for (let i = 0; i < 600; i++) {
     if (proc && proc.child.exitCode !== null) throw new Error(`server exited: ${proc.output()}`);
     try {
@@ -30,13 +33,25 @@ export async function waitHealthy(base: string, proc?: { child: ChildProcess; ou
 }
 
 /** The server from source (tsx) as a real process; `output()` is everything it wrote. */
-export function spawnServer(env: Record<string, string>, opts: { wrap?: (argv: string[]) => { cmd: string; args: string[] } } = {}) {
+export function spawnServer(
+  env: Record<string, string>,
+  opts: { wrap?: (argv: string[]) => { cmd: string; args: string[] } } = {},
+) {
   const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
   const argv = [process.execPath, '--import', 'tsx', 'src/index.ts'];
   const { cmd, args } = opts.wrap ? opts.wrap(argv) : { cmd: argv[0]!, args: argv.slice(1) };
   const child = spawn(cmd, args, {
     cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'test', RATE_LIMITS: 'off', LOG_LEVEL: 'info', SMTP_URL: '', DATABASE_URL: '', ENGINE_POOL_SIZE: '1', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'info',
+      SMTP_URL: '',
+      DATABASE_URL: '',
+      ENGINE_POOL_SIZE: '1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

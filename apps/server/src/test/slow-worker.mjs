@@ -2,5 +2,13 @@
 export default async function run(job) {
   await new Promise((r) => setTimeout(r, job.text.startsWith('slow') ? 400 : 5));
   if (job.text.startsWith('crash')) throw new Error('worker failure');
-  return { text: job.text.toUpperCase(), scoreBefore: 50, scoreAfter: 20, engine: 'local', sentencesAfter: [], tokensUsed: 0, ms: 1 };
+  return {
+    text: job.text.toUpperCase(),
+    scoreBefore: 50,
+    scoreAfter: 20,
+    engine: 'local',
+    sentencesAfter: [],
+    tokensUsed: 0,
+    ms: 1,
+  };
 }

@@ -14,7 +14,9 @@ import { RouteEffects } from './route-effects';
 // Promotions show to signed-in users only: their code (dialogs among it) loads for them, not for every visit.
 const PromotionOverlays = lazy(() => import('@/features/promotions').then((m) => ({ default: m.PromotionOverlays })));
 // What a mailed link did (signed in, expired, used before): only for a visit that came from one.
-const EmailLinkNotices = lazy(() => import('@/features/auth/email-links').then((m) => ({ default: m.EmailLinkNotices })));
+const EmailLinkNotices = lazy(() =>
+  import('@/features/auth/email-links').then((m) => ({ default: m.EmailLinkNotices })),
+);
 const FROM_EMAIL_LINK = openedFromEmailLink();
 
 export function RootLayout() {

@@ -20,7 +20,8 @@ export const routeModules: Record<AppRouteId, Loader> = {
   history: () => import('@/features/history/components/history-page').then((m) => m.HistoryPage),
   webhookTest: () => import('@/features/diagnostics/components/webhook-test-page').then((m) => m.WebhookTestPage),
   authTest: () => import('@/features/diagnostics/components/auth-test-page').then((m) => m.AuthTestPage),
-  subscriptionTest: () => import('@/features/diagnostics/components/subscription-test-page').then((m) => m.SubscriptionTestPage),
+  subscriptionTest: () =>
+    import('@/features/diagnostics/components/subscription-test-page').then((m) => m.SubscriptionTestPage),
   maintenance: () => import('@/features/maintenance/components/maintenance-page').then((m) => m.MaintenancePage),
   resetPassword: () => import('@/features/security/components/reset-password-page').then((m) => m.ResetPasswordPage),
   admin: () => import('@/features/diagnostics/components/admin-overview-page').then((m) => m.AdminOverviewPage),

@@ -7,9 +7,10 @@ import { NotFoundRoute } from './routes/not-found';
 
 // The declarative router: the app uses no loaders or actions, and the data router would add ~15 KB gzip
 // to every page's first load (docs/decisions: route list and first load).
-const pages = Object.fromEntries(
-  Object.entries(routeModules).map(([id, load]) => [id, lazyPage(load)]),
-) as Record<AppRouteId, LazyPage>;
+const pages = Object.fromEntries(Object.entries(routeModules).map(([id, load]) => [id, lazyPage(load)])) as Record<
+  AppRouteId,
+  LazyPage
+>;
 
 /** Loads the module of the page at `pathname` (nothing for the not-found page). */
 export function preloadRoute(pathname: string): Promise<unknown> {

@@ -31,7 +31,8 @@ export type AuthMethod = 'email' | 'google' | 'magic_link';
 /** Enough to cover start-up; past this, old entries give way so an unconfigured page cannot grow it. */
 const QUEUE_LIMIT = 50;
 
-type Pending = { kind: 'capture'; event: string; props: Props | undefined } | { kind: 'identify'; id: string } | { kind: 'reset' };
+type Pending =
+  { kind: 'capture'; event: string; props: Props | undefined } | { kind: 'identify'; id: string } | { kind: 'reset' };
 
 let client: AnalyticsClient | null = null;
 let starting: Promise<void> | null = null;
@@ -112,7 +113,12 @@ export function trackLogin(method: AuthMethod, userId: string | null): void {
 
 /** begin_checkout with the plan's price for the chosen period, in USD. */
 export function trackBeginCheckout(tier: PaidTier, period: BillingPeriod): void {
-  track(ANALYTICS_EVENTS.beginCheckout, { tier, billing_period: period, value: periodPrice(tier, period), currency: 'USD' });
+  track(ANALYTICS_EVENTS.beginCheckout, {
+    tier,
+    billing_period: period,
+    value: periodPrice(tier, period),
+    currency: 'USD',
+  });
 }
 
 export function trackCtaClick(location: string, label: string): void {

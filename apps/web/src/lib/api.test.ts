@@ -39,13 +39,19 @@ describe('apiFetch', () => {
   });
 
   it('falls back to the Retry-After header and UNKNOWN for bodies without an error', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>', { status: 503, headers: { 'Retry-After': '7' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>', { status: 503, headers: { 'Retry-After': '7' } })),
+    );
     const err = await apiFetch('/api/x').catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 503, code: 'UNKNOWN', message: '', retryAfter: 7 });
   });
 
   it('turns a network failure into a NETWORK ApiError', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const err = await apiFetch('/api/x').catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 0, code: 'NETWORK' });
   });

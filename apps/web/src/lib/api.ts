@@ -73,7 +73,11 @@ export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Prom
     res = await fetch(withQuery(path, opts.query), init);
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError({ status: 0, code: 'NETWORK', message: 'Could not reach the server. Check your connection and try again.' });
+    throw new ApiError({
+      status: 0,
+      code: 'NETWORK',
+      message: 'Could not reach the server. Check your connection and try again.',
+    });
   }
 
   const text = await res.text();

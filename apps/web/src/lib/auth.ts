@@ -28,7 +28,8 @@ function deferred(path: readonly string[]): unknown {
   return new Proxy(() => undefined, {
     // `then` stays undefined so a path is never taken for a promise.
     get: (_t, key) => (typeof key === 'string' && key !== 'then' ? deferred([...path, key]) : undefined),
-    apply: (_t, _this, args: unknown[]) => (client ? call(client, path, args) : preloadAuthClient().then((c) => call(c, path, args))),
+    apply: (_t, _this, args: unknown[]) =>
+      client ? call(client, path, args) : preloadAuthClient().then((c) => call(c, path, args)),
   });
 }
 
@@ -54,7 +55,10 @@ export const sessionKeys = { all: ['session'] as const };
 
 /** The session from better-auth's endpoint, read without its client (which loads on first use). */
 export async function fetchSession(): Promise<SessionData | null> {
-  const res = await fetch('/api/auth/get-session', { credentials: 'same-origin', headers: { accept: 'application/json' } });
+  const res = await fetch('/api/auth/get-session', {
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+  });
   // A 401 means "no session"; anything else is a real failure the query should surface and retry.
   if (res.status === 401) return null;
   if (!res.ok) throw new Error('Could not load the session');

@@ -42,7 +42,14 @@ export function activePromotion(userId: string, now: number, redeemed: readonly 
   if (summer && now <= PROMOTIONS.summer.endsAt && !redeemed.includes(summer.code)) return summer;
   const bts = findPromoCode(PROMOTIONS.backToSchool.code);
   const start = storedStart(userId);
-  if (bts && PROMOTIONS.backToSchool.enabled && start !== null && now < start + PROMOTIONS.backToSchool.durationMs && !redeemed.includes(bts.code)) return bts;
+  if (
+    bts &&
+    PROMOTIONS.backToSchool.enabled &&
+    start !== null &&
+    now < start + PROMOTIONS.backToSchool.durationMs &&
+    !redeemed.includes(bts.code)
+  )
+    return bts;
   return null;
 }
 
@@ -63,7 +70,11 @@ function subscribePromotion(l: () => void): () => void {
 }
 
 export function useActivePromotion(): PromoCode | null {
-  useSyncExternalStore(subscribePromotion, () => promotionVersion, () => 0);
+  useSyncExternalStore(
+    subscribePromotion,
+    () => promotionVersion,
+    () => 0,
+  );
   const { user } = useSession();
   const { redeemed, loaded } = useRedeemedCodes(user?.id ?? null);
   if (!user || !loaded) return null;

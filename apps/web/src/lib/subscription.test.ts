@@ -15,12 +15,26 @@ import {
   toLimits,
 } from './subscription';
 
-const FREE: LimitsInfo = { subscriptionTier: 'FREE', currentBalance: 250, requestLimit: 250, canProcess: true, exceedsRequestLimit: false };
-const PRO: LimitsInfo = { subscriptionTier: 'Pro', currentBalance: 15000, requestLimit: 1500, canProcess: true, exceedsRequestLimit: false };
+const FREE: LimitsInfo = {
+  subscriptionTier: 'FREE',
+  currentBalance: 250,
+  requestLimit: 250,
+  canProcess: true,
+  exceedsRequestLimit: false,
+};
+const PRO: LimitsInfo = {
+  subscriptionTier: 'Pro',
+  currentBalance: 15000,
+  requestLimit: 1500,
+  canProcess: true,
+  exceedsRequestLimit: false,
+};
 
 let balance = 250;
 let tier = 'FREE';
-const fetchMock = vi.fn(async () => jsonResponse({ subscription_tier: tier, currentBalance: balance, monthlyLimit: 250 }));
+const fetchMock = vi.fn(async () =>
+  jsonResponse({ subscription_tier: tier, currentBalance: balance, monthlyLimit: 250 }),
+);
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -50,7 +64,9 @@ function poll(qc: QueryClient, schedule: PollSchedule, stopWhen?: (s: Subscripti
   const state = qc.getQueryState<SubscriptionData>(key);
   const start = state?.data ? toLimits(state.data) : undefined;
   const until =
-    stopWhen ?? ((s: SubscriptionData) => !start || s.subscription_tier !== start.subscriptionTier || s.currentBalance !== start.currentBalance);
+    stopWhen ??
+    ((s: SubscriptionData) =>
+      !start || s.subscription_tier !== start.subscriptionTier || s.currentBalance !== start.currentBalance);
   const obs = new QueryObserver(qc, subscriptionPollOptions('u1', schedule, { baseline: settledCount(state), until }));
   return obs.subscribe(() => undefined);
 }

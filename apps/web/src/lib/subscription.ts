@@ -73,7 +73,11 @@ export function useLimits(userId: string | null) {
 }
 
 /** Writes a balance check's answer (tier and balance) into the cached subscription. */
-export function applyLimits(qc: QueryClient, userId: string, limits: Pick<LimitsInfo, 'subscriptionTier' | 'currentBalance'>): void {
+export function applyLimits(
+  qc: QueryClient,
+  userId: string,
+  limits: Pick<LimitsInfo, 'subscriptionTier' | 'currentBalance'>,
+): void {
   const old = qc.getQueryData<SubscriptionData>(subscriptionKeys.user(userId));
   if (!old) return;
   qc.setQueryData<SubscriptionData>(subscriptionKeys.user(userId), {
@@ -90,7 +94,9 @@ export function applyLimits(qc: QueryClient, userId: string, limits: Pick<Limits
 
 /** Sets the cached balance, never below 0 (e.g. the balance a finished rewrite reports). */
 export function setCachedBalance(qc: QueryClient, userId: string, balance: number): void {
-  qc.setQueryData<SubscriptionData>(subscriptionKeys.user(userId), (old) => (old ? { ...old, currentBalance: Math.max(0, balance) } : old));
+  qc.setQueryData<SubscriptionData>(subscriptionKeys.user(userId), (old) =>
+    old ? { ...old, currentBalance: Math.max(0, balance) } : old,
+  );
 }
 
 // ---- Change and refresh ----
@@ -118,9 +124,17 @@ export interface PollSchedule {
 
 export const POLL = {
   /** After checkout: at once, then every 1.5 s, 13 attempts. */
-  afterCheckout: { firstMs: 0, intervalMs: TIMINGS.subscriptionPollIntervalMs, attempts: TIMINGS.subscriptionPollAttempts },
+  afterCheckout: {
+    firstMs: 0,
+    intervalMs: TIMINGS.subscriptionPollIntervalMs,
+    attempts: TIMINGS.subscriptionPollAttempts,
+  },
   /** For changed limits: wait 1 s, then up to 8 attempts 3 s apart. */
-  limits: { firstMs: TIMINGS.limitsPollStartMs, intervalMs: TIMINGS.limitsPollIntervalMs, attempts: TIMINGS.limitsPollAttempts },
+  limits: {
+    firstMs: TIMINGS.limitsPollStartMs,
+    intervalMs: TIMINGS.limitsPollIntervalMs,
+    attempts: TIMINGS.limitsPollAttempts,
+  },
 } as const satisfies Record<string, PollSchedule>;
 
 /** Answers (and failures) the query has had so far; attempts are counted from this at the start. */

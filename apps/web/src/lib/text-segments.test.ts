@@ -10,7 +10,8 @@ function rng(seed: number) {
   };
 }
 
-const SAMPLE = 'Growth was 3.5% in Q2.\n\nPro costs $19.99 a month — see https://example.com/docs/v2.1 or mail jane.doe@example.com.\n- item one 🎉\n- item two (v2.1.0, Node.js)\n';
+const SAMPLE =
+  'Growth was 3.5% in Q2.\n\nPro costs $19.99 a month — see https://example.com/docs/v2.1 or mail jane.doe@example.com.\n- item one 🎉\n- item two (v2.1.0, Node.js)\n';
 
 function randomRanges(rand: () => number, len: number): Range[] {
   const n = Math.floor(rand() * 8);

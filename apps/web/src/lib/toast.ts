@@ -11,7 +11,8 @@ type Options = { description: string } | undefined;
 let loading: Promise<Sonner> | null = null;
 export const loadToastLibrary = (): Promise<Sonner> => (loading ??= import('sonner'));
 
-let host: { wanted: boolean; listeners: Set<() => void>; mounted: Promise<void>; markMounted: () => void } | null = null;
+let host: { wanted: boolean; listeners: Set<() => void>; mounted: Promise<void>; markMounted: () => void } | null =
+  null;
 
 /** Called by the app's Toaster on its first render: toasts then wait until it has mounted. */
 export function registerToasterHost() {
@@ -92,7 +93,8 @@ export function liveToast(msg: ToastMessage): { update(msg: ToastMessage): void;
   return {
     update: (m) =>
       showToast(({ toast }) => {
-        if (!ended && id !== null) toast.loading(m.title, { id, ...(m.description ? { description: m.description } : {}) });
+        if (!ended && id !== null)
+          toast.loading(m.title, { id, ...(m.description ? { description: m.description } : {}) });
       }),
     done: () => {
       ended = true;

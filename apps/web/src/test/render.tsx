@@ -28,7 +28,9 @@ export function subscriptionFromLimits(limits: LimitsInfo): SubscriptionData {
 }
 
 export function makeQueryClient() {
-  return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } } });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
 }
 
 /** A path, or a location with router state (e.g. a text handed to the home card). */

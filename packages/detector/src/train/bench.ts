@@ -81,7 +81,10 @@ function timings(): string[] {
   out.push(`load ${loadMs.toFixed(0)} ms (load average ${loadavg()[0]!.toFixed(1)} on ${cpus().length} cores)`);
   const q = (a: number[], p: number): string => [...a].sort((x, y) => x - y)[Math.floor(a.length * p)]!.toFixed(1);
   for (const { label, texts } of timingTexts()) {
-    for (const [name, fn] of [['detect() (score and sentence highlights)', detect], ['detectScore() (document score only)', detectScore]] as const) {
+    for (const [name, fn] of [
+      ['detect() (score and sentence highlights)', detect],
+      ['detectScore() (document score only)', detectScore],
+    ] as const) {
       // Warm up on every text twice: a server scores text after text, and timing before the compiler has seen
       // the other files' texts measures compilation instead (most of the slow calls on one core did).
       for (let r = 0; r < 2; r++) for (const x of texts) fn(x);
@@ -98,7 +101,9 @@ function timings(): string[] {
           cpu.push((d.user + d.system) / 1000);
         }
       }
-      out.push(`${name} per 500 words, ${label} (${texts.length}): wall p50 ${q(wall, 0.5)} ms, p95 ${q(wall, 0.95)} ms; CPU p50 ${q(cpu, 0.5)} ms, p95 ${q(cpu, 0.95)} ms`);
+      out.push(
+        `${name} per 500 words, ${label} (${texts.length}): wall p50 ${q(wall, 0.5)} ms, p95 ${q(wall, 0.95)} ms; CPU p50 ${q(cpu, 0.5)} ms, p95 ${q(cpu, 0.95)} ms`,
+      );
     }
   }
   const dir = fileURLToPath(new URL('../../weights/', import.meta.url));
@@ -108,8 +113,15 @@ function timings(): string[] {
 }
 
 interface FoldResult {
-  file: string; threshold: number; L: number[]; S: number[]; Y: number[]; nonNative: boolean[];
-  domain: string[]; generator: string[]; familyAuroc: Record<string, number>;
+  file: string;
+  threshold: number;
+  L: number[];
+  S: number[];
+  Y: number[];
+  nonNative: boolean[];
+  domain: string[];
+  generator: string[];
+  familyAuroc: Record<string, number>;
 }
 
 /** One leave-one-file-out fit, run in its own process so the files can be fitted in parallel. */
@@ -122,12 +134,22 @@ function runFold(file: string): void {
   const { detector, oof } = fitDetector(tr, { sentences: false });
   if (process.env.BENCH_DUMP) {
     // Aggregated figures for offline analysis of the stack and threshold (no text).
-    const meta = (p: Prepared): { y: number; domain: string; file: string; gen: string; nn: boolean; c: number[] } => ({ y: p.y, domain: p.doc.domain, file: p.doc.file, gen: p.doc.generator, nn: isNonNative(p.doc), c: p.stylo });
-    writeFileSync(`${process.env.BENCH_DUMP}/${file}.json`, JSON.stringify({
-      train: tr.map((p, i) => ({ ...meta(p), l: oof[i] })),
-      test: te.map((p) => ({ ...meta(p), l: docLogits(detector, p) })),
-      cal: detector.calibrations.get(subsetKey(FAMILIES)),
-    }));
+    const meta = (p: Prepared): { y: number; domain: string; file: string; gen: string; nn: boolean; c: number[] } => ({
+      y: p.y,
+      domain: p.doc.domain,
+      file: p.doc.file,
+      gen: p.doc.generator,
+      nn: isNonNative(p.doc),
+      c: p.stylo,
+    });
+    writeFileSync(
+      `${process.env.BENCH_DUMP}/${file}.json`,
+      JSON.stringify({
+        train: tr.map((p, i) => ({ ...meta(p), l: oof[i] })),
+        test: te.map((p) => ({ ...meta(p), l: docLogits(detector, p) })),
+        cal: detector.calibrations.get(subsetKey(FAMILIES)),
+      }),
+    );
   }
   const cal = detector.calibrations.get(subsetKey(FAMILIES))!;
   const L = te.map((p) => logitsOf(detector, p));
@@ -142,7 +164,15 @@ function runFold(file: string): void {
     nonNative: te.map((p) => isNonNative(p.doc)),
     domain: te.map((p) => p.doc.domain),
     generator: te.map((p) => p.doc.generator),
-    familyAuroc: Object.fromEntries(FAMILIES.map((fam) => [fam, auroc(te.map((p) => detector.familyLogits(asExtracted(p), [fam])[fam]), te.map((p) => p.y))])),
+    familyAuroc: Object.fromEntries(
+      FAMILIES.map((fam) => [
+        fam,
+        auroc(
+          te.map((p) => detector.familyLogits(asExtracted(p), [fam])[fam]),
+          te.map((p) => p.y),
+        ),
+      ]),
+    ),
   };
   process.stdout.write(JSON.stringify(r) + '\n');
 }
@@ -155,9 +185,14 @@ async function runFolds(files: string[], jobs: number, log: (s: string) => void)
       const file = f;
       log(`fitting without ${file}`);
       const out = await new Promise<string>((res, rej) => {
-        const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--fold', file], { cwd: fileURLToPath(new URL('../..', import.meta.url)), stdio: ['ignore', 'pipe', 'inherit'] });
+        const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--fold', file], {
+          cwd: fileURLToPath(new URL('../..', import.meta.url)),
+          stdio: ['ignore', 'pipe', 'inherit'],
+        });
         let buf = '';
-        child.stdout.on('data', (d: Buffer) => { buf += d.toString(); });
+        child.stdout.on('data', (d: Buffer) => {
+          buf += d.toString();
+        });
         child.on('close', (code) => (code === 0 ? res(buf) : rej(new Error(`fold ${file} exited with ${code}`))));
       });
       results.set(file, JSON.parse(out.trim().split('\n').pop()!) as FoldResult);
@@ -184,7 +219,9 @@ function tables(results: FoldResult[]): string[] {
   const rows: string[] = [];
   rows.push('(a) per left-out file (each scored by a detector fitted, stacked, calibrated and thresholded without it)');
   rows.push('left-out file  | human |   AI | AUROC  | TPR@1%FPR own humans | humans flagged      | AI flagged');
-  rows.push('---------------|-------|------|--------|----------------------|---------------------|--------------------');
+  rows.push(
+    '---------------|-------|------|--------|----------------------|---------------------|--------------------',
+  );
   const all: { s: number; l: number; y: number; flag: boolean; dom: string; gen: string; nn: boolean }[] = [];
   const fam: string[] = ['per-family AUROC (raw family logits) on left-out files with both labels:'];
   for (const r of results) {
@@ -192,8 +229,20 @@ function tables(results: FoldResult[]): string[] {
     const nh = r.Y.filter((y) => !y).length;
     const af = r.L.filter((x, i) => r.Y[i] && x >= r.threshold).length;
     const na = r.Y.length - nh;
-    rows.push(`${r.file.padEnd(15)}| ${String(nh).padStart(5)} | ${String(na).padStart(4)} | ${auc(auroc(r.L, r.Y))} | ${pct(tprAtFpr(r.L, r.Y, 0.01)).padStart(20)} | ${frac(hf, nh).padEnd(19)} | ${frac(af, na)}`);
-    r.L.forEach((l, i) => all.push({ s: r.S[i]!, l, y: r.Y[i]!, flag: l >= r.threshold, dom: r.domain[i]!, gen: r.generator[i]!, nn: r.nonNative[i]! }));
+    rows.push(
+      `${r.file.padEnd(15)}| ${String(nh).padStart(5)} | ${String(na).padStart(4)} | ${auc(auroc(r.L, r.Y))} | ${pct(tprAtFpr(r.L, r.Y, 0.01)).padStart(20)} | ${frac(hf, nh).padEnd(19)} | ${frac(af, na)}`,
+    );
+    r.L.forEach((l, i) =>
+      all.push({
+        s: r.S[i]!,
+        l,
+        y: r.Y[i]!,
+        flag: l >= r.threshold,
+        dom: r.domain[i]!,
+        gen: r.generator[i]!,
+        nn: r.nonNative[i]!,
+      }),
+    );
     if (nh && na) fam.push(`  ${r.file}: ${FAMILIES.map((f) => `${f} ${auc(r.familyAuroc[f]!)}`).join(', ')}`);
   }
   rows.push('');
@@ -203,8 +252,16 @@ function tables(results: FoldResult[]): string[] {
   const doms = [...new Set(all.map((a) => a.dom))].sort();
   for (const d of doms) {
     const xs = all.filter((a) => a.dom === d);
-    const h = xs.filter((a) => !a.y), ai = xs.filter((a) => a.y);
-    rows.push(`${d.padEnd(33)}| ${String(h.length).padStart(5)} | ${String(ai.length).padStart(4)} | ${frac(h.filter((a) => a.flag).length, h.length).padEnd(19)} | ${frac(ai.filter((a) => a.flag).length, ai.length).padEnd(19)} | ${auc(auroc(xs.map((a) => a.s), xs.map((a) => a.y)))}`);
+    const h = xs.filter((a) => !a.y),
+      ai = xs.filter((a) => a.y);
+    rows.push(
+      `${d.padEnd(33)}| ${String(h.length).padStart(5)} | ${String(ai.length).padStart(4)} | ${frac(h.filter((a) => a.flag).length, h.length).padEnd(19)} | ${frac(ai.filter((a) => a.flag).length, ai.length).padEnd(19)} | ${auc(
+        auroc(
+          xs.map((a) => a.s),
+          xs.map((a) => a.y),
+        ),
+      )}`,
+    );
   }
   rows.push('');
   rows.push('(c) AI texts flagged per generator (left-out scores)');
@@ -214,14 +271,23 @@ function tables(results: FoldResult[]): string[] {
     rows.push(`  ${g.padEnd(26)} ${frac(xs.filter((a) => a.flag).length, xs.length)}`);
   }
   rows.push('');
-  const S = all.map((a) => a.s), Y = all.map((a) => a.y), Lr = all.map((a) => a.l);
-  const hum = all.filter((a) => !a.y), ai = all.filter((a) => a.y);
+  const S = all.map((a) => a.s),
+    Y = all.map((a) => a.y),
+    Lr = all.map((a) => a.l);
+  const hum = all.filter((a) => !a.y),
+    ai = all.filter((a) => a.y);
   rows.push('(d) pooled over all left-out scores');
-  rows.push(`  AUROC ${auroc(S, Y).toFixed(4)} on the calibrated 0-100 score (raw logits of the different fits: ${auroc(Lr, Y).toFixed(4)})`);
-  rows.push(`  human texts flagged ${frac(hum.filter((a) => a.flag).length, hum.length)}; AI texts flagged ${frac(ai.filter((a) => a.flag).length, ai.length)}; TPR at 1% pooled FPR on the score ${pct(tprAtFpr(S, Y, 0.01))}`);
+  rows.push(
+    `  AUROC ${auroc(S, Y).toFixed(4)} on the calibrated 0-100 score (raw logits of the different fits: ${auroc(Lr, Y).toFixed(4)})`,
+  );
+  rows.push(
+    `  human texts flagged ${frac(hum.filter((a) => a.flag).length, hum.length)}; AI texts flagged ${frac(ai.filter((a) => a.flag).length, ai.length)}; TPR at 1% pooled FPR on the score ${pct(tprAtFpr(S, Y, 0.01))}`,
+  );
   const nn = all.filter((a) => a.nn);
   rows.push('');
-  rows.push(`(e) non-native TOEFL essays (essay_toefl_nonnative, human) flagged: ${frac(nn.filter((a) => a.flag).length, nn.length)}`);
+  rows.push(
+    `(e) non-native TOEFL essays (essay_toefl_nonnative, human) flagged: ${frac(nn.filter((a) => a.flag).length, nn.length)}`,
+  );
   rows.push('');
   rows.push(...fam);
   return rows;
@@ -229,7 +295,10 @@ function tables(results: FoldResult[]): string[] {
 
 async function main(): Promise<void> {
   const foldArg = process.argv.indexOf('--fold');
-  if (foldArg >= 0) { runFold(process.argv[foldArg + 1]!); return; }
+  if (foldArg >= 0) {
+    runFold(process.argv[foldArg + 1]!);
+    return;
+  }
   const t0 = Date.now();
   const log = (s: string): void => console.error(`[${((Date.now() - t0) / 1000).toFixed(0)}s] ${s}`);
   const quick = process.argv.includes('--timings-only');
@@ -237,7 +306,10 @@ async function main(): Promise<void> {
   const timingRows = process.argv.includes('--skip-timings') ? ['timings skipped (--skip-timings)'] : timings();
   const rows: string[] = [];
   if (!quick) {
-    const files = readdirSync(corpusDir).filter((f) => f.endsWith('.jsonl')).map((f) => f.replace(/\.jsonl$/, '')).sort();
+    const files = readdirSync(corpusDir)
+      .filter((f) => f.endsWith('.jsonl'))
+      .map((f) => f.replace(/\.jsonl$/, ''))
+      .sort();
     const jobs = Number(process.env.BENCH_JOBS ?? cpus().length);
     // BENCH_LOAD re-prints the tables from fold results saved earlier with BENCH_SAVE (no refitting).
     const results = process.env.BENCH_LOAD
@@ -245,12 +317,18 @@ async function main(): Promise<void> {
       : await runFolds(files, jobs, log);
     if (process.env.BENCH_SAVE) writeFileSync(process.env.BENCH_SAVE, JSON.stringify(results));
     rows.push(...tables(results));
-    rows.push(process.env.BENCH_LOAD ? `fold results loaded from ${process.env.BENCH_LOAD}` : `leave-one-file-out fits: ${((Date.now() - t0) / 1000).toFixed(0)} s with ${jobs} parallel jobs`);
+    rows.push(
+      process.env.BENCH_LOAD
+        ? `fold results loaded from ${process.env.BENCH_LOAD}`
+        : `leave-one-file-out fits: ${((Date.now() - t0) / 1000).toFixed(0)} s with ${jobs} parallel jobs`,
+    );
   }
   const reportPath = fileURLToPath(new URL('../../weights/report.json', import.meta.url));
   if (existsSync(reportPath)) {
     const r = JSON.parse(readFileSync(reportPath, 'utf8')) as Record<string, number>;
-    rows.push(`shipped model, out-of-collection scores on the full corpus (each text scored by a fit without its file): AUROC ${r.auroc?.toFixed(4)}, human FPR at threshold ${pct(r.fpr ?? NaN)}, non-native FPR ${pct(r.nonNativeFpr ?? NaN)}, AI TPR ${pct(r.tpr ?? NaN)}`);
+    rows.push(
+      `shipped model, out-of-collection scores on the full corpus (each text scored by a fit without its file): AUROC ${r.auroc?.toFixed(4)}, human FPR at threshold ${pct(r.fpr ?? NaN)}, non-native FPR ${pct(r.nonNativeFpr ?? NaN)}, AI TPR ${pct(r.tpr ?? NaN)}`,
+    );
   }
   rows.push('');
   rows.push('(f) ' + timingRows.join('\n    '));

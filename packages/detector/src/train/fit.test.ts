@@ -2,13 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { excerpts, type Doc } from './fit.ts';
 
 const doc = (text: string): Doc => ({
-  id: 'd1', text, label: 'ai', source: 's', domain: 'essay_x', generator: 'g', attack: 'none', group: 'grp', file: 'f',
+  id: 'd1',
+  text,
+  label: 'ai',
+  source: 's',
+  domain: 'essay_x',
+  generator: 'g',
+  attack: 'none',
+  group: 'grp',
+  file: 'f',
 });
 
 describe('training excerpts', () => {
   const text = Array.from({ length: 10 }, (_, i) => `Sentence number ${i + 1} is here.`).join(' ');
 
-  it('takes runs of half the sentences, the same on every run, keeping the text\'s group and label', () => {
+  it("takes runs of half the sentences, the same on every run, keeping the text's group and label", () => {
     const a = excerpts(doc(text), 2);
     expect(a).toHaveLength(2);
     expect(excerpts(doc(text), 2)).toEqual(a);

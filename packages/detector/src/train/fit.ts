@@ -2,16 +2,40 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
-  Detector, DenseLR, FAMILIES, LMPair, LMRatio, NgramLM, SENTENCE_FAMILIES, SparseLR, compact, extract, lmFeatures, lmKeys,
-  subsetKey, windowStats, type Calibration, type CompactCounts, type DocLogits, type Family, type WindowModel,
+  Detector,
+  DenseLR,
+  FAMILIES,
+  LMPair,
+  LMRatio,
+  NgramLM,
+  SENTENCE_FAMILIES,
+  SparseLR,
+  compact,
+  extract,
+  lmFeatures,
+  lmKeys,
+  subsetKey,
+  windowStats,
+  type Calibration,
+  type CompactCounts,
+  type DocLogits,
+  type Family,
+  type WindowModel,
 } from '../model.ts';
 import { hashString, letterRuns, normalizeForFeatures, splitSentences } from '../text.ts';
 import { casualFigures } from '../features.ts';
 import { denseRows, fitLR, sparseRows, type GroupEffects } from './lr.ts';
 
 export interface Doc {
-  id: string; text: string; label: 'human' | 'ai'; source: string; domain: string; generator: string; attack: string;
-  group: string; file: string;
+  id: string;
+  text: string;
+  label: 'human' | 'ai';
+  source: string;
+  domain: string;
+  generator: string;
+  attack: string;
+  group: string;
+  file: string;
 }
 
 export interface Prepared {
@@ -83,11 +107,13 @@ export function genreOf(domain: string): string {
 function genreEffects(ps: Prepared[]): GroupEffects | undefined {
   if (!CONFIG.genreEffects) return undefined;
   const ids = new Map<string, number>();
-  const of = Int32Array.from(ps.map((p) => {
-    const g = genreOf(p.doc.domain);
-    if (!ids.has(g)) ids.set(g, ids.size);
-    return ids.get(g)!;
-  }));
+  const of = Int32Array.from(
+    ps.map((p) => {
+      const g = genreOf(p.doc.domain);
+      if (!ids.has(g)) ids.set(g, ids.size);
+      return ids.get(g)!;
+    }),
+  );
   return { of, n: ids.size, lambda: CONFIG.lambdaGenre };
 }
 
@@ -102,7 +128,9 @@ export function windowSentences(text: string): string[] {
 }
 
 export function loadCorpus(dir: string): Doc[] {
-  const files = readdirSync(dir).filter((f) => f.endsWith('.jsonl')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort();
   const docs: Doc[] = [];
   for (const f of files) {
     for (const line of readFileSync(join(dir, f), 'utf8').split('\n')) {
@@ -121,9 +149,18 @@ export function isNonNative(d: Doc): boolean {
 function prepareOne(doc: Doc, folds: number, crops: Prepared[]): Prepared {
   const x = extract(normalizeForFeatures(doc.text));
   return {
-    doc, y: doc.label === 'ai' ? 1 : 0, fold: hashString(doc.group, 7) % folds,
-    ngram: compact(x.ngram), skeleton: compact(x.skeleton), stylo: x.stylo, lm: x.lm, lmKeys: lmKeys(x.lm), skel: x.skel, skelKeys: lmKeys(x.skel),
-    sents: CONFIG.windows ? windowSentences(doc.text) : [], crops,
+    doc,
+    y: doc.label === 'ai' ? 1 : 0,
+    fold: hashString(doc.group, 7) % folds,
+    ngram: compact(x.ngram),
+    skeleton: compact(x.skeleton),
+    stylo: x.stylo,
+    lm: x.lm,
+    lmKeys: lmKeys(x.lm),
+    skel: x.skel,
+    skelKeys: lmKeys(x.skel),
+    sents: CONFIG.windows ? windowSentences(doc.text) : [],
+    crops,
   };
 }
 
@@ -142,7 +179,13 @@ export function excerpts(doc: Doc, n: number): Doc[] {
 }
 
 export function prepare(docs: Doc[], folds = CONFIG.folds): Prepared[] {
-  return docs.map((doc) => prepareOne(doc, folds, excerpts(doc, CONFIG.augment).map((d) => prepareOne(d, folds, []))));
+  return docs.map((doc) =>
+    prepareOne(
+      doc,
+      folds,
+      excerpts(doc, CONFIG.augment).map((d) => prepareOne(d, folds, [])),
+    ),
+  );
 }
 
 /** The texts and their excerpts, with the excerpts of each text sharing `augmentWeight` times its weight. */
@@ -150,7 +193,10 @@ function withExcerpts(ps: Prepared[], sw: Float64Array): { all: Prepared[]; sw: 
   const extra: Prepared[] = [];
   const w: number[] = [];
   ps.forEach((p, i) => {
-    for (const c of p.crops) { extra.push(c); w.push((sw[i]! * CONFIG.augmentWeight) / p.crops.length); }
+    for (const c of p.crops) {
+      extra.push(c);
+      w.push((sw[i]! * CONFIG.augmentWeight) / p.crops.length);
+    }
   });
   if (extra.length === 0) return { all: ps, sw };
   return { all: [...ps, ...extra], sw: Float64Array.from([...sw, ...w]) };
@@ -184,9 +230,18 @@ export function sampleWeights(ps: Prepared[]): Float64Array {
     if (p.y) gen.set(gkey(p), (gen.get(gkey(p)) ?? 0) + 1);
   }
   const a = CONFIG.domainPower;
-  const raw = ps.map((p) => dom.get(key(p))! ** -a * (p.y ? 1 / Math.sqrt(gen.get(gkey(p))!) : 1) * (isNonNative(p.doc) ? CONFIG.nonNativeWeight : 1));
-  let th = 0, ta = 0;
-  ps.forEach((p, i) => { if (p.y) ta += raw[i]!; else th += raw[i]!; });
+  const raw = ps.map(
+    (p) =>
+      dom.get(key(p))! ** -a *
+      (p.y ? 1 / Math.sqrt(gen.get(gkey(p))!) : 1) *
+      (isNonNative(p.doc) ? CONFIG.nonNativeWeight : 1),
+  );
+  let th = 0,
+    ta = 0;
+  ps.forEach((p, i) => {
+    if (p.y) ta += raw[i]!;
+    else th += raw[i]!;
+  });
   return Float64Array.from(ps.map((p, i) => (raw[i]! / (p.y ? ta : th)) * 0.5 * ps.length));
 }
 
@@ -196,7 +251,10 @@ function keepBitmap(counts: CompactCounts[], bits: number, minDf: number): Uint8
   for (const c of counts) total += c.k.length;
   const all = new Uint32Array(total);
   let o = 0;
-  for (const c of counts) { all.set(c.k, o); o += c.k.length; }
+  for (const c of counts) {
+    all.set(c.k, o);
+    o += c.k.length;
+  }
   all.sort();
   const bm = new Uint8Array(Math.ceil((1 << bits) / 8) || 1);
   let i = 0;
@@ -212,18 +270,43 @@ function keepBitmap(counts: CompactCounts[], bits: number, minDf: number): Uint8
   return bm;
 }
 
-function fitSparse(ps: Prepared[], sw: Float64Array, get: (p: Prepared) => CompactCounts, buckets: number, bits: number, lambda: number, texts = ps): SparseLR {
+function fitSparse(
+  ps: Prepared[],
+  sw: Float64Array,
+  get: (p: Prepared) => CompactCounts,
+  buckets: number,
+  bits: number,
+  lambda: number,
+  texts = ps,
+): SparseLR {
   // Which n-grams are kept is counted over whole texts only: an excerpt repeats its text's n-grams.
   const keep = keepBitmap(texts.map(get), bits, CONFIG.minDocFreq);
   const vecs = ps.map((p) => SparseLR.vectorize(get(p), keep, bits, buckets));
   // Optimise over the buckets that occur at all: far fewer than the table size, so each step is cheaper.
   const col = new Int32Array(buckets).fill(-1);
   const used: number[] = [];
-  for (const v of vecs) for (const b of v.idx) if (col[b] === -1) { col[b] = used.length; used.push(b); }
-  const rows = sparseRows(vecs.map((v) => ({ idx: v.idx.map((b) => col[b]!), val: v.val })), used.length);
-  const r = fitLR(rows, ps.map((p) => p.y), sw, lambda, CONFIG.lbfgsIters, genreEffects(ps));
+  for (const v of vecs)
+    for (const b of v.idx)
+      if (col[b] === -1) {
+        col[b] = used.length;
+        used.push(b);
+      }
+  const rows = sparseRows(
+    vecs.map((v) => ({ idx: v.idx.map((b) => col[b]!), val: v.val })),
+    used.length,
+  );
+  const r = fitLR(
+    rows,
+    ps.map((p) => p.y),
+    sw,
+    lambda,
+    CONFIG.lbfgsIters,
+    genreEffects(ps),
+  );
   const w = new Float32Array(buckets);
-  used.forEach((b, j) => { w[b] = r.w[j]!; });
+  used.forEach((b, j) => {
+    w[b] = r.w[j]!;
+  });
   return new SparseLR(w, r.bias, keep, bits);
 }
 
@@ -289,25 +372,63 @@ function fitLMRatio(ps: Prepared[], sw: Float64Array, texts = ps): LMRatio {
     const tr = texts.filter((p) => !inFold(p));
     const w = buildPair(tr, 'words');
     const sk = buildPair(tr, 'skel');
-    ps.forEach((p, i) => { if (inFold(p)) feats[i] = lmFeaturesFor(w, sk, p); });
+    ps.forEach((p, i) => {
+      if (inFold(p)) feats[i] = lmFeaturesFor(w, sk, p);
+    });
   }
-  const lr = fitDense(feats, ps.map((p) => p.y), sw, CONFIG.lambdaLM, genreEffects(ps));
+  const lr = fitDense(
+    feats,
+    ps.map((p) => p.y),
+    sw,
+    CONFIG.lambdaLM,
+    genreEffects(ps),
+  );
   return new LMRatio(buildPair(texts, 'words'), buildPair(texts, 'skel'), lr);
 }
 
-export interface FamilyModels { ngram: SparseLR; skeleton: SparseLR; stylo: DenseLR; lmratio: LMRatio; casual: DenseLR }
+export interface FamilyModels {
+  ngram: SparseLR;
+  skeleton: SparseLR;
+  stylo: DenseLR;
+  lmratio: LMRatio;
+  casual: DenseLR;
+}
 
 export function fitFamilies(texts: Prepared[], log: (s: string) => void = () => {}): FamilyModels {
   const { all: ps, sw } = withExcerpts(texts, sampleWeights(texts));
   let t = Date.now();
   const ngram = fitSparse(ps, sw, (p) => p.ngram, CONFIG.ngramBuckets, CONFIG.ngramKeepBits, CONFIG.lambdaNgram, texts);
-  log(`  ngram ${Date.now() - t} ms`); t = Date.now();
-  const skeleton = fitSparse(ps, sw, (p) => p.skeleton, CONFIG.skeletonBuckets, CONFIG.skeletonKeepBits, CONFIG.lambdaSkeleton, texts);
-  log(`  skeleton ${Date.now() - t} ms`); t = Date.now();
-  const stylo = fitDense(ps.map((p) => p.stylo), ps.map((p) => p.y), sw, CONFIG.lambdaStylo, genreEffects(ps));
-  log(`  stylometric ${Date.now() - t} ms`); t = Date.now();
-  const casual = fitDense(ps.map((p) => casualFigures(p.stylo)), ps.map((p) => p.y), sw, CONFIG.lambdaStylo, genreEffects(ps));
-  log(`  casual ${Date.now() - t} ms`); t = Date.now();
+  log(`  ngram ${Date.now() - t} ms`);
+  t = Date.now();
+  const skeleton = fitSparse(
+    ps,
+    sw,
+    (p) => p.skeleton,
+    CONFIG.skeletonBuckets,
+    CONFIG.skeletonKeepBits,
+    CONFIG.lambdaSkeleton,
+    texts,
+  );
+  log(`  skeleton ${Date.now() - t} ms`);
+  t = Date.now();
+  const stylo = fitDense(
+    ps.map((p) => p.stylo),
+    ps.map((p) => p.y),
+    sw,
+    CONFIG.lambdaStylo,
+    genreEffects(ps),
+  );
+  log(`  stylometric ${Date.now() - t} ms`);
+  t = Date.now();
+  const casual = fitDense(
+    ps.map((p) => casualFigures(p.stylo)),
+    ps.map((p) => p.y),
+    sw,
+    CONFIG.lambdaStylo,
+    genreEffects(ps),
+  );
+  log(`  casual ${Date.now() - t} ms`);
+  t = Date.now();
   const lmratio = fitLMRatio(ps, sw, texts);
   log(`  lmratio ${Date.now() - t} ms`);
   return { ngram, skeleton, stylo, lmratio, casual };
@@ -328,7 +449,10 @@ export function quantile(xs: number[], ws: number[], q: number): number {
   const ord = xs.map((x, i) => [x, ws[i]!] as const).sort((a, b) => a[0] - b[0]);
   const tot = ord.reduce((s, [, w]) => s + w, 0);
   let acc = 0;
-  for (const [x, w] of ord) { acc += w; if (acc >= q * tot) return x; }
+  for (const [x, w] of ord) {
+    acc += w;
+    if (acc >= q * tot) return x;
+  }
   return ord[ord.length - 1]?.[0] ?? 0;
 }
 
@@ -348,7 +472,10 @@ function quantiles(xs: number[], n: number): number[] {
  * 'domains': each human domain's own (1 - fpr) point, then the q-quantile over the domains (q = 0.5: median);
  * 'pooled': the (1 - q) point of all human texts with every domain weighted equally.
  */
-export interface ThresholdRule { kind: 'domains' | 'pooled'; q: number }
+export interface ThresholdRule {
+  kind: 'domains' | 'pooled';
+  q: number;
+}
 
 /** Candidates for the document threshold; fitDetector picks one by inner leave-one-collection-out folds. */
 export const THRESHOLD_RULES: ThresholdRule[] = [
@@ -370,31 +497,60 @@ export function thresholdFor(logits: number[], ps: CalMeta[], rule: ThresholdRul
   });
   const domWeight = (dom: string): number => (dom === nonNativeDomain ? CONFIG.nonNativeWeight : 1);
   if (rule.kind === 'domains') {
-    const points: number[] = [], pw: number[] = [];
+    const points: number[] = [],
+      pw: number[] = [];
     for (const [dom, xs] of byDom) {
-      points.push(quantile(xs, xs.map(() => 1), 1 - fpr));
+      points.push(
+        quantile(
+          xs,
+          xs.map(() => 1),
+          1 - fpr,
+        ),
+      );
       pw.push(domWeight(dom));
     }
     return quantile(points, pw, rule.q) + 1e-6;
   }
-  const xs: number[] = [], ws: number[] = [];
-  for (const [dom, d] of byDom) for (const x of d) { xs.push(x); ws.push(domWeight(dom) / d.length); }
+  const xs: number[] = [],
+    ws: number[] = [];
+  for (const [dom, d] of byDom)
+    for (const x of d) {
+      xs.push(x);
+      ws.push(domWeight(dom) / d.length);
+    }
   return quantile(xs, ws, 1 - rule.q) + 1e-6;
 }
 
 /** Percentile calibration (human quantiles below, flagged-AI quantiles above) around a given threshold. */
-export function calibrationFrom(fams: Family[], weights: number[], bias: number, logits: number[], ps: CalMeta[], threshold: number): Calibration {
-  const hx: number[] = [], ax: number[] = [];
+export function calibrationFrom(
+  fams: Family[],
+  weights: number[],
+  bias: number,
+  logits: number[],
+  ps: CalMeta[],
+  threshold: number,
+): Calibration {
+  const hx: number[] = [],
+    ax: number[] = [];
   logits.forEach((x, i) => (ps[i]!.y ? ax : hx).push(x));
   const above = ax.filter((x) => x >= threshold);
   return {
-    families: fams, weights, bias, threshold,
+    families: fams,
+    weights,
+    bias,
+    threshold,
     human: quantiles(hx, 200).map((v) => +v.toFixed(5)),
     ai: quantiles(above.length >= 2 ? above : [threshold, threshold + 1], 100).map((v) => +v.toFixed(5)),
   };
 }
 
-export interface RuleChoice { rule: ThresholdRule; innerFpr: number; innerTpr: number; innerNonNative: number; table: string[] }
+export interface RuleChoice {
+  rule: ThresholdRule;
+  innerFpr: number;
+  innerTpr: number;
+  innerNonNative: number;
+  table: string[];
+}
 
 /**
  * Picks the threshold rule by inner leave-one-collection-out folds over the training texts' out-of-collection
@@ -412,9 +568,15 @@ export function chooseThresholdRule(oof: DocLogits[], ps: Prepared[]): RuleChoic
     const trI = ps.map((_, i) => i).filter((i) => ps[i]!.doc.file !== src);
     const teI = ps.map((_, i) => i).filter((i) => ps[i]!.doc.file === src);
     const trP = trI.map((i) => ps[i]!);
-    const { weights, bias } = fitMeta([...FAMILIES], trI.map((i) => oof[i]!), trP, sampleWeights(trP));
+    const { weights, bias } = fitMeta(
+      [...FAMILIES],
+      trI.map((i) => oof[i]!),
+      trP,
+      sampleWeights(trP),
+    );
     const ww = oof[0]!.windows === undefined ? 0 : windowWeight(trI.map((i) => oof[i]!.windows!));
-    const comb = (i: number): number => FAMILIES.reduce((s, f, j) => s + weights[j]! * oof[i]![f], bias + ww * (oof[i]!.windows ?? 0));
+    const comb = (i: number): number =>
+      FAMILIES.reduce((s, f, j) => s + weights[j]! * oof[i]![f], bias + ww * (oof[i]!.windows ?? 0));
     const trL = trI.map(comb);
     const meta = trP.map((p) => ({ y: p.y, nonNative: isNonNative(p.doc), domain: p.doc.domain }));
     THRESHOLD_RULES.forEach((rule, r) => {
@@ -423,22 +585,40 @@ export function chooseThresholdRule(oof: DocLogits[], ps: Prepared[]): RuleChoic
       for (const i of teI) {
         const x = comb(i);
         const p = ps[i]!;
-        if (p.y) { st.na++; if (x >= th) st.af++; } else { st.nh++; if (x >= th) { st.hf++; if (isNonNative(p.doc)) st.nn++; } } 
+        if (p.y) {
+          st.na++;
+          if (x >= th) st.af++;
+        } else {
+          st.nh++;
+          if (x >= th) {
+            st.hf++;
+            if (isNonNative(p.doc)) st.nn++;
+          }
+        }
       }
     });
   }
   const table = THRESHOLD_RULES.map((rule, r) => {
     const st = stats[r]!;
-    return `${rule.kind} ${rule.q}: inner FPR ${(100 * st.hf / Math.max(1, st.nh)).toFixed(2)}%, TPR ${(100 * st.af / Math.max(1, st.na)).toFixed(1)}%, non-native ${st.nn}`;
+    return `${rule.kind} ${rule.q}: inner FPR ${((100 * st.hf) / Math.max(1, st.nh)).toFixed(2)}%, TPR ${((100 * st.af) / Math.max(1, st.na)).toFixed(1)}%, non-native ${st.nn}`;
   });
   let best = -1;
   stats.forEach((st, r) => {
     if (st.hf > CONFIG.fpr * st.nh || st.nn > 0) return;
     if (best < 0 || st.af > stats[best]!.af) best = r;
   });
-  if (best < 0) stats.forEach((st, r) => { if (best < 0 || st.hf < stats[best]!.hf) best = r; });
+  if (best < 0)
+    stats.forEach((st, r) => {
+      if (best < 0 || st.hf < stats[best]!.hf) best = r;
+    });
   const st = stats[best]!;
-  return { rule: THRESHOLD_RULES[best]!, innerFpr: st.hf / Math.max(1, st.nh), innerTpr: st.af / Math.max(1, st.na), innerNonNative: st.nn, table };
+  return {
+    rule: THRESHOLD_RULES[best]!,
+    innerFpr: st.hf / Math.max(1, st.nh),
+    innerTpr: st.af / Math.max(1, st.na),
+    innerNonNative: st.nn,
+    table,
+  };
 }
 
 export function allSubsets(): Family[][] {
@@ -454,7 +634,12 @@ export function allSubsets(): Family[][] {
  * fitted stack learns which family transferred best between the training collections, and that does not
  * carry over to the next unseen collection.
  */
-function fitMeta(fams: Family[], oof: Record<Family, number>[], ps: Prepared[], sw: Float64Array): { weights: number[]; bias: number } {
+function fitMeta(
+  fams: Family[],
+  oof: Record<Family, number>[],
+  ps: Prepared[],
+  sw: Float64Array,
+): { weights: number[]; bias: number } {
   if (CONFIG.stack === 'equal') {
     const weights = fams.map((f) => {
       let m = 0;
@@ -468,15 +653,29 @@ function fitMeta(fams: Family[], oof: Record<Family, number>[], ps: Prepared[], 
     return { weights, bias: 0 };
   }
   const xs = oof.map((o) => fams.map((f) => o[f]));
-  let r = fitLR(denseRows(xs), ps.map((p) => p.y), sw, CONFIG.lambdaMeta, 200);
+  let r = fitLR(
+    denseRows(xs),
+    ps.map((p) => p.y),
+    sw,
+    CONFIG.lambdaMeta,
+    200,
+  );
   // A family that gets a negative weight is mirroring another; drop it rather than invert it.
   const w = Array.from(r.w).map((v) => Math.max(0, v));
   if (w.some((v, i) => v !== r.w[i])) {
     const keepIdx = w.map((v, i) => (v > 0 ? i : -1)).filter((i) => i >= 0);
     if (keepIdx.length > 0) {
-      const r2 = fitLR(denseRows(xs.map((x) => keepIdx.map((i) => x[i]!))), ps.map((p) => p.y), sw, CONFIG.lambdaMeta, 200);
+      const r2 = fitLR(
+        denseRows(xs.map((x) => keepIdx.map((i) => x[i]!))),
+        ps.map((p) => p.y),
+        sw,
+        CONFIG.lambdaMeta,
+        200,
+      );
       const w2 = new Array(fams.length).fill(0) as number[];
-      keepIdx.forEach((i, j) => { w2[i] = Math.max(0, r2.w[j]!); });
+      keepIdx.forEach((i, j) => {
+        w2[i] = Math.max(0, r2.w[j]!);
+      });
       r = { w: Float32Array.from(w2), bias: r2.bias };
       return { weights: w2.map((v) => +v.toFixed(6)), bias: +r.bias.toFixed(6) };
     }
@@ -499,7 +698,11 @@ export function docLogits(det: Detector, p: Prepared): DocLogits {
   return l;
 }
 
-export interface FitResult { detector: Detector; oof: DocLogits[]; rule: RuleChoice }
+export interface FitResult {
+  detector: Detector;
+  oof: DocLogits[];
+  rule: RuleChoice;
+}
 
 /** Full pipeline: out-of-fold family scores, stacked ensemble, percentile calibration, final family fits. */
 export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s: string) => void }): FitResult {
@@ -517,7 +720,15 @@ export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s
     const tr = ps.filter((_, i) => foldOf[i] !== k);
     log(`fold ${k + 1}/${nFolds}: ${tr.length} training texts`);
     const m = fitFamilies(tr, log);
-    const det = new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, m.casual, new Map(), null as unknown as Calibration);
+    const det = new Detector(
+      m.ngram,
+      m.skeleton,
+      m.stylo,
+      m.lmratio,
+      m.casual,
+      new Map(),
+      null as unknown as Calibration,
+    );
     ps.forEach((p, i) => {
       if (foldOf[i] !== k) return;
       oof[i] = familyLogits(m, p);
@@ -525,7 +736,12 @@ export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s
       if (opts.sentences) {
         for (const s of splitSentences(normalizeForFeatures(p.doc.text))) {
           if (s.text.split(' ').length < 4) continue;
-          sentOof.push({ logits: det.sentenceFamilyLogits(s.text), y: p.y, nonNative: isNonNative(p.doc), domain: p.doc.domain });
+          sentOof.push({
+            logits: det.sentenceFamilyLogits(s.text),
+            y: p.y,
+            nonNative: isNonNative(p.doc),
+            domain: p.doc.domain,
+          });
         }
       }
     });
@@ -537,17 +753,28 @@ export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s
     // Sentence logits combined like the sentence families' ensemble, summarised per document, and a small
     // logistic model on those summaries, all from out-of-collection scores.
     const { weights } = fitMeta([...SENTENCE_FAMILIES], oof, ps, sw);
-    const stats = sentLogits.map((fls) => windowStats(fls.map((fl) => SENTENCE_FAMILIES.reduce((s, f, j) => s + weights[j]! * fl[f], 0))));
-    const lr = fitDense(stats, ps.map((p) => p.y), sw, CONFIG.lambdaWindows);
+    const stats = sentLogits.map((fls) =>
+      windowStats(fls.map((fl) => SENTENCE_FAMILIES.reduce((s, f, j) => s + weights[j]! * fl[f], 0))),
+    );
+    const lr = fitDense(
+      stats,
+      ps.map((p) => p.y),
+      sw,
+      CONFIG.lambdaWindows,
+    );
     windows = { weights, lr };
-    stats.forEach((st, i) => { oof[i]!.windows = lr.logit(st); });
+    stats.forEach((st, i) => {
+      oof[i]!.windows = lr.logit(st);
+    });
     winWeight = windowWeight(oof.map((o) => o.windows!));
     log(`window term: weights ${lr.w.join(', ')}; ensemble weight ${winWeight}`);
   }
   const cals = new Map<string, Calibration>();
   const meta = ps.map((p) => ({ y: p.y, nonNative: isNonNative(p.doc), domain: p.doc.domain }));
   const choice = chooseThresholdRule(oof, ps);
-  log(`threshold rule ${choice.rule.kind} ${choice.rule.q} (inner FPR ${(100 * choice.innerFpr).toFixed(2)}%, TPR ${(100 * choice.innerTpr).toFixed(1)}%)`);
+  log(
+    `threshold rule ${choice.rule.kind} ${choice.rule.q} (inner FPR ${(100 * choice.innerFpr).toFixed(2)}%, TPR ${(100 * choice.innerTpr).toFixed(1)}%)`,
+  );
   for (const line of choice.table) log('  ' + line);
   for (const fams of allSubsets()) {
     const { weights, bias } = fitMeta(fams, oof, ps, sw);
@@ -563,11 +790,22 @@ export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s
     // Sentence highlights: the 5% point of human sentences, every domain weighted equally.
     const base = cals.get(subsetKey(sf))!;
     const logits = sentOof.map((s) => Detector.combine(base, s.logits));
-    sentenceCal = calibrationFrom(sf, base.weights, base.bias, logits, sentOof, thresholdFor(logits, sentOof, { kind: 'pooled', q: CONFIG.sentenceFpr }));
+    sentenceCal = calibrationFrom(
+      sf,
+      base.weights,
+      base.bias,
+      logits,
+      sentOof,
+      thresholdFor(logits, sentOof, { kind: 'pooled', q: CONFIG.sentenceFpr }),
+    );
   } else {
     sentenceCal = cals.get(subsetKey(sf))!;
   }
   log('final fit on all texts');
   const m = fitFamilies(ps, log);
-  return { detector: new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, m.casual, cals, sentenceCal, windows), oof, rule: choice };
+  return {
+    detector: new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, m.casual, cals, sentenceCal, windows),
+    oof,
+    rule: choice,
+  };
 }

@@ -1,6 +1,11 @@
 // Weighted L2-regularised logistic regression fitted with L-BFGS (deterministic, no dependencies).
 
-export interface Rows { indptr: Int32Array; idx: Int32Array; val: Float32Array; dim: number }
+export interface Rows {
+  indptr: Int32Array;
+  idx: Int32Array;
+  val: Float32Array;
+  dim: number;
+}
 
 export function denseRows(xs: number[][]): Rows {
   const dim = xs[0]?.length ?? 0;
@@ -9,7 +14,10 @@ export function denseRows(xs: number[][]): Rows {
   const val = new Float32Array(xs.length * dim);
   xs.forEach((x, r) => {
     indptr[r + 1] = (r + 1) * dim;
-    for (let j = 0; j < dim; j++) { idx[r * dim + j] = j; val[r * dim + j] = x[j]!; }
+    for (let j = 0; j < dim; j++) {
+      idx[r * dim + j] = j;
+      val[r * dim + j] = x[j]!;
+    }
   });
   return { indptr, idx, val, dim };
 }
@@ -17,23 +25,43 @@ export function denseRows(xs: number[][]): Rows {
 export function sparseRows(vecs: { idx: Int32Array; val: Float32Array }[], dim: number): Rows {
   const indptr = new Int32Array(vecs.length + 1);
   let nnz = 0;
-  vecs.forEach((v, r) => { nnz += v.idx.length; indptr[r + 1] = nnz; });
+  vecs.forEach((v, r) => {
+    nnz += v.idx.length;
+    indptr[r + 1] = nnz;
+  });
   const idx = new Int32Array(nnz);
   const val = new Float32Array(nnz);
-  vecs.forEach((v, r) => { idx.set(v.idx, indptr[r]!); val.set(v.val, indptr[r]!); });
+  vecs.forEach((v, r) => {
+    idx.set(v.idx, indptr[r]!);
+    val.set(v.val, indptr[r]!);
+  });
   return { indptr, idx, val, dim };
 }
 
-export interface LRResult { w: Float32Array; bias: number }
+export interface LRResult {
+  w: Float32Array;
+  bias: number;
+}
 
 /**
  * Group intercepts used only while fitting (fixed effects): row i gets the extra intercept of group `of[i]`
  * (-1: none), penalised with `lambda`. The returned model has the shared bias only, so the weights describe
  * the contrast within groups rather than the differences between them.
  */
-export interface GroupEffects { of: Int32Array; n: number; lambda: number }
+export interface GroupEffects {
+  of: Int32Array;
+  n: number;
+  lambda: number;
+}
 
-export function fitLR(X: Rows, y: Uint8Array | number[], sw: Float64Array | number[], lambda: number, iters = 120, groups?: GroupEffects): LRResult {
+export function fitLR(
+  X: Rows,
+  y: Uint8Array | number[],
+  sw: Float64Array | number[],
+  lambda: number,
+  iters = 120,
+  groups?: GroupEffects,
+): LRResult {
   const n = X.indptr.length - 1;
   const ng = groups?.n ?? 0;
   const d = X.dim + ng + 1; // then the group intercepts, last = bias
@@ -61,8 +89,14 @@ export function fitLR(X: Rows, y: Uint8Array | number[], sw: Float64Array | numb
       if (gi >= 0) g[X.dim + gi]! += coef;
     }
     f /= wsum;
-    for (let j = 0; j < X.dim; j++) { f += 0.5 * lambda * w[j]! * w[j]!; g[j]! += lambda * w[j]!; }
-    for (let j = X.dim; j < d - 1; j++) { f += 0.5 * groups!.lambda * w[j]! * w[j]!; g[j]! += groups!.lambda * w[j]!; }
+    for (let j = 0; j < X.dim; j++) {
+      f += 0.5 * lambda * w[j]! * w[j]!;
+      g[j]! += lambda * w[j]!;
+    }
+    for (let j = X.dim; j < d - 1; j++) {
+      f += 0.5 * groups!.lambda * w[j]! * w[j]!;
+      g[j]! += groups!.lambda * w[j]!;
+    }
     return f;
   };
   const w = lbfgs(d, fg, iters);
@@ -109,7 +143,11 @@ export function lbfgs(d: number, fg: (w: Float64Array, g: Float64Array) => numbe
     }
     // dir is the ascent direction; step along -dir with backtracking (Armijo).
     const slope = -dot(g, dir);
-    if (slope >= 0) { S.length = 0; Y.length = 0; continue; }
+    if (slope >= 0) {
+      S.length = 0;
+      Y.length = 0;
+      continue;
+    }
     let step = 1;
     let fn = 0;
     for (let ls = 0; ls < 30; ls++) {
@@ -120,15 +158,22 @@ export function lbfgs(d: number, fg: (w: Float64Array, g: Float64Array) => numbe
     }
     const s = new Float64Array(d);
     const yv = new Float64Array(d);
-    for (let j = 0; j < d; j++) { s[j] = xn[j]! - x[j]!; yv[j] = gn[j]! - g[j]!; }
+    for (let j = 0; j < d; j++) {
+      s[j] = xn[j]! - x[j]!;
+      yv[j] = gn[j]! - g[j]!;
+    }
     const sy = dot(s, yv);
     const conv = Math.abs(f - fn) < 1e-9 * Math.max(1, Math.abs(f));
     x = Float64Array.from(xn);
     g = Float64Array.from(gn);
     f = fn;
     if (sy > 1e-12) {
-      S.push(s); Y.push(yv);
-      if (S.length > m) { S.shift(); Y.shift(); }
+      S.push(s);
+      Y.push(yv);
+      if (S.length > m) {
+        S.shift();
+        Y.shift();
+      }
     }
     if (conv) break;
   }

@@ -28,20 +28,36 @@ function main(): void {
   const nn = L.filter((_, i) => isNonNative(ps[i]!.doc));
   const ai = L.filter((_, i) => ps[i]!.y);
   const report = {
-    auroc: auroc(L, ps.map((p) => p.y)),
+    auroc: auroc(
+      L,
+      ps.map((p) => p.y),
+    ),
     fpr: hum.filter((x) => x >= cal.threshold).length / hum.length,
     nonNativeFpr: nn.filter((x) => x >= cal.threshold).length / nn.length,
     tpr: ai.filter((x) => x >= cal.threshold).length / ai.length,
-    families: Object.fromEntries(FAMILIES.map((f) => [f, auroc(oof.map((o) => o[f]), ps.map((p) => p.y))])),
+    families: Object.fromEntries(
+      FAMILIES.map((f) => [
+        f,
+        auroc(
+          oof.map((o) => o[f]),
+          ps.map((p) => p.y),
+        ),
+      ]),
+    ),
   };
   log(JSON.stringify(report));
   const out = fileURLToPath(new URL('../../weights/', import.meta.url));
-  saveDetector(detector, out, {
-    texts: docs.length,
-    human: docs.filter((d) => d.label === 'human').length,
-    ai: docs.filter((d) => d.label === 'ai').length,
-    files: [...new Set(docs.map((d) => d.file))],
-  }, { stylo: STYLO_NAMES, lm: LM_FEATURE_NAMES });
+  saveDetector(
+    detector,
+    out,
+    {
+      texts: docs.length,
+      human: docs.filter((d) => d.label === 'human').length,
+      ai: docs.filter((d) => d.label === 'ai').length,
+      files: [...new Set(docs.map((d) => d.file))],
+    },
+    { stylo: STYLO_NAMES, lm: LM_FEATURE_NAMES },
+  );
   writeFileSync(out + 'report.json', JSON.stringify(report, null, 1) + '\n');
   log(`weights written to ${out}`);
 }

@@ -28,7 +28,11 @@ export function lightning(text: string, o: LocalOpts): LocalResult {
         s.variants.push({ text: out, merge: false });
         s.choice = 1;
         if (out === '') return;
-        const keep = rulePass(s.orig, { ...ctx, rng: sentRng(o.seed, doc, bi, si, 0), usage: new Map(usage), noDelete: true }, { prob: 1, contractProb: 0.65, dashBreak: false });
+        const keep = rulePass(
+          s.orig,
+          { ...ctx, rng: sentRng(o.seed, doc, bi, si, 0), usage: new Map(usage), noDelete: true },
+          { prob: 1, contractProb: 0.65, dashBreak: false },
+        );
         if (keep !== out && keep !== s.orig && !startsLower(keep, s.orig, doc.spans)) {
           s.variants.push({ text: keep, merge: false });
           s.conservative = 2;

@@ -26,7 +26,10 @@ export function prepare(text: string): Doc {
     spans.push(...m.spans);
     const ends = (sent: string): boolean => /[.!?]["'\u201d\u2019]$/.test(unmask(sent, m.spans));
     const pieces: Piece[] = splitMasked(m.text, ends);
-    prose.push({ blockIdx, sents: pieces.map((p) => ({ orig: p.text, gap: p.gap, variants: [{ text: p.text, merge: false }], choice: 0 })) });
+    prose.push({
+      blockIdx,
+      sents: pieces.map((p) => ({ orig: p.text, gap: p.gap, variants: [{ text: p.text, merge: false }], choice: 0 })),
+    });
   });
   return { blocks, prose, spans, docHash: fnv1a(text.normalize('NFC')) };
 }

@@ -40,7 +40,8 @@ export function deep(text: string, o: LocalOpts): LocalResult {
     blockStrings.set(pb.blockIdx, renderBlock(pb));
   }
   const avoidText = o.avoidText;
-  const avoided = (masked: string): boolean => avoidText !== undefined && masked.length > 0 && avoidText.includes(unmask(masked, doc.spans));
+  const avoided = (masked: string): boolean =>
+    avoidText !== undefined && masked.length > 0 && avoidText.includes(unmask(masked, doc.spans));
   const avoidSents = avoidText !== undefined;
   const deadline = o.deadline ?? Infinity;
   for (const [pi, pb] of doc.prose.entries()) {
@@ -57,7 +58,10 @@ export function deep(text: string, o: LocalOpts): LocalResult {
         const bs = new Map(blockStrings);
         bs.set(pb.blockIdx, renderBlock(pb, { si, vi }));
         // Unchanged original costs a little, so ties go to a rewrite; an edit is only kept if it does not hurt.
-        const sc = scoreFamilies(renderWindow(doc, bs, pi), heldOut) + TELL_WEIGHT * tellCount(v.text) + (vi === 0 ? (avoidSents ? 5 : 1e-4) : 0);
+        const sc =
+          scoreFamilies(renderWindow(doc, bs, pi), heldOut) +
+          TELL_WEIGHT * tellCount(v.text) +
+          (vi === 0 ? (avoidSents ? 5 : 1e-4) : 0);
         if (sc < bestScore - 1e-9) {
           bestScore = sc;
           best = vi;

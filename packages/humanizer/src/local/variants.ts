@@ -43,7 +43,10 @@ export function buildVariants(doc: Doc, seed: number, avoidAlts?: Set<string>): 
         const lit = rulePass(s.orig, ctx, { prob, contractProb: ctx.contractProb, dashBreak: k % 2 === 1 });
         if (lit === '') {
           // Chatbot leftovers are always dropped; there is nothing to search.
-          s.variants = [{ text: s.orig, merge: false }, { text: '', merge: false }];
+          s.variants = [
+            { text: s.orig, merge: false },
+            { text: '', merge: false },
+          ];
           s.choice = 1;
           s.fixed = true;
           return;

@@ -12,8 +12,14 @@ describe('ModelClient against the fake provider over HTTP', () => {
   afterAll(async () => {
     await fake.close();
   });
-  const client = (extra: Partial<ConstructorParameters<typeof ModelClient>[0]> = {}, deadlineMs = 20_000): ModelClient =>
-    new ModelClient({ baseURL: fake.url, apiKey: 'k', model: 'm', callTimeoutMs: 2_000, ...extra }, Date.now() + deadlineMs);
+  const client = (
+    extra: Partial<ConstructorParameters<typeof ModelClient>[0]> = {},
+    deadlineMs = 20_000,
+  ): ModelClient =>
+    new ModelClient(
+      { baseURL: fake.url, apiKey: 'k', model: 'm', callTimeoutMs: 2_000, ...extra },
+      Date.now() + deadlineMs,
+    );
 
   it('reads a plain JSON answer and its token usage', async () => {
     fake.setMode('ok');
@@ -44,7 +50,9 @@ describe('ModelClient against the fake provider over HTTP', () => {
   it('gives up on a persistent 500 after the retries', async () => {
     fake.setMode('500');
     const before = fake.requests;
-    await expect(client().complete({ system: 's', prompt: PROMPT, temperature: 0.3, model: 'm' })).rejects.toMatchObject({ kind: 'http', status: 500 });
+    await expect(
+      client().complete({ system: 's', prompt: PROMPT, temperature: 0.3, model: 'm' }),
+    ).rejects.toMatchObject({ kind: 'http', status: 500 });
     expect(fake.requests - before).toBe(3);
   });
 
@@ -52,7 +60,9 @@ describe('ModelClient against the fake provider over HTTP', () => {
     fake.setMode('timeout');
     const before = fake.requests;
     const t0 = Date.now();
-    await expect(client({ callTimeoutMs: 300 }).complete({ system: 's', prompt: PROMPT, temperature: 0.3, model: 'm' })).rejects.toBeInstanceOf(ProviderError);
+    await expect(
+      client({ callTimeoutMs: 300 }).complete({ system: 's', prompt: PROMPT, temperature: 0.3, model: 'm' }),
+    ).rejects.toBeInstanceOf(ProviderError);
     expect(Date.now() - t0).toBeLessThan(3_000);
     expect(fake.requests - before).toBe(2);
   });
@@ -60,21 +70,27 @@ describe('ModelClient against the fake provider over HTTP', () => {
   it('fails fast on a malformed body', async () => {
     fake.setMode('malformed');
     const before = fake.requests;
-    await expect(client().complete({ system: 's', prompt: PROMPT, temperature: 0.3, model: 'm' })).rejects.toMatchObject({ kind: 'malformed' });
+    await expect(
+      client().complete({ system: 's', prompt: PROMPT, temperature: 0.3, model: 'm' }),
+    ).rejects.toMatchObject({ kind: 'malformed' });
     expect(fake.requests - before).toBe(1);
   });
 
   it('respects the overall deadline', async () => {
     fake.setMode('timeout');
     const t0 = Date.now();
-    await expect(client({ callTimeoutMs: 10_000 }, 500).complete({ system: 's', prompt: PROMPT, temperature: 0.3, model: 'm' })).rejects.toBeInstanceOf(ProviderError);
+    await expect(
+      client({ callTimeoutMs: 10_000 }, 500).complete({ system: 's', prompt: PROMPT, temperature: 0.3, model: 'm' }),
+    ).rejects.toBeInstanceOf(ProviderError);
     expect(Date.now() - t0).toBeLessThan(2_000);
   });
 
   it('limits concurrency', async () => {
     const f = await startFakeProvider({ corpus: false, delayMs: 60 });
     const c = new ModelClient({ baseURL: f.url, model: 'm', maxConcurrency: 2 }, Date.now() + 20_000);
-    await Promise.all(Array.from({ length: 6 }, () => c.complete({ system: 's', prompt: PROMPT, temperature: 0.3, model: 'm' })));
+    await Promise.all(
+      Array.from({ length: 6 }, () => c.complete({ system: 's', prompt: PROMPT, temperature: 0.3, model: 'm' })),
+    );
     expect(f.maxInFlight).toBeLessThanOrEqual(2);
     expect(f.requests).toBe(6);
     await f.close();

@@ -53,10 +53,14 @@ class Semaphore {
 const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((resolve) => {
     const t = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(t);
-      resolve();
-    }, { once: true });
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        resolve();
+      },
+      { once: true },
+    );
   });
 
 export class ModelClient {
@@ -73,7 +77,12 @@ export class ModelClient {
     readonly deadline: number,
     private readonly signal?: AbortSignal,
   ) {
-    this.provider = createOpenAICompatible({ name: 'plainspoken-llm', baseURL: cfg.baseURL.replace(/\/+$/, ''), apiKey: cfg.apiKey, includeUsage: true });
+    this.provider = createOpenAICompatible({
+      name: 'plainspoken-llm',
+      baseURL: cfg.baseURL.replace(/\/+$/, ''),
+      apiKey: cfg.apiKey,
+      includeUsage: true,
+    });
     this.sem = new Semaphore(Math.max(1, cfg.maxConcurrency ?? 3));
     this.callTimeoutMs = cfg.callTimeoutMs ?? 25_000;
   }
@@ -96,7 +105,10 @@ export class ModelClient {
       } catch (err) {
         const e = toProviderError(err);
         lastErr = e;
-        const retryable = (e.kind === 'http' && (e.status === 429 || (e.status ?? 0) >= 500)) || (e.kind === 'timeout' && attempt === 0) || e.kind === 'network';
+        const retryable =
+          (e.kind === 'http' && (e.status === 429 || (e.status ?? 0) >= 500)) ||
+          (e.kind === 'timeout' && attempt === 0) ||
+          e.kind === 'network';
         if (!retryable || attempt === MAX_RETRIES) throw e;
         const backoff = Math.min(4000, 300 * 2 ** attempt);
         if (this.remaining() < backoff + 500) throw e;
@@ -121,14 +133,25 @@ export class ModelClient {
     this.calls++;
     const timeout = Math.max(100, Math.min(this.callTimeoutMs, this.remaining()));
     const ctl = new AbortController();
-    const timer = setTimeout(() => ctl.abort(new ProviderError(`call timed out after ${timeout} ms`, 'timeout')), timeout);
+    const timer = setTimeout(
+      () => ctl.abort(new ProviderError(`call timed out after ${timeout} ms`, 'timeout')),
+      timeout,
+    );
     const onAbort = (): void => ctl.abort(new ProviderError('aborted', 'aborted'));
     this.signal?.addEventListener('abort', onAbort, { once: true });
     try {
       const model = this.provider.chatModel(req.model);
       if (req.stream) {
         // onError is set so the SDK does not log provider errors itself; they are thrown below.
-        const res = streamText({ model, system: req.system, prompt: req.prompt, temperature: req.temperature, maxRetries: 0, abortSignal: ctl.signal, onError: () => {} });
+        const res = streamText({
+          model,
+          system: req.system,
+          prompt: req.prompt,
+          temperature: req.temperature,
+          maxRetries: 0,
+          abortSignal: ctl.signal,
+          onError: () => {},
+        });
         let text = '';
         let tokens = 0;
         for await (const part of res.fullStream) {
@@ -140,7 +163,14 @@ export class ModelClient {
         if (!text.trim()) throw new ProviderError('empty response', 'malformed');
         return { text, tokens };
       }
-      const res = await generateText({ model, system: req.system, prompt: req.prompt, temperature: req.temperature, maxRetries: 0, abortSignal: ctl.signal });
+      const res = await generateText({
+        model,
+        system: req.system,
+        prompt: req.prompt,
+        temperature: req.temperature,
+        maxRetries: 0,
+        abortSignal: ctl.signal,
+      });
       const tokens = this.count(res.usage);
       if (!res.text.trim()) throw new ProviderError('empty response', 'malformed');
       return { text: res.text, tokens };
@@ -158,7 +188,8 @@ export function toProviderError(err: unknown): ProviderError {
   if (err instanceof ProviderError) return err;
   if (APICallError.isInstance(err)) {
     // A 2xx that the SDK could not use is a broken body, not an HTTP failure.
-    if (err.statusCode !== undefined && (err.statusCode < 200 || err.statusCode >= 300)) return new ProviderError(`HTTP ${err.statusCode}`, 'http', err.statusCode);
+    if (err.statusCode !== undefined && (err.statusCode < 200 || err.statusCode >= 300))
+      return new ProviderError(`HTTP ${err.statusCode}`, 'http', err.statusCode);
     if (err.statusCode !== undefined) return new ProviderError('malformed response', 'malformed');
     if (/parse|json|invalid|validation/i.test(err.message)) return new ProviderError('malformed response', 'malformed');
     return new ProviderError(`network error: ${err.message.slice(0, 120)}`, 'network');
@@ -166,6 +197,7 @@ export function toProviderError(err: unknown): ProviderError {
   const msg = err instanceof Error ? err.message : String(err);
   const name = err instanceof Error ? err.name : '';
   if (/abort/i.test(name) || /abort/i.test(msg)) return new ProviderError('call aborted', 'timeout');
-  if (/parse|json|invalid|validation|type/i.test(`${name} ${msg}`)) return new ProviderError(`malformed response (${name || 'error'})`, 'malformed');
+  if (/parse|json|invalid|validation|type/i.test(`${name} ${msg}`))
+    return new ProviderError(`malformed response (${name || 'error'})`, 'malformed');
   return new ProviderError(`provider error: ${msg.slice(0, 160)}`, 'network');
 }

@@ -29,7 +29,10 @@ export function polarity(text: string): { negated: Set<string>; plain: Set<strin
   const negated = new Set<string>();
   const plain = new Set<string>();
   const content = new Set(contentStems(text));
-  for (const clause of text.toLowerCase().replace(/\bnot only\b|\bno longer\b/g, ' ').split(CLAUSE_END)) {
+  for (const clause of text
+    .toLowerCase()
+    .replace(/\bnot only\b|\bno longer\b/g, ' ')
+    .split(CLAUSE_END)) {
     const ws = tokens(clause);
     // A negation reaches the first content word after it ("does not reduce costs" negates "reduce"), and one
     // more when that word is an adverb ("does not fully replace" negates "replace" too).
@@ -58,7 +61,8 @@ function flipped(original: string, answer: string): string | null {
   return null;
 }
 
-const NUMBER_WORD = /\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|trillion|dozen|half|twice|double|triple|percent|first|second|third)\b/gi;
+const NUMBER_WORD =
+  /\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|trillion|dozen|half|twice|double|triple|percent|first|second|third)\b/gi;
 
 function newNumber(original: string, answer: string): string | null {
   const had = new Set((original.match(/\d+(?:[.,]\d+)*/g) ?? []).map((x) => x.replace(/,/g, '')));

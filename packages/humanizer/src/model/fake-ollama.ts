@@ -62,7 +62,14 @@ function tagEntry(name: string) {
     modified_at: '2026-01-01T00:00:00Z',
     size: 4_683_087_332,
     digest,
-    details: { parent_model: '', format: 'gguf', family: name.split(/[:.\d]/)[0] || 'llama', families: ['llama'], parameter_size: '7.6B', quantization_level: 'Q4_K_M' },
+    details: {
+      parent_model: '',
+      format: 'gguf',
+      family: name.split(/[:.\d]/)[0] || 'llama',
+      families: ['llama'],
+      parameter_size: '7.6B',
+      quantization_level: 'Q4_K_M',
+    },
   };
 }
 
@@ -73,7 +80,11 @@ function cleanEdit(text: string, salt: number): string {
 
 function drift(text: string): string {
   // Flip the first negation; without one, put a new name in the first sentence.
-  const flipped = text.replace(/\b(is|are|was|were|does|do|did|can|will) not\b/, '$1').replace(/\b(is|are|was|were|does|do|did|ca|wo)n't\b/, (_m, v: string) => (v === 'ca' ? 'can' : v === 'wo' ? 'will' : v));
+  const flipped = text
+    .replace(/\b(is|are|was|were|does|do|did|can|will) not\b/, '$1')
+    .replace(/\b(is|are|was|were|does|do|did|ca|wo)n't\b/, (_m, v: string) =>
+      v === 'ca' ? 'can' : v === 'wo' ? 'will' : v,
+    );
   if (flipped !== text) return flipped;
   return text.replace(/\.(\s|$)/, ', as Margaret Holloway showed.$1');
 }
@@ -163,7 +174,8 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
       const completed = Math.round((total * i) / pullSteps);
       if (!(await step({ status: `pulling ${digest.slice(7, 19)}`, digest, total, completed }))) return;
     }
-    for (const status of ['verifying sha256 digest', 'writing manifest', 'removing any unused layers']) if (!(await step({ status }))) return;
+    for (const status of ['verifying sha256 digest', 'writing manifest', 'removing any unused layers'])
+      if (!(await step({ status }))) return;
     if (!models.includes(withTag(name))) models.push(withTag(name));
     line({ status: 'success' });
     res.end();
@@ -174,37 +186,83 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
     const model = typeof body.model === 'string' ? body.model : '';
     chatModels.push(model);
     if (!has(model)) {
-      json(res, 404, { error: { message: `model "${model}" not found, try pulling it first`, type: 'api_error', param: null, code: null } });
+      json(res, 404, {
+        error: {
+          message: `model "${model}" not found, try pulling it first`,
+          type: 'api_error',
+          param: null,
+          code: null,
+        },
+      });
       return;
     }
     const prompt = userText(body as Parameters<typeof userText>[0]);
     prompts.push(prompt);
     if (prompts.length > 50) prompts.shift();
-    if (chat === '429') return json(res, 429, { error: { message: 'server busy, please try again. maximum pending requests exceeded', type: 'api_error', param: null, code: null } });
-    if (chat === '500') return json(res, 500, { error: { message: 'llama runner process has terminated: signal: killed', type: 'api_error', param: null, code: null } });
+    if (chat === '429')
+      return json(res, 429, {
+        error: {
+          message: 'server busy, please try again. maximum pending requests exceeded',
+          type: 'api_error',
+          param: null,
+          code: null,
+        },
+      });
+    if (chat === '500')
+      return json(res, 500, {
+        error: {
+          message: 'llama runner process has terminated: signal: killed',
+          type: 'api_error',
+          param: null,
+          code: null,
+        },
+      });
     if (chat === 'malformed') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"id":"chatcmpl-1","object":"chat.completion","choices":[{"message":{"content": tru');
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end('{"id":"chatcmpl-1","object":"chat.completion","choices":[{"message":{"content": tru');
       return;
     }
     if (chat === 'slow') await new Promise((r) => setTimeout(r, opts.slowMs ?? 3000));
     if (res.destroyed) return;
     const content = answer(prompt, typeof body.temperature === 'number' ? body.temperature : 1, chat);
-    const usage = { prompt_tokens: tokensOf(prompt) + 60, completion_tokens: tokensOf(content), total_tokens: tokensOf(prompt) + 60 + tokensOf(content) };
+    const usage = {
+      prompt_tokens: tokensOf(prompt) + 60,
+      completion_tokens: tokensOf(content),
+      total_tokens: tokensOf(prompt) + 60 + tokensOf(content),
+    };
     const base = { id: `chatcmpl-${chatRequests}`, created: 1_700_000_000, model, system_fingerprint: 'fp_ollama' };
     if (body.stream === true) {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
       const send = (o: unknown): boolean => res.write(`data: ${JSON.stringify(o)}\n\n`);
       for (let i = 0; i < content.length; i += 24) {
-        send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', content: content.slice(i, i + 24) }, finish_reason: null }] });
+        send({
+          ...base,
+          object: 'chat.completion.chunk',
+          choices: [{ index: 0, delta: { role: 'assistant', content: content.slice(i, i + 24) }, finish_reason: null }],
+        });
       }
-      send({ ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: 'stop' }] });
+      send({
+        ...base,
+        object: 'chat.completion.chunk',
+        choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: 'stop' }],
+      });
       // Ollama sends usage in a final chunk when stream_options.include_usage is set.
       const so = body.stream_options as { include_usage?: boolean } | undefined;
       if (so?.include_usage) send({ ...base, object: 'chat.completion.chunk', choices: [], usage });
       res.end('data: [DONE]\n\n');
       return;
     }
-    json(res, 200, { ...base, object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage });
+    json(res, 200, {
+      ...base,
+      object: 'chat.completion',
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+      usage,
+    });
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -216,14 +274,25 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
     }
     if (route === 'GET /api/version') return json(res, 200, { version: '0.6.8' });
     if (route === 'GET /api/tags') return json(res, 200, { models: models.map(tagEntry) });
-    if (route === 'GET /v1/models') return json(res, 200, { object: 'list', data: models.map((m) => ({ id: m, object: 'model', created: 1_700_000_000, owned_by: 'library' })) });
+    if (route === 'GET /v1/models')
+      return json(res, 200, {
+        object: 'list',
+        data: models.map((m) => ({ id: m, object: 'model', created: 1_700_000_000, owned_by: 'library' })),
+      });
     const body = req.method === 'POST' ? await readBody(req) : {};
     if (body === null) return json(res, 400, { error: 'invalid character looking for beginning of value' });
     if (route === 'POST /api/show') {
       const name = String(body.model ?? body.name ?? '');
       if (!has(name)) return json(res, 404, { error: `model '${name}' not found` });
       const t = tagEntry(withTag(name));
-      return json(res, 200, { modelfile: `FROM ${t.name}`, parameters: 'stop "<|im_end|>"', template: '{{ .Prompt }}', details: t.details, model_info: { 'general.architecture': 'qwen2', 'general.parameter_count': 7_615_616_512 }, capabilities: ['completion'] });
+      return json(res, 200, {
+        modelfile: `FROM ${t.name}`,
+        parameters: 'stop "<|im_end|>"',
+        template: '{{ .Prompt }}',
+        details: t.details,
+        model_info: { 'general.architecture': 'qwen2', 'general.parameter_count': 7_615_616_512 },
+        capabilities: ['completion'],
+      });
     }
     if (route === 'POST /api/pull') {
       const name = String(body.model ?? body.name ?? '').trim();

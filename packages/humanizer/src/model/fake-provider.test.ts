@@ -10,8 +10,15 @@ describe('fake OpenAI-compatible provider', () => {
     await fake.close();
   });
   const post = (body: unknown): Promise<Response> =>
-    fetch(`${fake.url}/chat/completions`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  const msg = { model: 'm', messages: [{ role: 'user', content: 'Do it.\n\n<text>\nMoreover, we utilize {{1}} tools.\n</text>' }] };
+    fetch(`${fake.url}/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  const msg = {
+    model: 'm',
+    messages: [{ role: 'user', content: 'Do it.\n\n<text>\nMoreover, we utilize {{1}} tools.\n</text>' }],
+  };
 
   it('listens on 127.0.0.1 with a /v1 base URL', () => {
     expect(fake.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
@@ -19,7 +26,10 @@ describe('fake OpenAI-compatible provider', () => {
 
   it('answers plain chat completions with usage', async () => {
     fake.setMode('ok');
-    const r = (await (await post(msg)).json()) as { choices: { message: { content: string } }[]; usage: { total_tokens: number } };
+    const r = (await (await post(msg)).json()) as {
+      choices: { message: { content: string } }[];
+      usage: { total_tokens: number };
+    };
     expect(r.choices[0]!.message.content).toMatch(/tools\./);
     expect(r.usage.total_tokens).toBeGreaterThan(0);
   });

@@ -44,7 +44,7 @@ interface ChatBody {
   messages?: { role: string; content: string | { type: string; text?: string }[] }[];
 }
 
-const words = (s: string): string[] => (s.replace(/\{\{\d+\}\}/g, ' ').match(/\b[a-z][a-z']{3,}\b/g) ?? []);
+const words = (s: string): string[] => s.replace(/\{\{\d+\}\}/g, ' ').match(/\b[a-z][a-z']{3,}\b/g) ?? [];
 
 export function buildPartnerIndex(): { sig: Set<string>; partner: string }[] {
   const rows = loadCorpus(['mixset.jsonl']);
@@ -116,7 +116,13 @@ export function userText(body: ChatBody): string {
   return last.content.map((c) => c.text ?? '').join('');
 }
 
-export function answerFor(prompt: string, temperature: number, index: { sig: Set<string>; partner: string }[], counts: { partner: number }, repeat = false): string {
+export function answerFor(
+  prompt: string,
+  temperature: number,
+  index: { sig: Set<string>; partner: string }[],
+  counts: { partner: number },
+  repeat = false,
+): string {
   const full = /<text>\n([\s\S]*?)\n<\/text>/.exec(prompt);
   const salt = fnv1a(`${prompt}|${temperature}`);
   if (full) {
@@ -180,11 +186,15 @@ export async function startFakeProvider(opts: FakeOptions = {}): Promise<FakePro
     }
     const failing = mode !== 'ok' && mode !== 'stream' && (opts.failFirst === undefined || requests <= opts.failFirst);
     if (failing && mode === '429') {
-      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' }).end('{"error":{"message":"rate limited","type":"rate_limit"}}');
+      res
+        .writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' })
+        .end('{"error":{"message":"rate limited","type":"rate_limit"}}');
       return;
     }
     if (failing && mode === '500') {
-      res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"upstream failure","type":"server_error"}}');
+      res
+        .writeHead(500, { 'content-type': 'application/json' })
+        .end('{"error":{"message":"upstream failure","type":"server_error"}}');
       return;
     }
     if (failing && mode === 'timeout') {
@@ -199,9 +209,17 @@ export async function startFakeProvider(opts: FakeOptions = {}): Promise<FakePro
     const prompt = userText(body);
     const content = answerFor(prompt, body.temperature ?? 1, index, counts, mode === 'repeat');
     const model = body.model ?? 'fake';
-    const usage = { prompt_tokens: tokensOf(prompt), completion_tokens: tokensOf(content), total_tokens: tokensOf(prompt) + tokensOf(content) };
+    const usage = {
+      prompt_tokens: tokensOf(prompt),
+      completion_tokens: tokensOf(content),
+      total_tokens: tokensOf(prompt) + tokensOf(content),
+    };
     if (body.stream) {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+      res.writeHead(200, {
+        'content-type': 'text/event-stream',
+        'cache-control': 'no-cache',
+        connection: 'keep-alive',
+      });
       const send = (obj: unknown): boolean => res.write(`data: ${JSON.stringify(obj)}\n\n`);
       const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 0, model };
       send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
@@ -214,9 +232,18 @@ export async function startFakeProvider(opts: FakeOptions = {}): Promise<FakePro
       res.end('data: [DONE]\n\n');
       return;
     }
-    res.writeHead(200, { 'content-type': 'application/json' }).end(
-      JSON.stringify({ id: 'chatcmpl-fake', object: 'chat.completion', created: 0, model, choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage }),
-    );
+    res
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end(
+        JSON.stringify({
+          id: 'chatcmpl-fake',
+          object: 'chat.completion',
+          created: 0,
+          model,
+          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+          usage,
+        }),
+      );
   };
 
   const server = createServer((req, res) => {

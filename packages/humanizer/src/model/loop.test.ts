@@ -115,7 +115,10 @@ describe('model loop against the fake provider', () => {
   }
 
   it('falls back when nothing listens at the base URL', async () => {
-    const r = await humanize(SAMPLES[0]!, { mode: 'lightning', llm: { baseURL: 'http://127.0.0.1:9/v1', model: 'x', callTimeoutMs: 500 } });
+    const r = await humanize(SAMPLES[0]!, {
+      mode: 'lightning',
+      llm: { baseURL: 'http://127.0.0.1:9/v1', model: 'x', callTimeoutMs: 500 },
+    });
     expect(r.engine).toBe('local');
     expect(r.engineNote).toMatch(/model provider failed/);
   });
@@ -131,7 +134,10 @@ describe('model loop against the fake provider', () => {
 
   const corpus = loadCorpus(['mixset.jsonl']);
   it('corpus texts with a model-rewrite partner: the partner is checked, never passed through broken', async () => {
-    expect(corpus.length, 'this test reads mixset.jsonl from the development corpus (../shared/corpus)').toBeGreaterThan(0);
+    expect(
+      corpus.length,
+      'this test reads mixset.jsonl from the development corpus (../shared/corpus)',
+    ).toBeGreaterThan(0);
     fake.setMode('ok');
     const groups = new Map<string, typeof corpus>();
     for (const r of corpus) groups.set(r.group, [...(groups.get(r.group) ?? []), r]);

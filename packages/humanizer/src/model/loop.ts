@@ -2,8 +2,23 @@ import { detect } from '../detector.ts';
 import type { FallbackReason, LlmConfig, Mode, ProgressEvent, WritingOptions } from '../types.ts';
 import { checkFaithful } from './faithfulness.ts';
 import { ModelClient, ProviderError, toProviderError } from './client.ts';
-import { buildModelDoc, checkRoundSentence, restore, toPlaceholders, type ModelDoc, type Restored } from './placeholders.ts';
-import { CANDIDATE_PROMPTS, SECOND_PASS_PROMPT, STRICT_PROMPT, SYSTEM, fullTextPrompt, parseNumbered, roundPrompt } from './prompts.ts';
+import {
+  buildModelDoc,
+  checkRoundSentence,
+  restore,
+  toPlaceholders,
+  type ModelDoc,
+  type Restored,
+} from './placeholders.ts';
+import {
+  CANDIDATE_PROMPTS,
+  SECOND_PASS_PROMPT,
+  STRICT_PROMPT,
+  SYSTEM,
+  fullTextPrompt,
+  parseNumbered,
+  roundPrompt,
+} from './prompts.ts';
 
 /**
  * The model rewrite loop. Lightning: one streamed call, then the checks. Deep: several candidates at once,
@@ -64,7 +79,11 @@ interface Scored {
 export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResult> {
   const deep = o.mode === 'deep';
   const budget = Math.min(o.llm.deadlineMs ?? (deep ? 60_000 : 30_000), deep ? 60_000 : 60_000);
-  const client = new ModelClient({ ...o.llm, callTimeoutMs: o.llm.callTimeoutMs ?? (deep ? 25_000 : 20_000) }, Date.now() + budget, o.signal);
+  const client = new ModelClient(
+    { ...o.llm, callTimeoutMs: o.llm.callTimeoutMs ?? (deep ? 25_000 : 20_000) },
+    Date.now() + budget,
+    o.signal,
+  );
   const doc = buildModelDoc(text);
   const model = (deep ? o.llm.modelDeep : o.llm.modelLightning) ?? o.llm.model;
   const errors: string[] = [];
@@ -74,9 +93,19 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
   /** Answers set aside by the faithfulness guard (they passed the structural checks). */
   const drifted: string[] = [];
 
-  const attempt = async (p: { name: string; temperature: number; instruction: string }, stream: boolean, tempShift = 0): Promise<Restored | null> => {
+  const attempt = async (
+    p: { name: string; temperature: number; instruction: string },
+    stream: boolean,
+    tempShift = 0,
+  ): Promise<Restored | null> => {
     try {
-      const r = await client.complete({ system: SYSTEM, prompt: fullTextPrompt(p.instruction, doc.modelText, o.writing), temperature: Math.min(1.3, p.temperature + tempShift), model, stream });
+      const r = await client.complete({
+        system: SYSTEM,
+        prompt: fullTextPrompt(p.instruction, doc.modelText, o.writing),
+        temperature: Math.min(1.3, p.temperature + tempShift),
+        model,
+        stream,
+      });
       answers++;
       const res = restore(doc, r.text);
       if (!res.ok) {
@@ -100,7 +129,14 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
       return null;
     }
   };
-  const usage = (guardRejected: boolean): LoopUsage => ({ tokensUsed: client.tokensUsed, tokensIn: client.tokensIn, tokensOut: client.tokensOut, candidates: answers, model, guardRejected });
+  const usage = (guardRejected: boolean): LoopUsage => ({
+    tokensUsed: client.tokensUsed,
+    tokensIn: client.tokensIn,
+    tokensOut: client.tokensOut,
+    candidates: answers,
+    model,
+    guardRejected,
+  });
 
   o.progress({ stage: 'rewrite' });
   let candidates: Restored[];
@@ -110,7 +146,9 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
     candidates = r ? [r] : [];
   } else {
     o.progress({ stage: 'candidates' });
-    const prompts = o.secondPass ? [SECOND_PASS_PROMPT, CANDIDATE_PROMPTS[1]!, CANDIDATE_PROMPTS[2]!] : CANDIDATE_PROMPTS;
+    const prompts = o.secondPass
+      ? [SECOND_PASS_PROMPT, CANDIDATE_PROMPTS[1]!, CANDIDATE_PROMPTS[2]!]
+      : CANDIDATE_PROMPTS;
     // Second-pass candidates run a little hotter so they land away from the first result.
     const rs = await Promise.all(prompts.map((p) => attempt(p, false, o.secondPass ? 0.1 : 0)));
     candidates = rs.filter((r): r is Restored => r !== null);
@@ -139,14 +177,22 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
         : repeated
           ? 'the model repeated the first result'
           : `model rewrites rejected: every answer failed the checks (${rejections.slice(0, 3).join('; ')})`;
-    const category: FallbackReason = candidates.length === 0 ? (errorKinds[errorKinds.length - 1] ?? 'unreachable') : repeated ? 'repeated' : drifted.length > 0 ? 'meaning-changed' : 'checks-failed';
+    const category: FallbackReason =
+      candidates.length === 0
+        ? (errorKinds[errorKinds.length - 1] ?? 'unreachable')
+        : repeated
+          ? 'repeated'
+          : drifted.length > 0
+            ? 'meaning-changed'
+            : 'checks-failed';
     return { ok: false, reason, category, ...usage(drifted.length > 0) };
   }
   let best: Scored | null = null;
   for (const c of passing) {
     const score = scored ? detect(c.text).score : 0;
     // Lower score wins; ties go to the candidate that kept more content.
-    if (!best || score < best.score || (score === best.score && c.recall > best.recall)) best = { text: c.text, score, recall: c.recall, repaired: c.repaired };
+    if (!best || score < best.score || (score === best.score && c.recall > best.recall))
+      best = { text: c.text, score, recall: c.recall, repaired: c.repaired };
   }
   const chosen = best as Scored;
   // Say so when the answer the detector liked best was set aside because it changed the meaning.
@@ -164,7 +210,16 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
       const items = flagged.slice(0, 12).map((s) => ({ src: s, ph: toPlaceholders(s.text, doc), reasons: s.features }));
       let answer: string;
       try {
-        const r = await client.complete({ system: SYSTEM, prompt: roundPrompt(items.map((it) => ({ text: it.ph.text, reasons: it.reasons })), o.writing), temperature: 0.9, model, stream: false });
+        const r = await client.complete({
+          system: SYSTEM,
+          prompt: roundPrompt(
+            items.map((it) => ({ text: it.ph.text, reasons: it.reasons })),
+            o.writing,
+          ),
+          temperature: 0.9,
+          model,
+          stream: false,
+        });
         answer = r.text;
         answers++;
       } catch (err) {
@@ -210,7 +265,13 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
   if (chosen.repaired) notes.push('placeholders repaired');
   if (errors.length > 0) notes.push(`some provider calls failed (${[...new Set(errors)].slice(0, 2).join(', ')})`);
   if (guardRejected) notes.push('the best-scoring answer changed the meaning and was set aside');
-  return { ok: true, text: chosen.text, scoreAfter: chosen.score, note: notes.join('; ') || undefined, ...usage(guardRejected) };
+  return {
+    ok: true,
+    text: chosen.text,
+    scoreAfter: chosen.score,
+    note: notes.join('; ') || undefined,
+    ...usage(guardRejected),
+  };
 }
 
 /** Turn a restored text back into placeholder form so the whole-text checks can run on it again. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildModelDoc, checkRoundSentence, findSpan, restore, toPlaceholders } from './placeholders.ts';
 import { parseNumbered } from './prompts.ts';
 
-const TEXT = '# Plan For 2024\n\nThe board of Acme Corp approved $2 million on May 4, 2023. It is not a small sum, and it matters for the staff.\n\n```\nx = 1\n```\nSee https://example.org for more.';
+const TEXT =
+  '# Plan For 2024\n\nThe board of Acme Corp approved $2 million on May 4, 2023. It is not a small sum, and it matters for the staff.\n\n```\nx = 1\n```\nSee https://example.org for more.';
 
 describe('model placeholders', () => {
   const doc = buildModelDoc(TEXT);
@@ -13,7 +14,12 @@ describe('model placeholders', () => {
     expect([...doc.spans.values()]).toContain('```\nx = 1\n```');
   });
 
-  const good = doc.modelText.replace('The board of', 'The board at').replace('It is not a small sum, and it matters for the staff.', "It isn't a small sum, and the staff will feel it.");
+  const good = doc.modelText
+    .replace('The board of', 'The board at')
+    .replace(
+      'It is not a small sum, and it matters for the staff.',
+      "It isn't a small sum, and the staff will feel it.",
+    );
 
   it('accepts a faithful answer and restores every span', () => {
     const r = restore(doc, good);
@@ -42,7 +48,15 @@ describe('model placeholders', () => {
   it('rejects flipped negation, structure and length changes', () => {
     expect(restore(doc, good.replace("isn't", 'is')).reason).toMatch(/negation/);
     expect(restore(doc, good.replace('# ', '')).reason).toMatch(/structure/);
-    expect(restore(doc, good.replace('small sum', 'small sum, a sum that many people in many places would find large and surprising and worth a long talk')).reason).toMatch(/length/);
+    expect(
+      restore(
+        doc,
+        good.replace(
+          'small sum',
+          'small sum, a sum that many people in many places would find large and surprising and worth a long talk',
+        ),
+      ).reason,
+    ).toMatch(/length/);
   });
 
   it('re-lays paragraphs when only blank lines changed', () => {
@@ -68,6 +82,10 @@ describe('model placeholders', () => {
   });
 
   it('parses numbered answers', () => {
-    expect(parseNumbered('1. First one.\n2) Second.\nnoise\n4. out of range', 3)).toEqual(['First one.', 'Second.', null]);
+    expect(parseNumbered('1. First one.\n2) Second.\nnoise\n4. out of range', 3)).toEqual([
+      'First one.',
+      'Second.',
+      null,
+    ]);
   });
 });

@@ -77,7 +77,8 @@ export interface Restored {
   lengthRatio: number;
 }
 
-const NUMBER_WORDS = /\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|trillion|dozen)\b/i;
+const NUMBER_WORDS =
+  /\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|trillion|dozen)\b/i;
 
 function stripWrapping(s: string): string {
   let t = s.replace(/\r\n/g, '\n').trim();
@@ -87,7 +88,10 @@ function stripWrapping(s: string): string {
 }
 
 /** Put placeholders back for spans the model wrote out literally; report what cannot be repaired. */
-export function repairPlaceholders(candidate: string, expected: Map<number, string>): { text: string; reason?: string; repaired: boolean } {
+export function repairPlaceholders(
+  candidate: string,
+  expected: Map<number, string>,
+): { text: string; reason?: string; repaired: boolean } {
   let text = candidate;
   let repaired = false;
   const seen = new Map<number, number>();
@@ -139,8 +143,19 @@ export interface CheckLimits {
 }
 
 /** Validate a full-text candidate from the model and return the final text. */
-export function restore(doc: ModelDoc, raw: string, limits: CheckLimits = { minRecall: 0.6, maxLengthDelta: 0.15 }): Restored {
-  const fail = (reason: string, repaired = false, text = ''): Restored => ({ ok: false, text, reason, repaired, recall: 0, lengthRatio: 0 });
+export function restore(
+  doc: ModelDoc,
+  raw: string,
+  limits: CheckLimits = { minRecall: 0.6, maxLengthDelta: 0.15 },
+): Restored {
+  const fail = (reason: string, repaired = false, text = ''): Restored => ({
+    ok: false,
+    text,
+    reason,
+    repaired,
+    recall: 0,
+    lengthRatio: 0,
+  });
   const stripped = stripWrapping(raw);
   if (!stripped) return fail('empty answer');
   const laid = relayout(stripped, doc.modelText);
@@ -153,17 +168,35 @@ export function restore(doc: ModelDoc, raw: string, limits: CheckLimits = { minR
   if (/\d/.test(outside)) return fail('new number', rep.repaired, text);
   const origOutside = doc.modelText.replace(PH_RE, ' ');
   const nw = NUMBER_WORDS.exec(outside);
-  if (nw && !new RegExp(`\\b${nw[0]}\\b`, 'i').test(origOutside)) return fail(`new number "${nw[0]}"`, rep.repaired, text);
+  if (nw && !new RegExp(`\\b${nw[0]}\\b`, 'i').test(origOutside))
+    return fail(`new number "${nw[0]}"`, rep.repaired, text);
   const nn = newNames(outside, doc.original);
   if (nn) return fail(`new name "${nn}"`, rep.repaired, text);
-  if (JSON.stringify(skeleton(text)) !== JSON.stringify(skeleton(doc.original.replace(/\r\n/g, '\n')))) return fail('markdown structure changed', rep.repaired, text);
+  if (JSON.stringify(skeleton(text)) !== JSON.stringify(skeleton(doc.original.replace(/\r\n/g, '\n'))))
+    return fail('markdown structure changed', rep.repaired, text);
   const n0 = negations(origOutside);
   const n1 = negations(outside);
   if (Math.abs(n0 - n1) > Math.floor(n0 / 8)) return fail('negation changed', rep.repaired, text);
   const lengthRatio = wordCount(text) / Math.max(1, wordCount(doc.original));
-  if (Math.abs(lengthRatio - 1) > limits.maxLengthDelta) return { ok: false, text, reason: `length ratio ${lengthRatio.toFixed(2)}`, repaired: rep.repaired, recall: 0, lengthRatio };
+  if (Math.abs(lengthRatio - 1) > limits.maxLengthDelta)
+    return {
+      ok: false,
+      text,
+      reason: `length ratio ${lengthRatio.toFixed(2)}`,
+      repaired: rep.repaired,
+      recall: 0,
+      lengthRatio,
+    };
   const recall = contentRecall(doc.original, text);
-  if (recall < limits.minRecall) return { ok: false, text, reason: `content recall ${recall.toFixed(2)}`, repaired: rep.repaired, recall, lengthRatio };
+  if (recall < limits.minRecall)
+    return {
+      ok: false,
+      text,
+      reason: `content recall ${recall.toFixed(2)}`,
+      repaired: rep.repaired,
+      recall,
+      lengthRatio,
+    };
   return { ok: true, text, repaired: rep.repaired, recall, lengthRatio };
 }
 
@@ -183,7 +216,11 @@ export function toPlaceholders(sentence: string, doc: ModelDoc): { text: string;
 }
 
 /** Validate one rewritten sentence of a round. */
-export function checkRoundSentence(doc: ModelDoc, before: { text: string; ids: number[] }, after: string): { ok: boolean; text: string; reason?: string } {
+export function checkRoundSentence(
+  doc: ModelDoc,
+  before: { text: string; ids: number[] },
+  after: string,
+): { ok: boolean; text: string; reason?: string } {
   const expected = new Map(before.ids.map((id) => [id, doc.spans.get(id) ?? '']));
   const t = after.trim().replace(/\n+/g, ' ');
   if (!t) return { ok: false, text: '', reason: 'empty' };

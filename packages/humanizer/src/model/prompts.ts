@@ -53,7 +53,8 @@ const TONE_LINE: Record<Tone, string> = {
   casual: 'Tone: casual and friendly, like a message to someone you know; contractions and everyday words.',
   professional: 'Tone: professional and confident, like a clear work email or report; no slang.',
   academic: 'Tone: academic, precise and measured, as in a well-edited paper; no slang and no contractions.',
-  persuasive: 'Tone: persuasive: make the case with energy and conviction, without adding claims the text does not make.',
+  persuasive:
+    'Tone: persuasive: make the case with energy and conviction, without adding claims the text does not make.',
 };
 const LEVEL_LINE: Record<ReadingLevel, string> = {
   simple: 'Reading level: simple. Short sentences and common words a 12-year-old knows.',

@@ -6,7 +6,9 @@ const c = (s: string): string => contract(s, { rng: makeRng(1), usage: new Map()
 
 describe('contract', () => {
   it('contracts where a word follows', () => {
-    expect(c('It is clear that they are ready and we do not know.')).toBe("It's clear that they're ready and we don't know.");
+    expect(c('It is clear that they are ready and we do not know.')).toBe(
+      "It's clear that they're ready and we don't know.",
+    );
     expect(c('Do not go. It cannot work.')).toBe("Don't go. It can't work.");
   });
 

@@ -14,8 +14,10 @@ const PAIRS: [RegExp, string][] = [
   [/\b(I|we|they|you|it) will (?=[a-z])/gi, "$1'll "],
 ];
 
-const NO_CONTRACT_BEFORE = /^(?:and|or|but|because|so|if|when|while|that|which|who|where|now|today|here|there|too|also|as|than)\b/;
-const HEAD_WORDS = /\b(?:what|where|how|who|which|whatever|wherever|whoever)\s+(?:it|they|we|you|he|she|that|there)\s*$/i;
+const NO_CONTRACT_BEFORE =
+  /^(?:and|or|but|because|so|if|when|while|that|which|who|where|now|today|here|there|too|also|as|than)\b/;
+const HEAD_WORDS =
+  /\b(?:what|where|how|who|which|whatever|wherever|whoever)\s+(?:it|they|we|you|he|she|that|there)\s*$/i;
 
 export function contract(sentence: string, ctx: RuleCtx): string {
   let s = sentence;

@@ -9,7 +9,11 @@ describe('rewriteDashes', () => {
     expect(rewriteDashes('It was cheap\u2014and fast.', false)).toBe('It was cheap, and fast.');
   });
   it('breaks the sentence only when allowed and the right side is a clause', () => {
-    expect(rewriteDashes('The new tool changed everything \u2014 it is fast.', true)).toBe('The new tool changed everything. It is fast.');
-    expect(rewriteDashes('The new tool changed everything \u2014 it is fast.', false)).toBe('The new tool changed everything, it is fast.');
+    expect(rewriteDashes('The new tool changed everything \u2014 it is fast.', true)).toBe(
+      'The new tool changed everything. It is fast.',
+    );
+    expect(rewriteDashes('The new tool changed everything \u2014 it is fast.', false)).toBe(
+      'The new tool changed everything, it is fast.',
+    );
   });
 });

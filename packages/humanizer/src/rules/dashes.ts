@@ -5,7 +5,8 @@
  */
 const PAIR = /\s?\u2014\s?([^\u2014]{2,80}?)\s?\u2014\s?/g;
 const SINGLE = /\s?(?:\u2014|--|\s\u2013\s)\s?/g;
-const CLAUSE_START = /^(?:it|this|that|they|we|you|he|she|i|there|these|those|the \w+ (?:is|are|was|were|has|have|can|will))\b/i;
+const CLAUSE_START =
+  /^(?:it|this|that|they|we|you|he|she|i|there|these|those|the \w+ (?:is|are|was|were|has|have|can|will))\b/i;
 
 export function rewriteDashes(sentence: string, allowBreak: boolean): string {
   let s = sentence;

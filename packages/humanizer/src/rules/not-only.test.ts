@@ -7,6 +7,8 @@ describe('rewriteNotOnly', () => {
     expect(rewriteNotOnly('She not only sings, but dances.')).toBe('She sings and dances.');
   });
   it('leaves the inverted form alone', () => {
-    expect(rewriteNotOnly('Not only does it help, but it also saves time.')).toBe('Not only does it help, but it also saves time.');
+    expect(rewriteNotOnly('Not only does it help, but it also saves time.')).toBe(
+      'Not only does it help, but it also saves time.',
+    );
   });
 });

@@ -32,8 +32,11 @@ describe('phrases (golden)', () => {
     expect(removeArtifacts('Let me know if you need more.', ctx())).toBe('');
     expect(removeArtifacts('Certainly! Here it is.', ctx())).toBe('Here it is.');
     expect(removeArtifacts('The data helps.', ctx())).toBe('The data helps.');
-    expect(removeArtifacts('As an AI language model, I cannot say what happens if you place a frog in a pot of water and heat it.', ctx())).toBe(
-      'I cannot say what happens if you place a frog in a pot of water and heat it.',
-    );
+    expect(
+      removeArtifacts(
+        'As an AI language model, I cannot say what happens if you place a frog in a pot of water and heat it.',
+        ctx(),
+      ),
+    ).toBe('I cannot say what happens if you place a frog in a pot of water and heat it.');
   });
 });

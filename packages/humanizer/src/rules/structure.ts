@@ -4,7 +4,9 @@
  * and meaning checks before it can be used.
  */
 const LOWERABLE = new Set(
-  'the a an this that these those it its we they he she you our their his her my your there many most some people each every one all both such what when while if as in on at for with by from after before during over under through most much more less few several another other'.split(' '),
+  'the a an this that these those it its we they he she you our their his her my your there many most some people each every one all both such what when while if as in on at for with by from after before during over under through most much more less few several another other'.split(
+    ' ',
+  ),
 );
 
 function lowerFirst(s: string): string | null {
@@ -21,7 +23,8 @@ function upperFirst(s: string): string {
 
 const words = (s: string): number => s.split(/\s+/).filter(Boolean).length;
 
-const CLAUSE_START = /^(?:I|we|you|he|she|it|they|this|that|these|those|there|the|a|an|my|our|your|their|his|her|its|many|most|some|each|every|no|all|one|such|people|students|students'|\uE000)\b|^\uE000/i;
+const CLAUSE_START =
+  /^(?:I|we|you|he|she|it|they|this|that|these|those|there|the|a|an|my|our|your|their|his|her|its|many|most|some|each|every|no|all|one|such|people|students|students'|\uE000)\b|^\uE000/i;
 
 /**
  * Split at ", and " / ", but " / ", so " / "; " when both halves stand alone. A cut inside a list
@@ -55,7 +58,13 @@ export function splitSentence(s: string, which: number): string | null {
 /** Merge two short sentences with ", and". */
 export function mergeSentences(a: string, b: string): string | null {
   if (!/[a-z\uE001]\.$/.test(a) || words(a) > 14 || words(b) > 14) return null;
-  if (/^(?:However|But|And|So|Also|Yet|Still|Moreover|Furthermore|Additionally|Then|This|That|These|It|They|He|She)\b/.test(b) && !/^(?:It|They|He|She)\b/.test(b)) return null;
+  if (
+    /^(?:However|But|And|So|Also|Yet|Still|Moreover|Furthermore|Additionally|Then|This|That|These|It|They|He|She)\b/.test(
+      b,
+    ) &&
+    !/^(?:It|They|He|She)\b/.test(b)
+  )
+    return null;
   const lb = lowerFirst(b);
   if (lb === null) return null;
   return `${a.slice(0, -1)}, and ${lb}`;
@@ -65,11 +74,21 @@ const SUB = 'because|since|although|though|while|when|if|unless|after|before|onc
 
 /** "X because Y." ↔ "Because Y, X." */
 export function moveClause(s: string): string | null {
-  const front = new RegExp(`^(${SUB.split('|').map((w) => w[0]!.toUpperCase() + w.slice(1)).join('|')}|In|During|For|With|Through|Over|Across|Within|Without) ([^,;]{8,80}), ([a-z][^;]{10,})([.!?])$`).exec(s);
+  const front = new RegExp(
+    `^(${SUB.split('|')
+      .map((w) => w[0]!.toUpperCase() + w.slice(1))
+      .join('|')}|In|During|For|With|Through|Over|Across|Within|Without) ([^,;]{8,80}), ([a-z][^;]{10,})([.!?])$`,
+  ).exec(s);
   if (front) {
     const [, conj = '', clause = '', main = '', end = '.'] = front;
-    if (/^(?:For example|For instance|In fact|In short|In addition|In particular|With that|In turn)$/.test(`${conj} ${clause.split(' ')[0]}`)) return null;
-    if (/^(?:example|instance|fact|short|addition|particular|turn|contrast|general|summary|conclusion)\b/.test(clause)) return null;
+    if (
+      /^(?:For example|For instance|In fact|In short|In addition|In particular|With that|In turn)$/.test(
+        `${conj} ${clause.split(' ')[0]}`,
+      )
+    )
+      return null;
+    if (/^(?:example|instance|fact|short|addition|particular|turn|contrast|general|summary|conclusion)\b/.test(clause))
+      return null;
     return `${upperFirst(main)} ${conj.toLowerCase()} ${clause}${end}`;
   }
   const back = new RegExp(`^([A-Za-z][^,;]{12,}?) (${SUB}) ([^,;]{8,80})([.!?])$`).exec(s);

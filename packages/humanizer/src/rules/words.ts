@@ -40,7 +40,9 @@ const SURFACES = [...FORMS.keys()].sort((a, b) => b.length - a.length || (a < b 
 const WORD_RE = new RegExp(`(?<![\\w'-])(?:${SURFACES.map(escapeRe).join('|')})(?![\\w'-])`, 'gi');
 
 /** Every surface form of every tell: the detector-free "no new AI words" check uses it. */
-export const TELL_SURFACES: ReadonlySet<string> = new Set(SURFACES.flatMap((s) => s.split(' ')).filter((w) => w.length > 5));
+export const TELL_SURFACES: ReadonlySet<string> = new Set(
+  SURFACES.flatMap((s) => s.split(' ')).filter((w) => w.length > 5),
+);
 
 /** Words the rules may introduce: the spelling check accepts any of them in output. */
 export const ALT_VOCAB: ReadonlySet<string> = (() => {
@@ -48,7 +50,12 @@ export const ALT_VOCAB: ReadonlySet<string> = (() => {
   for (const e of LEXICON) {
     for (const a of [...e.alts, ...(e.toAlts ?? [])]) {
       for (const form of ['base', 's', 'ed', 'ing'] as const) {
-        const variants = e.pos === 'verb' ? [inflectPhrase(a, form, false), inflectPhrase(a, form, true)] : e.pos === 'noun' ? [a, pluralize(a)] : [a];
+        const variants =
+          e.pos === 'verb'
+            ? [inflectPhrase(a, form, false), inflectPhrase(a, form, true)]
+            : e.pos === 'noun'
+              ? [a, pluralize(a)]
+              : [a];
         for (const v of variants) for (const w of v.split(/[\s]+/)) set.add(w.toLowerCase());
       }
     }
@@ -56,7 +63,25 @@ export const ALT_VOCAB: ReadonlySet<string> = (() => {
   return set;
 })();
 
-const PARTICIPLE_CUES = new Set(['has', 'have', 'had', 'having', 'is', 'are', 'was', 'were', 'be', 'been', 'being', "'s", 'get', 'gets', 'got', 'become', 'became']);
+const PARTICIPLE_CUES = new Set([
+  'has',
+  'have',
+  'had',
+  'having',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'being',
+  "'s",
+  'get',
+  'gets',
+  'got',
+  'become',
+  'became',
+]);
 const MODALS = new Set(['to', 'can', 'could', 'will', 'would', 'may', 'might', 'must', 'should', 'shall']);
 
 function prevWord(s: string, index: number): string {
@@ -87,7 +112,9 @@ export function replaceWords(sentence: string, ctx: RuleCtx, prob = 1): string {
     let alts = (next === 'to' || next === 'that') && entry.toAlts ? entry.toAlts : entry.alts;
     if (entry.pos === 'verb') {
       // "be" only agrees with its subject in the third-person singular or after a modal.
-      alts = alts.filter((a) => !a.startsWith('be') || a !== 'be' || form === 's' || (form === 'base' && MODALS.has(prev)));
+      alts = alts.filter(
+        (a) => !a.startsWith('be') || a !== 'be' || form === 's' || (form === 'base' && MODALS.has(prev)),
+      );
       if (alts.length === 0) return m;
     }
     // Never bring in a word the sentence already has ("use these tools to use …").

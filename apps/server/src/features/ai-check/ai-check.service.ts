@@ -19,22 +19,44 @@ export async function checkLimit(db: Db, u: Caller | null, now: Date): Promise<{
 }
 
 /** Refusals that need no detector work; run before the rate limit so a mistake does not cost a wait. */
-export async function validateCheck(db: Db, u: Caller | null, text: string, now: Date): Promise<{ words: number; limit: number; language: string }> {
+export async function validateCheck(
+  db: Db,
+  u: Caller | null,
+  text: string,
+  now: Date,
+): Promise<{ words: number; limit: number; language: string }> {
   const words = countWords(text);
-  if (words < AI_CHECK.minWords) throw new AppError('MIN_WORDS', 400, MSG.aiCheckMinWords, { details: { min: AI_CHECK.minWords, words } });
+  if (words < AI_CHECK.minWords)
+    throw new AppError('MIN_WORDS', 400, MSG.aiCheckMinWords, { details: { min: AI_CHECK.minWords, words } });
   const { limit, tier } = await checkLimit(db, u, now);
   if (words > limit) {
-    const message = tier === null ? MSG.aiCheckAnonymousLimit(limit) : MSG.aiCheckLimitExceeded(limit, tier === 'FREE' ? 'Free' : tier);
+    const message =
+      tier === null
+        ? MSG.aiCheckAnonymousLimit(limit)
+        : MSG.aiCheckLimitExceeded(limit, tier === 'FREE' ? 'Free' : tier);
     throw new AppError('WORD_LIMIT_EXCEEDED', 400, message, { details: { cap: limit, tier, words } });
   }
   const language = detectLanguage(text);
   if (!language.english) {
-    throw new AppError('UNSUPPORTED_LANGUAGE', 422, MSG.englishOnlyCheck(languageName(language.code)), { details: { language: language.code } });
+    throw new AppError('UNSUPPORTED_LANGUAGE', 422, MSG.englishOnlyCheck(languageName(language.code)), {
+      details: { language: language.code },
+    });
   }
   return { words, limit, language: language.code };
 }
 
-export async function runCheck(engine: Engine, text: string, v: { words: number; limit: number; language: string }): Promise<AiCheckOutput> {
+export async function runCheck(
+  engine: Engine,
+  text: string,
+  v: { words: number; limit: number; language: string },
+): Promise<AiCheckOutput> {
   const d = await engine.detect(text);
-  return { score: d.score, flagged: d.flagged, words: v.words, word_limit: v.limit, language: v.language, sentences: d.sentences };
+  return {
+    score: d.score,
+    flagged: d.flagged,
+    words: v.words,
+    word_limit: v.limit,
+    language: v.language,
+    sentences: d.sentences,
+  };
 }

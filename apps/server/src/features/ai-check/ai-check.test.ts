@@ -14,12 +14,20 @@ const ENGLISH =
   'In conclusion, the integration of technology fosters a more engaging and dynamic learning environment for everyone involved.';
 const FRENCH =
   "Le comité s'est réuni mardi pour revoir le budget, et personne n'en était vraiment satisfait. Certains chiffres avaient changé depuis le printemps, ce qui voulait dire que le projet de la nouvelle aile de la bibliothèque devrait attendre encore un peu. J'ai demandé si nous pouvions diviser le travail en deux phases ; la réponse a été peut-être. À la fin de la réunion, trois personnes étaient parties.";
-const words = (n: number) => Array.from({ length: n }, (_, i) => ['the', 'river', 'ran', 'past', 'our', 'old', 'house', 'every', 'spring'][i % 9]).join(' ');
+const words = (n: number) =>
+  Array.from(
+    { length: n },
+    (_, i) => ['the', 'river', 'ran', 'past', 'our', 'old', 'house', 'every', 'spring'][i % 9],
+  ).join(' ');
 
 describe.each(DB_KINDS)('AI check on %s', (kind) => {
   let t: TestProduct;
   beforeAll(async () => {
-    t = await createTestProduct({ kind, env: { RATE_LIMITS: 'on' }, engine: createEnginePool({ threads: 1, queueLimit: 8, timeoutMs: 60_000 }) });
+    t = await createTestProduct({
+      kind,
+      env: { RATE_LIMITS: 'on' },
+      engine: createEnginePool({ threads: 1, queueLimit: 8, timeoutMs: 60_000 }),
+    });
   });
   afterAll(async () => t.close());
   let ipSeq = 0;
@@ -46,10 +54,14 @@ describe.each(DB_KINDS)('AI check on %s', (kind) => {
     expect(await short.json()).toMatchObject({ error: { code: 'MIN_WORDS', message: MSG.aiCheckMinWords } });
     const long = await t.req('/api/ai-check', { body: { text: words(501) }, ip });
     expect(long.status).toBe(400);
-    expect(await long.json()).toMatchObject({ error: { code: 'WORD_LIMIT_EXCEEDED', message: MSG.aiCheckAnonymousLimit(500) } });
+    expect(await long.json()).toMatchObject({
+      error: { code: 'WORD_LIMIT_EXCEEDED', message: MSG.aiCheckAnonymousLimit(500) },
+    });
     const fr = await t.req('/api/ai-check', { body: { text: FRENCH }, ip });
     expect(fr.status).toBe(422);
-    expect(await fr.json()).toMatchObject({ error: { code: 'UNSUPPORTED_LANGUAGE', message: MSG.englishOnlyCheck('French') } });
+    expect(await fr.json()).toMatchObject({
+      error: { code: 'UNSUPPORTED_LANGUAGE', message: MSG.englishOnlyCheck('French') },
+    });
     const bad = await t.req('/api/ai-check', { rawBody: 'text=hello', headers: { 'content-type': 'text/plain' }, ip });
     expect(bad.status).toBe(415);
     expect((await t.req('/api/ai-check', { body: { text: words(60) }, ip })).status).toBe(200);
@@ -62,12 +74,16 @@ describe.each(DB_KINDS)('AI check on %s', (kind) => {
     expect(again.status).toBe(429);
     const seconds = Number(again.headers.get('retry-after'));
     expect(seconds).toBeGreaterThanOrEqual(1);
-    expect(await again.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: MSG.aiCheckWait(seconds), retryAfter: seconds } });
+    expect(await again.json()).toMatchObject({
+      error: { code: 'RATE_LIMITED', message: MSG.aiCheckWait(seconds), retryAfter: seconds },
+    });
     expect((await t.req('/api/ai-check', { body: { text: words(60) }, ip: freshIp() })).status).toBe(200);
     // A signed-in user behind the same (limited) address is limited by account, not by address.
     const u = await t.newUser();
     expect((await t.req('/api/ai-check', { body: { text: words(60) }, ip, cookie: u.cookie })).status).toBe(200);
-    expect((await t.req('/api/ai-check', { body: { text: words(60) }, ip: freshIp(), cookie: u.cookie })).status).toBe(429);
+    expect((await t.req('/api/ai-check', { body: { text: words(60) }, ip: freshIp(), cookie: u.cookie })).status).toBe(
+      429,
+    );
   });
 
   it('gives signed-in users their plan’s request cap (never less than a visitor) and costs no words', async () => {
@@ -75,14 +91,19 @@ describe.each(DB_KINDS)('AI check on %s', (kind) => {
     const free = await t.req('/api/ai-check', { body: { text: words(400) }, ip: freshIp(), cookie: u.cookie });
     expect(free.status).toBe(200);
     expect(((await free.json()) as AiCheckOutput).word_limit).toBe(500);
-    await t.deps.db.update(subscribers).set({ subscription_tier: 'Pro', subscribed: true, subscription_end: new Date(Date.now() + 30 * 86_400_000) }).where(eq(subscribers.user_id, u.id));
+    await t.deps.db
+      .update(subscribers)
+      .set({ subscription_tier: 'Pro', subscribed: true, subscription_end: new Date(Date.now() + 30 * 86_400_000) })
+      .where(eq(subscribers.user_id, u.id));
     await new Promise((r) => setTimeout(r, 2_100));
     const pro = await t.req('/api/ai-check', { body: { text: words(1400) }, ip: freshIp(), cookie: u.cookie });
     expect(pro.status, await pro.clone().text()).toBe(200);
     expect(((await pro.json()) as AiCheckOutput).word_limit).toBe(1500);
     await new Promise((r) => setTimeout(r, 2_100));
     const over = await t.req('/api/ai-check', { body: { text: words(1501) }, ip: freshIp(), cookie: u.cookie });
-    expect(await over.json()).toMatchObject({ error: { code: 'WORD_LIMIT_EXCEEDED', message: MSG.aiCheckLimitExceeded(1500, 'Pro') } });
+    expect(await over.json()).toMatchObject({
+      error: { code: 'WORD_LIMIT_EXCEEDED', message: MSG.aiCheckLimitExceeded(1500, 'Pro') },
+    });
     const sub = (await (await t.req('/api/subscription', { cookie: u.cookie })).json()) as { currentBalance: number };
     const row = await t.deps.db.select().from(subscribers).where(eq(subscribers.user_id, u.id));
     expect(sub.currentBalance).toBe(row[0]!.monthly_word_balance);
@@ -91,9 +112,14 @@ describe.each(DB_KINDS)('AI check on %s', (kind) => {
 
   it('refuses to rewrite a non-English text without a model, before charging anything', async () => {
     const u = await t.newUser();
-    const r = await t.req('/api/functions/humanize-text', { body: { text: `${FRENCH} ${FRENCH}`, mode: 'lightning' }, cookie: u.cookie });
+    const r = await t.req('/api/functions/humanize-text', {
+      body: { text: `${FRENCH} ${FRENCH}`, mode: 'lightning' },
+      cookie: u.cookie,
+    });
     expect(r.status).toBe(422);
-    expect(await r.json()).toMatchObject({ error: { code: 'UNSUPPORTED_LANGUAGE', message: MSG.englishOnlyRewrite('French') } });
+    expect(await r.json()).toMatchObject({
+      error: { code: 'UNSUPPORTED_LANGUAGE', message: MSG.englishOnlyRewrite('French') },
+    });
     const sub = (await (await t.req('/api/subscription', { cookie: u.cookie })).json()) as { currentBalance: number };
     expect(sub.currentBalance).toBe(250);
   });

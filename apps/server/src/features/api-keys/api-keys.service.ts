@@ -5,7 +5,16 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { API_KEY_PREFIX, API_KEY_VISIBLE_CHARS, API_MSG, MAX_API_KEYS, type ApiKeyItem, type ApiKeyList, type CreatedApiKey, type Tier } from '@plainspoken/shared';
+import {
+  API_KEY_PREFIX,
+  API_KEY_VISIBLE_CHARS,
+  API_MSG,
+  MAX_API_KEYS,
+  type ApiKeyItem,
+  type ApiKeyList,
+  type CreatedApiKey,
+  type Tier,
+} from '@plainspoken/shared';
 import type { Db } from '../../db/client';
 import { api_keys, subscribers, user } from '../../db/schema';
 import { effectiveTier, loadSubscriber, type SubscriberRow } from '../../domain/subscribers';
@@ -30,7 +39,13 @@ export function looksLikeApiKey(secret: string): boolean {
 }
 
 function toItem(r: typeof api_keys.$inferSelect): ApiKeyItem {
-  return { id: r.id, name: r.name, prefix: r.prefix, created_at: r.created_at.toISOString(), last_used_at: r.last_used_at?.toISOString() ?? null };
+  return {
+    id: r.id,
+    name: r.name,
+    prefix: r.prefix,
+    created_at: r.created_at.toISOString(),
+    last_used_at: r.last_used_at?.toISOString() ?? null,
+  };
 }
 
 async function ownerTier(db: Db, u: Owner, now: Date): Promise<Tier> {
@@ -54,11 +69,18 @@ export async function createApiKey(db: Db, u: Owner, name: string, now: Date): P
     .select({ n: sql<number>`count(*)::int` })
     .from(api_keys)
     .where(and(eq(api_keys.user_id, u.id), isNull(api_keys.revoked_at)));
-  if ((active?.n ?? 0) >= MAX_API_KEYS) throw new AppError('API_KEY_LIMIT', 409, API_MSG.keyLimit(MAX_API_KEYS), { details: { max: MAX_API_KEYS } });
+  if ((active?.n ?? 0) >= MAX_API_KEYS)
+    throw new AppError('API_KEY_LIMIT', 409, API_MSG.keyLimit(MAX_API_KEYS), { details: { max: MAX_API_KEYS } });
   const secret = generateApiKey();
   const [row] = await db
     .insert(api_keys)
-    .values({ user_id: u.id, name, prefix: secret.slice(0, API_KEY_VISIBLE_CHARS), key_hash: hashApiKey(secret), created_at: now })
+    .values({
+      user_id: u.id,
+      name,
+      prefix: secret.slice(0, API_KEY_VISIBLE_CHARS),
+      key_hash: hashApiKey(secret),
+      created_at: now,
+    })
     .returning();
   if (!row) throw new Error('api key insert returned nothing');
   return { key: toItem(row), secret };
@@ -83,7 +105,13 @@ export type KeyCheck =
 export async function authenticateApiKey(db: Db, secret: string, now: Date): Promise<KeyCheck> {
   if (!looksLikeApiKey(secret)) return { ok: false, reason: 'unknown' };
   const rows = await db
-    .select({ keyId: api_keys.id, revokedAt: api_keys.revoked_at, id: user.id, email: user.email, subscriber: subscribers })
+    .select({
+      keyId: api_keys.id,
+      revokedAt: api_keys.revoked_at,
+      id: user.id,
+      email: user.email,
+      subscriber: subscribers,
+    })
     .from(api_keys)
     .innerJoin(user, eq(api_keys.user_id, user.id))
     .leftJoin(subscribers, eq(subscribers.user_id, user.id))
@@ -95,6 +123,11 @@ export async function authenticateApiKey(db: Db, secret: string, now: Date): Pro
   await db
     .update(api_keys)
     .set({ last_used_at: now })
-    .where(and(eq(api_keys.id, r.keyId), or(isNull(api_keys.last_used_at), lt(api_keys.last_used_at, new Date(now.getTime() - TOUCH_EVERY_MS)))));
+    .where(
+      and(
+        eq(api_keys.id, r.keyId),
+        or(isNull(api_keys.last_used_at), lt(api_keys.last_used_at, new Date(now.getTime() - TOUCH_EVERY_MS))),
+      ),
+    );
   return { ok: true, keyId: r.keyId, caller: { id: r.id, email: r.email, subscriber: r.subscriber } };
 }

@@ -17,14 +17,31 @@ describe.each(DB_KINDS)('export and deletion of an account on %s', (kind) => {
     for (let i = 0; i < n; i++) {
       // Distinct times: two inserts within one clock tick would otherwise tie and order by their random ids.
       const created_at = new Date(Date.now() - (n - i) * 1_000);
-      await t.deps.db.insert(transformations).values({ user_id: userId, original_text: `original ${i}`, transformed_text: `rewritten ${i}`, mode: 'deep', words_charged: 60, created_at });
+      await t.deps.db
+        .insert(transformations)
+        .values({
+          user_id: userId,
+          original_text: `original ${i}`,
+          transformed_text: `rewritten ${i}`,
+          mode: 'deep',
+          words_charged: 60,
+          created_at,
+        });
     }
   }
 
   async function makePaid(userId: string, subscriptionId: string) {
     await t.deps.db
       .update(subscribers)
-      .set({ subscription_tier: 'Pro', subscribed: true, monthly_word_balance: 14_000, paddle_customer_id: 'ctm_test', paddle_subscription_id: subscriptionId, billing_period: 'monthly', subscription_end: new Date(Date.now() + 20 * 86_400_000) })
+      .set({
+        subscription_tier: 'Pro',
+        subscribed: true,
+        monthly_word_balance: 14_000,
+        paddle_customer_id: 'ctm_test',
+        paddle_subscription_id: subscriptionId,
+        billing_period: 'monthly',
+        subscription_end: new Date(Date.now() + 20 * 86_400_000),
+      })
       .where(eq(subscribers.user_id, userId));
   }
 
@@ -45,7 +62,9 @@ describe.each(DB_KINDS)('export and deletion of an account on %s', (kind) => {
     await addHistory(id, 3);
     const r = await t.req('/api/account/export', { cookie });
     expect(r.status).toBe(200);
-    expect(r.headers.get('content-disposition')).toMatch(/^attachment; filename="plainspoken-export-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(r.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="plainspoken-export-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     const body = (await r.json()) as {
       account: { email: string; createdAt: string; lastSignInAt: string | null; twoFactorEnabled: boolean };
       subscription: { tier: string; subscribed: boolean };
@@ -72,18 +91,36 @@ describe.each(DB_KINDS)('export and deletion of an account on %s', (kind) => {
     await makePaid(id, 'sub_delete_ok');
     const en = await t.req('/api/auth/two-factor/enable', { body: { password: 'password123' }, cookie, ip: freshIp() });
     const secret = secretFromUri(((await en.json()) as { totpURI: string }).totpURI);
-    expect((await t.req('/api/auth/two-factor/verify-totp', { body: { code: totp(secret) }, cookie, ip: freshIp() })).status).toBe(200);
+    expect(
+      (await t.req('/api/auth/two-factor/verify-totp', { body: { code: totp(secret) }, cookie, ip: freshIp() })).status,
+    ).toBe(200);
     const me = await signIn(t, email);
-    const code = await t.req('/api/auth/two-factor/verify-totp', { body: { code: totp(secret) }, cookie: me.cookie, ip: freshIp() });
-    const live = code.headers.getSetCookie().map((c) => c.split(';')[0]).filter((c) => c && !c.endsWith('=')).join('; ');
+    const code = await t.req('/api/auth/two-factor/verify-totp', {
+      body: { code: totp(secret) },
+      cookie: me.cookie,
+      ip: freshIp(),
+    });
+    const live = code.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .filter((c) => c && !c.endsWith('='))
+      .join('; ');
     expect(await meEmail(t, live)).toBe(email);
 
     const cancel = vi.spyOn(t.deps.payments, 'cancelNow').mockResolvedValue();
 
-    const mistyped = await t.req('/api/auth/delete-user', { body: { password: 'password123', confirmEmail: 'someone@else.com' }, cookie: live, ip: freshIp() });
+    const mistyped = await t.req('/api/auth/delete-user', {
+      body: { password: 'password123', confirmEmail: 'someone@else.com' },
+      cookie: live,
+      ip: freshIp(),
+    });
     expect(mistyped.status).toBe(400);
     expect((await errorOf(mistyped)).code).toBe('CONFIRM_EMAIL_MISMATCH');
-    const wrongPw = await t.req('/api/auth/delete-user', { body: { password: 'wrongpass1', confirmEmail: email }, cookie: live, ip: freshIp() });
+    const wrongPw = await t.req('/api/auth/delete-user', {
+      body: { password: 'wrongpass1', confirmEmail: email },
+      cookie: live,
+      ip: freshIp(),
+    });
     expect(wrongPw.status).toBe(400);
     const noPw = await t.req('/api/auth/delete-user', { body: { confirmEmail: email }, cookie: live, ip: freshIp() });
     expect(noPw.status).toBe(400);
@@ -91,10 +128,21 @@ describe.each(DB_KINDS)('export and deletion of an account on %s', (kind) => {
     expect(cancel).not.toHaveBeenCalled();
     expect((await rowsOf(id)).user).toBe(1);
 
-    const del = await t.req('/api/auth/delete-user', { body: { password: 'password123', confirmEmail: email.toUpperCase() }, cookie: live, ip: freshIp() });
+    const del = await t.req('/api/auth/delete-user', {
+      body: { password: 'password123', confirmEmail: email.toUpperCase() },
+      cookie: live,
+      ip: freshIp(),
+    });
     expect(del.status).toBe(200);
     expect(cancel).toHaveBeenCalledWith('sub_delete_ok');
-    expect(await rowsOf(id)).toEqual({ user: 0, account: 0, session: 0, subscriber: 0, transformations: 0, twoFactor: 0 });
+    expect(await rowsOf(id)).toEqual({
+      user: 0,
+      account: 0,
+      session: 0,
+      subscriber: 0,
+      transformations: 0,
+      twoFactor: 0,
+    });
     expect(await meEmail(t, live)).toBeNull();
     expect(await mailsTo(t, email, /account was deleted/i)).toHaveLength(1);
 
@@ -102,7 +150,10 @@ describe.each(DB_KINDS)('export and deletion of an account on %s', (kind) => {
     expect(again.status).toBe(200);
     const fresh = await signIn(t, email);
     expect(fresh.res.status).toBe(403); // a new account confirms its address again
-    const sub = (await (await t.req('/api/subscription', { cookie: await t.confirm(email) })).json()) as Record<string, unknown>;
+    const sub = (await (await t.req('/api/subscription', { cookie: await t.confirm(email) })).json()) as Record<
+      string,
+      unknown
+    >;
     expect(sub).toMatchObject({ subscription_tier: 'FREE', subscribed: false, currentBalance: 250 });
   });
 
@@ -112,7 +163,11 @@ describe.each(DB_KINDS)('export and deletion of an account on %s', (kind) => {
     await makePaid(id, 'sub_delete_fails');
     const before = await rowsOf(id);
     const cancel = vi.spyOn(t.deps.payments, 'cancelNow').mockRejectedValue(new Error('provider is down'));
-    const del = await t.req('/api/auth/delete-user', { body: { password: 'password123', confirmEmail: email }, cookie, ip: freshIp() });
+    const del = await t.req('/api/auth/delete-user', {
+      body: { password: 'password123', confirmEmail: email },
+      cookie,
+      ip: freshIp(),
+    });
     expect(del.status).toBe(502);
     const err = await errorOf(del);
     expect(err.code).toBe('SUBSCRIPTION_CANCEL_FAILED');
@@ -129,7 +184,11 @@ describe.each(DB_KINDS)('export and deletion of an account on %s', (kind) => {
   it('deletes a Free account without calling the provider', async () => {
     const { email, cookie, id } = await t.newUser();
     const cancel = vi.spyOn(t.deps.payments, 'cancelNow');
-    const del = await t.req('/api/auth/delete-user', { body: { password: 'password123', confirmEmail: email }, cookie, ip: freshIp() });
+    const del = await t.req('/api/auth/delete-user', {
+      body: { password: 'password123', confirmEmail: email },
+      cookie,
+      ip: freshIp(),
+    });
     expect(del.status).toBe(200);
     expect(cancel).not.toHaveBeenCalled();
     expect((await rowsOf(id)).user).toBe(0);

@@ -37,7 +37,10 @@ export function beforeAccountDeletion(deps: { db: Db; logger: Logger; cancelPaid
     try {
       await deps.cancelPaidPlan(u.id);
     } catch (e) {
-      deps.logger.warn('account deletion: subscription cancellation failed', { userId: u.id, error: e instanceof Error ? e.message : String(e) });
+      deps.logger.warn('account deletion: subscription cancellation failed', {
+        userId: u.id,
+        error: e instanceof Error ? e.message : String(e),
+      });
       // better-auth answers its own errors only; billing's sentence is kept when it wrote one.
       const message = e instanceof AppError ? e.message : DELETION_CANCEL_FAILED;
       throw new APIError('BAD_GATEWAY', { code: 'SUBSCRIPTION_CANCEL_FAILED', message });

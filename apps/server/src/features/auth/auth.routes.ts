@@ -18,11 +18,23 @@ import type { Auth } from './auth';
 /** Deepest nesting any auth endpoint's body needs (they are flat objects); deeper is refused unparsed. */
 const MAX_DEPTH = 8;
 /** Fields that, when present, must be strings. */
-const STRING_FIELDS = ['email', 'name', 'password', 'newPassword', 'currentPassword', 'token', 'callbackURL', 'newEmail', 'code', 'redirectTo'];
+const STRING_FIELDS = [
+  'email',
+  'name',
+  'password',
+  'newPassword',
+  'currentPassword',
+  'token',
+  'callbackURL',
+  'newEmail',
+  'code',
+  'redirectTo',
+];
 
 /** A NUL character or a broken surrogate pair: text no field may hold (PostgreSQL refuses NUL outright). */
 const oddText = (v: unknown): boolean =>
-  typeof v === 'string' && (v.includes('\u0000') || /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(v));
+  typeof v === 'string' &&
+  (v.includes('\u0000') || /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(v));
 
 /** Why a query string or path for better-auth is refused (email links carry tokens there), or null. */
 export function oddUrl(raw: string): string | null {
@@ -60,11 +72,15 @@ export function oddBody(raw: string): string | null {
   } catch {
     return null; // better-auth answers malformed JSON itself
   }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'Invalid request. The body must be a JSON object.';
-  const walk = (v: unknown): boolean => (Array.isArray(v) ? v.some(walk) : typeof v === 'object' && v !== null ? Object.values(v).some(walk) : oddText(v));
-  if (walk(body)) return 'Invalid request. The text contains characters that are not allowed (a NUL character or a broken surrogate pair).';
+  if (typeof body !== 'object' || body === null || Array.isArray(body))
+    return 'Invalid request. The body must be a JSON object.';
+  const walk = (v: unknown): boolean =>
+    Array.isArray(v) ? v.some(walk) : typeof v === 'object' && v !== null ? Object.values(v).some(walk) : oddText(v);
+  if (walk(body))
+    return 'Invalid request. The text contains characters that are not allowed (a NUL character or a broken surrogate pair).';
   for (const f of STRING_FIELDS) {
-    if (f in body && typeof (body as Record<string, unknown>)[f] !== 'string') return `Invalid request. ${f}: expected text`;
+    if (f in body && typeof (body as Record<string, unknown>)[f] !== 'string')
+      return `Invalid request. ${f}: expected text`;
   }
   return null;
 }
@@ -98,7 +114,9 @@ export const authRoutes = createRouter<{ auth: Auth }>()
   .get('/api/me', async (c) => {
     const u = await getSessionUser(c);
     const body: MeResponse = {
-      user: u ? { id: u.id, email: u.email, emailVerified: u.emailVerified, createdAt: u.createdAt.toISOString() } : null,
+      user: u
+        ? { id: u.id, email: u.email, emailVerified: u.emailVerified, createdAt: u.createdAt.toISOString() }
+        : null,
       isAdmin: u ? isAdminEmail(c, u.email) : false,
     };
     return c.json(body);
@@ -125,7 +143,12 @@ export const authRoutes = createRouter<{ auth: Auth }>()
     const sub = await loadSubscriber(db, { id: me.id, email: me.email }, at);
     const data = toSubscriptionData(sub, at);
     const devices = await db
-      .select({ createdAt: session.createdAt, updatedAt: session.updatedAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
+      .select({
+        createdAt: session.createdAt,
+        updatedAt: session.updatedAt,
+        ipAddress: session.ipAddress,
+        userAgent: session.userAgent,
+      })
       .from(session)
       .where(eq(session.userId, me.id))
       .orderBy(desc(session.updatedAt));
@@ -168,7 +191,12 @@ export const authRoutes = createRouter<{ auth: Auth }>()
         currentBalance: data.currentBalance,
         resetDate: sub.balance_reset_date?.toISOString() ?? null,
       },
-      devices: devices.map((d) => ({ createdAt: d.createdAt.toISOString(), lastActiveAt: d.updatedAt.toISOString(), ipAddress: d.ipAddress, userAgent: d.userAgent })),
+      devices: devices.map((d) => ({
+        createdAt: d.createdAt.toISOString(),
+        lastActiveAt: d.updatedAt.toISOString(),
+        ipAddress: d.ipAddress,
+        userAgent: d.userAgent,
+      })),
       transformations: rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
     };
     const day = at.toISOString().slice(0, 10);

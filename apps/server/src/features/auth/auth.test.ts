@@ -25,11 +25,18 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
 
     const cookie = await t.confirm(email);
     expect(cookie).toMatch(/session_token=/);
-    const me = (await (await t.req('/api/me', { cookie })).json()) as { user: { email: string; emailVerified: boolean } };
+    const me = (await (await t.req('/api/me', { cookie })).json()) as {
+      user: { email: string; emailVerified: boolean };
+    };
     expect(me.user).toMatchObject({ email, emailVerified: true });
 
     const sub = (await (await t.req('/api/subscription', { cookie })).json()) as Record<string, unknown>;
-    expect(sub).toMatchObject({ subscription_tier: 'FREE', monthly_word_balance: 250, currentBalance: 250, monthlyLimit: 250 });
+    expect(sub).toMatchObject({
+      subscription_tier: 'FREE',
+      monthly_word_balance: 250,
+      currentBalance: 250,
+      monthlyLimit: 250,
+    });
 
     const out = await t.req('/api/auth/sign-out', { body: {}, cookie });
     expect(out.status).toBe(200);
@@ -89,13 +96,19 @@ describe.each(DB_KINDS)('accounts on %s', (kind) => {
     const ip = '203.0.113.77';
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const r = await t.req('/api/auth/sign-in/email', { body: { email: 'nobody@example.com', password: 'password123' }, ip });
+      const r = await t.req('/api/auth/sign-in/email', {
+        body: { email: 'nobody@example.com', password: 'password123' },
+        ip,
+      });
       statuses.push(r.status);
       if (r.status === 429) break;
     }
     expect(statuses.at(-1)).toBe(429);
     // Another address (and another account: this one may have reached its own failure limit) is not limited.
-    const other = await t.req('/api/auth/sign-in/email', { body: { email: 'nobody-else@example.com', password: 'password123' }, ip: '203.0.113.78' });
+    const other = await t.req('/api/auth/sign-in/email', {
+      body: { email: 'nobody-else@example.com', password: 'password123' },
+      ip: '203.0.113.78',
+    });
     expect(other.status).toBe(401);
   });
 });

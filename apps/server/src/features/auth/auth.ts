@@ -48,7 +48,11 @@ export interface AuthDeps {
   cancelPaidPlan: CancelPaidPlan;
 }
 
-type HookCtx = Parameters<typeof getSessionFromCtx>[0] & { path: string; body?: unknown; json: (v: unknown) => unknown };
+type HookCtx = Parameters<typeof getSessionFromCtx>[0] & {
+  path: string;
+  body?: unknown;
+  json: (v: unknown) => unknown;
+};
 
 export function createAuth(deps: AuthDeps) {
   const { env, db, mailer, logger, limiter, now } = deps;
@@ -57,7 +61,13 @@ export function createAuth(deps: AuthDeps) {
   // Sign-in with a Google id token from the browser (One Tap) is not offered: only the code flow.
   const google =
     env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
-      ? { google: { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, disableIdTokenSignIn: true } }
+      ? {
+          google: {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            disableIdTokenSignIn: true,
+          },
+        }
       : undefined;
 
   /** Security notices: one that fails to send must not undo the change it reports. */
@@ -65,7 +75,10 @@ export function createAuth(deps: AuthDeps) {
     try {
       await mailer.send(mail);
     } catch (e) {
-      logger.error('security mail failed', { subject: mail.subject, error: e instanceof Error ? e.message : String(e) });
+      logger.error('security mail failed', {
+        subject: mail.subject,
+        error: e instanceof Error ? e.message : String(e),
+      });
     }
   };
 
@@ -84,19 +97,25 @@ export function createAuth(deps: AuthDeps) {
       return { context: { body: { ...body, email, redirectTo: RESET_PAGE_PATH } } };
     }
     if (ctx.path === '/delete-user') {
-      if (typeof body.password !== 'string' || body.password === '') throw bad('PASSWORD_REQUIRED', 'Enter your password to delete your account.');
+      if (typeof body.password !== 'string' || body.password === '')
+        throw bad('PASSWORD_REQUIRED', 'Enter your password to delete your account.');
       if (body.token !== undefined) throw bad('INVALID_FIELD', 'token is not accepted here.');
       const s = await getSessionFromCtx(ctx);
       if (!s) throw new APIError('UNAUTHORIZED', { code: 'UNAUTHORIZED', message: 'Please sign in to continue.' });
       const typed = typeof body.confirmEmail === 'string' ? body.confirmEmail.trim().toLowerCase() : '';
-      if (typed !== s.user.email.toLowerCase()) throw bad('CONFIRM_EMAIL_MISMATCH', 'Type your email address exactly to confirm the deletion.');
+      if (typed !== s.user.email.toLowerCase())
+        throw bad('CONFIRM_EMAIL_MISMATCH', 'Type your email address exactly to confirm the deletion.');
     }
     return undefined;
   }
 
   /** Sends the change-of-email confirmation when the address better-auth mails differs from the stored one. */
   async function sendIfEmailChange(u: { id: string; email: string }, url: string): Promise<boolean> {
-    const [stored] = await db.select({ email: schema.user.email }).from(schema.user).where(eq(schema.user.id, u.id)).limit(1);
+    const [stored] = await db
+      .select({ email: schema.user.email })
+      .from(schema.user)
+      .where(eq(schema.user.id, u.id))
+      .limit(1);
     if (!stored || stored.email.toLowerCase() === u.email.toLowerCase()) return false;
     await notify(securityMail.confirmNewEmail(u.email, url));
     return true;
@@ -218,7 +237,8 @@ export function createAuth(deps: AuthDeps) {
         if (ctx.path === '/sign-in/email') await guards.before(ctx as never);
         if (ctx.path === '/update-user' && body.name !== undefined) {
           // The profile's display name; an empty one goes back to showing the email.
-          const problem = typeof body.name === 'string' ? displayNameProblem(body.name) : 'Invalid request. name: expected text';
+          const problem =
+            typeof body.name === 'string' ? displayNameProblem(body.name) : 'Invalid request. name: expected text';
           if (problem) throw new APIError('BAD_REQUEST', { code: 'INVALID_NAME', message: problem });
         }
         if (isSecurityPath(ctx.path)) {
@@ -234,7 +254,11 @@ export function createAuth(deps: AuthDeps) {
           const email = body.email;
           if (typeof email === 'string' && email.length <= 320) {
             const found = await ctx.context.internalAdapter.findUserByEmail(email.toLowerCase());
-            if (found) throw new APIError('UNPROCESSABLE_ENTITY', { code: 'USER_ALREADY_EXISTS', message: MSG.alreadyRegistered });
+            if (found)
+              throw new APIError('UNPROCESSABLE_ENTITY', {
+                code: 'USER_ALREADY_EXISTS',
+                message: MSG.alreadyRegistered,
+              });
           }
         }
         if (!PASSWORD_PATHS.has(ctx.path)) return;
@@ -245,12 +269,14 @@ export function createAuth(deps: AuthDeps) {
       }),
       after: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-in/email') await guards.after(ctx as never);
-        if (ctx.path === '/magic-link/verify' || ctx.path === '/callback/:id') await guards.afterPasswordless(ctx as never, env.BASE_URL);
+        if (ctx.path === '/magic-link/verify' || ctx.path === '/callback/:id')
+          await guards.afterPasswordless(ctx as never, env.BASE_URL);
         // After a successful change-of-email request the old address hears about it too.
         if (ctx.path !== '/change-email' || ctx.context.returned instanceof Error) return;
         const s = await getSessionFromCtx(ctx).catch(() => null);
         const body = (ctx.body ?? {}) as { newEmail?: unknown };
-        if (s && typeof body.newEmail === 'string') await notify(securityMail.emailChangeRequested(s.user.email, body.newEmail.toLowerCase()));
+        if (s && typeof body.newEmail === 'string')
+          await notify(securityMail.emailChangeRequested(s.user.email, body.newEmail.toLowerCase()));
       }),
     },
     databaseHooks: {
@@ -265,8 +291,10 @@ export function createAuth(deps: AuthDeps) {
           async after(u, ctx) {
             const path = ctx?.path ?? '';
             const twoFactorEnabled = (u as { twoFactorEnabled?: boolean | null }).twoFactorEnabled;
-            if (twoFactorEnabled === true && (path === '/two-factor/verify-totp' || path === '/two-factor/enable')) await notify(securityMail.twoFactorOn(u.email));
-            if (twoFactorEnabled === false && path === '/two-factor/disable') await notify(securityMail.twoFactorOff(u.email));
+            if (twoFactorEnabled === true && (path === '/two-factor/verify-totp' || path === '/two-factor/enable'))
+              await notify(securityMail.twoFactorOn(u.email));
+            if (twoFactorEnabled === false && path === '/two-factor/disable')
+              await notify(securityMail.twoFactorOff(u.email));
             await db
               .update(schema.subscribers)
               .set({ email: u.email, updated_at: now() })
@@ -283,7 +311,13 @@ export function createAuth(deps: AuthDeps) {
       },
     },
   });
-  if (google) withOidcEndpoints(auth, { issuer: env.GOOGLE_OIDC_ISSUER, clientId: google.google.clientId, clientSecret: google.google.clientSecret, logger });
+  if (google)
+    withOidcEndpoints(auth, {
+      issuer: env.GOOGLE_OIDC_ISSUER,
+      clientId: google.google.clientId,
+      clientSecret: google.google.clientSecret,
+      logger,
+    });
   return auth;
 }
 

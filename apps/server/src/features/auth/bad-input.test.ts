@@ -18,7 +18,10 @@ const CASES: [path: string, body: unknown][] = [
   ['/api/auth/change-password', { currentPassword: 1, newPassword: 'abcdefg12' }],
   ['/api/auth/change-password', { currentPassword: long(1000), newPassword: 'abcdefg12' }],
   ['/api/auth/change-password', { currentPassword: 'password123', newPassword: true }],
-  ['/api/auth/change-password', { currentPassword: 'password123', newPassword: 'abcdefg12', revokeOtherSessions: 'yes' }],
+  [
+    '/api/auth/change-password',
+    { currentPassword: 'password123', newPassword: 'abcdefg12', revokeOtherSessions: 'yes' },
+  ],
   ['/api/auth/change-email', { newEmail: 'not-an-email' }],
   ['/api/auth/change-email', { newEmail: 7 }],
   ['/api/auth/change-email', { newEmail: `${long(400)}@example.com` }],
@@ -64,8 +67,18 @@ describe.each(DB_KINDS)('bad input on the account-security endpoints on %s', (ki
   });
 
   it('answers malformed JSON with a 4xx on better-auth paths and ours', async () => {
-    for (const path of ['/api/auth/request-password-reset', '/api/auth/two-factor/verify-totp', '/api/auth/delete-user', '/api/account/sign-out']) {
-      const r = await t.req(path, { rawBody: '{"email":', cookie, ip: freshIp(), headers: { 'content-type': 'application/json' } });
+    for (const path of [
+      '/api/auth/request-password-reset',
+      '/api/auth/two-factor/verify-totp',
+      '/api/auth/delete-user',
+      '/api/account/sign-out',
+    ]) {
+      const r = await t.req(path, {
+        rawBody: '{"email":',
+        cookie,
+        ip: freshIp(),
+        headers: { 'content-type': 'application/json' },
+      });
       expect(r.status, path).toBeGreaterThanOrEqual(400);
       expect(r.status, path).toBeLessThan(500);
     }

@@ -11,14 +11,22 @@ describe.each(DB_KINDS)('display name on %s', (kind) => {
 
   it('sets a display name on the own account only, refuses a bad one with a reason, and shows the email until set', async () => {
     const u = await t.newUser();
-    const session = async () => ((await (await t.req('/api/auth/get-session', { method: 'GET', cookie: u.cookie })).json()) as { user: { name: string; email: string } }).user;
+    const session = async () =>
+      (
+        (await (await t.req('/api/auth/get-session', { method: 'GET', cookie: u.cookie })).json()) as {
+          user: { name: string; email: string };
+        }
+      ).user;
     expect(shownName(await session())).toBe(u.email);
 
     const ok = await t.req('/api/auth/update-user', { body: { name: '  Ada Lovelace ' }, cookie: u.cookie });
     expect(ok.status).toBe(200);
     expect(shownName(await session())).toBe('Ada Lovelace');
 
-    const long = await t.req('/api/auth/update-user', { body: { name: 'x'.repeat(DISPLAY_NAME_MAX + 1) }, cookie: u.cookie });
+    const long = await t.req('/api/auth/update-user', {
+      body: { name: 'x'.repeat(DISPLAY_NAME_MAX + 1) },
+      cookie: u.cookie,
+    });
     expect(long.status).toBe(400);
     expect(((await long.json()) as { message: string }).message).toMatch(/at most 80 characters/);
     const ctl = await t.req('/api/auth/update-user', { body: { name: 'Ada\u0007' }, cookie: u.cookie });

@@ -85,14 +85,22 @@ export async function startFakeGoogle(opts: { clientId: string; clientSecret: st
         code_challenge_methods_supported: ['S256', 'plain'],
       });
     }
-    if (url.pathname === '/oauth2/v3/certs') return json(200, { keys: [{ ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' }] });
+    if (url.pathname === '/oauth2/v3/certs')
+      return json(200, { keys: [{ ...publicKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' }] });
     if (url.pathname === '/o/oauth2/v2/auth') {
       const q = url.searchParams;
       const redirectUri = q.get('redirect_uri');
-      if (q.get('response_type') !== 'code' || q.get('client_id') !== opts.clientId || !redirectUri) return json(400, { error: 'invalid_request' });
+      if (q.get('response_type') !== 'code' || q.get('client_id') !== opts.clientId || !redirectUri)
+        return json(400, { error: 'invalid_request' });
       if (!(q.get('scope') ?? '').split(' ').includes('openid')) return json(400, { error: 'invalid_scope' });
       const code = b64(randomBytes(16));
-      codes.set(code, { person: state.person, clientId: opts.clientId, redirectUri, challenge: q.get('code_challenge'), nonce: q.get('nonce') });
+      codes.set(code, {
+        person: state.person,
+        clientId: opts.clientId,
+        redirectUri,
+        challenge: q.get('code_challenge'),
+        nonce: q.get('nonce'),
+      });
       const back = new URL(redirectUri);
       back.searchParams.set('code', code);
       if (q.get('state')) back.searchParams.set('state', q.get('state')!);
@@ -104,29 +112,56 @@ export async function startFakeGoogle(opts: { clientId: string; clientSecret: st
       let clientId = form.get('client_id');
       let secret = form.get('client_secret');
       const basic = /^Basic\s+(.+)$/i.exec(req.headers.authorization ?? '');
-      if (basic) [clientId, secret] = Buffer.from(basic[1]!, 'base64').toString('utf8').split(':').map(decodeURIComponent) as [string, string];
+      if (basic)
+        [clientId, secret] = Buffer.from(basic[1]!, 'base64').toString('utf8').split(':').map(decodeURIComponent) as [
+          string,
+          string,
+        ];
       const grant = codes.get(form.get('code') ?? '');
       codes.delete(form.get('code') ?? ''); // a code works once
       if (clientId !== opts.clientId || secret !== opts.clientSecret) return json(401, { error: 'invalid_client' });
-      if (form.get('grant_type') !== 'authorization_code' || !grant || grant.redirectUri !== form.get('redirect_uri')) return json(400, { error: 'invalid_grant' });
+      if (form.get('grant_type') !== 'authorization_code' || !grant || grant.redirectUri !== form.get('redirect_uri'))
+        return json(400, { error: 'invalid_grant' });
       if (grant.challenge) {
         const verifier = form.get('code_verifier') ?? '';
-        if (b64(createHash('sha256').update(verifier).digest()) !== grant.challenge) return json(400, { error: 'invalid_grant', error_description: 'PKCE' });
+        if (b64(createHash('sha256').update(verifier).digest()) !== grant.challenge)
+          return json(400, { error: 'invalid_grant', error_description: 'PKCE' });
       }
       const access = b64(randomBytes(24));
       accessTokens.set(access, grant.person);
       const now = Math.floor(Date.now() / 1000);
       const idToken = sign(
-        { iss: state.issuer, aud: opts.clientId, sub: grant.person.sub, email: grant.person.email, email_verified: grant.person.email_verified, iat: now, exp: now + 3600, ...(grant.nonce ? { nonce: grant.nonce } : {}) },
+        {
+          iss: state.issuer,
+          aud: opts.clientId,
+          sub: grant.person.sub,
+          email: grant.person.email,
+          email_verified: grant.person.email_verified,
+          iat: now,
+          exp: now + 3600,
+          ...(grant.nonce ? { nonce: grant.nonce } : {}),
+        },
         state.rogueKey ? rogue : privateKey,
         kid,
       );
-      return json(200, { access_token: access, token_type: 'Bearer', expires_in: 3599, scope: 'openid email profile', id_token: idToken });
+      return json(200, {
+        access_token: access,
+        token_type: 'Bearer',
+        expires_in: 3599,
+        scope: 'openid email profile',
+        id_token: idToken,
+      });
     }
     if (url.pathname === '/v1/userinfo') {
       const person = accessTokens.get((req.headers.authorization ?? '').replace(/^Bearer\s+/i, ''));
       if (!person) return json(401, { error: 'invalid_token' });
-      return json(200, { sub: person.sub, email: person.email, email_verified: person.email_verified, name: person.name, picture: 'https://example.com/p.png' });
+      return json(200, {
+        sub: person.sub,
+        email: person.email,
+        email_verified: person.email_verified,
+        name: person.name,
+        picture: 'https://example.com/p.png',
+      });
     }
     json(404, { error: 'not_found' });
   });

@@ -48,17 +48,23 @@ const b64url = (s: string) => Buffer.from(s, 'base64url');
 export function createOidcClient(opts: OidcOptions) {
   let discovery: Promise<Discovery> | null = null;
   const discover = () => {
-    discovery ??= getJson<Discovery>(`${opts.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`).catch((e: unknown) => {
-      discovery = null; // try again on the next sign-in
-      throw e;
-    });
+    discovery ??= getJson<Discovery>(`${opts.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`).catch(
+      (e: unknown) => {
+        discovery = null; // try again on the next sign-in
+        throw e;
+      },
+    );
     return discovery;
   };
   let keys: { at: number; keys: (JsonWebKey & { kid?: string })[] } | null = null;
   const jwk = async (kid: string | undefined) => {
     const d = await discover();
     for (const fresh of [false, true]) {
-      if (fresh || !keys || Date.now() - keys.at > 5 * 60_000) keys = { at: Date.now(), keys: (await getJson<{ keys: (JsonWebKey & { kid?: string })[] }>(d.jwks_uri)).keys ?? [] };
+      if (fresh || !keys || Date.now() - keys.at > 5 * 60_000)
+        keys = {
+          at: Date.now(),
+          keys: (await getJson<{ keys: (JsonWebKey & { kid?: string })[] }>(d.jwks_uri)).keys ?? [],
+        };
       const k = keys.keys.find((x) => x.kid === kid);
       if (k) return k;
     }
@@ -72,16 +78,19 @@ export function createOidcClient(opts: OidcOptions) {
     const header = JSON.parse(b64url(h).toString('utf8')) as { alg?: string; kid?: string };
     if (header.alg !== 'RS256') throw new Error(`id_token algorithm ${header.alg ?? '(none)'} is not RS256`);
     const key = createPublicKey({ key: await jwk(header.kid), format: 'jwk' });
-    if (!verifySignature('RSA-SHA256', Buffer.from(`${h}.${p}`), key, b64url(s))) throw new Error('id_token signature does not verify');
+    if (!verifySignature('RSA-SHA256', Buffer.from(`${h}.${p}`), key, b64url(s)))
+      throw new Error('id_token signature does not verify');
     const claims = JSON.parse(b64url(p).toString('utf8')) as Record<string, unknown>;
     const d = await discover();
     const issuers = d.issuer === 'https://accounts.google.com' ? [d.issuer, 'accounts.google.com'] : [d.issuer];
-    if (!issuers.includes(String(claims.iss))) throw new Error(`id_token issuer ${String(claims.iss)} is not ${d.issuer}`);
+    if (!issuers.includes(String(claims.iss)))
+      throw new Error(`id_token issuer ${String(claims.iss)} is not ${d.issuer}`);
     const aud = Array.isArray(claims.aud) ? claims.aud : [claims.aud];
     if (!aud.includes(opts.clientId)) throw new Error('id_token is for another client');
     const now = Math.floor(Date.now() / 1000);
     if (typeof claims.exp !== 'number' || claims.exp < now - CLOCK_SKEW_S) throw new Error('id_token has expired');
-    if (typeof claims.iat !== 'number' || claims.iat > now + CLOCK_SKEW_S || claims.iat < now - MAX_TOKEN_AGE_S) throw new Error('id_token issue time is out of range');
+    if (typeof claims.iat !== 'number' || claims.iat > now + CLOCK_SKEW_S || claims.iat < now - MAX_TOKEN_AGE_S)
+      throw new Error('id_token issue time is out of range');
     if (nonce && claims.nonce !== nonce) throw new Error('id_token nonce does not match');
     if (typeof claims.sub !== 'string' || !claims.sub) throw new Error('id_token has no subject');
     return claims;
@@ -97,9 +106,22 @@ export function createOidcClient(opts: OidcOptions) {
     },
     async exchangeCode(input: { code: string; codeVerifier?: string; redirectURI: string }): Promise<Tokens> {
       const d = await discover();
-      const body = new URLSearchParams({ grant_type: 'authorization_code', code: input.code, redirect_uri: input.redirectURI, client_id: opts.clientId, client_secret: opts.clientSecret });
+      const body = new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: input.code,
+        redirect_uri: input.redirectURI,
+        client_id: opts.clientId,
+        client_secret: opts.clientSecret,
+      });
       if (input.codeVerifier) body.set('code_verifier', input.codeVerifier);
-      const t = await getJson<{ access_token?: string; refresh_token?: string; id_token?: string; token_type?: string; expires_in?: number; scope?: string }>(d.token_endpoint, {
+      const t = await getJson<{
+        access_token?: string;
+        refresh_token?: string;
+        id_token?: string;
+        token_type?: string;
+        expires_in?: number;
+        scope?: string;
+      }>(d.token_endpoint, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
         body,
@@ -118,10 +140,13 @@ export function createOidcClient(opts: OidcOptions) {
       const claims = await verifyIdToken(tokens.idToken, tokens.expectedIdTokenNonce);
       const d = await discover();
       const profile = tokens.accessToken
-        ? await getJson<Record<string, unknown>>(d.userinfo_endpoint, { headers: { authorization: `Bearer ${tokens.accessToken}` } })
+        ? await getJson<Record<string, unknown>>(d.userinfo_endpoint, {
+            headers: { authorization: `Bearer ${tokens.accessToken}` },
+          })
         : {};
       // The userinfo answer must describe the same person the signed id_token names.
-      if (profile.sub !== undefined && profile.sub !== claims.sub) throw new Error('userinfo subject differs from the id_token');
+      if (profile.sub !== undefined && profile.sub !== claims.sub)
+        throw new Error('userinfo subject differs from the id_token');
       const data = { ...profile, ...claims };
       return {
         user: {
@@ -154,7 +179,8 @@ export function withOidcEndpoints(auth: { $context: Promise<unknown> }, opts: Oi
     const build = google.createAuthorizationURL.bind(google) as (a: unknown) => Promise<URL>;
     Object.assign(google, {
       createAuthorizationURL: async (a: unknown) => client.authorizationUrl(await build(a)),
-      validateAuthorizationCode: (a: { code: string; codeVerifier?: string; redirectURI: string }) => client.exchangeCode(a),
+      validateAuthorizationCode: (a: { code: string; codeVerifier?: string; redirectURI: string }) =>
+        client.exchangeCode(a),
       getUserInfo: async (tokens: Tokens & { expectedIdTokenNonce?: string }) => {
         try {
           return await client.userInfo(tokens);

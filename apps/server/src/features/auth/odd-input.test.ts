@@ -19,27 +19,75 @@ describe('odd input to the account endpoints', () => {
   };
 
   it('refuses a NUL character in an email, name or token', async () => {
-    await expect4xx(await t.req('/api/auth/sign-up/email', { body: { email: 'nul\u0000@example.com', password: 'password123', name: 'x' }, ip: ip() }), 'sign-up email');
-    await expect4xx(await t.req('/api/auth/sign-up/email', { body: { email: 'ok-nul@example.com', password: 'password123', name: 'a\u0000b' }, ip: ip() }), 'sign-up name');
-    await expect4xx(await t.req('/api/auth/update-user', { body: { name: 'a\u0000b' }, cookie, ip: ip() }), 'update-user name');
-    await expect4xx(await t.req('/api/auth/reset-password', { body: { token: 'abc\u0000def', newPassword: 'password123' }, ip: ip() }), 'reset-password token');
-    await expect4xx(await t.req('/api/auth/revoke-session', { body: { token: 'abc\u0000def' }, cookie, ip: ip() }), 'revoke-session token');
+    await expect4xx(
+      await t.req('/api/auth/sign-up/email', {
+        body: { email: 'nul\u0000@example.com', password: 'password123', name: 'x' },
+        ip: ip(),
+      }),
+      'sign-up email',
+    );
+    await expect4xx(
+      await t.req('/api/auth/sign-up/email', {
+        body: { email: 'ok-nul@example.com', password: 'password123', name: 'a\u0000b' },
+        ip: ip(),
+      }),
+      'sign-up name',
+    );
+    await expect4xx(
+      await t.req('/api/auth/update-user', { body: { name: 'a\u0000b' }, cookie, ip: ip() }),
+      'update-user name',
+    );
+    await expect4xx(
+      await t.req('/api/auth/reset-password', {
+        body: { token: 'abc\u0000def', newPassword: 'password123' },
+        ip: ip(),
+      }),
+      'reset-password token',
+    );
+    await expect4xx(
+      await t.req('/api/auth/revoke-session', { body: { token: 'abc\u0000def' }, cookie, ip: ip() }),
+      'revoke-session token',
+    );
   });
 
   it('refuses a null name and a deeply nested value', async () => {
-    await expect4xx(await t.req('/api/auth/update-user', { body: { name: null }, cookie, ip: ip() }), 'update-user name null');
+    await expect4xx(
+      await t.req('/api/auth/update-user', { body: { name: null }, cookie, ip: ip() }),
+      'update-user name null',
+    );
     const deep = `{"name":${'['.repeat(20_000)}"x"${']'.repeat(20_000)}}`;
-    await expect4xx(await t.req('/api/auth/update-user', { rawBody: deep, headers: { 'content-type': 'application/json' }, cookie, ip: ip() }), 'update-user deep array');
+    await expect4xx(
+      await t.req('/api/auth/update-user', {
+        rawBody: deep,
+        headers: { 'content-type': 'application/json' },
+        cookie,
+        ip: ip(),
+      }),
+      'update-user deep array',
+    );
   });
 
   it('refuses a lone surrogate in callbackURL', async () => {
-    await expect4xx(await t.req('/api/auth/sign-in/magic-link', { rawBody: '{"email":"x@example.com","callbackURL":"/\\ud800"}', headers: { 'content-type': 'application/json' }, ip: ip() }), 'magic-link callbackURL');
+    await expect4xx(
+      await t.req('/api/auth/sign-in/magic-link', {
+        rawBody: '{"email":"x@example.com","callbackURL":"/\\ud800"}',
+        headers: { 'content-type': 'application/json' },
+        ip: ip(),
+      }),
+      'magic-link callbackURL',
+    );
   });
 
   it('refuses a NUL character in an email link’s token or a path (found by the fuzz sweep)', async () => {
-    await expect4xx(await t.req('/api/auth/magic-link/verify?token=a%00b%40example.com&callbackURL=%2F', { ip: ip() }), 'magic-link token');
+    await expect4xx(
+      await t.req('/api/auth/magic-link/verify?token=a%00b%40example.com&callbackURL=%2F', { ip: ip() }),
+      'magic-link token',
+    );
     await expect4xx(await t.req('/api/auth/verify-email?token=a%00b', { ip: ip() }), 'verify-email token');
-    await expect4xx(await t.req('/api/auth/reset-password/a%00b?callbackURL=%2F', { ip: ip() }), 'reset-password path token');
+    await expect4xx(
+      await t.req('/api/auth/reset-password/a%00b?callbackURL=%2F', { ip: ip() }),
+      'reset-password path token',
+    );
     const r = await t.req('/api/auth/magic-link/verify?token=x%00', { ip: ip() });
     expect(r.status).toBe(400);
     expect(((await r.json()) as { error: { message: string } }).error.message).toMatch(/NUL/);

@@ -42,11 +42,17 @@ describe.each(DB_KINDS)('forgotten password and change of password on %s', (kind
     const token = to.searchParams.get('token');
     expect(token).toBeTruthy();
 
-    const weak = await t.req('/api/auth/reset-password', { body: { token, newPassword: 'lettersonly' }, ip: freshIp() });
+    const weak = await t.req('/api/auth/reset-password', {
+      body: { token, newPassword: 'lettersonly' },
+      ip: freshIp(),
+    });
     expect(weak.status).toBe(400);
     expect(await errorOf(weak)).toMatchObject({ code: 'PASSWORD_RULE', message: MSG.passwordRule });
 
-    const done = await t.req('/api/auth/reset-password', { body: { token, newPassword: 'fresh-pass-42' }, ip: freshIp() });
+    const done = await t.req('/api/auth/reset-password', {
+      body: { token, newPassword: 'fresh-pass-42' },
+      ip: freshIp(),
+    });
     expect(done.status).toBe(200);
 
     expect(await meEmail(t, cookie)).toBeNull();
@@ -58,7 +64,10 @@ describe.each(DB_KINDS)('forgotten password and change of password on %s', (kind
     expect(await mailsTo(t, email, /password was changed/i)).toHaveLength(1);
 
     // Used once: the same link and the same token are refused now.
-    const again = await t.req('/api/auth/reset-password', { body: { token, newPassword: 'another-pass-7' }, ip: freshIp() });
+    const again = await t.req('/api/auth/reset-password', {
+      body: { token, newPassword: 'another-pass-7' },
+      ip: freshIp(),
+    });
     expect(again.status).toBe(400);
     expect((await errorOf(again)).code).toBe('INVALID_TOKEN');
     const reopened = await t.req(link.pathname + link.search);
@@ -77,7 +86,10 @@ describe.each(DB_KINDS)('forgotten password and change of password on %s', (kind
       .where(like(verification.identifier, `reset-password:${token}`));
     const opened = await t.req(link.pathname + link.search);
     expect(new URL(opened.headers.get('location') ?? '').searchParams.get('error')).toBe('INVALID_TOKEN');
-    const used = await t.req('/api/auth/reset-password', { body: { token, newPassword: 'fresh-pass-42' }, ip: freshIp() });
+    const used = await t.req('/api/auth/reset-password', {
+      body: { token, newPassword: 'fresh-pass-42' },
+      ip: freshIp(),
+    });
     expect(used.status).toBe(400);
     expect((await errorOf(used)).code).toBe('INVALID_TOKEN');
     expect((await signIn(t, email)).res.status).toBe(200);
@@ -114,15 +126,30 @@ describe.each(DB_KINDS)('forgotten password and change of password on %s', (kind
 
   it('changes the password with the current one, never without it', async () => {
     const { email, cookie } = await t.newUser();
-    const wrong = await t.req('/api/auth/change-password', { body: { currentPassword: 'nottheone1', newPassword: 'changed-pass-9' }, cookie, ip: freshIp() });
+    const wrong = await t.req('/api/auth/change-password', {
+      body: { currentPassword: 'nottheone1', newPassword: 'changed-pass-9' },
+      cookie,
+      ip: freshIp(),
+    });
     expect(wrong.status).toBe(400);
     expect((await errorOf(wrong)).code).toBe('INVALID_PASSWORD');
-    const weak = await t.req('/api/auth/change-password', { body: { currentPassword: 'password123', newPassword: 'short1' }, cookie, ip: freshIp() });
+    const weak = await t.req('/api/auth/change-password', {
+      body: { currentPassword: 'password123', newPassword: 'short1' },
+      cookie,
+      ip: freshIp(),
+    });
     expect(weak.status).toBe(400);
     expect((await errorOf(weak)).code).toBe('PASSWORD_RULE');
-    const anon = await t.req('/api/auth/change-password', { body: { currentPassword: 'password123', newPassword: 'changed-pass-9' }, ip: freshIp() });
+    const anon = await t.req('/api/auth/change-password', {
+      body: { currentPassword: 'password123', newPassword: 'changed-pass-9' },
+      ip: freshIp(),
+    });
     expect(anon.status).toBe(401);
-    const ok = await t.req('/api/auth/change-password', { body: { currentPassword: 'password123', newPassword: 'changed-pass-9' }, cookie, ip: freshIp() });
+    const ok = await t.req('/api/auth/change-password', {
+      body: { currentPassword: 'password123', newPassword: 'changed-pass-9' },
+      cookie,
+      ip: freshIp(),
+    });
     expect(ok.status).toBe(200);
     expect((await signIn(t, email, 'password123')).res.status).toBe(401);
     expect((await signIn(t, email, 'changed-pass-9')).res.status).toBe(200);
@@ -131,7 +158,11 @@ describe.each(DB_KINDS)('forgotten password and change of password on %s', (kind
   it('changes the email after the new address confirms, and tells the old one', async () => {
     const { email, cookie, id } = await t.newUser();
     const newEmail = `moved-${id.slice(0, 8)}@example.com`;
-    const r = await t.req('/api/auth/change-email', { body: { newEmail, callbackURL: '/profile' }, cookie, ip: freshIp() });
+    const r = await t.req('/api/auth/change-email', {
+      body: { newEmail, callbackURL: '/profile' },
+      cookie,
+      ip: freshIp(),
+    });
     expect(r.status).toBe(200);
     expect(await mailsTo(t, email, /change of your plainspoken email/i)).toHaveLength(1);
     const confirm = (await mailsTo(t, newEmail, /confirm your new/i))[0];
@@ -143,7 +174,9 @@ describe.each(DB_KINDS)('forgotten password and change of password on %s', (kind
     expect(res.status).toBe(302);
     expect((await signIn(t, newEmail)).res.status).toBe(200);
     expect((await signIn(t, email)).res.status).toBe(401);
-    const sub = (await (await t.req('/api/subscription', { cookie: (await signIn(t, newEmail)).cookie })).json()) as Record<string, unknown>;
+    const sub = (await (
+      await t.req('/api/subscription', { cookie: (await signIn(t, newEmail)).cookie })
+    ).json()) as Record<string, unknown>;
     expect(sub.subscription_tier).toBe('FREE');
   });
 });

@@ -8,7 +8,10 @@ export const RESET_TOKEN_SECONDS = 60 * 60;
 /** One reset mail per address per window; further requests get the same answer and no mail. */
 export const RESET_PER_ADDRESS_WINDOW_MS = 60_000;
 export const RESET_PAGE_PATH = '/reset-password';
-export const RESET_ANSWER = { status: true, message: 'If this email exists in our system, check your email for the reset link' };
+export const RESET_ANSWER = {
+  status: true,
+  message: 'If this email exists in our system, check your email for the reset link',
+};
 
 /** At least 8 characters and at least one number (spec section 5). */
 export function passwordOk(pw: unknown): boolean {
@@ -55,7 +58,8 @@ export function bad(code: string, message: string): APIError {
 /** Shape checks our rules rely on; better-auth's own schema then checks the rest. */
 export function checkFields(body: unknown): Record<string, unknown> {
   if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw bad('INVALID_BODY', 'The request body must be a JSON object.');
+  if (typeof body !== 'object' || Array.isArray(body))
+    throw bad('INVALID_BODY', 'The request body must be a JSON object.');
   const b = body as Record<string, unknown>;
   for (const [field, max] of Object.entries(FIELD_LIMITS)) {
     const v = b[field];

@@ -17,7 +17,8 @@ describe.each(DB_KINDS)('devices and sign-out scopes on %s', (kind) => {
   });
   afterAll(async () => t.close());
 
-  const UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
+  const UA =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
 
   it('lists every session, revokes one, then the others, then all', async () => {
     const { email, cookie: a } = await t.newUser();
@@ -43,7 +44,7 @@ describe.each(DB_KINDS)('devices and sign-out scopes on %s', (kind) => {
     expect(await meEmail(t, c.cookie)).toBeNull();
     expect(await meEmail(t, d.cookie)).toBeNull();
     expect(await meEmail(t, a)).toBe(email);
-    expect((await ((await t.req('/api/auth/list-sessions', { cookie: a })).json()) as unknown[]).length).toBe(1);
+    expect(((await (await t.req('/api/auth/list-sessions', { cookie: a })).json()) as unknown[]).length).toBe(1);
 
     const e = await signIn(t, email);
     const global = await t.req('/api/account/sign-out', { body: { scope: 'global' }, cookie: a, ip: freshIp() });
@@ -88,12 +89,22 @@ describe.each(DB_KINDS)('devices and sign-out scopes on %s', (kind) => {
 
   it('accepts only the scopes global, local and others', async () => {
     const { cookie } = await t.newUser();
-    for (const body of [{ scope: 'everyone' }, { scope: 5 }, { scope: ['global'] }, {}, { scope: 'x'.repeat(100_000) }]) {
+    for (const body of [
+      { scope: 'everyone' },
+      { scope: 5 },
+      { scope: ['global'] },
+      {},
+      { scope: 'x'.repeat(100_000) },
+    ]) {
       const r = await t.req('/api/account/sign-out', { body, cookie, ip: freshIp() });
       expect(r.status).toBe(400);
       expect((await errorOf(r)).message).toMatch(/scope/);
     }
-    const notJson = await t.req('/api/account/sign-out', { rawBody: '{scope:', cookie, headers: { 'content-type': 'application/json' } });
+    const notJson = await t.req('/api/account/sign-out', {
+      rawBody: '{scope:',
+      cookie,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(notJson.status).toBe(400);
     const array = await t.req('/api/account/sign-out', { body: ['global'], cookie });
     expect(array.status).toBe(400);

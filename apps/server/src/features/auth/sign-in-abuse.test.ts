@@ -8,7 +8,11 @@ import { errorOf, freshIp, mailsTo, meEmail, secretFromUri, signIn, totp } from 
 async function enableTwoFactor(t: TestProduct, cookie: string) {
   const r = await t.req('/api/auth/two-factor/enable', { body: { password: 'password123' }, cookie, ip: freshIp() });
   const { totpURI } = (await r.json()) as { totpURI: string };
-  const v = await t.req('/api/auth/two-factor/verify-totp', { body: { code: totp(secretFromUri(totpURI)) }, cookie, ip: freshIp() });
+  const v = await t.req('/api/auth/two-factor/verify-totp', {
+    body: { code: totp(secretFromUri(totpURI)) },
+    cookie,
+    ip: freshIp(),
+  });
   expect(v.status).toBe(200);
 }
 
@@ -39,7 +43,9 @@ describe.each(DB_KINDS)('sign-in abuse on %s', (kind) => {
     }
     const limited = await signIn(t, email, 'guess-last-password');
     expect(limited.res.status).toBe(429);
-    expect((await errorOf(limited.res)).message).toMatch(/^Too many failed sign-in attempts for this account\. Please wait \d+ minutes/);
+    expect((await errorOf(limited.res)).message).toMatch(
+      /^Too many failed sign-in attempts for this account\. Please wait \d+ minutes/,
+    );
     const right = await signIn(t, email, 'password123');
     expect(right.res.status).toBe(429);
     expect(right.cookie).toBe('');
@@ -65,9 +71,11 @@ describe.each(DB_KINDS)('sign-in abuse on %s', (kind) => {
 
   it('a successful sign-in clears the count', async () => {
     const { email } = await t.newUser();
-    for (let i = 0; i < SIGN_IN_FAILURES_PER_ACCOUNT - 1; i++) expect((await signIn(t, email, `nope-${i}-password`)).res.status).toBe(401);
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_ACCOUNT - 1; i++)
+      expect((await signIn(t, email, `nope-${i}-password`)).res.status).toBe(401);
     expect((await signIn(t, email)).res.status).toBe(200);
-    for (let i = 0; i < SIGN_IN_FAILURES_PER_ACCOUNT - 1; i++) expect((await signIn(t, email, `nope-${i}-again1`)).res.status).toBe(401);
+    for (let i = 0; i < SIGN_IN_FAILURES_PER_ACCOUNT - 1; i++)
+      expect((await signIn(t, email, `nope-${i}-again1`)).res.status).toBe(401);
     expect((await signIn(t, email)).res.status).toBe(200);
   });
 
@@ -88,7 +96,9 @@ describe.each(DB_KINDS)('sign-in abuse on %s', (kind) => {
     // Without two-factor the link still signs in.
     const plain = await t.newUser();
     await t.req('/api/auth/sign-in/magic-link', { body: { email: plain.email, callbackURL: '/' }, ip: freshIp() });
-    const l2 = new URL((await mailsTo(t, plain.email, /sign-in link/))[0]!.links.find((l) => l.includes('/magic-link/verify'))!);
+    const l2 = new URL(
+      (await mailsTo(t, plain.email, /sign-in link/))[0]!.links.find((l) => l.includes('/magic-link/verify'))!,
+    );
     const ok = await t.req(l2.pathname + l2.search, { ip: freshIp() });
     expect(ok.status).toBe(302);
     expect(await meEmail(t, cookieFrom(ok))).toBe(plain.email);
@@ -102,7 +112,9 @@ describe('Google sign-in against a local OpenID Connect provider over HTTP', () 
   const CLIENT_SECRET = 'test-google-secret';
   beforeAll(async () => {
     g = await startFakeGoogle({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
-    t = await createTestProduct({ env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: CLIENT_SECRET, GOOGLE_OIDC_ISSUER: g.issuer } });
+    t = await createTestProduct({
+      env: { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: CLIENT_SECRET, GOOGLE_OIDC_ISSUER: g.issuer },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -129,7 +141,14 @@ describe('Google sign-in against a local OpenID Connect provider over HTTP', () 
     expect(done.status).toBe(302);
     expect(new URL(done.headers.get('location')!, BASE).searchParams.get('error')).toBeNull();
     expect(await meEmail(t, cookieFrom(done))).toBe('new.google@example.com');
-    for (const p of ['/.well-known/openid-configuration', '/o/oauth2/v2/auth', '/token', '/oauth2/v3/certs', '/v1/userinfo']) expect(g.hits[p], p).toBeGreaterThan(0);
+    for (const p of [
+      '/.well-known/openid-configuration',
+      '/o/oauth2/v2/auth',
+      '/token',
+      '/oauth2/v3/certs',
+      '/v1/userinfo',
+    ])
+      expect(g.hits[p], p).toBeGreaterThan(0);
   });
 
   it('refuses an id_token signed with a key the provider does not publish', async () => {

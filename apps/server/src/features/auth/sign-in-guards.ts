@@ -17,13 +17,17 @@ import { createWindowCounter } from '../../lib/window-counter';
 
 export const SIGN_IN_FAILURES_PER_ACCOUNT = 10;
 export const SIGN_IN_FAILURE_WINDOW_MS = 15 * 60_000;
-export const TWO_FACTOR_REQUIRED_MESSAGE = 'This account uses two-factor sign-in. Sign in with your password and your authentication code.';
+export const TWO_FACTOR_REQUIRED_MESSAGE =
+  'This account uses two-factor sign-in. Sign in with your password and your authentication code.';
 
 type Ctx = {
   path: string;
   body?: unknown;
   context: {
-    internalAdapter: { findUserByEmail(email: string): Promise<{ user: { emailVerified: boolean } } | null>; deleteSession(token: string): Promise<void> };
+    internalAdapter: {
+      findUserByEmail(email: string): Promise<{ user: { emailVerified: boolean } } | null>;
+      deleteSession(token: string): Promise<void>;
+    };
     newSession: { session: { token: string }; user: { twoFactorEnabled?: boolean | null } } | null;
     setNewSession(s: null): void;
     returned?: unknown;
@@ -49,11 +53,15 @@ export function signInGuards(db: Db) {
       if (typeof email !== 'string' || email.length > 320) return;
       const failures = await counter.peek(keyOf(email), SIGN_IN_FAILURE_WINDOW_MS);
       if (failures.count >= SIGN_IN_FAILURES_PER_ACCOUNT) {
-        const minutes = Math.max(1, Math.ceil((failures.windowStart + SIGN_IN_FAILURE_WINDOW_MS - Date.now()) / 60_000));
+        const minutes = Math.max(
+          1,
+          Math.ceil((failures.windowStart + SIGN_IN_FAILURE_WINDOW_MS - Date.now()) / 60_000),
+        );
         throw tooManyFailures(minutes);
       }
       const found = await ctx.context.internalAdapter.findUserByEmail(email.trim().toLowerCase());
-      if (found && !found.user.emailVerified) throw new APIError('FORBIDDEN', { code: 'EMAIL_NOT_VERIFIED', message: MSG.unconfirmedEmail });
+      if (found && !found.user.emailVerified)
+        throw new APIError('FORBIDDEN', { code: 'EMAIL_NOT_VERIFIED', message: MSG.unconfirmedEmail });
     },
     /** After /sign-in/email: counts a wrong password against the account, clears the count on success. */
     async after(ctx: Ctx): Promise<void> {
@@ -61,7 +69,8 @@ export function signInGuards(db: Db) {
       if (typeof email !== 'string' || email.length > 320) return;
       const r = ctx.context.returned;
       if (r instanceof APIError) {
-        if (r.status === 'UNAUTHORIZED' || r.statusCode === 401) await counter.hit(keyOf(email), SIGN_IN_FAILURE_WINDOW_MS);
+        if (r.status === 'UNAUTHORIZED' || r.statusCode === 401)
+          await counter.hit(keyOf(email), SIGN_IN_FAILURE_WINDOW_MS);
         return;
       }
       if (r !== undefined) await counter.reset(keyOf(email));

@@ -31,7 +31,9 @@ describe.each(DB_KINDS)('sign-up limits on %s', (kind) => {
     expect(body.code).toBe('SIGN_UP_RATE_LIMITED');
     expect(body.retryAfter).toBeGreaterThan(SIGN_UP_PER_ADDRESS.windowSeconds - 30);
     expect(body.retryAfter).toBeLessThanOrEqual(SIGN_UP_PER_ADDRESS.windowSeconds);
-    expect(body.message).toBe(`Too many sign-up attempts for this address. Try again in ${waitWords(body.retryAfter)}.`);
+    expect(body.message).toBe(
+      `Too many sign-up attempts for this address. Try again in ${waitWords(body.retryAfter)}.`,
+    );
     expect(limited.headers.get('x-retry-after')).toBe(String(body.retryAfter));
 
     expect((await t.signUp(`other-${kind}@example.com`, 'password123', ip)).status).toBe(200);

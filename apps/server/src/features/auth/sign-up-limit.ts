@@ -27,7 +27,13 @@ export function waitWords(seconds: number): string {
  * Counts one sign-up attempt for (ip, email) in a fixed window; throws a 429 with the wait in seconds
  * (body `retryAfter`, header X-Retry-After) once the window's attempts are used up.
  */
-export async function countSignUpAttempt(db: Db, ip: string, email: string, max: number = SIGN_UP_PER_ADDRESS.max, nowMs: number = Date.now()): Promise<void> {
+export async function countSignUpAttempt(
+  db: Db,
+  ip: string,
+  email: string,
+  max: number = SIGN_UP_PER_ADDRESS.max,
+  nowMs: number = Date.now(),
+): Promise<void> {
   const key = `sign-up:${ip}:${email.trim().toLowerCase()}`;
   const windowMs = SIGN_UP_PER_ADDRESS.windowSeconds * 1000;
   const res = await db.execute<{ count: number; last_request: string | number }>(sql`

@@ -51,7 +51,12 @@ export async function mailsTo(t: TestProduct, to: string, subject?: RegExp) {
   return (await listOutbox(t.deps.db, 500)).filter((m) => m.to === to && (!subject || subject.test(m.subject)));
 }
 
-export async function signIn(t: TestProduct, email: string, password = 'password123', headers: Record<string, string> = {}) {
+export async function signIn(
+  t: TestProduct,
+  email: string,
+  password = 'password123',
+  headers: Record<string, string> = {},
+) {
   const res = await t.req('/api/auth/sign-in/email', { body: { email, password }, ip: freshIp(), headers });
   return { res, cookie: cookieFrom(res), body: (await res.clone().json()) as Record<string, unknown> };
 }

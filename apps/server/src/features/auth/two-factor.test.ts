@@ -23,7 +23,11 @@ describe.each(DB_KINDS)('two-factor sign-in on %s', (kind) => {
 
   it('turns on with the password and a first code, then sign-in asks for a code', async () => {
     const { email, cookie, id } = await t.newUser();
-    const wrongPw = await t.req('/api/auth/two-factor/enable', { body: { password: 'notmypass1' }, cookie, ip: freshIp() });
+    const wrongPw = await t.req('/api/auth/two-factor/enable', {
+      body: { password: 'notmypass1' },
+      cookie,
+      ip: freshIp(),
+    });
     expect(wrongPw.status).toBe(400);
     expect((await errorOf(wrongPw)).code).toBe('INVALID_PASSWORD');
 
@@ -36,7 +40,11 @@ describe.each(DB_KINDS)('two-factor sign-in on %s', (kind) => {
     expect((await signIn(t, email)).body.twoFactorRedirect).toBeUndefined();
 
     const secret = secretFromUri(started.totpURI);
-    const bad = await t.req('/api/auth/two-factor/verify-totp', { body: { code: '000000' === totp(secret) ? '111111' : '000000' }, cookie, ip: freshIp() });
+    const bad = await t.req('/api/auth/two-factor/verify-totp', {
+      body: { code: '000000' === totp(secret) ? '111111' : '000000' },
+      cookie,
+      ip: freshIp(),
+    });
     expect(bad.status).toBe(401);
     const ok = await t.req('/api/auth/two-factor/verify-totp', { body: { code: totp(secret) }, cookie, ip: freshIp() });
     expect(ok.status).toBe(200);
@@ -51,10 +59,18 @@ describe.each(DB_KINDS)('two-factor sign-in on %s', (kind) => {
     expect(first.cookie).toMatch(/two_factor=/);
     expect(await meEmail(t, first.cookie)).toBeNull();
 
-    const wrong = await t.req('/api/auth/two-factor/verify-totp', { body: { code: totp(secret, Date.now() - 10 * 60_000) }, cookie: first.cookie, ip: freshIp() });
+    const wrong = await t.req('/api/auth/two-factor/verify-totp', {
+      body: { code: totp(secret, Date.now() - 10 * 60_000) },
+      cookie: first.cookie,
+      ip: freshIp(),
+    });
     expect(wrong.status).toBe(401);
     expect((await errorOf(wrong)).code).toBe('INVALID_CODE');
-    const right = await t.req('/api/auth/two-factor/verify-totp', { body: { code: totp(secret) }, cookie: first.cookie, ip: freshIp() });
+    const right = await t.req('/api/auth/two-factor/verify-totp', {
+      body: { code: totp(secret) },
+      cookie: first.cookie,
+      ip: freshIp(),
+    });
     expect(right.status).toBe(200);
     expect(await meEmail(t, cookieFrom(right))).toBe(email);
   });
@@ -65,7 +81,11 @@ describe.each(DB_KINDS)('two-factor sign-in on %s', (kind) => {
     const attempt = await signIn(t, email);
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
-      const r = await t.req('/api/auth/two-factor/verify-totp', { body: { code: '12345x' }, cookie: attempt.cookie, ip: freshIp() });
+      const r = await t.req('/api/auth/two-factor/verify-totp', {
+        body: { code: '12345x' },
+        cookie: attempt.cookie,
+        ip: freshIp(),
+      });
       statuses.push(r.status);
     }
     expect(statuses.slice(0, 5).every((s) => s === 401)).toBe(true);
@@ -78,20 +98,40 @@ describe.each(DB_KINDS)('two-factor sign-in on %s', (kind) => {
     const code = backupCodes[0]!;
 
     const a = await signIn(t, email);
-    const used = await t.req('/api/auth/two-factor/verify-backup-code', { body: { code }, cookie: a.cookie, ip: freshIp() });
+    const used = await t.req('/api/auth/two-factor/verify-backup-code', {
+      body: { code },
+      cookie: a.cookie,
+      ip: freshIp(),
+    });
     expect(used.status).toBe(200);
     expect(await meEmail(t, cookieFrom(used))).toBe(email);
 
     const b = await signIn(t, email);
-    const reused = await t.req('/api/auth/two-factor/verify-backup-code', { body: { code }, cookie: b.cookie, ip: freshIp() });
+    const reused = await t.req('/api/auth/two-factor/verify-backup-code', {
+      body: { code },
+      cookie: b.cookie,
+      ip: freshIp(),
+    });
     expect(reused.status).toBe(401);
     expect((await errorOf(reused)).code).toBe('INVALID_BACKUP_CODE');
-    const other = await t.req('/api/auth/two-factor/verify-backup-code', { body: { code: backupCodes[1]! }, cookie: b.cookie, ip: freshIp() });
+    const other = await t.req('/api/auth/two-factor/verify-backup-code', {
+      body: { code: backupCodes[1]! },
+      cookie: b.cookie,
+      ip: freshIp(),
+    });
     expect(other.status).toBe(200);
 
-    const noPw = await t.req('/api/auth/two-factor/disable', { body: { password: 'wrongpass1' }, cookie, ip: freshIp() });
+    const noPw = await t.req('/api/auth/two-factor/disable', {
+      body: { password: 'wrongpass1' },
+      cookie,
+      ip: freshIp(),
+    });
     expect(noPw.status).toBe(400);
-    const off = await t.req('/api/auth/two-factor/disable', { body: { password: 'password123' }, cookie, ip: freshIp() });
+    const off = await t.req('/api/auth/two-factor/disable', {
+      body: { password: 'password123' },
+      cookie,
+      ip: freshIp(),
+    });
     expect(off.status).toBe(200);
     expect(await mailsTo(t, email, /two-factor sign-in is off/i)).toHaveLength(1);
     const rows = await t.deps.db.select().from(twoFactor);

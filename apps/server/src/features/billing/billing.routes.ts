@@ -65,6 +65,9 @@ export const billingRoutes = createRouter<{ payments: PaymentProvider }>()
   .get('/billing/checkout.js', (c) => {
     const { env } = c.var.deps;
     if (!env.PADDLE_API_KEY || !env.PADDLE_CLIENT_TOKEN) return c.text('Not found', 404);
-    return c.body(CHECKOUT_SCRIPT, 200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' });
+    return c.body(CHECKOUT_SCRIPT, 200, {
+      'content-type': 'text/javascript; charset=utf-8',
+      'cache-control': 'no-cache',
+    });
   })
   .route('/sandbox', sandboxRoutes);

@@ -21,7 +21,11 @@ export async function createCheckout(
   const row = await loadSubscriber(deps.db, caller, now);
   // A second checkout would start a second, separately billed subscription.
   if (effectiveTier(row, now) !== 'FREE' && row.subscribed && row.paddle_subscription_id && !row.cancellation_end_date)
-    throw new AppError('CHECKOUT_FAILED', 409, `You already have the ${row.subscription_tier} plan. Use Manage Plan on your account page to change it.`);
+    throw new AppError(
+      'CHECKOUT_FAILED',
+      409,
+      `You already have the ${row.subscription_tier} plan. Use Manage Plan on your account page to change it.`,
+    );
   const provider = deps.payments;
   let discount: { code: string; id: string } | null = null;
   if (plan.discountCode) {
@@ -30,7 +34,13 @@ export async function createCheckout(
     discount = { code: check.promo.code, id: check.discountId };
   }
   try {
-    const url = await provider.createCheckout({ user: caller, tier: plan.planTier, period: plan.billingPeriod, customerId: row.paddle_customer_id, discount });
+    const url = await provider.createCheckout({
+      user: caller,
+      tier: plan.planTier,
+      period: plan.billingPeriod,
+      customerId: row.paddle_customer_id,
+      discount,
+    });
     return { url };
   } catch (e) {
     deps.logger.error('checkout failed', { userId: caller.id, error: (e as Error).message });
@@ -44,10 +54,13 @@ export async function openPortal(deps: BillingDeps, caller: Caller): Promise<{ u
   const provider = deps.payments;
   const paid = effectiveTier(row, now) !== 'FREE';
   // The sandbox also serves subscriptions the diagnostics test event created, which have no customer id.
-  const customerId = row.paddle_customer_id ?? (provider.kind === 'sandbox' && paid ? `ctm_sandbox_${caller.id}` : null);
+  const customerId =
+    row.paddle_customer_id ?? (provider.kind === 'sandbox' && paid ? `ctm_sandbox_${caller.id}` : null);
   if (!customerId) throw new AppError('PORTAL_FAILED', 404, MSG.portalUnavailable);
   try {
-    return { url: await provider.createPortal({ user: caller, customerId, subscriptionId: row.paddle_subscription_id }) };
+    return {
+      url: await provider.createPortal({ user: caller, customerId, subscriptionId: row.paddle_subscription_id }),
+    };
   } catch (e) {
     deps.logger.error('portal session failed', { userId: caller.id, error: (e as Error).message });
     throw new AppError('PORTAL_FAILED', 502, MSG.portalFailed);
@@ -64,7 +77,11 @@ export async function cancelSubscriptionForDeletion(deps: BillingDeps, userId: s
   try {
     await deps.payments.cancelNow(row.paddle_subscription_id);
   } catch (e) {
-    deps.logger.error('cancel for deletion failed', { userId, subscriptionId: row.paddle_subscription_id, error: (e as Error).message });
+    deps.logger.error('cancel for deletion failed', {
+      userId,
+      subscriptionId: row.paddle_subscription_id,
+      error: (e as Error).message,
+    });
     throw new AppError(
       'INTERNAL',
       502,
@@ -79,5 +96,7 @@ export async function cancelSubscriptionForDeletion(deps: BillingDeps, userId: s
  */
 export function warnIfSandboxInProduction(deps: Pick<BillingDeps, 'env' | 'logger'>): void {
   if (deps.env.NODE_ENV === 'production' && !deps.env.PADDLE_API_KEY)
-    deps.logger.warn('payments run in the local sandbox: anyone can activate a paid plan without paying. Configure Paddle (PADDLE_API_KEY, ...) for a public deployment.');
+    deps.logger.warn(
+      'payments run in the local sandbox: anyone can activate a paid plan without paying. Configure Paddle (PADDLE_API_KEY, ...) for a public deployment.',
+    );
 }

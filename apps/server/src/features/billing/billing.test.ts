@@ -21,7 +21,8 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
   afterAll(async () => t.close());
 
   const sub = async (u: User) => json<SubscriptionData>(await t.req('/api/subscription', { cookie: u.cookie }));
-  const limits = async (u: User) => json<LimitsInfo>(await t.req('/api/functions/check-balance', { body: { word_count: 100 }, cookie: u.cookie }));
+  const limits = async (u: User) =>
+    json<LimitsInfo>(await t.req('/api/functions/check-balance', { body: { word_count: 100 }, cookie: u.cookie }));
   const row = async (u: User) => (await t.deps.db.select().from(subscribers).where(eq(subscribers.user_id, u.id)))[0]!;
   const checkout = async (u: User, planTier = 'Pro', billingPeriod = 'monthly') => {
     const r = await t.req('/api/functions/create-checkout', { body: { planTier, billingPeriod }, cookie: u.cookie });
@@ -65,7 +66,10 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     expect((await sub(a)).subscription_tier).toBe('FREE');
     expect((await sub(b)).subscription_tier).toBe('FREE');
     // Extra fields cannot aim a checkout at another account.
-    const r = await t.req('/api/functions/create-checkout', { body: { planTier: 'Pro', billingPeriod: 'monthly', userId: b.id }, cookie: a.cookie });
+    const r = await t.req('/api/functions/create-checkout', {
+      body: { planTier: 'Pro', billingPeriod: 'monthly', userId: b.id },
+      cookie: a.cookie,
+    });
     const other = new URL((await json<{ url: string }>(r)).url);
     expect((await t.req(other.pathname + other.search, { cookie: b.cookie })).status).toBe(403);
   });
@@ -75,15 +79,30 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     const r = await subscribe(u);
     expect(r.headers.get('location')).toBe('/profile?checkout=success&tier=Pro');
     const s = await sub(u);
-    expect(s).toMatchObject({ subscription_tier: 'Pro', subscribed: true, monthly_word_balance: 15000, monthlyLimit: 15000, isActive: true, subscription_cancelled_at: null });
+    expect(s).toMatchObject({
+      subscription_tier: 'Pro',
+      subscribed: true,
+      monthly_word_balance: 15000,
+      monthlyLimit: 15000,
+      isActive: true,
+      subscription_cancelled_at: null,
+    });
     expect(new Date(s.subscription_end!).getTime() - Date.now()).toBeGreaterThan(27 * DAY_MS);
-    expect(await limits(u)).toMatchObject({ subscriptionTier: 'Pro', requestLimit: 1500, currentBalance: 15000, canProcess: true });
+    expect(await limits(u)).toMatchObject({
+      subscriptionTier: 'Pro',
+      requestLimit: 1500,
+      currentBalance: 15000,
+      canProcess: true,
+    });
     const db = await row(u);
     expect(db).toMatchObject({ paddle_customer_id: sandboxCustomerId(u.id), billing_period: 'monthly' });
     expect(db.paddle_subscription_id).toMatch(/^sub_sandbox_/);
     expect(db.balance_reset_date?.toISOString()).toBe(s.subscription_end);
     // A second checkout while subscribed would double-bill: it is refused with a reason.
-    const again = await t.req('/api/functions/create-checkout', { body: { planTier: 'Ultra', billingPeriod: 'monthly' }, cookie: u.cookie });
+    const again = await t.req('/api/functions/create-checkout', {
+      body: { planTier: 'Ultra', billingPeriod: 'monthly' },
+      cookie: u.cookie,
+    });
     expect(again.status).toBe(409);
     expect((await json<{ error: { code: string } }>(again)).error.code).toBe('CHECKOUT_FAILED');
   });
@@ -110,7 +129,9 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     const end = new Date((await sub(u)).cancellation_end_date!);
 
     // Only admins run the expiration; others get 403, signed-out callers 401.
-    expect((await t.req('/api/functions/process-expired-subscriptions', { body: {}, cookie: u.cookie })).status).toBe(403);
+    expect((await t.req('/api/functions/process-expired-subscriptions', { body: {}, cookie: u.cookie })).status).toBe(
+      403,
+    );
     expect((await t.req('/api/functions/process-expired-subscriptions', { body: {} })).status).toBe(401);
     try {
       t.deps.clock!.setOffset(end.getTime() - Date.now() + 60_000);
@@ -118,7 +139,12 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
       expect(run.status).toBe(200);
       expect((await json<{ expired: number }>(run)).expired).toBeGreaterThanOrEqual(1);
       // Read the row directly: the endpoint, not a lazy read, did the downgrade.
-      expect(await row(u)).toMatchObject({ subscription_tier: 'FREE', subscribed: false, monthly_word_balance: 250, paddle_subscription_id: null });
+      expect(await row(u)).toMatchObject({
+        subscription_tier: 'FREE',
+        subscribed: false,
+        monthly_word_balance: 250,
+        paddle_subscription_id: null,
+      });
       expect(await sub(u)).toMatchObject({ subscription_tier: 'FREE', isActive: false, monthlyLimit: 250 });
       expect((await limits(u)).requestLimit).toBe(250);
     } finally {
@@ -133,7 +159,9 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     const token = await portal(u);
     await t.deps.db.update(subscribers).set({ monthly_word_balance: 1200 }).where(eq(subscribers.user_id, u.id));
 
-    expect((await postForm(t, '/sandbox/portal/change', { session: token, plan: 'Ultra:yearly' }, u.cookie)).status).toBe(303);
+    expect(
+      (await postForm(t, '/sandbox/portal/change', { session: token, plan: 'Ultra:yearly' }, u.cookie)).status,
+    ).toBe(303);
     expect(await sub(u)).toMatchObject({ subscription_tier: 'Ultra', monthly_word_balance: 30000 });
     expect((await limits(u)).requestLimit).toBe(3000);
     expect((await row(u)).billing_period).toBe('yearly');
@@ -145,15 +173,19 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     await postForm(t, '/sandbox/portal/change', { session: token, plan: 'Pro:monthly' }, u.cookie);
     await postForm(t, '/sandbox/portal/change', { session: token, plan: 'Basic:yearly' }, u.cookie);
     expect(await sub(u)).toMatchObject({ subscription_tier: 'Basic', monthly_word_balance: 5000 });
-    expect((await postForm(t, '/sandbox/portal/change', { session: token, plan: 'Gold:monthly' }, u.cookie)).status).toBe(400);
+    expect(
+      (await postForm(t, '/sandbox/portal/change', { session: token, plan: 'Gold:monthly' }, u.cookie)).status,
+    ).toBe(400);
   });
 
-  it('does not let one user open or act in another user\'s portal', async () => {
+  it("does not let one user open or act in another user's portal", async () => {
     const a = await t.newUser();
     const b = await t.newUser();
     await subscribe(b);
     const bToken = await portal(b);
-    expect((await t.req(`/sandbox/portal?session=${encodeURIComponent(bToken)}`, { cookie: a.cookie })).status).toBe(403);
+    expect((await t.req(`/sandbox/portal?session=${encodeURIComponent(bToken)}`, { cookie: a.cookie })).status).toBe(
+      403,
+    );
     expect((await postForm(t, '/sandbox/portal/cancel', { session: bToken }, a.cookie)).status).toBe(403);
     expect((await sub(b)).subscription_cancelled_at).toBeNull();
     // A Free user has nothing to manage.
@@ -173,8 +205,15 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
   it('rejects forged, missing and stale signatures with 401 and logs each', async () => {
     const u = await t.newUser();
     const ev = subEvent('subscription.created', {
-      id: 'sub_forged', customerId: 'ctm_forged', status: 'active', priceId: sandboxPriceId('Ultra', 'monthly'), tier: 'Ultra', period: 'monthly',
-      periodStart: new Date(), periodEnd: new Date(Date.now() + 30 * DAY_MS), userId: u.id,
+      id: 'sub_forged',
+      customerId: 'ctm_forged',
+      status: 'active',
+      priceId: sandboxPriceId('Ultra', 'monthly'),
+      tier: 'Ultra',
+      period: 'monthly',
+      periodStart: new Date(),
+      periodEnd: new Date(Date.now() + 30 * DAY_MS),
+      userId: u.id,
     });
     const forged = await deliver(t, ev, 'not-the-secret');
     const missing = await deliver(t, ev, SECRET, { signature: null });
@@ -185,7 +224,10 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
       expect((await json<{ error: { code: string } }>(r)).error.code).toBe('WEBHOOK_SIGNATURE');
     }
     expect((await sub(u)).subscription_tier).toBe('FREE');
-    const logs = await t.deps.db.select().from(webhook_debug_logs).where(eq(webhook_debug_logs.event_type, 'subscription.created'));
+    const logs = await t.deps.db
+      .select()
+      .from(webhook_debug_logs)
+      .where(eq(webhook_debug_logs.event_type, 'subscription.created'));
     const rejected = logs.filter((l) => !l.success && l.error_message?.startsWith('Rejected'));
     expect(rejected.length).toBeGreaterThanOrEqual(4);
     expect(rejected.some((l) => l.error_message?.includes('missing'))).toBe(true);
@@ -193,15 +235,25 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     // Large junk is logged, but only its beginning.
     const junk = JSON.stringify({ event_type: 'junk.big', pad: 'x'.repeat(100_000) });
     expect((await deliver(t, junk, 'wrong')).status).toBe(401);
-    const [big] = await t.deps.db.select().from(webhook_debug_logs).where(eq(webhook_debug_logs.event_type, 'junk.big'));
+    const [big] = await t.deps.db
+      .select()
+      .from(webhook_debug_logs)
+      .where(eq(webhook_debug_logs.event_type, 'junk.big'));
     expect((big!.raw_payload as { truncated: string; length: number }).length).toBe(junk.length);
   });
 
   it('refuses a signature dated in the future beyond a small skew, and a signed body that is not an event object', async () => {
     const u = await t.newUser();
     const ev = subEvent('subscription.created', {
-      id: 'sub_future', customerId: 'ctm_future', status: 'active', priceId: sandboxPriceId('Pro', 'monthly'), tier: 'Pro', period: 'monthly',
-      periodStart: new Date(), periodEnd: new Date(Date.now() + 30 * DAY_MS), userId: u.id,
+      id: 'sub_future',
+      customerId: 'ctm_future',
+      status: 'active',
+      priceId: sandboxPriceId('Pro', 'monthly'),
+      tier: 'Pro',
+      period: 'monthly',
+      periodStart: new Date(),
+      periodEnd: new Date(Date.now() + 30 * DAY_MS),
+      userId: u.id,
     });
     const nextYear = await deliver(t, ev, SECRET, { tsSeconds: Math.floor(Date.now() / 1000) + 365 * 86_400 });
     expect(nextYear.status).toBe(401);
@@ -210,7 +262,9 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     for (const body of ['[1,2,3]', '"text"', '42']) {
       const r = await deliver(t, body, SECRET);
       expect(r.status, body).toBe(400);
-      expect((await json<{ error: { code: string; message: string } }>(r)).error.message).toMatch(/not a payment event/);
+      expect((await json<{ error: { code: string; message: string } }>(r)).error.message).toMatch(
+        /not a payment event/,
+      );
     }
     const logs = await t.deps.db.select().from(webhook_debug_logs).where(eq(webhook_debug_logs.event_type, 'unknown'));
     expect(logs.some((l) => l.error_message?.includes('not a payment event'))).toBe(true);
@@ -219,8 +273,15 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
   it('applies a replayed event once', async () => {
     const u = await t.newUser();
     const ev = subEvent('subscription.created', {
-      id: `sub_replay_${kind}`, customerId: `ctm_replay_${kind}`, status: 'active', priceId: sandboxPriceId('Pro', 'monthly'), tier: 'Pro', period: 'monthly',
-      periodStart: new Date(), periodEnd: new Date(Date.now() + 30 * DAY_MS), userId: u.id,
+      id: `sub_replay_${kind}`,
+      customerId: `ctm_replay_${kind}`,
+      status: 'active',
+      priceId: sandboxPriceId('Pro', 'monthly'),
+      tier: 'Pro',
+      period: 'monthly',
+      periodStart: new Date(),
+      periodEnd: new Date(Date.now() + 30 * DAY_MS),
+      userId: u.id,
     });
     const first = await deliver(t, ev, SECRET);
     expect(first.status).toBe(200);
@@ -230,7 +291,9 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     expect(replay.status).toBe(200);
     expect(await json(replay)).toMatchObject({ applied: false, duplicate: true });
     expect((await row(u)).monthly_word_balance).toBe(77);
-    expect(await t.deps.db.select().from(processed_webhook_events).where(eq(processed_webhook_events.event_id, ev.event_id))).toHaveLength(1);
+    expect(
+      await t.deps.db.select().from(processed_webhook_events).where(eq(processed_webhook_events.event_id, ev.event_id)),
+    ).toHaveLength(1);
     const logs = await t.deps.db.select().from(webhook_debug_logs).where(eq(webhook_debug_logs.event_id, ev.event_id));
     expect(logs).toHaveLength(2);
     expect(logs.every((l) => l.success)).toBe(true);
@@ -242,8 +305,16 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     const r = await row(u);
     await t.deps.db.update(subscribers).set({ monthly_word_balance: 10 }).where(eq(subscribers.user_id, u.id));
     const ev = txnEvent({
-      id: `txn_race_${kind}`, customerId: r.paddle_customer_id!, subscriptionId: r.paddle_subscription_id, origin: 'subscription_recurring', priceId: sandboxPriceId('Basic', 'monthly'),
-      tier: 'Basic', period: 'monthly', periodStart: new Date(), periodEnd: new Date(Date.now() + 30 * DAY_MS), userId: u.id,
+      id: `txn_race_${kind}`,
+      customerId: r.paddle_customer_id!,
+      subscriptionId: r.paddle_subscription_id,
+      origin: 'subscription_recurring',
+      priceId: sandboxPriceId('Basic', 'monthly'),
+      tier: 'Basic',
+      period: 'monthly',
+      periodStart: new Date(),
+      periodEnd: new Date(Date.now() + 30 * DAY_MS),
+      userId: u.id,
     });
     const results = await Promise.all(Array.from({ length: 6 }, () => deliver(t, ev, SECRET)));
     const bodies = await Promise.all(results.map((res) => json<{ applied: boolean }>(res)));
@@ -252,7 +323,15 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     expect((await row(u)).monthly_word_balance).toBe(5000);
     // A renewal for an account without a paid plan changes nothing.
     const free = await t.newUser();
-    const stray = txnEvent({ ...{ id: 'txn_stray', customerId: 'ctm_stray', subscriptionId: null, origin: 'subscription_recurring' as const }, priceId: sandboxPriceId('Ultra', 'monthly'), tier: 'Ultra', period: 'monthly', periodStart: new Date(), periodEnd: new Date(Date.now() + 30 * DAY_MS), userId: free.id });
+    const stray = txnEvent({
+      ...{ id: 'txn_stray', customerId: 'ctm_stray', subscriptionId: null, origin: 'subscription_recurring' as const },
+      priceId: sandboxPriceId('Ultra', 'monthly'),
+      tier: 'Ultra',
+      period: 'monthly',
+      periodStart: new Date(),
+      periodEnd: new Date(Date.now() + 30 * DAY_MS),
+      userId: free.id,
+    });
     expect((await deliver(t, stray, SECRET)).status).toBe(200);
     expect(await row(free)).toMatchObject({ subscription_tier: 'FREE', monthly_word_balance: 250 });
   });
@@ -261,31 +340,70 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     const u = await t.newUser();
     await subscribe(u);
     const r = await row(u);
-    const shape = { customerId: r.paddle_customer_id!, priceId: sandboxPriceId('Pro', 'monthly'), tier: 'Pro' as const, period: 'monthly' as const, userId: u.id };
+    const shape = {
+      customerId: r.paddle_customer_id!,
+      priceId: sandboxPriceId('Pro', 'monthly'),
+      tier: 'Pro' as const,
+      period: 'monthly' as const,
+      userId: u.id,
+    };
     await t.deps.db.update(subscribers).set({ monthly_word_balance: 10 }).where(eq(subscribers.user_id, u.id));
     const start = new Date(Date.now() + 30 * DAY_MS);
-    const renewal = txnEvent({ ...shape, id: 'txn_renew', subscriptionId: r.paddle_subscription_id, origin: 'subscription_recurring', periodStart: start, periodEnd: new Date(start.getTime() + 30 * DAY_MS) });
+    const renewal = txnEvent({
+      ...shape,
+      id: 'txn_renew',
+      subscriptionId: r.paddle_subscription_id,
+      origin: 'subscription_recurring',
+      periodStart: start,
+      periodEnd: new Date(start.getTime() + 30 * DAY_MS),
+    });
     expect((await deliver(t, renewal, SECRET)).status).toBe(200);
     expect((await row(u)).monthly_word_balance).toBe(15000);
 
-    const pastDue = subEvent('subscription.past_due', { ...shape, id: r.paddle_subscription_id!, status: 'past_due', periodStart: new Date(), periodEnd: start });
+    const pastDue = subEvent('subscription.past_due', {
+      ...shape,
+      id: r.paddle_subscription_id!,
+      status: 'past_due',
+      periodStart: new Date(),
+      periodEnd: start,
+    });
     expect((await deliver(t, pastDue, SECRET)).status).toBe(200);
     expect(await row(u)).toMatchObject({ subscription_tier: 'Pro', balance_reset_date: null });
 
     // An old subscription's events do not touch the current one.
-    const old = subEvent('subscription.canceled', { ...shape, id: 'sub_old_one', status: 'canceled', periodStart: new Date(), periodEnd: start, canceledAt: new Date() });
+    const old = subEvent('subscription.canceled', {
+      ...shape,
+      id: 'sub_old_one',
+      status: 'canceled',
+      periodStart: new Date(),
+      periodEnd: start,
+      canceledAt: new Date(),
+    });
     expect((await deliver(t, old, SECRET)).status).toBe(200);
     expect((await row(u)).subscription_tier).toBe('Pro');
 
-    const canceled = subEvent('subscription.canceled', { ...shape, id: r.paddle_subscription_id!, status: 'canceled', periodStart: new Date(), periodEnd: start, canceledAt: new Date() });
+    const canceled = subEvent('subscription.canceled', {
+      ...shape,
+      id: r.paddle_subscription_id!,
+      status: 'canceled',
+      periodStart: new Date(),
+      periodEnd: start,
+      canceledAt: new Date(),
+    });
     expect((await deliver(t, canceled, SECRET)).status).toBe(200);
     expect(await sub(u)).toMatchObject({ subscription_tier: 'FREE', subscribed: false, monthly_word_balance: 250 });
   });
 
   it('logs an event for an unknown customer as failed but answers 200', async () => {
     const ev = subEvent('subscription.updated', {
-      id: 'sub_nobody', customerId: 'ctm_nobody', status: 'active', priceId: sandboxPriceId('Pro', 'monthly'), tier: 'Pro', period: 'monthly',
-      periodStart: new Date(), periodEnd: new Date(Date.now() + 30 * DAY_MS),
+      id: 'sub_nobody',
+      customerId: 'ctm_nobody',
+      status: 'active',
+      priceId: sandboxPriceId('Pro', 'monthly'),
+      tier: 'Pro',
+      period: 'monthly',
+      periodStart: new Date(),
+      periodEnd: new Date(Date.now() + 30 * DAY_MS),
     });
     const r = await deliver(t, ev, SECRET);
     expect(r.status).toBe(200);
@@ -294,21 +412,32 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     expect(log).toMatchObject({ success: false, event_type: 'subscription.updated' });
     expect(log!.error_message).toMatch(/No subscriber/);
     // Not marked processed: a later replay, once the customer exists, can still apply it.
-    expect(await t.deps.db.select().from(processed_webhook_events).where(eq(processed_webhook_events.event_id, ev.event_id))).toHaveLength(0);
+    expect(
+      await t.deps.db.select().from(processed_webhook_events).where(eq(processed_webhook_events.event_id, ev.event_id)),
+    ).toHaveLength(0);
   });
 
   it('answers 5xx and logs when processing fails, so the provider retries', async () => {
     const u = await t.newUser();
     const ev = subEvent('subscription.created', {
-      id: 'sub_bad_price', customerId: 'ctm_bad_price', status: 'active', priceId: 'pri_not_ours', tier: 'Pro', period: 'monthly',
-      periodStart: new Date(), periodEnd: new Date(Date.now() + 30 * DAY_MS), userId: u.id,
+      id: 'sub_bad_price',
+      customerId: 'ctm_bad_price',
+      status: 'active',
+      priceId: 'pri_not_ours',
+      tier: 'Pro',
+      period: 'monthly',
+      periodStart: new Date(),
+      periodEnd: new Date(Date.now() + 30 * DAY_MS),
+      userId: u.id,
     });
     const r = await deliver(t, ev, SECRET);
     expect(r.status).toBe(500);
     const [log] = await t.deps.db.select().from(webhook_debug_logs).where(eq(webhook_debug_logs.event_id, ev.event_id));
     expect(log).toMatchObject({ success: false });
     expect(log!.error_message).toMatch(/pri_not_ours/);
-    expect(await t.deps.db.select().from(processed_webhook_events).where(eq(processed_webhook_events.event_id, ev.event_id))).toHaveLength(0);
+    expect(
+      await t.deps.db.select().from(processed_webhook_events).where(eq(processed_webhook_events.event_id, ev.event_id)),
+    ).toHaveLength(0);
   });
 
   it('accepts the diagnostics test event only with an admin bearer token', async () => {
@@ -318,21 +447,46 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
       data: {
         type: 'subscriptions',
         id: `test-${kind}-1`,
-        attributes: { status: 'active', customer_id: 1, product_id: 2, variant_id: 905802, user_email: target.email, user_name: 'T', created_at: new Date().toISOString(), updated_at: new Date().toISOString(), ends_at: null, urls: {} },
+        attributes: {
+          status: 'active',
+          customer_id: 1,
+          product_id: 2,
+          variant_id: 905802,
+          user_email: target.email,
+          user_name: 'T',
+          created_at: new Date().toISOString(),
+          updated_at: new Date().toISOString(),
+          ends_at: null,
+          urls: {},
+        },
       },
     };
     const none = await t.req('/api/functions/payment-webhook', { body });
     expect(none.status).toBe(401);
-    const notAdmin = await t.req('/api/functions/payment-webhook', { body, headers: { authorization: `Bearer ${bearerFrom(target.cookie)}` } });
+    const notAdmin = await t.req('/api/functions/payment-webhook', {
+      body,
+      headers: { authorization: `Bearer ${bearerFrom(target.cookie)}` },
+    });
     expect(notAdmin.status).toBe(403);
-    const bogus = await t.req('/api/functions/payment-webhook', { body, headers: { authorization: 'Bearer not-a-session' } });
+    const bogus = await t.req('/api/functions/payment-webhook', {
+      body,
+      headers: { authorization: 'Bearer not-a-session' },
+    });
     expect(bogus.status).toBe(401);
     expect((await sub(target)).subscription_tier).toBe('FREE');
 
-    const ok = await t.req('/api/functions/payment-webhook', { body, headers: { authorization: `Bearer ${bearerFrom(admin.cookie)}` } });
+    const ok = await t.req('/api/functions/payment-webhook', {
+      body,
+      headers: { authorization: `Bearer ${bearerFrom(admin.cookie)}` },
+    });
     expect(ok.status).toBe(200);
     expect(await json(ok)).toMatchObject({ applied: true, event_type: 'subscription_created' });
-    expect(await sub(target)).toMatchObject({ subscription_tier: 'Pro', subscribed: true, monthly_word_balance: 15000, isActive: true });
+    expect(await sub(target)).toMatchObject({
+      subscription_tier: 'Pro',
+      subscribed: true,
+      monthly_word_balance: 15000,
+      isActive: true,
+    });
 
     const badVariant = await t.req('/api/functions/payment-webhook', {
       body: { ...body, data: { ...body.data, id: 'x', attributes: { ...body.data.attributes, variant_id: 1 } } },
@@ -348,18 +502,35 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     expect(opt.headers.get('allow')).toContain('POST');
 
     const u = await t.newUser();
-    const bad = await t.req('/api/functions/create-checkout', { rawBody: '{"planTier":', headers: { 'content-type': 'application/json' }, cookie: u.cookie });
+    const bad = await t.req('/api/functions/create-checkout', {
+      rawBody: '{"planTier":',
+      headers: { 'content-type': 'application/json' },
+      cookie: u.cookie,
+    });
     expect(bad.status).toBe(400);
     expect((await json<{ error: { message: string } }>(bad)).error.message).toMatch(/JSON/);
-    const tier = await t.req('/api/functions/create-checkout', { body: { planTier: 'Gold', billingPeriod: 'monthly' }, cookie: u.cookie });
+    const tier = await t.req('/api/functions/create-checkout', {
+      body: { planTier: 'Gold', billingPeriod: 'monthly' },
+      cookie: u.cookie,
+    });
     expect(tier.status).toBe(400);
-    expect((await json<{ error: { code: string; message: string } }>(tier)).error).toMatchObject({ code: 'VALIDATION' });
-    const period = await t.req('/api/functions/create-checkout', { body: { planTier: 'Pro', billingPeriod: 'weekly' }, cookie: u.cookie });
+    expect((await json<{ error: { code: string; message: string } }>(tier)).error).toMatchObject({
+      code: 'VALIDATION',
+    });
+    const period = await t.req('/api/functions/create-checkout', {
+      body: { planTier: 'Pro', billingPeriod: 'weekly' },
+      cookie: u.cookie,
+    });
     expect(period.status).toBe(400);
-    const big = await t.req('/api/functions/payment-webhook', { rawBody: JSON.stringify({ pad: 'x'.repeat(400_000) }), headers: { 'content-type': 'application/json' } });
+    const big = await t.req('/api/functions/payment-webhook', {
+      rawBody: JSON.stringify({ pad: 'x'.repeat(400_000) }),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(big.status).toBe(413);
     expect((await json<{ error: { message: string } }>(big)).error.message).toMatch(/too large/);
-    expect((await t.req('/api/functions/create-checkout', { body: { planTier: 'Pro', billingPeriod: 'monthly' } })).status).toBe(401);
+    expect(
+      (await t.req('/api/functions/create-checkout', { body: { planTier: 'Pro', billingPeriod: 'monthly' } })).status,
+    ).toBe(401);
   });
 
   it('runs the daily job once per day across processes', async () => {

@@ -9,7 +9,9 @@ import { html, scriptJson } from '../../lib/html';
 
 const PADDLE_JS = 'https://cdn.paddle.com/paddle/v2/paddle.js';
 
-export const incompleteCheckoutPage = () => html`<!doctype html><p>This checkout link is incomplete. <a href="/pricing">Back to pricing</a></p>`;
+export const incompleteCheckoutPage = () =>
+  html`<!doctype html>
+    <p>This checkout link is incomplete. <a href="/pricing">Back to pricing</a></p>`;
 
 /**
  * The page's script, served as a file (GET /billing/checkout.js) so the Content-Security-Policy needs no
@@ -38,11 +40,41 @@ export function paddleCheckoutPage(env: Env) {
     successUrl: `${env.BASE_URL}/profile?checkout=success`,
     cancelUrl: `${env.BASE_URL}/pricing`,
   };
-  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>Checkout · ${PRODUCT_NAME}</title>
-<style>body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;display:grid;place-items:center;min-height:100vh;margin:0}p{color:#475569}a{color:#4f46e5}</style>
-<script src="${PADDLE_JS}"></script></head>
-<body><main><p id="status">Opening the secure checkout…</p><p><a href="/pricing">Back to pricing</a></p></main>
-<script type="application/json" id="checkout-config">${scriptJson(config)}</script>
-<script src="/billing/checkout.js"></script></body></html>`;
+  return html`<!doctype html>
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width,initial-scale=1" />
+        <meta name="robots" content="noindex" />
+        <title>Checkout · ${PRODUCT_NAME}</title>
+        <style>
+          body {
+            font-family: system-ui, sans-serif;
+            background: #f8fafc;
+            color: #0f172a;
+            display: grid;
+            place-items: center;
+            min-height: 100vh;
+            margin: 0;
+          }
+          p {
+            color: #475569;
+          }
+          a {
+            color: #4f46e5;
+          }
+        </style>
+        <script src="${PADDLE_JS}"></script>
+      </head>
+      <body>
+        <main>
+          <p id="status">Opening the secure checkout…</p>
+          <p><a href="/pricing">Back to pricing</a></p>
+        </main>
+        <script type="application/json" id="checkout-config">
+          ${scriptJson(config)}
+        </script>
+        <script src="/billing/checkout.js"></script>
+      </body>
+    </html>`;
 }

@@ -43,11 +43,20 @@ export async function startFakePaddle(apiKey: string): Promise<FakePaddle> {
       const meta = { request_id: `req_${++seq}` };
       if (req.headers.authorization !== `Bearer ${apiKey}`)
         return send(403, { error: { type: 'request_error', code: 'forbidden', detail: 'bad API key' }, meta });
-      if (failing) return send(failing, { error: { type: 'api_error', code: 'internal_error', detail: 'fake failure' }, meta });
+      if (failing)
+        return send(failing, { error: { type: 'api_error', code: 'internal_error', detail: 'fake failure' }, meta });
       let m: RegExpExecArray | null;
       if (req.method === 'POST' && path === '/transactions') {
         const id = `txn_fake_${seq}`;
-        return send(201, { data: { id, status: 'ready', custom_data: body.custom_data, checkout: { url: `https://pay.example.test/checkout?_ptxn=${id}` } }, meta });
+        return send(201, {
+          data: {
+            id,
+            status: 'ready',
+            custom_data: body.custom_data,
+            checkout: { url: `https://pay.example.test/checkout?_ptxn=${id}` },
+          },
+          meta,
+        });
       }
       if (req.method === 'POST' && (m = /^\/customers\/([^/]+)\/portal-sessions$/.exec(path))) {
         const customer = decodeURIComponent(m[1]!);
@@ -64,7 +73,10 @@ export async function startFakePaddle(apiKey: string): Promise<FakePaddle> {
       if (req.method === 'POST' && (m = /^\/subscriptions\/([^/]+)\/cancel$/.exec(path))) {
         return send(200, { data: { id: decodeURIComponent(m[1]!), status: 'canceled' }, meta });
       }
-      send(404, { error: { type: 'request_error', code: 'not_found', detail: `no route ${req.method} ${path}` }, meta });
+      send(404, {
+        error: { type: 'request_error', code: 'not_found', detail: `no route ${req.method} ${path}` },
+        meta,
+      });
     })();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -11,16 +11,35 @@ import { DAY_MS, deliver, json, subEvent, txnEvent } from './test-support';
 
 const API_KEY = 'pdl_sdbx_apikey_test';
 const SECRET = 'pdl_ntfset_test_secret';
-const PRICES = 'Basic:monthly=pri_bm,Basic:yearly=pri_by,Pro:monthly=pri_pm,Pro:yearly=pri_py,Ultra:monthly=pri_um,Ultra:yearly=pri_uy';
+const PRICES =
+  'Basic:monthly=pri_bm,Basic:yearly=pri_by,Pro:monthly=pri_pm,Pro:yearly=pri_py,Ultra:monthly=pri_um,Ultra:yearly=pri_uy';
 type User = { email: string; cookie: string; id: string };
 
 describe('Paddle configuration', () => {
   it('needs the webhook secret and a price per plan and period once an API key is set', () => {
-    expect(() => loadEnv({ NODE_ENV: 'test', PADDLE_API_KEY: 'k' })).toThrow(/PADDLE_WEBHOOK_SECRET[\s\S]*PADDLE_PRICE_IDS/);
-    expect(() => loadEnv({ NODE_ENV: 'test', PADDLE_API_KEY: 'k', PADDLE_WEBHOOK_SECRET: 's', PADDLE_CLIENT_TOKEN: 'c', PADDLE_PRICE_IDS: 'Pro:monthly=pri_1' })).toThrow(/Basic:monthly/);
-    expect(() => loadEnv({ NODE_ENV: 'test', PADDLE_API_KEY: 'k', PADDLE_WEBHOOK_SECRET: 's', PADDLE_PRICE_IDS: PRICES })).toThrow(/PADDLE_CLIENT_TOKEN/);
+    expect(() => loadEnv({ NODE_ENV: 'test', PADDLE_API_KEY: 'k' })).toThrow(
+      /PADDLE_WEBHOOK_SECRET[\s\S]*PADDLE_PRICE_IDS/,
+    );
+    expect(() =>
+      loadEnv({
+        NODE_ENV: 'test',
+        PADDLE_API_KEY: 'k',
+        PADDLE_WEBHOOK_SECRET: 's',
+        PADDLE_CLIENT_TOKEN: 'c',
+        PADDLE_PRICE_IDS: 'Pro:monthly=pri_1',
+      }),
+    ).toThrow(/Basic:monthly/);
+    expect(() =>
+      loadEnv({ NODE_ENV: 'test', PADDLE_API_KEY: 'k', PADDLE_WEBHOOK_SECRET: 's', PADDLE_PRICE_IDS: PRICES }),
+    ).toThrow(/PADDLE_CLIENT_TOKEN/);
     expect(() => loadEnv({ NODE_ENV: 'test', PADDLE_PRICE_IDS: 'Gold:monthly=pri_1' })).toThrow(/Tier:period=price_id/);
-    const env = loadEnv({ NODE_ENV: 'test', PADDLE_API_KEY: 'k', PADDLE_WEBHOOK_SECRET: 's', PADDLE_CLIENT_TOKEN: 'c', PADDLE_PRICE_IDS: PRICES });
+    const env = loadEnv({
+      NODE_ENV: 'test',
+      PADDLE_API_KEY: 'k',
+      PADDLE_WEBHOOK_SECRET: 's',
+      PADDLE_CLIENT_TOKEN: 'c',
+      PADDLE_PRICE_IDS: PRICES,
+    });
     expect(env.PADDLE_PRICE_IDS?.['Ultra:yearly']).toBe('pri_uy');
   });
 });
@@ -32,7 +51,14 @@ describe.each(DB_KINDS)('Paddle Billing against a fake Paddle API on %s', (kind)
     paddle = await startFakePaddle(API_KEY);
     t = await createTestProduct({
       kind,
-      env: { RATE_LIMITS: 'off', PADDLE_API_KEY: API_KEY, PADDLE_WEBHOOK_SECRET: SECRET, PADDLE_PRICE_IDS: PRICES, PADDLE_API_BASE_URL: paddle.baseUrl, PADDLE_CLIENT_TOKEN: 'test_clienttoken' },
+      env: {
+        RATE_LIMITS: 'off',
+        PADDLE_API_KEY: API_KEY,
+        PADDLE_WEBHOOK_SECRET: SECRET,
+        PADDLE_PRICE_IDS: PRICES,
+        PADDLE_API_BASE_URL: paddle.baseUrl,
+        PADDLE_CLIENT_TOKEN: 'test_clienttoken',
+      },
     });
   });
   afterAll(async () => {
@@ -58,9 +84,12 @@ describe.each(DB_KINDS)('Paddle Billing against a fake Paddle API on %s', (kind)
     ...over,
   });
 
-  it('creates a Paddle transaction carrying the caller\'s id and returns its checkout URL', async () => {
+  it("creates a Paddle transaction carrying the caller's id and returns its checkout URL", async () => {
     const u = await t.newUser();
-    const r = await t.req('/api/functions/create-checkout', { body: { planTier: 'Ultra', billingPeriod: 'yearly' }, cookie: u.cookie });
+    const r = await t.req('/api/functions/create-checkout', {
+      body: { planTier: 'Ultra', billingPeriod: 'yearly' },
+      cookie: u.cookie,
+    });
     expect(r.status).toBe(200);
     const { url } = await json<{ url: string }>(r);
     expect(url).toMatch(/^https:\/\/pay\.example\.test\/checkout\?_ptxn=txn_fake_/);
@@ -89,9 +118,15 @@ describe.each(DB_KINDS)('Paddle Billing against a fake Paddle API on %s', (kind)
   it('answers CHECKOUT_FAILED when Paddle fails', async () => {
     const u = await t.newUser();
     paddle.failWith(500);
-    const r = await t.req('/api/functions/create-checkout', { body: { planTier: 'Pro', billingPeriod: 'monthly' }, cookie: u.cookie });
+    const r = await t.req('/api/functions/create-checkout', {
+      body: { planTier: 'Pro', billingPeriod: 'monthly' },
+      cookie: u.cookie,
+    });
     expect(r.status).toBe(502);
-    expect((await json<{ error: { code: string; message: string } }>(r)).error).toEqual({ code: 'CHECKOUT_FAILED', message: 'Failed to create checkout' });
+    expect((await json<{ error: { code: string; message: string } }>(r)).error).toEqual({
+      code: 'CHECKOUT_FAILED',
+      message: 'Failed to create checkout',
+    });
   });
 
   it('applies Paddle-signed lifecycle events and opens a portal session for the customer', async () => {
@@ -103,12 +138,19 @@ describe.each(DB_KINDS)('Paddle Billing against a fake Paddle API on %s', (kind)
     expect((await deliver(t, activated, SECRET)).status).toBe(200);
     expect(await sub(u)).toMatchObject({ subscription_tier: 'Pro', subscribed: true, monthly_word_balance: 15000 });
     const row = (await t.deps.db.select().from(subscribers).where(eq(subscribers.user_id, u.id)))[0]!;
-    expect(row).toMatchObject({ paddle_customer_id: `ctm_${id}`, paddle_subscription_id: id, billing_period: 'monthly' });
+    expect(row).toMatchObject({
+      paddle_customer_id: `ctm_${id}`,
+      paddle_subscription_id: id,
+      billing_period: 'monthly',
+    });
 
     const p = await t.req('/api/functions/paddle-customer-portal', { body: {}, cookie: u.cookie });
     expect(p.status).toBe(200);
     expect((await json<{ url: string }>(p)).url).toBe(`https://portal.example.test/ctm_${id}/overview`);
-    expect(paddle.requests.at(-1)).toMatchObject({ path: `/customers/ctm_${id}/portal-sessions`, body: { subscription_ids: [id] } });
+    expect(paddle.requests.at(-1)).toMatchObject({
+      path: `/customers/ctm_${id}/portal-sessions`,
+      body: { subscription_ids: [id] },
+    });
 
     // Scheduled cancel from the portal, then a resume, then an upgrade, by subscription.updated.
     const end = new Date(Date.now() + 30 * DAY_MS);
@@ -125,12 +167,26 @@ describe.each(DB_KINDS)('Paddle Billing against a fake Paddle API on %s', (kind)
 
     // A renewal resets the balance.
     await t.deps.db.update(subscribers).set({ monthly_word_balance: 5 }).where(eq(subscribers.user_id, u.id));
-    const renewal = txnEvent({ id: 'txn_r1', customerId: `ctm_${id}`, subscriptionId: id, origin: 'subscription_recurring', priceId: 'pri_um', tier: 'Ultra', period: 'monthly', periodStart: end, periodEnd: new Date(end.getTime() + 30 * DAY_MS) });
+    const renewal = txnEvent({
+      id: 'txn_r1',
+      customerId: `ctm_${id}`,
+      subscriptionId: id,
+      origin: 'subscription_recurring',
+      priceId: 'pri_um',
+      tier: 'Ultra',
+      period: 'monthly',
+      periodStart: end,
+      periodEnd: new Date(end.getTime() + 30 * DAY_MS),
+    });
     expect((await deliver(t, renewal, SECRET)).status).toBe(200);
     expect((await sub(u)).monthly_word_balance).toBe(30000);
 
     // The sandbox's secret is not Paddle's.
-    const forged = await deliver(t, subEvent('subscription.canceled', shape(u, id, { status: 'canceled', canceledAt: new Date() })), 'plainspoken-sandbox-webhook-secret');
+    const forged = await deliver(
+      t,
+      subEvent('subscription.canceled', shape(u, id, { status: 'canceled', canceledAt: new Date() })),
+      'plainspoken-sandbox-webhook-secret',
+    );
     expect(forged.status).toBe(401);
     expect((await sub(u)).subscription_tier).toBe('Ultra');
   });
@@ -149,7 +205,11 @@ describe.each(DB_KINDS)('Paddle Billing against a fake Paddle API on %s', (kind)
     const id = `sub_del_${kind}`;
     await deliver(t, subEvent('subscription.created', shape(u, id)), SECRET);
     await cancelSubscriptionForDeletion(t.deps, u.id);
-    expect(paddle.requests.at(-1)).toMatchObject({ method: 'POST', path: `/subscriptions/${id}/cancel`, body: { effective_from: 'immediately' } });
+    expect(paddle.requests.at(-1)).toMatchObject({
+      method: 'POST',
+      path: `/subscriptions/${id}/cancel`,
+      body: { effective_from: 'immediately' },
+    });
 
     paddle.failWith(500);
     const err = await cancelSubscriptionForDeletion(t.deps, u.id).catch((e: unknown) => e);

@@ -13,8 +13,13 @@ describe.each(DB_KINDS)('promotion codes in the sandbox on %s', (kind) => {
   });
   afterAll(async () => t.close());
 
-  const redeemed = async (u: User) => (await json<PromotionsState>(await t.req('/api/promotions', { cookie: u.cookie }))).redeemed;
-  const checkout = (u: User, body: Record<string, string>) => t.req('/api/functions/create-checkout', { body: { planTier: 'Pro', billingPeriod: 'yearly', ...body }, cookie: u.cookie });
+  const redeemed = async (u: User) =>
+    (await json<PromotionsState>(await t.req('/api/promotions', { cookie: u.cookie }))).redeemed;
+  const checkout = (u: User, body: Record<string, string>) =>
+    t.req('/api/functions/create-checkout', {
+      body: { planTier: 'Pro', billingPeriod: 'yearly', ...body },
+      cookie: u.cookie,
+    });
 
   it('shows the discounted price at checkout, and marks the code redeemed only when that checkout is paid', async () => {
     const u = await t.newUser();
@@ -29,14 +34,21 @@ describe.each(DB_KINDS)('promotion codes in the sandbox on %s', (kind) => {
     // Opening the checkout is not redeeming.
     expect(await redeemed(u)).toEqual([]);
 
-    const paid = await postForm(t, '/sandbox/checkout/pay', { session: sessionOf(url), code: 'BACK2SCHOOL40' }, u.cookie);
+    const paid = await postForm(
+      t,
+      '/sandbox/checkout/pay',
+      { session: sessionOf(url), code: 'BACK2SCHOOL40' },
+      u.cookie,
+    );
     expect(paid.status).toBe(303);
     expect(await redeemed(u)).toEqual(['BACK2SCHOOL40']);
     const sub = await json<SubscriptionData>(await t.req('/api/subscription', { cookie: u.cookie }));
     expect(sub.subscription_tier).toBe('Pro');
 
     // Once per user: a second use is refused with a reason.
-    const again = await t.req(`/sandbox/checkout?session=${encodeURIComponent(sessionOf(url))}&code=BACK2SCHOOL40`, { cookie: u.cookie });
+    const again = await t.req(`/sandbox/checkout?session=${encodeURIComponent(sessionOf(url))}&code=BACK2SCHOOL40`, {
+      cookie: u.cookie,
+    });
     expect(again.status).toBe(400);
     expect(await again.text()).toContain('You have already used the code BACK2SCHOOL40.');
   });
@@ -63,7 +75,9 @@ describe.each(DB_KINDS)('promotion codes in the sandbox on %s', (kind) => {
     // The summer sale ended on 2025-08-10.
     const expired = await checkout(u, { discountCode: 'SUMMEROFF50' });
     expect(expired.status).toBe(400);
-    expect((await json<{ error: { message: string } }>(expired)).error.message).toBe('The code SUMMEROFF50 has expired.');
+    expect((await json<{ error: { message: string } }>(expired)).error.message).toBe(
+      'The code SUMMEROFF50 has expired.',
+    );
 
     // A forged code at Pay is checked again, and nothing is charged or redeemed.
     const forged = await postForm(t, '/sandbox/checkout/pay', { session, code: 'NOPE10' }, u.cookie);
@@ -82,7 +96,8 @@ describe.each(DB_KINDS)('promotion codes in the sandbox on %s', (kind) => {
 describe('promotion codes with Paddle', () => {
   const API_KEY = 'pdl_promo_key';
   const SECRET = 'pdl_promo_secret';
-  const PRICES = 'Basic:monthly=pri_bm,Basic:yearly=pri_by,Pro:monthly=pri_pm,Pro:yearly=pri_py,Ultra:monthly=pri_um,Ultra:yearly=pri_uy';
+  const PRICES =
+    'Basic:monthly=pri_bm,Basic:yearly=pri_by,Pro:monthly=pri_pm,Pro:yearly=pri_py,Ultra:monthly=pri_um,Ultra:yearly=pri_uy';
   let t: TestProduct;
   let paddle: FakePaddle;
   beforeAll(async () => {
@@ -106,20 +121,43 @@ describe('promotion codes with Paddle', () => {
 
   it('passes the configured discount id to the transaction, refuses a code without one, and redeems on the completed transaction', async () => {
     const u = await t.newUser();
-    const r = await t.req('/api/functions/create-checkout', { body: { planTier: 'Pro', billingPeriod: 'monthly', discountCode: 'BACK2SCHOOL40' }, cookie: u.cookie });
+    const r = await t.req('/api/functions/create-checkout', {
+      body: { planTier: 'Pro', billingPeriod: 'monthly', discountCode: 'BACK2SCHOOL40' },
+      cookie: u.cookie,
+    });
     expect(r.status).toBe(200);
     expect(paddle.requests.at(-1)?.body).toMatchObject({ discount_id: 'dsc_b2s', custom_data: { user_id: u.id } });
 
     const now = new Date();
-    const txn = { id: 'txn_promo_1', customerId: 'ctm_promo', subscriptionId: 'sub_promo', origin: 'web' as const, priceId: 'pri_pm', tier: 'Pro' as const, period: 'monthly' as const, periodStart: now, periodEnd: new Date(now.getTime() + 30 * DAY_MS), userId: u.id };
+    const txn = {
+      id: 'txn_promo_1',
+      customerId: 'ctm_promo',
+      subscriptionId: 'sub_promo',
+      origin: 'web' as const,
+      priceId: 'pri_pm',
+      tier: 'Pro' as const,
+      period: 'monthly' as const,
+      periodStart: now,
+      periodEnd: new Date(now.getTime() + 30 * DAY_MS),
+      userId: u.id,
+    };
     // A transaction with another discount (not a promotion's) redeems nothing.
-    expect((await deliver(t, txnEvent({ ...txn, discountId: 'dsc_other' }, now, 'evt_promo_0'), SECRET)).status).toBe(200);
+    expect((await deliver(t, txnEvent({ ...txn, discountId: 'dsc_other' }, now, 'evt_promo_0'), SECRET)).status).toBe(
+      200,
+    );
     expect((await json<PromotionsState>(await t.req('/api/promotions', { cookie: u.cookie }))).redeemed).toEqual([]);
-    expect((await deliver(t, txnEvent({ ...txn, discountId: 'dsc_b2s' }, now, 'evt_promo_1'), SECRET)).status).toBe(200);
-    expect((await json<PromotionsState>(await t.req('/api/promotions', { cookie: u.cookie }))).redeemed).toEqual(['BACK2SCHOOL40']);
+    expect((await deliver(t, txnEvent({ ...txn, discountId: 'dsc_b2s' }, now, 'evt_promo_1'), SECRET)).status).toBe(
+      200,
+    );
+    expect((await json<PromotionsState>(await t.req('/api/promotions', { cookie: u.cookie }))).redeemed).toEqual([
+      'BACK2SCHOOL40',
+    ]);
 
     const other = await t.newUser();
-    const noId = await t.req('/api/functions/create-checkout', { body: { planTier: 'Pro', billingPeriod: 'monthly', discountCode: 'SUMMEROFF50' }, cookie: other.cookie });
+    const noId = await t.req('/api/functions/create-checkout', {
+      body: { planTier: 'Pro', billingPeriod: 'monthly', discountCode: 'SUMMEROFF50' },
+      cookie: other.cookie,
+    });
     expect(noId.status).toBe(400);
   });
 });

@@ -32,16 +32,25 @@ export function codeForDiscountId(env: Env, discountId: string): string | null {
 }
 
 export async function redeemedCodes(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.select({ code: promotion_redemptions.code }).from(promotion_redemptions).where(eq(promotion_redemptions.user_id, userId));
+  const rows = await db
+    .select({ code: promotion_redemptions.code })
+    .from(promotion_redemptions)
+    .where(eq(promotion_redemptions.user_id, userId));
   return rows.map((r) => r.code).sort();
 }
 
 /** Whether `typed` may be used by this user now, with the reason in the user's words when not. */
-export async function checkPromoCode(deps: { db: Db; env: Env; now: () => Date }, userId: string, typed: string): Promise<CodeCheck> {
+export async function checkPromoCode(
+  deps: { db: Db; env: Env; now: () => Date },
+  userId: string,
+  typed: string,
+): Promise<CodeCheck> {
   const promo = findPromoCode(typed);
   if (!promo) return { ok: false, message: `"${typed.trim()}" is not a valid code. Check the spelling and try again.` };
-  if (promo.endsAt !== null && deps.now().getTime() > promo.endsAt) return { ok: false, message: `The code ${promo.code} has expired.` };
-  if (promo.sale === 'backToSchool' && !PROMOTIONS.backToSchool.enabled) return { ok: false, message: `The code ${promo.code} is not active right now.` };
+  if (promo.endsAt !== null && deps.now().getTime() > promo.endsAt)
+    return { ok: false, message: `The code ${promo.code} has expired.` };
+  if (promo.sale === 'backToSchool' && !PROMOTIONS.backToSchool.enabled)
+    return { ok: false, message: `The code ${promo.code} is not active right now.` };
   const used = await deps.db
     .select({ code: promotion_redemptions.code })
     .from(promotion_redemptions)
@@ -49,7 +58,8 @@ export async function checkPromoCode(deps: { db: Db; env: Env; now: () => Date }
     .limit(1);
   if (used.length) return { ok: false, message: `You have already used the code ${promo.code}.` };
   const discountId = discountIdFor(deps.env, promo.code);
-  if (!discountId) return { ok: false, message: `The code ${promo.code} cannot be used right now. Please contact support.` };
+  if (!discountId)
+    return { ok: false, message: `The code ${promo.code} cannot be used right now. Please contact support.` };
   return { ok: true, promo, discountId };
 }
 
@@ -57,8 +67,14 @@ export async function checkPromoCode(deps: { db: Db; env: Env; now: () => Date }
  * Called for every verified event: a completed transaction with a promotion's discount marks that code
  * redeemed for the user in custom_data. Replays are harmless (one row per user and code).
  */
-export async function recordRedemption(deps: { db: Db; env: Env; logger: Logger; now: () => Date }, body: unknown): Promise<void> {
-  const ev = body as { event_type?: unknown; data?: { id?: unknown; discount_id?: unknown; custom_data?: { user_id?: unknown } | null } };
+export async function recordRedemption(
+  deps: { db: Db; env: Env; logger: Logger; now: () => Date },
+  body: unknown,
+): Promise<void> {
+  const ev = body as {
+    event_type?: unknown;
+    data?: { id?: unknown; discount_id?: unknown; custom_data?: { user_id?: unknown } | null };
+  };
   if (ev.event_type !== 'transaction.completed') return;
   const discountId = ev.data?.discount_id;
   const userId = ev.data?.custom_data?.user_id;
@@ -68,7 +84,12 @@ export async function recordRedemption(deps: { db: Db; env: Env; logger: Logger;
   try {
     await deps.db
       .insert(promotion_redemptions)
-      .values({ user_id: userId, code, transaction_id: typeof ev.data?.id === 'string' ? ev.data.id : null, redeemed_at: deps.now() })
+      .values({
+        user_id: userId,
+        code,
+        transaction_id: typeof ev.data?.id === 'string' ? ev.data.id : null,
+        redeemed_at: deps.now(),
+      })
       .onConflictDoNothing();
   } catch (e) {
     // An unknown user (deleted meanwhile) must not fail the delivery the plan change already applied.

@@ -19,9 +19,18 @@ describe('unreadable form bodies on the sandbox checkout and portal', () => {
 
   it('answers 400 "Form not readable" for a broken multipart body on every sandbox action, and nothing changes', async () => {
     const u = await t.newUser();
-    const r = await t.req('/api/functions/create-checkout', { body: { planTier: 'Pro', billingPeriod: 'monthly' }, cookie: u.cookie });
+    const r = await t.req('/api/functions/create-checkout', {
+      body: { planTier: 'Pro', billingPeriod: 'monthly' },
+      cookie: u.cookie,
+    });
     const checkoutSession = sessionOf((await json<{ url: string }>(r)).url);
-    for (const path of ['/sandbox/checkout/pay', '/sandbox/checkout/cancel', '/sandbox/portal/cancel', '/sandbox/portal/resume', '/sandbox/portal/change']) {
+    for (const path of [
+      '/sandbox/checkout/pay',
+      '/sandbox/checkout/cancel',
+      '/sandbox/portal/cancel',
+      '/sandbox/portal/resume',
+      '/sandbox/portal/change',
+    ]) {
       for (const [type, body] of broken) {
         const res = await t.req(path, { rawBody: body, headers: { 'content-type': type }, cookie: u.cookie });
         const text = await res.text();

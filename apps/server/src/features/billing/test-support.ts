@@ -1,5 +1,12 @@
 /** Helpers shared by the billing tests: signed deliveries and the sandbox pages' form posts. */
-import { envelope, signPaddle, subscriptionData, transactionData, type SubscriptionShape, type TransactionShape } from './payments/paddle-events';
+import {
+  envelope,
+  signPaddle,
+  subscriptionData,
+  transactionData,
+  type SubscriptionShape,
+  type TransactionShape,
+} from './payments/paddle-events';
 import type { TestProduct } from '../../test/harness';
 
 export const DAY_MS = 86_400_000;
@@ -15,7 +22,12 @@ export function sessionOf(url: string): string {
 }
 
 /** Submits one of the sandbox pages' forms as the browser would. */
-export function postForm(t: TestProduct, path: string, fields: Record<string, string>, cookie?: string): Promise<Response> {
+export function postForm(
+  t: TestProduct,
+  path: string,
+  fields: Record<string, string>,
+  cookie?: string,
+): Promise<Response> {
   return t.req(path, {
     rawBody: new URLSearchParams(fields).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -23,7 +35,12 @@ export function postForm(t: TestProduct, path: string, fields: Record<string, st
   });
 }
 
-export function deliver(t: TestProduct, body: unknown, secret: string, opts: { tsSeconds?: number; signature?: string | null } = {}): Promise<Response> {
+export function deliver(
+  t: TestProduct,
+  body: unknown,
+  secret: string,
+  opts: { tsSeconds?: number; signature?: string | null } = {},
+): Promise<Response> {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   const sig = opts.signature === undefined ? signPaddle(raw, secret, opts.tsSeconds) : opts.signature;

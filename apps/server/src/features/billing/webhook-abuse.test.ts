@@ -10,13 +10,19 @@ const SECRET = 'plainspoken-sandbox-webhook-secret';
 
 async function logFigures(t: TestProduct): Promise<{ rows: number; bytes: number }> {
   const r = rowsOf<{ rows: string | number; bytes: string | number | null }>(
-    await t.deps.db.execute(sql`SELECT count(*) AS rows, sum(octet_length(raw_payload::text) + octet_length(coalesce(error_message, ''))) AS bytes FROM webhook_debug_logs`),
+    await t.deps.db.execute(
+      sql`SELECT count(*) AS rows, sum(octet_length(raw_payload::text) + octet_length(coalesce(error_message, ''))) AS bytes FROM webhook_debug_logs`,
+    ),
   )[0]!;
   return { rows: Number(r.rows), bytes: Number(r.bytes ?? 0) };
 }
 
 function post(t: TestProduct, body: string, ip: string, signature?: string): Promise<Response> {
-  return t.req('/api/functions/payment-webhook', { rawBody: body, ip, headers: { 'content-type': 'application/json', ...(signature ? { 'paddle-signature': signature } : {}) } });
+  return t.req('/api/functions/payment-webhook', {
+    rawBody: body,
+    ip,
+    headers: { 'content-type': 'application/json', ...(signature ? { 'paddle-signature': signature } : {}) },
+  });
 }
 
 describe.each(DB_KINDS)('unsigned and forged webhook posts (%s)', (kind) => {
@@ -54,17 +60,33 @@ describe.each(DB_KINDS)('unsigned and forged webhook posts (%s)', (kind) => {
     }
     expect((await logFigures(t)).rows).toBe(REFUSALS_KEPT_PER_MINUTE);
     // The minute passes (the counter's window is moved back); the next stored refusal reports the others.
-    await t.deps.db.execute(sql`UPDATE rate_limit SET last_request = last_request - 61000 WHERE key = 'pl:webhook-refusals'`);
+    await t.deps.db.execute(
+      sql`UPDATE rate_limit SET last_request = last_request - 61000 WHERE key = 'pl:webhook-refusals'`,
+    );
     expect((await post(t, '{}', '198.51.100.250')).status).toBe(401);
-    const newest = rowsOf<{ error_message: string }>(await t.deps.db.execute(sql`SELECT error_message FROM webhook_debug_logs ORDER BY processed_at DESC LIMIT 1`))[0]!;
-    expect(newest.error_message).toContain(`${120 - REFUSALS_KEPT_PER_MINUTE} more refusals in the previous minute were counted but not stored`);
+    const newest = rowsOf<{ error_message: string }>(
+      await t.deps.db.execute(sql`SELECT error_message FROM webhook_debug_logs ORDER BY processed_at DESC LIMIT 1`),
+    )[0]!;
+    expect(newest.error_message).toContain(
+      `${120 - REFUSALS_KEPT_PER_MINUTE} more refusals in the previous minute were counted but not stored`,
+    );
   });
 
   it('the provider’s signed deliveries still pass from another address while the abuser is limited', async () => {
     const u = await t.newUser();
     const ev = envelope(
       'subscription.created',
-      subscriptionData({ id: `sub_abuse_${kind}`, customerId: `ctm_abuse_${kind}`, status: 'active', priceId: 'pri_sandbox_pro_monthly', tier: 'Pro', period: 'monthly', periodStart: new Date(), periodEnd: new Date(Date.now() + 30 * 86_400_000), userId: u.id }),
+      subscriptionData({
+        id: `sub_abuse_${kind}`,
+        customerId: `ctm_abuse_${kind}`,
+        status: 'active',
+        priceId: 'pri_sandbox_pro_monthly',
+        tier: 'Pro',
+        period: 'monthly',
+        periodStart: new Date(),
+        periodEnd: new Date(Date.now() + 30 * 86_400_000),
+        userId: u.id,
+      }),
       new Date(),
     );
     const raw = JSON.stringify(ev);

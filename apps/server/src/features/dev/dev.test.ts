@@ -11,7 +11,8 @@ describe('the local outbox', () => {
 
   it('knows loopback addresses', () => {
     for (const ip of ['127.0.0.1', '127.3.2.1', '::1', '::ffff:127.0.0.1']) expect(isLoopback(ip), ip).toBe(true);
-    for (const ip of ['10.0.0.1', '192.168.1.9', '::ffff:10.0.0.1', '2001:db8::1', '128.0.0.1']) expect(isLoopback(ip), ip).toBe(false);
+    for (const ip of ['10.0.0.1', '192.168.1.9', '::ffff:10.0.0.1', '2001:db8::1', '128.0.0.1'])
+      expect(isLoopback(ip), ip).toBe(false);
   });
 
   it('opens to the machine itself and to an administrator, and to nobody else', async () => {

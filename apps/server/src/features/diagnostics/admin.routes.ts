@@ -3,7 +3,13 @@
  * under /api/admin. Every route starts with the admin check, so signed-out callers get 401 and other
  * users 403 before anything is read.
  */
-import { adminOverviewQuery, adminSubscriberQuery, type SubscriberLookup, type WebhookLogList, type WebhookLogsCleared } from '@plainspoken/shared';
+import {
+  adminOverviewQuery,
+  adminSubscriberQuery,
+  type SubscriberLookup,
+  type WebhookLogList,
+  type WebhookLogsCleared,
+} from '@plainspoken/shared';
 import { createRouter } from '../../lib/context';
 import { queryOf } from '../../lib/http';
 import { adminOnly } from '../../lib/session';

@@ -3,22 +3,31 @@
  * 30-day series. Day buckets are UTC calendar days, so every admin sees the same numbers.
  */
 import { count, desc, eq, gte, sql } from 'drizzle-orm';
-import { DEBUG_LOG_PAGE_SIZE, TIERS, type Tier, type SubscriberRecord, type WebhookLogRecord, type AdminOverview, type DayPoint } from '@plainspoken/shared';
+import {
+  DEBUG_LOG_PAGE_SIZE,
+  TIERS,
+  type Tier,
+  type SubscriberRecord,
+  type WebhookLogRecord,
+  type AdminOverview,
+  type DayPoint,
+} from '@plainspoken/shared';
 import type { Db } from '../../db/client';
 import { subscribers, transformations, user, webhook_debug_logs } from '../../db/schema';
 import { rowsOf } from '../../lib/rate-limit';
-
 
 export type SubscriberDto = SubscriberRecord;
 export type WebhookLogDto = WebhookLogRecord;
 export type OverviewDto = AdminOverview;
 
-
-
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export async function listWebhookLogs(db: Db, limit = DEBUG_LOG_PAGE_SIZE): Promise<WebhookLogDto[]> {
-  const rows = await db.select().from(webhook_debug_logs).orderBy(desc(webhook_debug_logs.processed_at), desc(webhook_debug_logs.id)).limit(limit);
+  const rows = await db
+    .select()
+    .from(webhook_debug_logs)
+    .orderBy(desc(webhook_debug_logs.processed_at), desc(webhook_debug_logs.id))
+    .limit(limit);
   return rows.map((r) => ({ ...r, processed_at: r.processed_at.toISOString() }));
 }
 
@@ -28,7 +37,13 @@ export async function clearWebhookLogs(db: Db): Promise<number> {
 }
 
 export async function findSubscriberByEmail(db: Db, email: string): Promise<SubscriberDto | null> {
-  const row = (await db.select().from(subscribers).where(eq(sql`lower(${subscribers.email})`, email.toLowerCase())).limit(1))[0];
+  const row = (
+    await db
+      .select()
+      .from(subscribers)
+      .where(eq(sql`lower(${subscribers.email})`, email.toLowerCase()))
+      .limit(1)
+  )[0];
   if (!row) return null;
   return {
     user_id: row.user_id,
@@ -95,7 +110,10 @@ export async function buildOverview(db: Db, now: Date, days: number): Promise<Ov
   }
 
   const [users] = await db.select({ n: count() }).from(user);
-  const [events] = await db.select({ n: count() }).from(webhook_debug_logs).where(gte(webhook_debug_logs.processed_at, from));
+  const [events] = await db
+    .select({ n: count() })
+    .from(webhook_debug_logs)
+    .where(gte(webhook_debug_logs.processed_at, from));
 
   const signUps = fill(range, signUpRows);
   const wordsHumanized = fill(range, wordRows);

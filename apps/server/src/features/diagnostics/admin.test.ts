@@ -67,17 +67,24 @@ describe.each(DB_KINDS)('admin endpoints (%s)', (kind) => {
     expect(logs).toHaveLength(DEBUG_LOG_PAGE_SIZE);
     const times = logs.map((l) => Date.parse(l.processed_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    const expected = rows.map((r) => r.processed_at.getTime()).sort((a, b) => b - a).slice(0, 20);
+    const expected = rows
+      .map((r) => r.processed_at.getTime())
+      .sort((a, b) => b - a)
+      .slice(0, 20);
     expect(times).toEqual(expected);
     expect(logs[0]).toMatchObject({ success: expect.any(Boolean), event_type: expect.stringMatching(/^event_/) });
     expect(logs.find((l) => l.error_message === 'boom')?.raw_payload).toMatchObject({ nested: { ok: true } });
 
     const del = await t.req('/api/admin/webhook-logs', { method: 'DELETE', cookie: admin.cookie });
     expect(await del.json()).toEqual({ deleted: 25 });
-    const after = (await (await t.req('/api/admin/webhook-logs', { cookie: admin.cookie })).json()) as { logs: unknown[] };
+    const after = (await (await t.req('/api/admin/webhook-logs', { cookie: admin.cookie })).json()) as {
+      logs: unknown[];
+    };
     expect(after.logs).toEqual([]);
     // Clearing twice is harmless.
-    expect(await (await t.req('/api/admin/webhook-logs', { method: 'DELETE', cookie: admin.cookie })).json()).toEqual({ deleted: 0 });
+    expect(await (await t.req('/api/admin/webhook-logs', { method: 'DELETE', cookie: admin.cookie })).json()).toEqual({
+      deleted: 0,
+    });
   });
 
   it('finds a subscriber by email, case-insensitively, and answers null for an unknown one', async () => {
@@ -85,7 +92,13 @@ describe.each(DB_KINDS)('admin endpoints (%s)', (kind) => {
     const res = await t.req('/api/admin/subscriber?email=MEMBER@example.com', { cookie: admin.cookie });
     expect(res.status).toBe(200);
     const { subscriber } = (await res.json()) as { subscriber: SubscriberDto };
-    expect(subscriber).toMatchObject({ email: 'member@example.com', user_id: member.id, subscription_tier: 'FREE', subscribed: false, monthly_word_balance: 250 });
+    expect(subscriber).toMatchObject({
+      email: 'member@example.com',
+      user_id: member.id,
+      subscription_tier: 'FREE',
+      subscribed: false,
+      monthly_word_balance: 250,
+    });
     expect(subscriber.subscription_cancelled_at).toBeNull();
     const none = await t.req('/api/admin/subscriber?email=nobody@example.com', { cookie: admin.cookie });
     expect(await none.json()).toEqual({ subscriber: null });
@@ -118,32 +131,68 @@ describe.each(DB_KINDS)('admin endpoints (%s)', (kind) => {
     // Sign-ups: the two accounts made above (today) plus one backdated 2 days and one outside the window.
     const older = await t.newUser('older@example.com');
     const ancient = await t.newUser('ancient@example.com');
-    await db.update(user).set({ createdAt: new Date(now.getTime() - 2 * DAY) }).where(eq(user.id, older.id));
-    await db.update(user).set({ createdAt: new Date(now.getTime() - 45 * DAY) }).where(eq(user.id, ancient.id));
+    await db
+      .update(user)
+      .set({ createdAt: new Date(now.getTime() - 2 * DAY) })
+      .where(eq(user.id, older.id));
+    await db
+      .update(user)
+      .set({ createdAt: new Date(now.getTime() - 45 * DAY) })
+      .where(eq(user.id, ancient.id));
 
     // Tiers: member is Pro and active; older is Basic but its cancellation ended, so it counts as FREE.
     for (const u of [admin, member, older, ancient]) await t.req('/api/subscription', { cookie: u.cookie });
-    await db.update(subscribers).set({ subscription_tier: 'Pro', subscribed: true }).where(eq(subscribers.user_id, member.id));
+    await db
+      .update(subscribers)
+      .set({ subscription_tier: 'Pro', subscribed: true })
+      .where(eq(subscribers.user_id, member.id));
     await db
       .update(subscribers)
       .set({ subscription_tier: 'Basic', subscribed: true, cancellation_end_date: new Date(now.getTime() - DAY) })
       .where(eq(subscribers.user_id, older.id));
     await db
       .update(subscribers)
-      .set({ subscription_tier: 'Ultra', subscribed: true, subscription_cancelled_at: new Date(), cancellation_end_date: new Date(now.getTime() + 5 * DAY) })
+      .set({
+        subscription_tier: 'Ultra',
+        subscribed: true,
+        subscription_cancelled_at: new Date(),
+        cancellation_end_date: new Date(now.getTime() + 5 * DAY),
+      })
       .where(eq(subscribers.user_id, ancient.id));
 
     await db.insert(transformations).values([
       { user_id: member.id, original_text: 'a', transformed_text: 'b', words_charged: 120, created_at: now },
       { user_id: member.id, original_text: 'a', transformed_text: 'b', words_charged: 80, created_at: now },
-      { user_id: older.id, original_text: 'a', transformed_text: 'b', words_charged: 55, created_at: new Date(now.getTime() - 2 * DAY) },
-      { user_id: older.id, original_text: 'a', transformed_text: 'b', words_charged: 999, created_at: new Date(now.getTime() - 40 * DAY) },
+      {
+        user_id: older.id,
+        original_text: 'a',
+        transformed_text: 'b',
+        words_charged: 55,
+        created_at: new Date(now.getTime() - 2 * DAY),
+      },
+      {
+        user_id: older.id,
+        original_text: 'a',
+        transformed_text: 'b',
+        words_charged: 999,
+        created_at: new Date(now.getTime() - 40 * DAY),
+      },
     ]);
     await db.delete(webhook_debug_logs);
     await db.insert(webhook_debug_logs).values([
       { event_type: 'subscription.updated', success: false, processed_at: now, error_message: 'x' },
-      { event_type: 'subscription.updated', success: false, processed_at: new Date(now.getTime() - 2 * DAY), error_message: 'y' },
-      { event_type: 'subscription.updated', success: false, processed_at: new Date(now.getTime() - 2 * DAY), error_message: 'z' },
+      {
+        event_type: 'subscription.updated',
+        success: false,
+        processed_at: new Date(now.getTime() - 2 * DAY),
+        error_message: 'y',
+      },
+      {
+        event_type: 'subscription.updated',
+        success: false,
+        processed_at: new Date(now.getTime() - 2 * DAY),
+        error_message: 'z',
+      },
       { event_type: 'subscription.created', success: true, processed_at: now },
       { event_type: 'subscription.updated', success: false, processed_at: new Date(now.getTime() - 31 * DAY) },
     ]);
@@ -159,7 +208,8 @@ describe.each(DB_KINDS)('admin endpoints (%s)', (kind) => {
     }
     const at = (series: { day: string; value: number }[], day: string) => series.find((p) => p.day === day)?.value;
     // The dates straddle midnight UTC only if the test runs exactly then; both days are checked as a sum.
-    const todayAndBefore = (series: { day: string; value: number }[]) => series.slice(-2).reduce((a, p) => a + p.value, 0);
+    const todayAndBefore = (series: { day: string; value: number }[]) =>
+      series.slice(-2).reduce((a, p) => a + p.value, 0);
     expect(todayAndBefore(o.signUps)).toBe(2);
     expect(at(o.signUps, twoDaysAgo)).toBe(1);
     expect(o.totals.signUps).toBe(3);

@@ -27,7 +27,17 @@ beforeAll(async () => {
   base = `http://localhost:${port}`;
   child = spawn(process.execPath, ['apps/server/dist/index.js'], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', PORT: String(port), BASE_URL: base, DATA_DIR: path.join(tmp, 'data'), RATE_LIMITS: 'off', LOG_LEVEL: 'error', ENGINE_POOL_SIZE: '1' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      PORT: String(port),
+      BASE_URL: base,
+      DATA_DIR: path.join(tmp, 'data'),
+      RATE_LIMITS: 'off',
+      LOG_LEVEL: 'error',
+      ENGINE_POOL_SIZE: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => (out += d));
@@ -50,7 +60,10 @@ async function upload(name: string, body: Uint8Array) {
     headers: { origin: base, 'content-type': 'application/octet-stream' },
     body,
   });
-  return { status: res.status, body: (await res.json()) as { text?: string; error?: { message: string; details?: { reason: string } } } };
+  return {
+    status: res.status,
+    body: (await res.json()) as { text?: string; error?: { message: string; details?: { reason: string } } },
+  };
 }
 
 describe('documents in the built server', () => {

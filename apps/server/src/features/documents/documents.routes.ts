@@ -22,7 +22,16 @@ let shared: Extractor | null = null;
 const extractor = () => (shared ??= createExtractor());
 
 const unreadable = (c: Context, reason: DocumentUnreadableReason, message: string) =>
-  c.json({ error: { code: reason === 'too-large' ? 'PAYLOAD_TOO_LARGE' : 'DOCUMENT_UNREADABLE', message, details: { reason } } }, reason === 'too-large' ? 413 : 422);
+  c.json(
+    {
+      error: {
+        code: reason === 'too-large' ? 'PAYLOAD_TOO_LARGE' : 'DOCUMENT_UNREADABLE',
+        message,
+        details: { reason },
+      },
+    },
+    reason === 'too-large' ? 413 : 422,
+  );
 
 const tooLargeMessage = (name: string) => `“${name}” is larger than 10 MB. Upload a smaller file or paste the text.`;
 
@@ -54,7 +63,10 @@ async function readBounded(req: Request, max: number): Promise<Uint8Array | null
 export const documentsRoutes = createRouter().post(DOCUMENTS.extractPath, async (c: Context<AppEnv>) => {
   const d = c.var.deps;
   const origin = c.req.header('origin');
-  if ((origin !== undefined && origin !== new URL(d.env.BASE_URL).origin) || c.req.header('sec-fetch-site') === 'cross-site') {
+  if (
+    (origin !== undefined && origin !== new URL(d.env.BASE_URL).origin) ||
+    c.req.header('sec-fetch-site') === 'cross-site'
+  ) {
     throw new AppError('FORBIDDEN', 403, 'This request came from another site and was refused.');
   }
   const name = (c.req.query('name') ?? '').trim().slice(0, 255);
@@ -67,7 +79,8 @@ export const documentsRoutes = createRouter().post(DOCUMENTS.extractPath, async 
     }
   }
   const declared = c.req.header('content-length');
-  if (declared && /^\d+$/.test(declared) && Number(declared) > DOCUMENTS.maxBytes) return unreadable(c, 'too-large', tooLargeMessage(name));
+  if (declared && /^\d+$/.test(declared) && Number(declared) > DOCUMENTS.maxBytes)
+    return unreadable(c, 'too-large', tooLargeMessage(name));
 
   const u = await getSessionUser(c);
   const wait = (s: number) => `Please wait ${s} second${s === 1 ? '' : 's'} before uploading another file.`;

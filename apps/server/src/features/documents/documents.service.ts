@@ -50,7 +50,12 @@ export function createExtractor(opts: Partial<ExtractorOptions> = {}): Extractor
       return;
     }
     if (waiting.length >= o.queueLimit) {
-      throw new AppError('ENGINE_BUSY', 503, 'We are reading many files right now. Please try again in a few seconds.', { retryAfter: 5 });
+      throw new AppError(
+        'ENGINE_BUSY',
+        503,
+        'We are reading many files right now. Please try again in a few seconds.',
+        { retryAfter: 5 },
+      );
     }
     await new Promise<void>((resolve) => waiting.push(resolve));
   };
@@ -75,11 +80,22 @@ export function createExtractor(opts: Partial<ExtractorOptions> = {}): Extractor
         void worker.terminate();
       };
       const tooComplex = (why: string) =>
-        new DocumentError('too-complex', `“${name}” ${why}, so it was not read. Try a smaller file, or paste the text.`);
+        new DocumentError(
+          'too-complex',
+          `“${name}” ${why}, so it was not read. Try a smaller file, or paste the text.`,
+        );
       const timer = setTimeout(() => done(() => reject(tooComplex('took too long to read'))), o.timeoutMs);
-      worker.once('message', (r: ExtractReply) => done(() => (r.ok ? resolve(r.doc) : reject(new DocumentError(r.reason, r.message)))));
+      worker.once('message', (r: ExtractReply) =>
+        done(() => (r.ok ? resolve(r.doc) : reject(new DocumentError(r.reason, r.message)))),
+      );
       worker.once('error', (e: Error & { code?: string }) =>
-        done(() => reject(e.code === 'ERR_WORKER_OUT_OF_MEMORY' ? tooComplex('needs more memory to read than one file may use') : tooComplex('could not be read'))),
+        done(() =>
+          reject(
+            e.code === 'ERR_WORKER_OUT_OF_MEMORY'
+              ? tooComplex('needs more memory to read than one file may use')
+              : tooComplex('could not be read'),
+          ),
+        ),
       );
       worker.once('exit', () => done(() => reject(tooComplex('could not be read'))));
       const copy = new Uint8Array(bytes); // transferred to the worker

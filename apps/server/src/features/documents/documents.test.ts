@@ -9,7 +9,19 @@ import { DOCUMENTS } from '@plainspoken/shared';
 import { createTestProduct, type TestProduct } from '../../test/harness';
 import { createExtractor } from './documents.service';
 import { DocumentError } from './document-error';
-import { makeCjkPdf, makeDocx, makeDocxWithImage, makeEncryptedDocxLike, makeEncryptedPdf, makePng, makeScannedPdf, makeTextPdf, makeZip, makeZipBomb, SAMPLE } from './fixtures';
+import {
+  makeCjkPdf,
+  makeDocx,
+  makeDocxWithImage,
+  makeEncryptedDocxLike,
+  makeEncryptedPdf,
+  makePng,
+  makeScannedPdf,
+  makeTextPdf,
+  makeZip,
+  makeZipBomb,
+  SAMPLE,
+} from './fixtures';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let p: TestProduct;
@@ -21,10 +33,23 @@ afterAll(async () => p.close());
 async function upload(name: string, bytes: Buffer | Uint8Array, headers: Record<string, string> = {}) {
   const res = await p.app.request(`http://localhost:3999${DOCUMENTS.extractPath}?name=${encodeURIComponent(name)}`, {
     method: 'POST',
-    headers: { origin: 'http://localhost:3999', 'content-type': 'application/octet-stream', 'x-forwarded-for': `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`, ...headers },
+    headers: {
+      origin: 'http://localhost:3999',
+      'content-type': 'application/octet-stream',
+      'x-forwarded-for': `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+      ...headers,
+    },
     body: new Uint8Array(bytes),
   });
-  return { status: res.status, body: (await res.json()) as { text?: string; kind?: string; note?: string; error?: { code: string; message: string; details?: { reason: string } } } };
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      text?: string;
+      kind?: string;
+      note?: string;
+      error?: { code: string; message: string; details?: { reason: string } };
+    },
+  };
 }
 
 const STRUCTURED = [
@@ -54,12 +79,24 @@ describe('POST /api/documents/extract', () => {
   it('puts a paragraph that runs over a page break back together', async () => {
     // The longer first paragraph moves the page break into the middle of paragraph 13.
     const longer = ' This extra sentence makes the first paragraph run one line longer than it was before.';
-    const doc = { ...SAMPLE, paragraphs: Array.from({ length: 24 }, (_, i) => `${i + 1}: ${SAMPLE.paragraphs[i % 3]!}${i === 0 ? longer : ''}`) };
+    const doc = {
+      ...SAMPLE,
+      paragraphs: Array.from(
+        { length: 24 },
+        (_, i) => `${i + 1}: ${SAMPLE.paragraphs[i % 3]!}${i === 0 ? longer : ''}`,
+      ),
+    };
     const r = await upload('long.pdf', await makeTextPdf(doc));
     expect(r.status).toBe(200);
     expect((r.body as { pages?: number }).pages).toBeGreaterThan(1);
     expect(r.body.text).toBe(
-      [`# ${doc.title}`, doc.paragraphs[0], `## ${doc.heading}`, ...doc.paragraphs.slice(1), doc.bullets.map((b) => `- ${b}`).join('\n')].join('\n\n'),
+      [
+        `# ${doc.title}`,
+        doc.paragraphs[0],
+        `## ${doc.heading}`,
+        ...doc.paragraphs.slice(1),
+        doc.bullets.map((b) => `- ${b}`).join('\n'),
+      ].join('\n\n'),
     );
   });
 
@@ -70,12 +107,19 @@ describe('POST /api/documents/extract', () => {
 
   it('reads the text around a picture in a Word file and says the picture was left out', async () => {
     const r = await upload('picture.docx', await makeDocxWithImage());
-    expect(r.body).toEqual({ kind: 'docx', text: 'Before the picture.\n\nAfter the picture.', note: 'An image was left out; only the text was read.' });
+    expect(r.body).toEqual({
+      kind: 'docx',
+      text: 'Before the picture.\n\nAfter the picture.',
+      note: 'An image was left out; only the text was read.',
+    });
   });
 
   it('reads .txt and .md as they are, in UTF-8 or UTF-16 with a byte-order mark', async () => {
     const md = '# Notes\n\nFirst paragraph.\r\n\r\n- one\n- two\n';
-    expect((await upload('notes.md', Buffer.from(md))).body).toEqual({ kind: 'md', text: '# Notes\n\nFirst paragraph.\n\n- one\n- two' });
+    expect((await upload('notes.md', Buffer.from(md))).body).toEqual({
+      kind: 'md',
+      text: '# Notes\n\nFirst paragraph.\n\n- one\n- two',
+    });
     const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('Café au lait.', 'utf16le')]);
     expect((await upload('cafe.txt', utf16)).body).toEqual({ kind: 'txt', text: 'Café au lait.' });
   });
@@ -83,14 +127,35 @@ describe('POST /api/documents/extract', () => {
   it.each([
     ['a scanned PDF (no text layer)', 'scan.pdf', () => makeScannedPdf(), 422, 'scanned', /no text layer/],
     ['a password-protected PDF', 'locked.pdf', () => makeEncryptedPdf(), 422, 'encrypted', /password-protected/],
-    ['a password-protected Word file', 'locked.docx', () => makeEncryptedDocxLike(), 422, 'encrypted', /password-protected/],
+    [
+      'a password-protected Word file',
+      'locked.docx',
+      () => makeEncryptedDocxLike(),
+      422,
+      'encrypted',
+      /password-protected/,
+    ],
     ['a PDF named .docx', 'fake.docx', () => makeTextPdf(), 422, 'mismatch', /named \.docx but is a PDF/],
     ['an image named .txt', 'photo.txt', () => makePng(), 422, 'mismatch', /named \.txt but is an image/],
     ['a Word file named .pdf', 'fake.pdf', () => makeDocx(), 422, 'mismatch', /named \.pdf but is a ZIP archive/],
-    ['a ZIP that is not a Word file', 'archive.docx', () => makeZip([{ name: 'a.txt', data: Buffer.from('hi') }]), 422, 'mismatch', /not a Word document/],
+    [
+      'a ZIP that is not a Word file',
+      'archive.docx',
+      () => makeZip([{ name: 'a.txt', data: Buffer.from('hi') }]),
+      422,
+      'mismatch',
+      /not a Word document/,
+    ],
     ['a cut-off PDF', 'cut.pdf', async () => (await makeTextPdf()).subarray(0, 300), 422, 'corrupt', /damaged/],
     ['a cut-off Word file', 'cut.docx', async () => (await makeDocx()).subarray(0, 2000), 422, 'corrupt', /damaged/],
-    ['an old .doc file', 'old.doc', () => Buffer.from('x'), 422, 'unsupported', /old Word \.doc file, which cannot be read/],
+    [
+      'an old .doc file',
+      'old.doc',
+      () => Buffer.from('x'),
+      422,
+      'unsupported',
+      /old Word \.doc file, which cannot be read/,
+    ],
     ['another file type', 'run.exe', () => Buffer.from('MZ'), 422, 'unsupported', /not a file type we read/],
     ['an empty file', 'empty.txt', () => Buffer.alloc(0), 422, 'empty', /empty/],
     ['a zip bomb', 'bomb.docx', () => makeZipBomb(100), 422, 'too-complex', /unpacks to far more data/],
@@ -131,7 +196,11 @@ describe('POST /api/documents/extract', () => {
   it('refuses uploads from another site and uploads without a name', async () => {
     expect((await upload('a.txt', Buffer.from('hello'), { origin: 'https://evil.example' })).status).toBe(403);
     expect((await upload('a.txt', Buffer.from('hello'), { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
-    const res = await p.app.request(`http://localhost:3999${DOCUMENTS.extractPath}`, { method: 'POST', headers: { origin: 'http://localhost:3999' }, body: 'x' });
+    const res = await p.app.request(`http://localhost:3999${DOCUMENTS.extractPath}`, {
+      method: 'POST',
+      headers: { origin: 'http://localhost:3999' },
+      body: 'x',
+    });
     expect(res.status).toBe(400);
   });
 
@@ -152,14 +221,23 @@ describe('the extractor limits', () => {
   });
 
   it('stops a worker that exceeds its memory limit', async () => {
-    const ex = createExtractor({ heapMb: 32, timeoutMs: 20_000, workerFile: path.join(here, 'test-workers/hog-worker.mjs') });
+    const ex = createExtractor({
+      heapMb: 32,
+      timeoutMs: 20_000,
+      workerFile: path.join(here, 'test-workers/hog-worker.mjs'),
+    });
     const err = await ex.extract('huge.pdf', new Uint8Array(10)).catch((e: unknown) => e);
     expect((err as DocumentError).reason).toBe('too-complex');
     expect((err as DocumentError).message).toMatch(/more memory/);
   });
 
   it('queues past its concurrency and refuses past its queue', async () => {
-    const ex = createExtractor({ timeoutMs: 400, concurrency: 1, queueLimit: 1, workerFile: path.join(here, 'test-workers/hang-worker.mjs') });
+    const ex = createExtractor({
+      timeoutMs: 400,
+      concurrency: 1,
+      queueLimit: 1,
+      workerFile: path.join(here, 'test-workers/hang-worker.mjs'),
+    });
     const a = ex.extract('a.pdf', new Uint8Array(1)).catch((e: unknown) => e);
     const b = ex.extract('b.pdf', new Uint8Array(1)).catch((e: unknown) => e);
     const c = await ex.extract('c.pdf', new Uint8Array(1)).catch((e: unknown) => e);

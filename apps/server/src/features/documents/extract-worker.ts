@@ -11,7 +11,8 @@ export interface ExtractRequest {
   name: string;
   bytes: Uint8Array;
 }
-export type ExtractReply = { ok: true; doc: ExtractedDocument } | { ok: false; reason: DocumentError['reason']; message: string };
+export type ExtractReply =
+  { ok: true; doc: ExtractedDocument } | { ok: false; reason: DocumentError['reason']; message: string };
 
 parentPort?.once('message', (req: ExtractRequest) => {
   extractDocument(req.name, req.bytes).then(
@@ -20,7 +21,11 @@ parentPort?.once('message', (req: ExtractRequest) => {
       const reply: ExtractReply =
         e instanceof DocumentError
           ? { ok: false, reason: e.reason, message: e.message }
-          : { ok: false, reason: 'corrupt', message: `“${req.name}” is damaged or in a form we cannot read, so it was not read.` };
+          : {
+              ok: false,
+              reason: 'corrupt',
+              message: `“${req.name}” is damaged or in a form we cannot read, so it was not read.`,
+            };
       parentPort?.postMessage(reply);
     },
   );

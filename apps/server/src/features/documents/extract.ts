@@ -18,15 +18,25 @@ export const MAX_PDF_PAGES = 1000;
 
 export async function extractDocument(name: string, bytes: Uint8Array): Promise<ExtractedDocument> {
   const kind = classify(name, bytes);
-  const doc = kind === 'docx' ? await extractDocx(name, bytes) : kind === 'pdf' ? await extractPdf(name, bytes) : extractPlain(name, bytes, kind);
-  const text = doc.text.replace(/\r\n?/g, '\n').replace(/[^\S\n]+\n/g, '\n').replace(/\n{3,}/g, '\n\n').trim();
+  const doc =
+    kind === 'docx'
+      ? await extractDocx(name, bytes)
+      : kind === 'pdf'
+        ? await extractPdf(name, bytes)
+        : extractPlain(name, bytes, kind);
+  const text = doc.text
+    .replace(/\r\n?/g, '\n')
+    .replace(/[^\S\n]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
   if (!text) {
-    throw kind === 'pdf'
-      ? scanned(name)
-      : new DocumentError('empty', `“${name}” has no text in it.`);
+    throw kind === 'pdf' ? scanned(name) : new DocumentError('empty', `“${name}” has no text in it.`);
   }
   if (text.length > DOCUMENTS.maxTextChars) {
-    throw new DocumentError('too-much-text', `“${name}” holds more text than one request can take. Split it into smaller files.`);
+    throw new DocumentError(
+      'too-much-text',
+      `“${name}” holds more text than one request can take. Split it into smaller files.`,
+    );
   }
   return { ...doc, text };
 }
@@ -65,9 +75,18 @@ async function extractDocx(name: string, bytes: Uint8Array): Promise<ExtractedDo
     );
     html = res.value;
   } catch {
-    throw new DocumentError('corrupt', `“${name}” is damaged or not a complete Word document, so it could not be read.`);
+    throw new DocumentError(
+      'corrupt',
+      `“${name}” is damaged or not a complete Word document, so it could not be read.`,
+    );
   }
-  return { kind: 'docx', text: htmlToText(html), ...(images ? { note: `${images === 1 ? 'An image was' : `${images} images were`} left out; only the text was read.` } : {}) };
+  return {
+    kind: 'docx',
+    text: htmlToText(html),
+    ...(images
+      ? { note: `${images === 1 ? 'An image was' : `${images} images were`} left out; only the text was read.` }
+      : {}),
+  };
 }
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -98,11 +117,19 @@ async function extractPdf(name: string, bytes: Uint8Array): Promise<ExtractedDoc
     doc = await task.promise;
   } catch (e) {
     const n = (e as { name?: string }).name;
-    if (n === 'PasswordException') throw new DocumentError('encrypted', `“${name}” is password-protected. Save a copy without the password and upload that.`);
+    if (n === 'PasswordException')
+      throw new DocumentError(
+        'encrypted',
+        `“${name}” is password-protected. Save a copy without the password and upload that.`,
+      );
     throw new DocumentError('corrupt', `“${name}” is damaged or not a complete PDF, so it could not be read.`);
   }
   try {
-    if (doc.numPages > MAX_PDF_PAGES) throw new DocumentError('too-complex', `“${name}” has ${doc.numPages} pages; we read up to ${MAX_PDF_PAGES}. Split it into smaller files.`);
+    if (doc.numPages > MAX_PDF_PAGES)
+      throw new DocumentError(
+        'too-complex',
+        `“${name}” has ${doc.numPages} pages; we read up to ${MAX_PDF_PAGES}. Split it into smaller files.`,
+      );
     const pages: TextRun[][] = [];
     for (let i = 1; i <= doc.numPages; i++) {
       const page = await doc.getPage(i);

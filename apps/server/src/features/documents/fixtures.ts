@@ -50,7 +50,9 @@ export async function makeDocxWithImage(): Promise<Buffer> {
       {
         children: [
           new Paragraph('Before the picture.'),
-          new Paragraph({ children: [new ImageRun({ type: 'png', data: makePng(40, 20), transformation: { width: 40, height: 20 } })] }),
+          new Paragraph({
+            children: [new ImageRun({ type: 'png', data: makePng(40, 20), transformation: { width: 40, height: 20 } })],
+          }),
           new Paragraph('After the picture.'),
         ],
       },
@@ -118,7 +120,12 @@ export function makePng(w = 200, h = 100): Buffer {
   ihdr[9] = 0; // greyscale
   const raw = Buffer.alloc((w + 1) * h, 0x80);
   for (let r = 0; r < h; r++) raw[r * (w + 1)] = 0; // filter byte per row
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', deflateSync(raw)), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** What a scanner makes: pages that are only a picture, no text layer. */
@@ -175,7 +182,8 @@ export function makeCjkPdf(): Buffer {
 
 /** A PDF locked with a user password (standard security handler, RC4 40-bit): it cannot be opened without it. */
 export function makeEncryptedPdf(): Buffer {
-  const hex32 = (seed: number) => Array.from({ length: 32 }, (_, i) => ((i * 37 + seed) & 0xff).toString(16).padStart(2, '0')).join('');
+  const hex32 = (seed: number) =>
+    Array.from({ length: 32 }, (_, i) => ((i * 37 + seed) & 0xff).toString(16).padStart(2, '0')).join('');
   const stream = 'BT /F1 12 Tf 72 720 Td (secret) Tj ET';
   return writePdf(
     [
@@ -244,5 +252,11 @@ export function makeZipBomb(mb = 200): Buffer {
 /** What Word writes for a password-protected .docx: an OLE compound file holding an EncryptionInfo stream. */
 export function makeEncryptedDocxLike(): Buffer {
   const header = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
-  return Buffer.concat([header, Buffer.alloc(504), Buffer.from('EncryptionInfo', 'utf16le'), Buffer.alloc(1024), Buffer.from('EncryptedPackage', 'utf16le')]);
+  return Buffer.concat([
+    header,
+    Buffer.alloc(504),
+    Buffer.from('EncryptionInfo', 'utf16le'),
+    Buffer.alloc(1024),
+    Buffer.from('EncryptedPackage', 'utf16le'),
+  ]);
 }

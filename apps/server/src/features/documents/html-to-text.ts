@@ -27,7 +27,11 @@ export function htmlToText(html: string): string {
   let skip = 0; // inside a tag whose text is not content
   const flush = () => {
     if (cur) {
-      const text = cur.text.replace(/[ \t]+/g, ' ').replace(/ ?\n ?/g, '\n').replace(/( \| )+$/, '').trim();
+      const text = cur.text
+        .replace(/[ \t]+/g, ' ')
+        .replace(/ ?\n ?/g, '\n')
+        .replace(/( \| )+$/, '')
+        .trim();
       if (text) blocks.push({ ...cur, text });
     }
     cur = null;

@@ -76,7 +76,8 @@ export function pageBlocks(runs: TextRun[], bodySize?: number): string[] {
   lines.forEach((l, i) => {
     const heading = body > 0 && l.size >= body * 1.15 && l.text.length <= 150;
     const gap = i > 0 ? lines[i - 1]!.y - l.y : 0;
-    const breakBefore = i === 0 || gap > usual * 1.35 || gap < 0 || (i > 0 && Math.abs(lines[i - 1]!.size - l.size) > body * 0.1);
+    const breakBefore =
+      i === 0 || gap > usual * 1.35 || gap < 0 || (i > 0 && Math.abs(lines[i - 1]!.size - l.size) > body * 0.1);
     if (heading) {
       end();
       blocks.push(`${l.size >= body * 1.6 ? '#' : '##'} ${l.text}`);
@@ -98,7 +99,8 @@ export function pageBlocks(runs: TextRun[], bodySize?: number): string[] {
     if (breakBefore && !paraIsList) end();
     else if (breakBefore && paraIsList && gap > usual * 1.35) end();
     if (!para) para = l.text;
-    else if (/[A-Za-z]-$/.test(para) && /^[a-z]/.test(l.text)) para = para.slice(0, -1) + l.text; // hyphenated line end
+    else if (/[A-Za-z]-$/.test(para) && /^[a-z]/.test(l.text))
+      para = para.slice(0, -1) + l.text; // hyphenated line end
     else para += ` ${l.text}`;
   });
   end();
@@ -129,7 +131,8 @@ export function joinPages(pages: string[][]): string[] {
     const last = out.at(-1);
     const first = blocks[0];
     if (last && first && !LIST_OR_HEADING.test(last) && !LIST_OR_HEADING.test(first) && !/[.!?:;"”’)\]]$/.test(last)) {
-      out[out.length - 1] = /[A-Za-z]-$/.test(last) && /^[a-z]/.test(first) ? last.slice(0, -1) + first : `${last} ${first}`;
+      out[out.length - 1] =
+        /[A-Za-z]-$/.test(last) && /^[a-z]/.test(first) ? last.slice(0, -1) + first : `${last} ${first}`;
       blocks.shift();
     }
     out.push(...blocks);

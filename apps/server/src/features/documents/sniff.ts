@@ -17,7 +17,8 @@ export function sniff(bytes: Uint8Array): SniffedKind {
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06])) return 'zip';
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return 'ole';
   if (head.startsWith('{\\rtf')) return 'rtf';
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47]) || startsWith(bytes, [0xff, 0xd8, 0xff]) || head.startsWith('GIF8')) return 'image';
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47]) || startsWith(bytes, [0xff, 0xd8, 0xff]) || head.startsWith('GIF8'))
+    return 'image';
   return looksLikeText(bytes) ? 'text' : 'binary';
 }
 
@@ -55,21 +56,39 @@ export type DocumentKind = 'docx' | 'pdf' | 'txt' | 'md';
 export function classify(name: string, bytes: Uint8Array): DocumentKind {
   const ext = documentExtension(name);
   const kind = sniff(bytes);
-  if (bytes.length > DOCUMENTS.maxBytes) throw new DocumentError('too-large', `“${name}” is larger than 10 MB. Upload a smaller file or paste the text.`);
-  if (ext === '.doc') throw new DocumentError('unsupported', `“${name}” is an old Word .doc file, which cannot be read. Open it in Word, save it as .docx and upload that.`);
+  if (bytes.length > DOCUMENTS.maxBytes)
+    throw new DocumentError('too-large', `“${name}” is larger than 10 MB. Upload a smaller file or paste the text.`);
+  if (ext === '.doc')
+    throw new DocumentError(
+      'unsupported',
+      `“${name}” is an old Word .doc file, which cannot be read. Open it in Word, save it as .docx and upload that.`,
+    );
   if (!(DOCUMENTS.extensions as readonly string[]).includes(ext)) {
-    throw new DocumentError('unsupported', `“${name}” is not a file type we read. Upload a .docx, .pdf, .txt or .md file.`);
+    throw new DocumentError(
+      'unsupported',
+      `“${name}” is not a file type we read. Upload a .docx, .pdf, .txt or .md file.`,
+    );
   }
   if (kind === 'empty') throw new DocumentError('empty', `“${name}” is empty.`);
   const mismatch = () =>
-    new DocumentError('mismatch', `“${name}” is named ${ext} but is ${KIND_NAME[kind]}, so it was not read. Check that you picked the right file.`);
+    new DocumentError(
+      'mismatch',
+      `“${name}” is named ${ext} but is ${KIND_NAME[kind]}, so it was not read. Check that you picked the right file.`,
+    );
   switch (ext) {
     case '.docx':
       if (kind === 'zip') return 'docx';
       if (kind === 'ole' && isEncryptedOffice(bytes)) {
-        throw new DocumentError('encrypted', `“${name}” is password-protected. Remove the password in Word (File → Info → Protect Document), save, and upload it again.`);
+        throw new DocumentError(
+          'encrypted',
+          `“${name}” is password-protected. Remove the password in Word (File → Info → Protect Document), save, and upload it again.`,
+        );
       }
-      if (kind === 'ole') throw new DocumentError('mismatch', `“${name}” is an old Word .doc file renamed to .docx. Open it in Word, save it as .docx and upload that.`);
+      if (kind === 'ole')
+        throw new DocumentError(
+          'mismatch',
+          `“${name}” is an old Word .doc file renamed to .docx. Open it in Word, save it as .docx and upload that.`,
+        );
       throw mismatch();
     case '.pdf':
       if (kind === 'pdf') return 'pdf';

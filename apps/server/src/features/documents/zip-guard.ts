@@ -24,10 +24,19 @@ const CEN = 0x02014b50;
 const LOC = 0x04034b50;
 
 /** Checks the archive and returns its entries with their real sizes; throws a DocumentError otherwise. */
-export function checkZip(bytes: Uint8Array, name: string, limits: { totalBytes: number; entryBytes: number; entries: number } = ZIP_LIMITS): ZipEntry[] {
+export function checkZip(
+  bytes: Uint8Array,
+  name: string,
+  limits: { totalBytes: number; entryBytes: number; entries: number } = ZIP_LIMITS,
+): ZipEntry[] {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
-  const corrupt = () => new DocumentError('corrupt', `“${name}” is damaged or not a complete Word document, so it could not be read.`);
-  const bomb = () => new DocumentError('too-complex', `“${name}” unpacks to far more data than a Word document should, so it was not read.`);
+  const corrupt = () =>
+    new DocumentError('corrupt', `“${name}” is damaged or not a complete Word document, so it could not be read.`);
+  const bomb = () =>
+    new DocumentError(
+      'too-complex',
+      `“${name}” unpacks to far more data than a Word document should, so it was not read.`,
+    );
   // End of central directory: the last 22 bytes, or earlier when the archive carries a comment.
   let eocd = -1;
   for (let i = buf.length - 22; i >= Math.max(0, buf.length - 22 - 0xffff); i--) {
@@ -57,7 +66,11 @@ export function checkZip(bytes: Uint8Array, name: string, limits: { totalBytes: 
     const local = buf.readUInt32LE(p + 42);
     const entryName = buf.toString('utf8', p + 46, p + 46 + nameLen);
     p += 46 + nameLen + extraLen + commentLen;
-    if (flags & 1) throw new DocumentError('encrypted', `“${name}” is password-protected. Remove the password in Word, save, and upload it again.`);
+    if (flags & 1)
+      throw new DocumentError(
+        'encrypted',
+        `“${name}” is password-protected. Remove the password in Word, save, and upload it again.`,
+      );
     if (local + 30 > buf.length || buf.readUInt32LE(local) !== LOC) throw corrupt();
     const dataStart = local + 30 + buf.readUInt16LE(local + 26) + buf.readUInt16LE(local + 28);
     if (dataStart + compSize > buf.length) throw corrupt();
@@ -66,7 +79,9 @@ export function checkZip(bytes: Uint8Array, name: string, limits: { totalBytes: 
     if (method === 0) size = compSize;
     else if (method === 8) {
       try {
-        size = inflateRawSync(data, { maxOutputLength: Math.min(limits.entryBytes, limits.totalBytes - total) + 1 }).length;
+        size = inflateRawSync(data, {
+          maxOutputLength: Math.min(limits.entryBytes, limits.totalBytes - total) + 1,
+        }).length;
       } catch (e) {
         if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || e instanceof RangeError) throw bomb();
         throw corrupt();

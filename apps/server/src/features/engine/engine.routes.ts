@@ -47,8 +47,18 @@ export const engineRoutes = createRouter()
     const models = providerOf(c.var.deps);
     const { model } = c.req.valid('json');
     const endpoint = models.state().endpoint;
-    if (models.kind !== 'ollama' || !endpoint) throw new AppError('VALIDATION', 400, 'Models can only be pulled into Ollama; this server uses another provider.');
-    if (pulls.get(models)?.running) throw new AppError('VALIDATION', 409, `A pull of ${pulls.get(models)?.state.model} is already running. Cancel it first.`);
+    if (models.kind !== 'ollama' || !endpoint)
+      throw new AppError(
+        'VALIDATION',
+        400,
+        'Models can only be pulled into Ollama; this server uses another provider.',
+      );
+    if (pulls.get(models)?.running)
+      throw new AppError(
+        'VALIDATION',
+        409,
+        `A pull of ${pulls.get(models)?.state.model} is already running. Cancel it first.`,
+      );
     const job = new PullJob(endpoint, model, c.var.deps.now(), c.var.deps.logger, () => models.probe());
     pulls.set(models, job);
     return c.json(job.state satisfies EnginePull, 202);
@@ -62,7 +72,11 @@ export const engineRoutes = createRouter()
   .post('/api/admin/engine/models', adminOnly, jsonBody(engineModelsInput), async (c) => {
     const models = providerOf(c.var.deps);
     const { mode, model } = c.req.valid('json');
-    if (model && models.kind === 'ollama' && !models.state().installed.some((m) => m.name === (model.includes(':') ? model : `${model}:latest`))) {
+    if (
+      model &&
+      models.kind === 'ollama' &&
+      !models.state().installed.some((m) => m.name === (model.includes(':') ? model : `${model}:latest`))
+    ) {
       throw new AppError('VALIDATION', 400, `Ollama does not have "${model}". Pull it first.`);
     }
     await models.choose(mode, model);

@@ -4,7 +4,16 @@
  * configured token prices, and each plan's price per 1,000 words beside it.
  */
 import { sql } from 'drizzle-orm';
-import { HUMANIZE_MODES, PLANS, TIER_LIMITS, type EngineBucket, type EngineModeStats, type EnginePlanMargin, type EngineWindow, type HumanizeMode } from '@plainspoken/shared';
+import {
+  HUMANIZE_MODES,
+  PLANS,
+  TIER_LIMITS,
+  type EngineBucket,
+  type EngineModeStats,
+  type EnginePlanMargin,
+  type EngineWindow,
+  type HumanizeMode,
+} from '@plainspoken/shared';
 import type { Database } from '../../db/client';
 import { engine_usage } from '../../db/schema';
 import { rowsOf } from '../../lib/rate-limit';
@@ -53,7 +62,9 @@ function stats(r: AggRow | undefined, p: Prices): EngineModeStats {
 
 async function windowOf(db: Db, now: Date, label: '24h' | '30d', p: Prices): Promise<EngineWindow> {
   const hourly = label === '24h';
-  const from = hourly ? new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000 - 23 * 3_600_000) : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 29));
+  const from = hourly
+    ? new Date(Math.floor(now.getTime() / 3_600_000) * 3_600_000 - 23 * 3_600_000)
+    : new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 29));
   const fromIso = from.toISOString();
   const nowIso = now.toISOString();
   const u = engine_usage;
@@ -64,16 +75,30 @@ async function windowOf(db: Db, now: Date, label: '24h' | '30d', p: Prices): Pro
       sum(${u.words})::bigint AS words, sum(${u.tokens_in})::bigint AS tokens_in, sum(${u.tokens_out})::bigint AS tokens_out,
       percentile_cont(0.5) WITHIN GROUP (ORDER BY ${u.duration_ms}) AS p50,
       percentile_cont(0.95) WITHIN GROUP (ORDER BY ${u.duration_ms}) AS p95`;
-  const byMode = rowsOf<AggRow>(await db.execute(sql`SELECT ${u.mode} AS mode, ${agg} FROM ${u} WHERE ${range} GROUP BY ${u.mode}`));
+  const byMode = rowsOf<AggRow>(
+    await db.execute(sql`SELECT ${u.mode} AS mode, ${agg} FROM ${u} WHERE ${range} GROUP BY ${u.mode}`),
+  );
   const all = rowsOf<AggRow>(await db.execute(sql`SELECT NULL AS mode, ${agg} FROM ${u} WHERE ${range}`))[0];
   const reasons = rowsOf<{ reason: string | null; count: number | string }>(
-    await db.execute(sql`SELECT coalesce(${u.fallback_reason}, 'unknown') AS reason, count(*)::int AS count FROM ${u} WHERE ${range} AND ${u.fell_back} GROUP BY 1 ORDER BY 2 DESC`),
+    await db.execute(
+      sql`SELECT coalesce(${u.fallback_reason}, 'unknown') AS reason, count(*)::int AS count FROM ${u} WHERE ${range} AND ${u.fell_back} GROUP BY 1 ORDER BY 2 DESC`,
+    ),
   );
-  const guard = rowsOf<{ n: number | string }>(await db.execute(sql`SELECT count(*)::int AS n FROM ${u} WHERE ${range} AND ${u.guard_rejected}`))[0];
+  const guard = rowsOf<{ n: number | string }>(
+    await db.execute(sql`SELECT count(*)::int AS n FROM ${u} WHERE ${range} AND ${u.guard_rejected}`),
+  )[0];
   const bucket = hourly
     ? sql<string>`to_char(date_trunc('hour', ${u.created_at} AT TIME ZONE 'UTC'), 'YYYY-MM-DD"T"HH24:00:00"Z"')`
     : sql<string>`to_char(${u.created_at} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
-  const seriesRows = rowsOf<{ at: string; model: number | string; local: number | string; fallbacks: number | string; tokens_in: number | string; tokens_out: number | string; p95: number | string | null }>(
+  const seriesRows = rowsOf<{
+    at: string;
+    model: number | string;
+    local: number | string;
+    fallbacks: number | string;
+    tokens_in: number | string;
+    tokens_out: number | string;
+    p95: number | string | null;
+  }>(
     await db.execute(sql`SELECT ${bucket} AS at,
         sum(CASE WHEN ${u.engine} = 'model' THEN 1 ELSE 0 END)::int AS model,
         sum(CASE WHEN ${u.engine} = 'model' THEN 0 ELSE 1 END)::int AS local,
@@ -84,14 +109,43 @@ async function windowOf(db: Db, now: Date, label: '24h' | '30d', p: Prices): Pro
   );
   const byAt = new Map(seriesRows.map((r) => [r.at, r]));
   const keys = hourly
-    ? Array.from({ length: 24 }, (_, i) => new Date(from.getTime() + i * 3_600_000).toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:\d{2}:\d{2}Z$/, ':00:00Z'))
+    ? Array.from({ length: 24 }, (_, i) =>
+        new Date(from.getTime() + i * 3_600_000)
+          .toISOString()
+          .replace(/\.\d{3}Z$/, 'Z')
+          .replace(/:\d{2}:\d{2}Z$/, ':00:00Z'),
+      )
     : Array.from({ length: 30 }, (_, i) => new Date(from.getTime() + i * 86_400_000).toISOString().slice(0, 10));
   const series: EngineBucket[] = keys.map((at) => {
     const r = byAt.get(at);
-    return { at, model: num(r?.model), local: num(r?.local), fallbacks: num(r?.fallbacks), tokensIn: num(r?.tokens_in), tokensOut: num(r?.tokens_out), p95Ms: r?.p95 == null ? null : Math.round(num(r.p95)) };
+    return {
+      at,
+      model: num(r?.model),
+      local: num(r?.local),
+      fallbacks: num(r?.fallbacks),
+      tokensIn: num(r?.tokens_in),
+      tokensOut: num(r?.tokens_out),
+      p95Ms: r?.p95 == null ? null : Math.round(num(r.p95)),
+    };
   });
-  const modes = Object.fromEntries(HUMANIZE_MODES.map((m) => [m, stats(byMode.find((r) => r.mode === m), p)])) as Record<HumanizeMode, EngineModeStats>;
-  return { label, from: fromIso, modes, all: stats(all, p), fallbackReasons: reasons.map((r) => ({ reason: r.reason ?? 'unknown', count: num(r.count) })), guardRejected: num(guard?.n), series };
+  const modes = Object.fromEntries(
+    HUMANIZE_MODES.map((m) => [
+      m,
+      stats(
+        byMode.find((r) => r.mode === m),
+        p,
+      ),
+    ]),
+  ) as Record<HumanizeMode, EngineModeStats>;
+  return {
+    label,
+    from: fromIso,
+    modes,
+    all: stats(all, p),
+    fallbackReasons: reasons.map((r) => ({ reason: r.reason ?? 'unknown', count: num(r.count) })),
+    guardRejected: num(guard?.n),
+    series,
+  };
 }
 
 export async function engineWindows(db: Db, now: Date, p: Prices): Promise<{ day: EngineWindow; month: EngineWindow }> {
@@ -107,7 +161,13 @@ export function planMargins(cost30d: number | null): EnginePlanMargin[] {
       const perMonth = period === 'monthly' ? plan.monthlyPrice : plan.annualPrice;
       const pricePer1k = round((perMonth / words) * 1000, 4);
       const marginPer1k = cost30d === null ? null : round(pricePer1k - cost30d, 4);
-      out.push({ tier: plan.tier, period, pricePer1k, marginPer1k, marginPct: marginPer1k === null ? null : round((marginPer1k / pricePer1k) * 100, 1) });
+      out.push({
+        tier: plan.tier,
+        period,
+        pricePer1k,
+        marginPer1k,
+        marginPct: marginPer1k === null ? null : round((marginPer1k / pricePer1k) * 100, 1),
+      });
     }
   }
   return out;

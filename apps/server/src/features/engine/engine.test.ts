@@ -36,7 +36,14 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
     const engine = createEnginePool({ threads: 1, queueLimit: 8, timeoutMs: 60_000 });
     t = await createTestProduct({
       engine,
-      env: { OLLAMA_HOST: ollama.url, OLLAMA_PROBE_SECONDS: '1', ADMIN_EMAILS: ADMIN, RATE_LIMITS: 'off', HUMANIZER_LLM_PRICE_IN: '0.5', HUMANIZER_LLM_PRICE_OUT: '1.5' },
+      env: {
+        OLLAMA_HOST: ollama.url,
+        OLLAMA_PROBE_SECONDS: '1',
+        ADMIN_EMAILS: ADMIN,
+        RATE_LIMITS: 'off',
+        HUMANIZER_LLM_PRICE_IN: '0.5',
+        HUMANIZER_LLM_PRICE_OUT: '1.5',
+      },
     });
     admin = await t.newUser(ADMIN);
     member = await t.newUser('writer@example.com');
@@ -48,7 +55,11 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
   });
 
   const humanize = async (body: Record<string, unknown>, cookie = member.cookie): Promise<HumanizeOutput> => {
-    const res = await t.req('/api/functions/humanize-text', { method: 'POST', body: { text: TEXT, mode: 'lightning', ...body }, cookie });
+    const res = await t.req('/api/functions/humanize-text', {
+      method: 'POST',
+      body: { text: TEXT, mode: 'lightning', ...body },
+      cookie,
+    });
     const out = (await res.json()) as HumanizeOutput;
     expect(res.status, JSON.stringify(out)).toBe(200);
     return out;
@@ -83,11 +94,19 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
     // Without options in the request (e.g. 'Humanize again'), the saved ones apply.
     await humanize({ useSecondPrompt: true });
     expect(ollama.prompts.at(-1)).toMatch(/Tone: academic/);
-    const neutral = await t.req('/api/functions/writing-options', { method: 'POST', body: { tone: 'neutral', readingLevel: 'standard' }, cookie: member.cookie });
+    const neutral = await t.req('/api/functions/writing-options', {
+      method: 'POST',
+      body: { tone: 'neutral', readingLevel: 'standard' },
+      cookie: member.cookie,
+    });
     expect(neutral.status).toBe(200);
     await humanize({});
     expect(ollama.prompts.at(-1)).not.toMatch(/Tone:|Reading level:/);
-    const bad = await t.req('/api/functions/writing-options', { method: 'POST', body: { tone: 'sarcastic', readingLevel: 'standard' }, cookie: member.cookie });
+    const bad = await t.req('/api/functions/writing-options', {
+      method: 'POST',
+      body: { tone: 'sarcastic', readingLevel: 'standard' },
+      cookie: member.cookie,
+    });
     expect(bad.status).toBe(400);
   }, 60_000);
 
@@ -99,7 +118,9 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
     expect(down.summary).toMatch(/^Light edit/);
     // The local clean-up honours casual/simple with contractions and plainer connectives, and says so.
     expect(down.humanized_text).not.toMatch(/\bdo not\b/);
-    expect(down.notes?.join(' ')).toMatch(/For your casual tone and simple reading level we used (contractions|plainer connectives)/);
+    expect(down.notes?.join(' ')).toMatch(
+      /For your casual tone and simple reading level we used (contractions|plainer connectives)/,
+    );
     let o = await engineOverview();
     expect(o.provider.healthy).toBe(false);
     expect(o.provider.modes.lightning.active).toBe(false);
@@ -124,7 +145,7 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
     expect(l.latencyP95Ms!).toBeGreaterThanOrEqual(l.latencyP50Ms!);
     expect(l.tokensInPer1k!).toBeGreaterThan(100);
     expect(l.tokensOutPer1k!).toBeGreaterThan(100);
-    const expected = ((l.tokensInPer1k! * 0.5 + l.tokensOutPer1k! * 1.5) / 1e6);
+    const expected = (l.tokensInPer1k! * 0.5 + l.tokensOutPer1k! * 1.5) / 1e6;
     expect(l.costPer1k!).toBeCloseTo(expected, 4);
     expect(o.windows.day.series).toHaveLength(24);
     expect(o.windows.month.series).toHaveLength(30);
@@ -135,7 +156,11 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
   });
 
   it('pulls a model with progress, reports an error mid-stream, and cancels', async () => {
-    const start = await t.req('/api/admin/engine/pull', { method: 'POST', body: { model: 'llama3.2' }, cookie: admin.cookie });
+    const start = await t.req('/api/admin/engine/pull', {
+      method: 'POST',
+      body: { model: 'llama3.2' },
+      cookie: admin.cookie,
+    });
     expect(start.status).toBe(202);
     const seen: number[] = [];
     await until(async () => {
@@ -154,32 +179,56 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
 
     ollama.setPullStepMs(400);
     await t.req('/api/admin/engine/pull', { method: 'POST', body: { model: 'phi3' }, cookie: admin.cookie });
-    const busy = await t.req('/api/admin/engine/pull', { method: 'POST', body: { model: 'gemma2' }, cookie: admin.cookie });
+    const busy = await t.req('/api/admin/engine/pull', {
+      method: 'POST',
+      body: { model: 'gemma2' },
+      cookie: admin.cookie,
+    });
     expect(busy.status).toBe(409);
     const cancelled = await t.req('/api/admin/engine/pull', { method: 'DELETE', cookie: admin.cookie });
     expect(((await cancelled.json()) as EnginePull).state).toBe('cancelled');
     await until(async () => ollama.pullsCancelled >= 1);
     expect((await engineOverview()).provider.installed.map((m) => m.name)).not.toContain('phi3:latest');
     ollama.setPullStepMs(20);
-    const badName = await t.req('/api/admin/engine/pull', { method: 'POST', body: { model: 'x y' }, cookie: admin.cookie });
+    const badName = await t.req('/api/admin/engine/pull', {
+      method: 'POST',
+      body: { model: 'x y' },
+      cookie: admin.cookie,
+    });
     expect(badName.status).toBe(400);
   }, 30_000);
 
   it('lets the operator choose the model each mode uses', async () => {
-    const missing = await t.req('/api/admin/engine/models', { method: 'POST', body: { mode: 'lightning', model: 'not-there' }, cookie: admin.cookie });
+    const missing = await t.req('/api/admin/engine/models', {
+      method: 'POST',
+      body: { mode: 'lightning', model: 'not-there' },
+      cookie: admin.cookie,
+    });
     expect(missing.status).toBe(400);
-    const ok = await t.req('/api/admin/engine/models', { method: 'POST', body: { mode: 'lightning', model: 'llama3.2' }, cookie: admin.cookie });
+    const ok = await t.req('/api/admin/engine/models', {
+      method: 'POST',
+      body: { mode: 'lightning', model: 'llama3.2' },
+      cookie: admin.cookie,
+    });
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as EngineOverview).provider.modes.lightning.model).toBe('llama3.2');
     await humanize({});
     expect(ollama.chatModels.at(-1)).toBe('llama3.2');
-    await t.req('/api/admin/engine/models', { method: 'POST', body: { mode: 'lightning', model: null }, cookie: admin.cookie });
+    await t.req('/api/admin/engine/models', {
+      method: 'POST',
+      body: { mode: 'lightning', model: null },
+      cookie: admin.cookie,
+    });
     await humanize({});
     expect(ollama.chatModels.at(-1)).toBe('qwen2.5:7b-instruct');
   }, 30_000);
 
   it('is for admins only', async () => {
-    for (const [method, path] of [['GET', '/api/admin/engine'], ['POST', '/api/admin/engine/check'], ['DELETE', '/api/admin/engine/pull']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/admin/engine'],
+      ['POST', '/api/admin/engine/check'],
+      ['DELETE', '/api/admin/engine/pull'],
+    ] as const) {
       expect((await t.req(path, { method })).status).toBe(401);
       expect((await t.req(path, { method, cookie: member.cookie })).status).toBe(403);
     }

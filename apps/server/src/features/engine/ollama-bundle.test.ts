@@ -45,7 +45,17 @@ describe('npm start with a (fake) Ollama on the default port and nothing configu
     child = spawn(process.execPath, ['apps/server/dist/index.js'], {
       cwd: root,
       // No HUMANIZER_LLM_* and no OLLAMA_HOST: the default. Checks every 2 s instead of 60 to keep the test short.
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'development', PORT: String(port), DATA_DIR: path.join(tmp, 'data'), RATE_LIMITS: 'off', LOG_LEVEL: 'error', ENGINE_POOL_SIZE: '1', OLLAMA_PROBE_SECONDS: '2' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'development',
+        PORT: String(port),
+        DATA_DIR: path.join(tmp, 'data'),
+        RATE_LIMITS: 'off',
+        LOG_LEVEL: 'error',
+        ENGINE_POOL_SIZE: '1',
+        OLLAMA_PROBE_SECONDS: '2',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -53,11 +63,18 @@ describe('npm start with a (fake) Ollama on the default port and nothing configu
     child.stderr!.on('data', (d) => (out += d));
     await waitHealthy(base, { child, output: () => out });
     const email = 'ollama-user@example.com';
-    const su = await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers: json, body: JSON.stringify({ email, password: 'password123', name: email }) });
+    const su = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email, password: 'password123', name: email }),
+    });
     expect(su.status).toBe(200);
     const mails = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as { to: string; links: string[] }[];
     const link = mails.find((m) => m.to.includes(email))!.links.find((l) => l.includes('/api/auth/'))!;
-    cookie = (await fetch(link, { redirect: 'manual' })).headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    cookie = (await fetch(link, { redirect: 'manual' })).headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     expect(cookie).toMatch(/session_token/);
   }, 180_000);
 
@@ -71,7 +88,11 @@ describe('npm start with a (fake) Ollama on the default port and nothing configu
   });
 
   const rewrite = async (): Promise<HumanizeOutput> => {
-    const res = await fetch(`${base}/api/functions/humanize-text`, { method: 'POST', headers: { ...json, cookie }, body: JSON.stringify({ text: TEXT, mode: 'lightning' }) });
+    const res = await fetch(`${base}/api/functions/humanize-text`, {
+      method: 'POST',
+      headers: { ...json, cookie },
+      body: JSON.stringify({ text: TEXT, mode: 'lightning' }),
+    });
     const body = (await res.json()) as HumanizeOutput;
     expect(res.status, JSON.stringify(body)).toBe(200);
     return body;

@@ -20,7 +20,15 @@ export class PullJob {
   readonly finished: Promise<void>;
 
   constructor(host: string, model: string, now: Date, logger: Logger, onSuccess: () => Promise<unknown>) {
-    this.state = { model, status: 'starting', total: null, completed: null, state: 'running', error: null, startedAt: now.toISOString() };
+    this.state = {
+      model,
+      status: 'starting',
+      total: null,
+      completed: null,
+      state: 'running',
+      error: null,
+      startedAt: now.toISOString(),
+    };
     this.finished = this.run(host, model, logger, onSuccess);
   }
 
@@ -46,7 +54,9 @@ export class PullJob {
       status,
       // Lines without sizes (manifest, verifying, writing) keep the last known progress.
       total: layer ? (line.total as number) : this.state.total,
-      completed: layer ? Math.min(line.total as number, Math.max(0, Number(line.completed) || 0)) : this.state.completed,
+      completed: layer
+        ? Math.min(line.total as number, Math.max(0, Number(line.completed) || 0))
+        : this.state.completed,
     };
     if (status === 'success') this.state = { ...this.state, state: 'done', completed: this.state.total };
   }

@@ -24,7 +24,9 @@ describe.each(DB_KINDS)('history search, paging and delete on %s', (kind) => {
         created_at: new Date(base + i * 60_000),
       })),
     );
-    await t.deps.db.insert(transformations).values({ user_id: other.id, original_text: 'Someone else by the harbour', transformed_text: 'x' });
+    await t.deps.db
+      .insert(transformations)
+      .values({ user_id: other.id, original_text: 'Someone else by the harbour', transformed_text: 'x' });
   });
   afterAll(async () => t.close());
 
@@ -37,7 +39,13 @@ describe.each(DB_KINDS)('history search, paging and delete on %s', (kind) => {
   it('pages 20 at a time, newest first, with mode, words and scores', async () => {
     const first = await page('');
     expect(first.items).toHaveLength(20);
-    expect(first.items[0]).toMatchObject({ original_text: 'Original number 44 about gardens', mode: 'lightning', words_charged: 94, score_before: 90, score_after: 24 });
+    expect(first.items[0]).toMatchObject({
+      original_text: 'Original number 44 about gardens',
+      mode: 'lightning',
+      words_charged: 94,
+      score_before: 90,
+      score_after: 24,
+    });
     const second = await page(`?cursor=${first.nextCursor}`);
     const third = await page(`?cursor=${second.nextCursor}`);
     expect(third.items).toHaveLength(5);

@@ -10,7 +10,8 @@ describe('history cursors', () => {
   });
   afterAll(async () => t.close());
 
-  const cursor = (at: string) => Buffer.from(`${at}|00000000-0000-4000-8000-000000000000`, 'utf8').toString('base64url');
+  const cursor = (at: string) =>
+    Buffer.from(`${at}|00000000-0000-4000-8000-000000000000`, 'utf8').toString('base64url');
 
   it('refuses a cursor with a date the database cannot hold, with a reason instead of a 500', async () => {
     for (const at of ['+275760-09-13T00:00:00.000Z', '-271821-04-20T00:00:00.000Z', '1066-10-14T00:00:00.000Z']) {

@@ -4,7 +4,15 @@
  *   the client accepts text/event-stream), /api/functions/track-usage, /api/functions/sync-users
  */
 import { streamSSE } from 'hono/streaming';
-import { RATE_LIMITS, checkBalanceInput, humanizeInput, trackUsageInput, writingOptionsInput, type OkResponse, type WritingOptions } from '@plainspoken/shared';
+import {
+  RATE_LIMITS,
+  checkBalanceInput,
+  humanizeInput,
+  trackUsageInput,
+  writingOptionsInput,
+  type OkResponse,
+  type WritingOptions,
+} from '@plainspoken/shared';
 import { ensureSubscriber } from '../../domain/subscribers';
 import { reservationHoldMs } from '../../domain/word-ledger';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable';
@@ -28,7 +36,15 @@ export const humanizeRoutes = createRouter()
     const input = c.req.valid('json');
     await c.var.deps.limiter.hit(`humanize:${u.id}`, RATE_LIMITS.humanizeMs);
     const d = c.var.deps;
-    const deps = { db: d.db, engine: d.engine, llm: d.llm, models: d.models, logger: d.logger, now: d.now, reservationHoldMs: reservationHoldMs(d.env.ENGINE_TIMEOUT_MS) };
+    const deps = {
+      db: d.db,
+      engine: d.engine,
+      llm: d.llm,
+      models: d.models,
+      logger: d.logger,
+      now: d.now,
+      reservationHoldMs: reservationHoldMs(d.env.ENGINE_TIMEOUT_MS),
+    };
     if (!c.req.header('accept')?.includes('text/event-stream')) return c.json(await humanizeText(deps, u, input));
     // Streaming variant: progress events while the engine works, then one result or error event.
     return streamSSE(c, async (stream) => {
@@ -44,7 +60,13 @@ export const humanizeRoutes = createRouter()
               ? new AppError('UNAVAILABLE', 503, UNAVAILABLE_MESSAGE, { retryAfter: DATABASE_RETRY_AFTER_SECONDS })
               : new AppError('ENGINE_FAILED', 502, 'The rewrite failed and no words were charged. Please try again.');
         if (!(e instanceof AppError)) d.logger.error('streamed humanize failed', { error: (e as Error).message });
-        await stream.writeSSE({ event: 'error', data: JSON.stringify({ status: err.status, error: { code: err.code, message: err.message, retryAfter: err.extra.retryAfter } }) });
+        await stream.writeSSE({
+          event: 'error',
+          data: JSON.stringify({
+            status: err.status,
+            error: { code: err.code, message: err.message, retryAfter: err.extra.retryAfter },
+          }),
+        });
       }
     });
   })
@@ -61,7 +83,9 @@ export const humanizeRoutes = createRouter()
   })
   .post('/api/functions/writing-options', signedIn, jsonBody(writingOptionsInput), async (c) => {
     const u = await requireUser(c);
-    return c.json((await saveWriting(c.var.deps.db, u.id, c.req.valid('json'), c.var.deps.now())) satisfies WritingOptions);
+    return c.json(
+      (await saveWriting(c.var.deps.db, u.id, c.req.valid('json'), c.var.deps.now())) satisfies WritingOptions,
+    );
   })
   .post('/api/functions/sync-users', async (c) => {
     const u = await requireUser(c);

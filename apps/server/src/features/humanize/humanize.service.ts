@@ -86,7 +86,10 @@ export async function saveWriting(db: Db, userId: string, o: WritingOptions, now
   await db
     .insert(writing_preferences)
     .values({ user_id: userId, tone: o.tone, reading_level: o.readingLevel, updated_at: now })
-    .onConflictDoUpdate({ target: writing_preferences.user_id, set: { tone: o.tone, reading_level: o.readingLevel, updated_at: now } });
+    .onConflictDoUpdate({
+      target: writing_preferences.user_id,
+      set: { tone: o.tone, reading_level: o.readingLevel, updated_at: now },
+    });
   return o;
 }
 
@@ -96,7 +99,13 @@ const UNSTORABLE = /\u0000/;
 export async function humanizeText(
   deps: HumanizeDeps,
   u: Caller,
-  input: { text: string; useSecondPrompt: boolean; mode: 'deep' | 'lightning'; tone?: WritingTone; readingLevel?: ReadingLevel },
+  input: {
+    text: string;
+    useSecondPrompt: boolean;
+    mode: 'deep' | 'lightning';
+    tone?: WritingTone;
+    readingLevel?: ReadingLevel;
+  },
   onProgress?: (e: EngineProgress) => void,
 ): Promise<HumanizeOutput> {
   const { db } = deps;
@@ -105,20 +114,36 @@ export async function humanizeText(
   if (words === 0) throw new AppError('VALIDATION', 400, 'Please enter some text to humanize.');
   if (words < MIN_WORDS) throw new AppError('MIN_WORDS', 400, MSG.minWordsText);
   if (UNSTORABLE.test(input.text)) {
-    throw new AppError('VALIDATION', 400, 'The text contains a NUL character (U+0000), which cannot be saved. Remove it and try again; nothing was charged.');
+    throw new AppError(
+      'VALIDATION',
+      400,
+      'The text contains a NUL character (U+0000), which cannot be saved. Remove it and try again; nothing was charged.',
+    );
   }
   const row = await loadSubscriber(db, u, now, u.subscriber);
   const tier = effectiveTier(row, now);
   const cap = limitsFor(tier).requestCap;
-  if (words > cap) throw new AppError('WORD_LIMIT_EXCEEDED', 400, MSG.limitExceeded(cap, tier === 'FREE' ? 'Free' : tier), { details: { cap, tier } });
+  if (words > cap)
+    throw new AppError('WORD_LIMIT_EXCEEDED', 400, MSG.limitExceeded(cap, tier === 'FREE' ? 'Free' : tier), {
+      details: { cap, tier },
+    });
   // The local clean-up reads English only; without a model, other languages are refused before any charge.
   const llm = deps.models ? deps.models.current(input.mode) : deps.llm;
   const language = detectLanguage(input.text);
   if (!language.english && !llm) {
-    throw new AppError('UNSUPPORTED_LANGUAGE', 422, MSG.englishOnlyRewrite(languageName(language.code)), { details: { language: language.code } });
+    throw new AppError('UNSUPPORTED_LANGUAGE', 422, MSG.englishOnlyRewrite(languageName(language.code)), {
+      details: { language: language.code },
+    });
   }
 
-  const reservation = await reserveWords(db, u.id, words, input.mode, now, deps.reservationHoldMs ?? reservationHoldMs(90_000));
+  const reservation = await reserveWords(
+    db,
+    u.id,
+    words,
+    input.mode,
+    now,
+    deps.reservationHoldMs ?? reservationHoldMs(90_000),
+  );
   if (reservation === null) {
     const fresh = await loadSubscriber(db, u, now);
     throw new AppError('INSUFFICIENT_BALANCE', 402, MSG.insufficient(words, Math.max(0, fresh.monthly_word_balance)), {
@@ -131,20 +156,29 @@ export async function humanizeText(
   try {
     const saved = await loadWriting(db, u.id);
     writing = { tone: input.tone ?? saved.tone, readingLevel: input.readingLevel ?? saved.readingLevel };
-    if (writing.tone !== saved.tone || writing.readingLevel !== saved.readingLevel) await saveWriting(db, u.id, writing, now);
+    if (writing.tone !== saved.tone || writing.readingLevel !== saved.readingLevel)
+      await saveWriting(db, u.id, writing, now);
   } catch (e) {
     deps.logger.warn('writing options not saved', { error: (e as Error).message });
-    writing = { tone: input.tone ?? DEFAULT_WRITING.tone, readingLevel: input.readingLevel ?? DEFAULT_WRITING.readingLevel };
+    writing = {
+      tone: input.tone ?? DEFAULT_WRITING.tone,
+      readingLevel: input.readingLevel ?? DEFAULT_WRITING.readingLevel,
+    };
   }
 
   let out;
   try {
     // 'Humanize again' must not hand back the result the user already has for this text.
     const avoidText = input.useSecondPrompt ? await previousResult(db, u.id, input.text) : undefined;
-    out = await deps.engine.run({ text: input.text, mode: input.mode, secondPass: input.useSecondPrompt, avoidText, llm, writing }, onProgress);
+    out = await deps.engine.run(
+      { text: input.text, mode: input.mode, secondPass: input.useSecondPrompt, avoidText, llm, writing },
+      onProgress,
+    );
   } catch (e) {
     // If the refund itself cannot be written (the database is away), the sweep refunds the reservation later.
-    await refundCharge(db, reservation.chargeId, deps.now()).catch((re: Error) => deps.logger.warn('refund deferred to the sweep', { error: re.message }));
+    await refundCharge(db, reservation.chargeId, deps.now()).catch((re: Error) =>
+      deps.logger.warn('refund deferred to the sweep', { error: re.message }),
+    );
     if (e instanceof AppError) throw e;
     deps.logger.error('engine failed', { error: (e as Error).message });
     throw new AppError('ENGINE_FAILED', 502, 'The rewrite failed and no words were charged. Please try again.');
@@ -191,17 +225,35 @@ export async function humanizeText(
   const outcome = fellBack && out.outcome === 'light-edit' ? 'light-edit-fallback' : out.outcome;
   deps.models?.reportRewrite({ engine: out.engine, fallbackReason });
   try {
-    await recordUsage(db, { mode: input.mode, provider: deps.models?.kind ?? (llm ? 'openai-compatible' : 'none'), words, out, fellBack, fallbackReason, at: now });
+    await recordUsage(db, {
+      mode: input.mode,
+      provider: deps.models?.kind ?? (llm ? 'openai-compatible' : 'none'),
+      words,
+      out,
+      fellBack,
+      fallbackReason,
+      at: now,
+    });
   } catch (e) {
     deps.logger.error('recording engine usage failed', { error: (e as Error).message });
   }
 
   // What the engine did in operator terms stays in the log; the user gets plain sentences.
-  if (out.engineNote) deps.logger.info('rewrite note', { mode: input.mode, engine: out.engine, outcome, model: out.model, note: out.engineNote });
+  if (out.engineNote)
+    deps.logger.info('rewrite note', {
+      mode: input.mode,
+      engine: out.engine,
+      outcome,
+      model: out.model,
+      note: out.engineNote,
+    });
   const scored = out.scoreBefore !== null && out.scoreAfter !== null;
-  const notes = [out.guardRejected ? meaningNote(out.engine === 'model') : null, outcome === 'unchanged' ? null : writingNote(writing, { fullRewrite: out.engine === 'model', applied: out.styleApplied ?? [] })].filter(
-    (n): n is string => n !== null,
-  );
+  const notes = [
+    out.guardRejected ? meaningNote(out.engine === 'model') : null,
+    outcome === 'unchanged'
+      ? null
+      : writingNote(writing, { fullRewrite: out.engine === 'model', applied: out.styleApplied ?? [] }),
+  ].filter((n): n is string => n !== null);
   return {
     humanized_text: out.text,
     transformation_id: saved?.id ?? null,
@@ -223,7 +275,11 @@ export async function humanizeText(
  * Kept for compatibility with the original client (spec decision 4). Words are charged when the rewrite runs,
  * so this only records that usage was reported, once, for the caller's own transformation.
  */
-export async function trackUsage(deps: { db: Db; now: () => Date }, userId: string, transformationId: string): Promise<TrackUsageOutput> {
+export async function trackUsage(
+  deps: { db: Db; now: () => Date },
+  userId: string,
+  transformationId: string,
+): Promise<TrackUsageOutput> {
   const { db } = deps;
   if (!/^[0-9a-f-]{36}$/i.test(transformationId)) throw new AppError('NOT_FOUND', 404, 'Transformation not found.');
   const own = await db

@@ -43,14 +43,35 @@ describe('humanize-text as server-sent events', () => {
   });
 
   it('reports failures after the stream started as an error event with the code', async () => {
-    const r = await t.req('/api/functions/humanize-text', { body: { text: words(20), mode: 'deep' }, cookie, headers: { accept: 'text/event-stream' } });
+    const r = await t.req('/api/functions/humanize-text', {
+      body: { text: words(20), mode: 'deep' },
+      cookie,
+      headers: { accept: 'text/event-stream' },
+    });
     const ev = events(await r.text());
-    expect(ev.at(-1)).toEqual({ event: 'error', data: { status: 400, error: { code: 'MIN_WORDS', message: 'Please enter at least 50 words to humanize your text' } } });
+    expect(ev.at(-1)).toEqual({
+      event: 'error',
+      data: {
+        status: 400,
+        error: { code: 'MIN_WORDS', message: 'Please enter at least 50 words to humanize your text' },
+      },
+    });
   });
 
   it('answers sign-in and validation problems as plain JSON before streaming', async () => {
-    expect((await t.req('/api/functions/humanize-text', { body: { text: words(60), mode: 'deep' }, headers: { accept: 'text/event-stream' } })).status).toBe(401);
-    const bad = await t.req('/api/functions/humanize-text', { body: { text: words(60), mode: 'fast' }, cookie, headers: { accept: 'text/event-stream' } });
+    expect(
+      (
+        await t.req('/api/functions/humanize-text', {
+          body: { text: words(60), mode: 'deep' },
+          headers: { accept: 'text/event-stream' },
+        })
+      ).status,
+    ).toBe(401);
+    const bad = await t.req('/api/functions/humanize-text', {
+      body: { text: words(60), mode: 'fast' },
+      cookie,
+      headers: { accept: 'text/event-stream' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.headers.get('content-type')).toMatch(/json/);
   });

@@ -19,25 +19,42 @@ describe.each(DB_KINDS)('humanize flow on %s', (kind) => {
 
   it('checks the balance against the tier cap', async () => {
     const ok = await t.req('/api/functions/check-balance', { body: { word_count: 100 }, cookie: a.cookie });
-    expect(await ok.json()).toEqual({ subscriptionTier: 'FREE', currentBalance: 250, requestLimit: 250, canProcess: true, exceedsRequestLimit: false });
+    expect(await ok.json()).toEqual({
+      subscriptionTier: 'FREE',
+      currentBalance: 250,
+      requestLimit: 250,
+      canProcess: true,
+      exceedsRequestLimit: false,
+    });
     const over = await t.req('/api/functions/check-balance', { body: { word_count: 251 }, cookie: a.cookie });
     expect(await over.json()).toMatchObject({ canProcess: false, exceedsRequestLimit: true });
   });
 
   it('rewrites, charges the words, saves the transformation, and lists it in history', async () => {
     const text = words(60);
-    const r = await t.req('/api/functions/humanize-text', { body: { text, mode: 'lightning', useSecondPrompt: false }, cookie: a.cookie });
+    const r = await t.req('/api/functions/humanize-text', {
+      body: { text, mode: 'lightning', useSecondPrompt: false },
+      cookie: a.cookie,
+    });
     expect(r.status).toBe(200);
     const body = (await r.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ saved: true, words_charged: 60, remaining_balance: 190, engine: 'local' });
-    const hist = (await (await t.req('/api/transformations', { cookie: a.cookie })).json()) as { items: { id: string; original_text: string }[] };
+    const hist = (await (await t.req('/api/transformations', { cookie: a.cookie })).json()) as {
+      items: { id: string; original_text: string }[];
+    };
     expect(hist.items[0]).toMatchObject({ id: body.transformation_id, original_text: text });
     const sub = (await (await t.req('/api/subscription', { cookie: a.cookie })).json()) as { currentBalance: number };
     expect(sub.currentBalance).toBe(190);
     // track-usage never charges again and is idempotent
-    const tu1 = await t.req('/api/functions/track-usage', { body: { transformation_id: body.transformation_id, words_used: 60 }, cookie: a.cookie });
+    const tu1 = await t.req('/api/functions/track-usage', {
+      body: { transformation_id: body.transformation_id, words_used: 60 },
+      cookie: a.cookie,
+    });
     expect(tu1.status).toBe(200);
-    const tu2 = await t.req('/api/functions/track-usage', { body: { transformation_id: body.transformation_id, words_used: 60 }, cookie: a.cookie });
+    const tu2 = await t.req('/api/functions/track-usage', {
+      body: { transformation_id: body.transformation_id, words_used: 60 },
+      cookie: a.cookie,
+    });
     expect(await tu2.json()).toMatchObject({ tracked: false, charged: 0 });
     const sub2 = (await (await t.req('/api/subscription', { cookie: a.cookie })).json()) as { currentBalance: number };
     expect(sub2.currentBalance).toBe(190);
@@ -49,10 +66,12 @@ describe.each(DB_KINDS)('humanize flow on %s', (kind) => {
     const d = await t.newUser();
     const text = `${words(55)} again`;
     const go = (cookie: string, useSecondPrompt: boolean) =>
-      t.req('/api/functions/humanize-text', { body: { text, mode: 'deep', useSecondPrompt }, cookie }).then(async (r) => {
-        expect(r.status).toBe(200);
-        return (await r.json()) as { humanized_text: string };
-      });
+      t
+        .req('/api/functions/humanize-text', { body: { text, mode: 'deep', useSecondPrompt }, cookie })
+        .then(async (r) => {
+          expect(r.status).toBe(200);
+          return (await r.json()) as { humanized_text: string };
+        });
     const first = await go(c.cookie, false);
     expect(engine.calls.at(-1)).toMatchObject({ secondPass: false, avoidText: undefined });
     const again = await go(c.cookie, true);
@@ -66,12 +85,22 @@ describe.each(DB_KINDS)('humanize flow on %s', (kind) => {
   });
 
   it('counts words glued with invisible characters one by one: no cap or balance is bypassed', async () => {
-    const glued = Array.from({ length: 50 }, (_, g) => Array.from({ length: 12 }, (_, i) => `word${g * 12 + i}`).join('\u200B')).join(' ');
-    const r = await t.req('/api/functions/humanize-text', { body: { text: glued, mode: 'lightning' }, cookie: b.cookie });
+    const glued = Array.from({ length: 50 }, (_, g) =>
+      Array.from({ length: 12 }, (_, i) => `word${g * 12 + i}`).join('\u200B'),
+    ).join(' ');
+    const r = await t.req('/api/functions/humanize-text', {
+      body: { text: glued, mode: 'lightning' },
+      cookie: b.cookie,
+    });
     expect(r.status).toBe(400);
-    expect(await r.json()).toMatchObject({ error: { code: 'WORD_LIMIT_EXCEEDED', message: MSG.limitExceeded(250, 'Free') } });
+    expect(await r.json()).toMatchObject({
+      error: { code: 'WORD_LIMIT_EXCEEDED', message: MSG.limitExceeded(250, 'Free') },
+    });
     const huge = Array.from({ length: 50 }, () => 'x'.repeat(1_000)).join(' ');
-    const h = await t.req('/api/functions/humanize-text', { body: { text: huge, mode: 'lightning' }, cookie: b.cookie });
+    const h = await t.req('/api/functions/humanize-text', {
+      body: { text: huge, mode: 'lightning' },
+      cookie: b.cookie,
+    });
     expect(h.status).toBe(400);
     expect(((await h.json()) as { error: { code: string } }).error.code).toBe('WORD_LIMIT_EXCEEDED');
     const sub = (await (await t.req('/api/subscription', { cookie: b.cookie })).json()) as { currentBalance: number };
@@ -79,11 +108,16 @@ describe.each(DB_KINDS)('humanize flow on %s', (kind) => {
   });
 
   it('keeps users apart: nobody reads or charges another user’s transformations', async () => {
-    const mine = (await (await t.req('/api/transformations', { cookie: a.cookie })).json()) as { items: { id: string }[] };
+    const mine = (await (await t.req('/api/transformations', { cookie: a.cookie })).json()) as {
+      items: { id: string }[];
+    };
     const id = mine.items[0]!.id;
     const theirs = (await (await t.req('/api/transformations', { cookie: b.cookie })).json()) as { items: unknown[] };
     expect(theirs.items).toHaveLength(0);
-    const track = await t.req('/api/functions/track-usage', { body: { transformation_id: id, words_used: 60 }, cookie: b.cookie });
+    const track = await t.req('/api/functions/track-usage', {
+      body: { transformation_id: id, words_used: 60 },
+      cookie: b.cookie,
+    });
     expect(track.status).toBe(404);
     const subB = (await (await t.req('/api/subscription', { cookie: b.cookie })).json()) as { currentBalance: number };
     expect(subB.currentBalance).toBe(250);
@@ -95,15 +129,28 @@ describe.each(DB_KINDS)('humanize flow on %s', (kind) => {
 
   it('pages history with a cursor until every row has been seen', async () => {
     const u = await t.newUser();
-    await t.deps.db.update(subscribers).set({ monthly_word_balance: 100_000, subscription_tier: 'Ultra' }).where(eq(subscribers.user_id, u.id));
+    await t.deps.db
+      .update(subscribers)
+      .set({ monthly_word_balance: 100_000, subscription_tier: 'Ultra' })
+      .where(eq(subscribers.user_id, u.id));
     for (let i = 0; i < 5; i++) {
-      await t.deps.db.insert(transformations).values({ user_id: u.id, original_text: `o${i}`, transformed_text: `t${i}`, created_at: new Date(Date.UTC(2026, 0, 1 + (i % 2))) });
+      await t.deps.db
+        .insert(transformations)
+        .values({
+          user_id: u.id,
+          original_text: `o${i}`,
+          transformed_text: `t${i}`,
+          created_at: new Date(Date.UTC(2026, 0, 1 + (i % 2))),
+        });
     }
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
       const q: string = cursor ? `?limit=2&cursor=${cursor}` : '?limit=2';
-      const page = (await (await t.req(`/api/transformations${q}`, { cookie: u.cookie })).json()) as { items: { id: string; original_text: string }[]; nextCursor: string | null };
+      const page = (await (await t.req(`/api/transformations${q}`, { cookie: u.cookie })).json()) as {
+        items: { id: string; original_text: string }[];
+        nextCursor: string | null;
+      };
       seen.push(...page.items.map((x) => x.original_text));
       cursor = page.nextCursor;
     } while (cursor);
@@ -121,7 +168,15 @@ describe.each(DB_KINDS)('humanize flow on %s', (kind) => {
       ['humanize-text', { body: { text: words(60), mode: 'deep', useSecondPrompt: 'yes' } }, 400, 'VALIDATION'],
       ['humanize-text', { body: { text: words(40), mode: 'lightning' } }, 400, 'MIN_WORDS'],
       ['humanize-text', { body: { text: words(251), mode: 'lightning' } }, 400, 'WORD_LIMIT_EXCEEDED'],
-      ['humanize-text', { rawBody: JSON.stringify({ text: 'a '.repeat(500_000), mode: 'deep' }), headers: { 'content-type': 'application/json' } }, 413, 'PAYLOAD_TOO_LARGE'],
+      [
+        'humanize-text',
+        {
+          rawBody: JSON.stringify({ text: 'a '.repeat(500_000), mode: 'deep' }),
+          headers: { 'content-type': 'application/json' },
+        },
+        413,
+        'PAYLOAD_TOO_LARGE',
+      ],
       ['check-balance', { body: { word_count: 'many' } }, 400, 'VALIDATION'],
       ['check-balance', { body: { word_count: -1 } }, 400, 'VALIDATION'],
       ['track-usage', { body: { transformation_id: 7 } }, 400, 'VALIDATION'],
@@ -134,8 +189,13 @@ describe.each(DB_KINDS)('humanize flow on %s', (kind) => {
       if (code) expect(j.error.code).toBe(code);
       expect(j.error.message.length).toBeGreaterThan(5);
     }
-    const limited = await t.req('/api/functions/humanize-text', { body: { text: words(251), mode: 'lightning' }, cookie: c });
-    expect(((await limited.json()) as { error: { message: string } }).error.message).toBe(MSG.limitExceeded(250, 'Free'));
+    const limited = await t.req('/api/functions/humanize-text', {
+      body: { text: words(251), mode: 'lightning' },
+      cookie: c,
+    });
+    expect(((await limited.json()) as { error: { message: string } }).error.message).toBe(
+      MSG.limitExceeded(250, 'Free'),
+    );
     expect((await t.req('/api/nothing-here')).status).toBe(404);
   });
 });
@@ -148,7 +208,9 @@ describe.each(DB_KINDS)('word reservation under concurrency on %s', (kind) => {
       await t.deps.db.update(subscribers).set({ monthly_word_balance: 250 }).where(eq(subscribers.user_id, u.id));
       const text = words(50);
       const results = await Promise.all(
-        Array.from({ length: 20 }, () => t.req('/api/functions/humanize-text', { body: { text, mode: 'lightning' }, cookie: u.cookie })),
+        Array.from({ length: 20 }, () =>
+          t.req('/api/functions/humanize-text', { body: { text, mode: 'lightning' }, cookie: u.cookie }),
+        ),
       );
       const statuses = results.map((r) => r.status);
       expect(statuses.filter((s) => s === 200)).toHaveLength(5);
@@ -166,7 +228,10 @@ describe.each(DB_KINDS)('word reservation under concurrency on %s', (kind) => {
     const t = await createTestProduct({ kind, env: { RATE_LIMITS: 'off' }, engine: inlineEngine({ fail: true }) });
     try {
       const u = await t.newUser();
-      const r = await t.req('/api/functions/humanize-text', { body: { text: words(80), mode: 'deep' }, cookie: u.cookie });
+      const r = await t.req('/api/functions/humanize-text', {
+        body: { text: words(80), mode: 'deep' },
+        cookie: u.cookie,
+      });
       expect(r.status).toBe(502);
       expect(((await r.json()) as { error: { code: string } }).error.code).toBe('ENGINE_FAILED');
       const row = (await t.deps.db.select().from(subscribers).where(eq(subscribers.user_id, u.id)))[0]!;
@@ -192,10 +257,18 @@ describe('server rate limits', () => {
       expect(second.headers.get('retry-after')).toBe('4');
       expect(((await second.json()) as { error: { message: string } }).error.message).toBe(MSG.pleaseWait(4));
       clock += 4000;
-      expect((await t.req('/api/functions/check-balance', { body: { word_count: 60 }, cookie: u.cookie })).status).toBe(200);
-      const h1 = await t.req('/api/functions/humanize-text', { body: { text: words(60), mode: 'lightning' }, cookie: u.cookie });
+      expect((await t.req('/api/functions/check-balance', { body: { word_count: 60 }, cookie: u.cookie })).status).toBe(
+        200,
+      );
+      const h1 = await t.req('/api/functions/humanize-text', {
+        body: { text: words(60), mode: 'lightning' },
+        cookie: u.cookie,
+      });
       expect(h1.status).toBe(200);
-      const h2 = await t.req('/api/functions/humanize-text', { body: { text: words(60), mode: 'lightning' }, cookie: u.cookie });
+      const h2 = await t.req('/api/functions/humanize-text', {
+        body: { text: words(60), mode: 'lightning' },
+        cookie: u.cookie,
+      });
       expect(h2.status).toBe(429);
       expect(((await h2.json()) as { error: { message: string } }).error.message).toBe(MSG.pleaseWait(3));
     } finally {

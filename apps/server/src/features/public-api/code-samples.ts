@@ -101,7 +101,11 @@ print(body["score"], body["flagged"])`,
 
 export function usageSamples(base: string): Sample[] {
   return [
-    { lang: 'Shell', label: 'curl', source: `curl ${base}/v1/usage \\\n  -H "Authorization: Bearer $PLAINSPOKEN_API_KEY"` },
+    {
+      lang: 'Shell',
+      label: 'curl',
+      source: `curl ${base}/v1/usage \\\n  -H "Authorization: Bearer $PLAINSPOKEN_API_KEY"`,
+    },
     {
       lang: 'JavaScript',
       label: 'JavaScript',

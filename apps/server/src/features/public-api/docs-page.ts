@@ -38,7 +38,9 @@ const brotliAsync = promisify(brotliCompress);
 async function asset(body: Buffer): Promise<Asset> {
   const [gz, br] = await Promise.all([
     gzipAsync(body, { level: 9 }),
-    brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    brotliAsync(body, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+    }),
   ]);
   return { body, gzip: gz, br, etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"` };
 }
@@ -78,9 +80,28 @@ const CONFIG = {
   showToolbar: 'never',
   defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
   hiddenClients: {
-    c: true, clojure: true, csharp: true, dart: true, fsharp: true, go: true, http: true, java: true, julia: true, kotlin: true,
-    objc: true, ocaml: true, php: true, powershell: true, r: true, ruby: true, rust: true, swift: true,
-    node: true, js: ['axios', 'jquery', 'ofetch', 'xhr'], python: ['python3', 'aiohttp', 'httpx_sync', 'httpx_async'], shell: ['httpie', 'wget'],
+    c: true,
+    clojure: true,
+    csharp: true,
+    dart: true,
+    fsharp: true,
+    go: true,
+    http: true,
+    java: true,
+    julia: true,
+    kotlin: true,
+    objc: true,
+    ocaml: true,
+    php: true,
+    powershell: true,
+    r: true,
+    ruby: true,
+    rust: true,
+    swift: true,
+    node: true,
+    js: ['axios', 'jquery', 'ofetch', 'xhr'],
+    python: ['python3', 'aiohttp', 'httpx_sync', 'httpx_async'],
+    shell: ['httpie', 'wget'],
   },
   customCss: `.scalar-app, .scalar-api-reference { --scalar-font: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; --scalar-font-code: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }`,
 };
@@ -98,18 +119,24 @@ export function initScript(): Promise<Asset> {
 
 export function docsPage(version: string) {
   return html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>API reference · Plainspoken</title>
-    <meta name="description" content="The Plainspoken API: humanize and check text from your own code with a personal API key." />
-  </head>
-  <body>
-    <noscript>This page needs JavaScript. The API is also described as an OpenAPI document: <a href="/api/openapi.json">/api/openapi.json</a>.</noscript>
-    <div id="api-reference"></div>
-    <script src="/docs/api/scalar.js?v=${version}"></script>
-    <script src="/docs/api/init.js?v=${version}"></script>
-  </body>
-</html>`;
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>API reference · Plainspoken</title>
+        <meta
+          name="description"
+          content="The Plainspoken API: humanize and check text from your own code with a personal API key."
+        />
+      </head>
+      <body>
+        <noscript
+          >This page needs JavaScript. The API is also described as an OpenAPI document:
+          <a href="/api/openapi.json">/api/openapi.json</a>.</noscript
+        >
+        <div id="api-reference"></div>
+        <script src="/docs/api/scalar.js?v=${version}"></script>
+        <script src="/docs/api/init.js?v=${version}"></script>
+      </body>
+    </html>`;
 }

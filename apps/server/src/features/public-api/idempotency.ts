@@ -28,13 +28,21 @@ function canonical(v: unknown): string {
 }
 
 export function requestFingerprint(method: string, path: string, body: unknown): string {
-  return createHash('sha256').update(`${method} ${path}\n${canonical(body)}`).digest('hex');
+  return createHash('sha256')
+    .update(`${method} ${path}\n${canonical(body)}`)
+    .digest('hex');
 }
 
 /** A replay carries the stored answer byte for byte. */
 export type Claim = { kind: 'claimed' } | { kind: 'replay'; status: number; body: string };
 
-export async function claimIdempotencyKey(db: Db, userId: string, key: string, fingerprint: string, now: Date): Promise<Claim> {
+export async function claimIdempotencyKey(
+  db: Db,
+  userId: string,
+  key: string,
+  fingerprint: string,
+  now: Date,
+): Promise<Claim> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const inserted = await db
       .insert(api_idempotency)
@@ -42,21 +50,40 @@ export async function claimIdempotencyKey(db: Db, userId: string, key: string, f
       .onConflictDoNothing()
       .returning({ key: api_idempotency.key });
     if (inserted.length > 0) return { kind: 'claimed' };
-    const [row] = await db.select().from(api_idempotency).where(and(eq(api_idempotency.user_id, userId), eq(api_idempotency.key, key)));
+    const [row] = await db
+      .select()
+      .from(api_idempotency)
+      .where(and(eq(api_idempotency.user_id, userId), eq(api_idempotency.key, key)));
     if (!row) continue; // released between the two statements: claim again
     if (row.created_at.getTime() <= now.getTime() - IDEMPOTENCY_TTL_MS) {
       // Expired: forget it (only if it is still that row) and claim afresh.
-      await db.delete(api_idempotency).where(and(eq(api_idempotency.user_id, userId), eq(api_idempotency.key, key), eq(api_idempotency.created_at, row.created_at)));
+      await db
+        .delete(api_idempotency)
+        .where(
+          and(
+            eq(api_idempotency.user_id, userId),
+            eq(api_idempotency.key, key),
+            eq(api_idempotency.created_at, row.created_at),
+          ),
+        );
       continue;
     }
     if (row.request_hash !== fingerprint) throw new AppError('IDEMPOTENCY_KEY_REUSED', 422, API_MSG.idempotencyReused);
-    if (row.response_status === null) throw new AppError('IDEMPOTENCY_IN_PROGRESS', 409, API_MSG.idempotencyInProgress, { retryAfter: 1 });
+    if (row.response_status === null)
+      throw new AppError('IDEMPOTENCY_IN_PROGRESS', 409, API_MSG.idempotencyInProgress, { retryAfter: 1 });
     return { kind: 'replay', status: row.response_status, body: row.response_body ?? '' };
   }
   throw new AppError('IDEMPOTENCY_IN_PROGRESS', 409, API_MSG.idempotencyInProgress, { retryAfter: 1 });
 }
 
-export async function completeIdempotencyKey(db: Db, userId: string, key: string, status: number, body: string, now: Date): Promise<void> {
+export async function completeIdempotencyKey(
+  db: Db,
+  userId: string,
+  key: string,
+  status: number,
+  body: string,
+  now: Date,
+): Promise<void> {
   await db
     .update(api_idempotency)
     .set({ response_status: status, response_body: body, completed_at: now })

@@ -37,7 +37,17 @@ describe('the public API in the built bundle', () => {
     base = `http://localhost:${port}`;
     child = spawn(process.execPath, ['apps/server/dist/index.js'], {
       cwd: root,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'test', PORT: String(port), BASE_URL: base, DATA_DIR: mkdtempSync(path.join(tmp, 'data-')), RATE_LIMITS: 'off', LOG_LEVEL: 'error', ENGINE_POOL_SIZE: '1' },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'test',
+        PORT: String(port),
+        BASE_URL: base,
+        DATA_DIR: mkdtempSync(path.join(tmp, 'data-')),
+        RATE_LIMITS: 'off',
+        LOG_LEVEL: 'error',
+        ENGINE_POOL_SIZE: '1',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (d) => (out += d));
@@ -52,32 +62,75 @@ describe('the public API in the built bundle', () => {
   it('a key made through the profile endpoints humanizes exactly as the web app does', async () => {
     const email = `api-${Date.now()}@example.com`;
     const site = { origin: base, 'content-type': 'application/json' };
-    const signUp = await fetch(`${base}/api/auth/sign-up/email`, { method: 'POST', headers: site, body: JSON.stringify({ email, password: 'password123', name: email, callbackURL: '/' }) });
+    const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
+      method: 'POST',
+      headers: site,
+      body: JSON.stringify({ email, password: 'password123', name: email, callbackURL: '/' }),
+    });
     expect(signUp.status).toBe(200);
     const mails = (await (await fetch(`${base}/api/dev/mailbox`)).json()) as OutboxMail[];
     const link = mails.find((m) => m.to === email)!.links.find((l) => l.includes('/api/auth/verify-email'))!;
     const cookie = cookieOf(await fetch(link, { redirect: 'manual' }));
     expect(cookie).toContain('session_token');
 
-    const checkout = (await (await fetch(`${base}/api/functions/create-checkout`, { method: 'POST', headers: { ...site, cookie }, body: JSON.stringify({ planTier: 'Pro', billingPeriod: 'monthly' }) })).json()) as { url: string };
+    const checkout = (await (
+      await fetch(`${base}/api/functions/create-checkout`, {
+        method: 'POST',
+        headers: { ...site, cookie },
+        body: JSON.stringify({ planTier: 'Pro', billingPeriod: 'monthly' }),
+      })
+    ).json()) as { url: string };
     const session = new URL(checkout.url, base).searchParams.get('session')!;
-    const paid = await fetch(`${base}/sandbox/checkout/pay`, { method: 'POST', redirect: 'manual', headers: { origin: base, cookie, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ session }) });
+    const paid = await fetch(`${base}/sandbox/checkout/pay`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { origin: base, cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ session }),
+    });
     expect(paid.status).toBe(303);
 
-    const made = await fetch(`${base}/api/api-keys`, { method: 'POST', headers: { ...site, cookie }, body: JSON.stringify({ name: 'bundle' }) });
+    const made = await fetch(`${base}/api/api-keys`, {
+      method: 'POST',
+      headers: { ...site, cookie },
+      body: JSON.stringify({ name: 'bundle' }),
+    });
     expect(made.status).toBe(201);
     const { secret } = (await made.json()) as CreatedApiKey;
 
-    const web = (await (await fetch(`${base}/api/functions/humanize-text`, { method: 'POST', headers: { ...site, cookie }, body: JSON.stringify({ text: TEXT, mode: 'lightning', useSecondPrompt: false }) })).json()) as HumanizeOutput;
-    const res = await fetch(`${base}/v1/humanize`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'idempotency-key': 'bundle-1' }, body: JSON.stringify({ text: TEXT, mode: 'lightning' }) });
+    const web = (await (
+      await fetch(`${base}/api/functions/humanize-text`, {
+        method: 'POST',
+        headers: { ...site, cookie },
+        body: JSON.stringify({ text: TEXT, mode: 'lightning', useSecondPrompt: false }),
+      })
+    ).json()) as HumanizeOutput;
+    const res = await fetch(`${base}/v1/humanize`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'idempotency-key': 'bundle-1' },
+      body: JSON.stringify({ text: TEXT, mode: 'lightning' }),
+    });
     expect(res.status).toBe(200);
     const api = (await res.json()) as HumanizeOutput;
     expect(api.humanized_text).toBe(web.humanized_text);
-    expect({ ...api, transformation_id: null, remaining_balance: 0 }).toEqual({ ...web, transformation_id: null, remaining_balance: 0 });
+    expect({ ...api, transformation_id: null, remaining_balance: 0 }).toEqual({
+      ...web,
+      transformation_id: null,
+      remaining_balance: 0,
+    });
     expect(api.remaining_balance).toBe(15_000 - 2 * api.words_charged);
-    const retry = await fetch(`${base}/v1/humanize`, { method: 'POST', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'idempotency-key': 'bundle-1' }, body: JSON.stringify({ text: TEXT, mode: 'lightning' }) });
+    const retry = await fetch(`${base}/v1/humanize`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json', 'idempotency-key': 'bundle-1' },
+      body: JSON.stringify({ text: TEXT, mode: 'lightning' }),
+    });
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
-    expect(((await (await fetch(`${base}/v1/usage`, { headers: { authorization: `Bearer ${secret}` } })).json()) as { balance: number }).balance).toBe(api.remaining_balance);
+    expect(
+      (
+        (await (await fetch(`${base}/v1/usage`, { headers: { authorization: `Bearer ${secret}` } })).json()) as {
+          balance: number;
+        }
+      ).balance,
+    ).toBe(api.remaining_balance);
 
     const doc = (await (await fetch(`${base}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths).sort()).toEqual(['/v1/detect', '/v1/humanize', '/v1/usage']);

@@ -32,7 +32,13 @@ import { AppError, unauthorized } from '../../lib/errors';
 import { validationError } from '../../lib/http';
 import { detectSamples, humanizeSamples, usageSamples } from './code-samples';
 import { DOCS_CSP, docsPage, initScript, scalarBundle, type Asset } from './docs-page';
-import { claimIdempotencyKey, completeIdempotencyKey, pruneIdempotencyKeys, releaseIdempotencyKey, requestFingerprint } from './idempotency';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  pruneIdempotencyKeys,
+  releaseIdempotencyKey,
+  requestFingerprint,
+} from './idempotency';
 import type { ApiCaller, PublicApiExtra } from './services';
 
 type Env = { Variables: AppEnv<PublicApiExtra>['Variables'] & { apiCaller: ApiCaller } };
@@ -42,7 +48,9 @@ type Ctx = Context<Env>;
 
 const errorContent = { 'application/json': { schema: apiErrorResponse } };
 const err = (description: string) => ({ description, content: errorContent });
-const retryAfter = { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' as const } } };
+const retryAfter = {
+  'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' as const } },
+};
 const authErrors = {
   401: err('No API key, or the key is unknown or revoked (`UNAUTHORIZED`).'),
   403: err("The key's owner is on the Free plan: the API is part of the paid plans (`PLAN_REQUIRED`)."),
@@ -57,15 +65,26 @@ const humanizeRoute = createRoute({
   summary: 'Humanize a text',
   description:
     "Rewrites the text so it reads as human-written, exactly as **Humanize** on the website does: the words are taken from your monthly balance before the rewrite runs and given back if it fails, and the result is saved to your history. One rewrite per 3 seconds per account (the website's limit, shared with it).",
-  request: { headers: idempotencyHeaders, body: { required: true, content: { 'application/json': { schema: apiHumanizeRequest } } } },
+  request: {
+    headers: idempotencyHeaders,
+    body: { required: true, content: { 'application/json': { schema: apiHumanizeRequest } } },
+  },
   responses: {
-    200: { description: 'The rewrite, with the words charged and the balance left.', content: { 'application/json': { schema: apiHumanizeResponse } } },
+    200: {
+      description: 'The rewrite, with the words charged and the balance left.',
+      content: { 'application/json': { schema: apiHumanizeResponse } },
+    },
     400: err('Malformed JSON or a field of the wrong type (`BAD_REQUEST`, `VALIDATION`).'),
     ...authErrors,
     402: err('Not enough words left this month (`INSUFFICIENT_BALANCE`). Nothing was charged.'),
-    409: { ...err('A request with the same Idempotency-Key is still running (`IDEMPOTENCY_IN_PROGRESS`).'), headers: retryAfter },
+    409: {
+      ...err('A request with the same Idempotency-Key is still running (`IDEMPOTENCY_IN_PROGRESS`).'),
+      headers: retryAfter,
+    },
     413: err('The request body is larger than the server accepts (`PAYLOAD_TOO_LARGE`).'),
-    422: err("Fewer than 50 words (`MIN_WORDS`), more than your plan's words per request (`WORD_LIMIT_EXCEEDED`), a language the rewriter does not read (`UNSUPPORTED_LANGUAGE`), or an Idempotency-Key reused for a different request (`IDEMPOTENCY_KEY_REUSED`)."),
+    422: err(
+      "Fewer than 50 words (`MIN_WORDS`), more than your plan's words per request (`WORD_LIMIT_EXCEEDED`), a language the rewriter does not read (`UNSUPPORTED_LANGUAGE`), or an Idempotency-Key reused for a different request (`IDEMPOTENCY_KEY_REUSED`).",
+    ),
     429: { ...err('Another rewrite was started less than 3 seconds ago (`RATE_LIMITED`).'), headers: retryAfter },
     502: err('The rewrite failed; no words were charged (`ENGINE_FAILED`).'),
     503: { ...err('The rewriter is busy; retry later (`ENGINE_BUSY`).'), headers: retryAfter },
@@ -80,14 +99,25 @@ const detectRoute = createRoute({
   summary: 'Check how machine-written a text reads',
   description:
     "Plainspoken's own estimate of how machine-written an English text reads, with each sentence scored and the signals that raised it, as the website's **AI check** shows. Checking costs no words; one check per 2 seconds per account.",
-  request: { headers: idempotencyHeaders, body: { required: true, content: { 'application/json': { schema: apiDetectRequest } } } },
+  request: {
+    headers: idempotencyHeaders,
+    body: { required: true, content: { 'application/json': { schema: apiDetectRequest } } },
+  },
   responses: {
-    200: { description: 'The score and the scored sentences.', content: { 'application/json': { schema: apiDetectResponse } } },
+    200: {
+      description: 'The score and the scored sentences.',
+      content: { 'application/json': { schema: apiDetectResponse } },
+    },
     400: err('Malformed JSON or a field of the wrong type (`BAD_REQUEST`, `VALIDATION`).'),
     ...authErrors,
-    409: { ...err('A request with the same Idempotency-Key is still running (`IDEMPOTENCY_IN_PROGRESS`).'), headers: retryAfter },
+    409: {
+      ...err('A request with the same Idempotency-Key is still running (`IDEMPOTENCY_IN_PROGRESS`).'),
+      headers: retryAfter,
+    },
     413: err('The request body is larger than the server accepts (`PAYLOAD_TOO_LARGE`).'),
-    422: err("Fewer than 50 words (`MIN_WORDS`), more than your plan's words per request (`WORD_LIMIT_EXCEEDED`), a text that is not English (`UNSUPPORTED_LANGUAGE`), or an Idempotency-Key reused for a different request (`IDEMPOTENCY_KEY_REUSED`)."),
+    422: err(
+      "Fewer than 50 words (`MIN_WORDS`), more than your plan's words per request (`WORD_LIMIT_EXCEEDED`), a text that is not English (`UNSUPPORTED_LANGUAGE`), or an Idempotency-Key reused for a different request (`IDEMPOTENCY_KEY_REUSED`).",
+    ),
     429: { ...err('Another check was started less than 2 seconds ago (`RATE_LIMITED`).'), headers: retryAfter },
     503: { ...err('The checker is busy; retry later (`ENGINE_BUSY`).'), headers: retryAfter },
   },
@@ -167,14 +197,26 @@ const requireKey: MiddlewareHandler<Env> = async (c, next) => {
   if (!check.ok) throw unauthorized(check.reason === 'revoked' ? API_MSG.revokedKey : API_MSG.unknownKey);
   const row = await loadSubscriber(d.db, check.caller, now, check.caller.subscriber);
   const tier = effectiveTier(row, now);
-  if (tier === 'FREE') throw new AppError('PLAN_REQUIRED', 403, API_MSG.apiNeedsPaidPlan, { details: { tier, upgrade: `${d.env.BASE_URL}/pricing` } });
+  if (tier === 'FREE')
+    throw new AppError('PLAN_REQUIRED', 403, API_MSG.apiNeedsPaidPlan, {
+      details: { tier, upgrade: `${d.env.BASE_URL}/pricing` },
+    });
   c.set('apiCaller', { ...check.caller, subscriber: row, keyId: check.keyId });
   await next();
 };
 
 const TOO_LARGE = (c: Ctx) =>
-  c.json({ error: { code: 'PAYLOAD_TOO_LARGE', message: `The request is too large (limit ${Math.round(c.var.deps.env.BODY_LIMIT_BYTES / 1024)} KB).` } }, 413);
-const limitBody: MiddlewareHandler<Env> = (c, next) => bodyLimit({ maxSize: c.var.deps.env.BODY_LIMIT_BYTES, onError: TOO_LARGE })(c, next);
+  c.json(
+    {
+      error: {
+        code: 'PAYLOAD_TOO_LARGE',
+        message: `The request is too large (limit ${Math.round(c.var.deps.env.BODY_LIMIT_BYTES / 1024)} KB).`,
+      },
+    },
+    413,
+  );
+const limitBody: MiddlewareHandler<Env> = (c, next) =>
+  bodyLimit({ maxSize: c.var.deps.env.BODY_LIMIT_BYTES, onError: TOO_LARGE })(c, next);
 
 publicApiRoutes.use('/v1/*', requireKey, limitBody);
 
@@ -192,16 +234,29 @@ async function asApi<T>(run: () => Promise<T>): Promise<T> {
 
 let lastPrune = 0;
 /** Runs `run` at most once per Idempotency-Key (when the request has one) and answers with its result. */
-async function idempotent<T extends object>(c: Ctx, body: unknown, key: string | undefined, run: () => Promise<T>): Promise<Response> {
+async function idempotent<T extends object>(
+  c: Ctx,
+  body: unknown,
+  key: string | undefined,
+  run: () => Promise<T>,
+): Promise<Response> {
   const d = c.var.deps;
   const caller = c.var.apiCaller;
   if (key === undefined) return c.json(await asApi(run), 200);
   const now = d.now();
   if (now.getTime() - lastPrune > 3_600_000) {
     lastPrune = now.getTime();
-    void pruneIdempotencyKeys(d.db, now).catch((e: Error) => d.logger.warn('pruning idempotency keys failed', { error: e.message }));
+    void pruneIdempotencyKeys(d.db, now).catch((e: Error) =>
+      d.logger.warn('pruning idempotency keys failed', { error: e.message }),
+    );
   }
-  const claim = await claimIdempotencyKey(d.db, caller.id, key, requestFingerprint(c.req.method, c.req.path, body), now);
+  const claim = await claimIdempotencyKey(
+    d.db,
+    caller.id,
+    key,
+    requestFingerprint(c.req.method, c.req.path, body),
+    now,
+  );
   if (claim.kind === 'replay') {
     c.header('Idempotent-Replayed', 'true');
     return c.newResponse(claim.body, claim.status as 200, { 'Content-Type': 'application/json' });
@@ -210,7 +265,9 @@ async function idempotent<T extends object>(c: Ctx, body: unknown, key: string |
   try {
     out = await asApi(run);
   } catch (e) {
-    await releaseIdempotencyKey(d.db, caller.id, key).catch((x: Error) => d.logger.error('releasing an idempotency key failed', { error: x.message }));
+    await releaseIdempotencyKey(d.db, caller.id, key).catch((x: Error) =>
+      d.logger.error('releasing an idempotency key failed', { error: x.message }),
+    );
     throw e;
   }
   const json = JSON.stringify(out);
@@ -259,11 +316,17 @@ publicApiRoutes.openapi(usageRoute, async (c) => {
   return c.json(usage, 200);
 });
 
-publicApiRoutes.all('/v1/*', (c) => c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404));
+publicApiRoutes.all('/v1/*', (c) =>
+  c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404),
+);
 
 // ---- the document and the reference page ----
 
-const SAMPLES: Record<string, (base: string) => unknown> = { humanize: humanizeSamples, detect: detectSamples, usage: usageSamples };
+const SAMPLES: Record<string, (base: string) => unknown> = {
+  humanize: humanizeSamples,
+  detect: detectSamples,
+  usage: usageSamples,
+};
 let documentCache: { base: string; json: string } | null = null;
 
 /** The OpenAPI 3.1 document for this server's address (built once per address). */
@@ -271,7 +334,12 @@ export function openApiDocument(base: string): string {
   if (documentCache?.base === base) return documentCache.json;
   const doc = publicApiRoutes.getOpenAPI31Document({
     openapi: '3.1.0',
-    info: { title: 'Plainspoken API', version: '1.0.0', description: DESCRIPTION, contact: { name: 'Plainspoken', url: base } },
+    info: {
+      title: 'Plainspoken API',
+      version: '1.0.0',
+      description: DESCRIPTION,
+      contact: { name: 'Plainspoken', url: base },
+    },
     servers: [{ url: base }],
     security: [{ apiKey: [] }],
     tags: [
@@ -282,7 +350,8 @@ export function openApiDocument(base: string): string {
   });
   for (const item of Object.values(doc.paths ?? {})) {
     for (const op of [item.get, item.post]) {
-      if (op?.operationId && SAMPLES[op.operationId]) (op as Record<string, unknown>)['x-codeSamples'] = SAMPLES[op.operationId]!(base);
+      if (op?.operationId && SAMPLES[op.operationId])
+        (op as Record<string, unknown>)['x-codeSamples'] = SAMPLES[op.operationId]!(base);
     }
   }
   documentCache = { base, json: JSON.stringify(doc) };
@@ -298,8 +367,17 @@ publicApiRoutes.get('/api/openapi.json', (c) => {
 function sendAsset(c: Ctx, a: Asset, type: string): Response {
   if (c.req.header('if-none-match') === a.etag) return c.body(null, 304);
   const accept = c.req.header('accept-encoding') ?? '';
-  const [body, encoding] = /\bbr\b/.test(accept) ? [a.br, 'br'] : /\bgzip\b/.test(accept) ? [a.gzip, 'gzip'] : [a.body, undefined];
-  const headers: Record<string, string> = { 'Content-Type': type, ETag: a.etag, 'Cache-Control': 'public, max-age=3600', Vary: 'Accept-Encoding' };
+  const [body, encoding] = /\bbr\b/.test(accept)
+    ? [a.br, 'br']
+    : /\bgzip\b/.test(accept)
+      ? [a.gzip, 'gzip']
+      : [a.body, undefined];
+  const headers: Record<string, string> = {
+    'Content-Type': type,
+    ETag: a.etag,
+    'Cache-Control': 'public, max-age=3600',
+    Vary: 'Accept-Encoding',
+  };
   if (encoding) headers['Content-Encoding'] = encoding;
   return c.body(new Uint8Array(body), 200, headers);
 }
@@ -312,5 +390,9 @@ publicApiRoutes.get('/docs/api', (c) => {
   return c.html(docsPage(VERSION));
 });
 publicApiRoutes.get('/docs/api/', (c) => c.redirect('/docs/api', 301));
-publicApiRoutes.get('/docs/api/scalar.js', async (c) => sendAsset(c, await scalarBundle(), 'text/javascript; charset=utf-8'));
-publicApiRoutes.get('/docs/api/init.js', async (c) => sendAsset(c, await initScript(), 'text/javascript; charset=utf-8'));
+publicApiRoutes.get('/docs/api/scalar.js', async (c) =>
+  sendAsset(c, await scalarBundle(), 'text/javascript; charset=utf-8'),
+);
+publicApiRoutes.get('/docs/api/init.js', async (c) =>
+  sendAsset(c, await initScript(), 'text/javascript; charset=utf-8'),
+);

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API_MSG, HUMANIZE_MODES, MAX_TEXT_CHARS, MSG, type ApiKeyList, type CreatedApiKey, type HumanizeOutput } from '@plainspoken/shared';
+import {
+  API_MSG,
+  HUMANIZE_MODES,
+  MAX_TEXT_CHARS,
+  MSG,
+  type ApiKeyList,
+  type CreatedApiKey,
+  type HumanizeOutput,
+} from '@plainspoken/shared';
 import { DB_KINDS, createTestDatabase, createTestProduct, inlineEngine, type TestProduct } from '../../test/harness';
 import { api_idempotency, api_keys, subscribers, transformations } from '../../db/schema';
 
@@ -9,7 +17,10 @@ type User = { email: string; cookie: string; id: string };
 type ErrBody = { error: { code: string; message: string; retryAfter?: number } };
 
 async function setPlan(t: TestProduct, u: User, tier: 'FREE' | 'Basic' | 'Pro' | 'Ultra', balance: number) {
-  await t.deps.db.update(subscribers).set({ subscription_tier: tier, subscribed: tier !== 'FREE', monthly_word_balance: balance }).where(eq(subscribers.user_id, u.id));
+  await t.deps.db
+    .update(subscribers)
+    .set({ subscription_tier: tier, subscribed: tier !== 'FREE', monthly_word_balance: balance })
+    .where(eq(subscribers.user_id, u.id));
 }
 async function balanceOf(t: TestProduct, u: User): Promise<number> {
   return (await t.deps.db.select().from(subscribers).where(eq(subscribers.user_id, u.id)))[0]!.monthly_word_balance;
@@ -20,7 +31,11 @@ async function newKey(t: TestProduct, u: User, name = 'Test key'): Promise<Creat
   return (await r.json()) as CreatedApiKey;
 }
 /** A public API call as a client makes it: Authorization header, JSON body, no cookie, no Origin. */
-function api(t: TestProduct, path: string, opts: { key?: string; body?: unknown; idem?: string; headers?: Record<string, string> } = {}) {
+function api(
+  t: TestProduct,
+  path: string,
+  opts: { key?: string; body?: unknown; idem?: string; headers?: Record<string, string> } = {},
+) {
   const headers: Record<string, string> = { ...(opts.headers ?? {}) };
   if (opts.key) headers.authorization = `Bearer ${opts.key}`;
   if (opts.idem) headers['idempotency-key'] = opts.idem;
@@ -58,11 +73,20 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     const listRes = await t.req('/api/api-keys', { cookie: a.cookie });
     const listText = await listRes.text();
     expect(listText).not.toContain(created.secret);
-    expect(JSON.parse(listText)).toMatchObject({ canCreate: true, tier: 'Pro', keys: [{ id: created.key.id, name: 'Zapier', prefix: created.key.prefix }] });
+    expect(JSON.parse(listText)).toMatchObject({
+      canCreate: true,
+      tier: 'Pro',
+      keys: [{ id: created.key.id, name: 'Zapier', prefix: created.key.prefix }],
+    });
 
     const usage = await api(t, '/v1/usage', { key: created.secret });
     expect(usage.status).toBe(200);
-    expect(await usage.json()).toMatchObject({ plan: 'Pro', balance: 15_000, monthly_limit: 15_000, request_limit: 1_500 });
+    expect(await usage.json()).toMatchObject({
+      plan: 'Pro',
+      balance: 15_000,
+      monthly_limit: 15_000,
+      request_limit: 1_500,
+    });
     const used = (await (await t.req('/api/api-keys', { cookie: a.cookie })).json()) as ApiKeyList;
     expect(used.keys[0]!.last_used_at).not.toBeNull();
 
@@ -89,7 +113,11 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     expect(await over.json()).toMatchObject({ error: { code: 'API_KEY_LIMIT', message: API_MSG.keyLimit(10) } });
     expect((await t.req('/api/api-keys')).status).toBe(401);
     expect((await t.req('/api/api-keys', { body: { name: 'x' } })).status).toBe(401);
-    const foreign = await t.req('/api/api-keys', { body: { name: 'x' }, cookie: u.cookie, headers: { origin: 'https://evil.example' } });
+    const foreign = await t.req('/api/api-keys', {
+      body: { name: 'x' },
+      cookie: u.cookie,
+      headers: { origin: 'https://evil.example' },
+    });
     expect(foreign.status).toBe(403);
     expect((await t.req('/api/api-keys/not-a-uuid', { method: 'DELETE', cookie: u.cookie })).status).toBe(404);
   });
@@ -101,26 +129,65 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     const text = words(60);
     const cases: [string, Parameters<typeof api>[2], number, string, string?][] = [
       ['no key', { body: { text, mode: 'lightning' } }, 401, 'UNAUTHORIZED', API_MSG.missingKey],
-      ['not bearer', { body: { text, mode: 'lightning' }, headers: { authorization: `Basic ${secret}` } }, 401, 'UNAUTHORIZED', API_MSG.missingKey],
-      ['unknown key', { key: `ps_live_${'A'.repeat(43)}`, body: { text, mode: 'lightning' } }, 401, 'UNAUTHORIZED', API_MSG.unknownKey],
+      [
+        'not bearer',
+        { body: { text, mode: 'lightning' }, headers: { authorization: `Basic ${secret}` } },
+        401,
+        'UNAUTHORIZED',
+        API_MSG.missingKey,
+      ],
+      [
+        'unknown key',
+        { key: `ps_live_${'A'.repeat(43)}`, body: { text, mode: 'lightning' } },
+        401,
+        'UNAUTHORIZED',
+        API_MSG.unknownKey,
+      ],
       ['garbage key', { key: 'hello', body: { text, mode: 'lightning' } }, 401, 'UNAUTHORIZED', API_MSG.unknownKey],
-      ['over the cap', { key: secret, body: { text: words(1_501), mode: 'lightning' } }, 422, 'WORD_LIMIT_EXCEEDED', MSG.limitExceeded(1_500, 'Pro')],
-      ['under the minimum', { key: secret, body: { text: words(20), mode: 'deep' } }, 422, 'MIN_WORDS', MSG.minWordsText],
-      ['detect over the cap', { key: secret, body: { text: words(1_501) } }, 422, 'WORD_LIMIT_EXCEEDED', MSG.aiCheckLimitExceeded(1_500, 'Pro')],
+      [
+        'over the cap',
+        { key: secret, body: { text: words(1_501), mode: 'lightning' } },
+        422,
+        'WORD_LIMIT_EXCEEDED',
+        MSG.limitExceeded(1_500, 'Pro'),
+      ],
+      [
+        'under the minimum',
+        { key: secret, body: { text: words(20), mode: 'deep' } },
+        422,
+        'MIN_WORDS',
+        MSG.minWordsText,
+      ],
+      [
+        'detect over the cap',
+        { key: secret, body: { text: words(1_501) } },
+        422,
+        'WORD_LIMIT_EXCEEDED',
+        MSG.aiCheckLimitExceeded(1_500, 'Pro'),
+      ],
       ['malformed JSON', { key: secret, headers: { 'content-type': 'application/json' } }, 400, 'BAD_REQUEST'],
       ['bad mode', { key: secret, body: { text, mode: 'turbo' } }, 400, 'VALIDATION'],
       ['bad idempotency key', { key: secret, body: { text, mode: 'deep' }, idem: 'x'.repeat(300) }, 400, 'VALIDATION'],
     ];
     for (const [what, opts, status, code, message] of cases) {
       const path = what.startsWith('detect') ? '/v1/detect' : '/v1/humanize';
-      const r = what === 'malformed JSON' ? await t.req(path, { rawBody: '{nope', headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' } }) : await api(t, path, opts);
+      const r =
+        what === 'malformed JSON'
+          ? await t.req(path, {
+              rawBody: '{nope',
+              headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+            })
+          : await api(t, path, opts);
       expect(r.status, what).toBe(status);
       const j = (await r.json()) as ErrBody;
       expect(j.error.code, what).toBe(code);
       if (message) expect(j.error.message, what).toBe(message);
       else expect(j.error.message.length, what).toBeGreaterThan(5);
     }
-    const big = await t.req('/v1/humanize', { rawBody: JSON.stringify({ text: 'a '.repeat(200_000), mode: 'deep' }), headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' } });
+    const big = await t.req('/v1/humanize', {
+      rawBody: JSON.stringify({ text: 'a '.repeat(200_000), mode: 'deep' }),
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+    });
     expect(big.status).toBe(413);
     expect(((await big.json()) as ErrBody).error.code).toBe('PAYLOAD_TOO_LARGE');
 
@@ -128,12 +195,18 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     await setPlan(t, u, 'Pro', 10);
     const poor = await api(t, '/v1/humanize', { key: secret, body: { text, mode: 'lightning' } });
     expect(poor.status).toBe(402);
-    expect(await poor.json()).toMatchObject({ error: { code: 'INSUFFICIENT_BALANCE', message: MSG.insufficient(60, 10) } });
+    expect(await poor.json()).toMatchObject({
+      error: { code: 'INSUFFICIENT_BALANCE', message: MSG.insufficient(60, 10) },
+    });
     expect(await balanceOf(t, u)).toBe(10);
 
     // Back on the Free plan, the key stops opening the API.
     await setPlan(t, u, 'FREE', 250);
-    for (const [path, body] of [['/v1/usage', undefined], ['/v1/humanize', { text, mode: 'lightning' }], ['/v1/detect', { text }]] as const) {
+    for (const [path, body] of [
+      ['/v1/usage', undefined],
+      ['/v1/humanize', { text, mode: 'lightning' }],
+      ['/v1/detect', { text }],
+    ] as const) {
       const r = await api(t, path, { key: secret, body });
       expect(r.status, path).toBe(403);
       expect(await r.json()).toMatchObject({ error: { code: 'PLAN_REQUIRED', message: API_MSG.apiNeedsPaidPlan } });
@@ -147,13 +220,20 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     await setPlan(t, u, 'Pro', 15_000);
     const { secret } = await newKey(t, u);
     const text = `${words(70)} We utilize tools.`;
-    const web = await t.req('/api/functions/humanize-text', { body: { text, mode: 'deep', useSecondPrompt: false }, cookie: u.cookie });
+    const web = await t.req('/api/functions/humanize-text', {
+      body: { text, mode: 'deep', useSecondPrompt: false },
+      cookie: u.cookie,
+    });
     const viaApi = await api(t, '/v1/humanize', { key: secret, body: { text, mode: 'deep' } });
     expect(web.status).toBe(200);
     expect(viaApi.status).toBe(200);
     const w = (await web.json()) as HumanizeOutput;
     const p = (await viaApi.json()) as HumanizeOutput;
-    expect({ ...p, transformation_id: null, remaining_balance: 0 }).toEqual({ ...w, transformation_id: null, remaining_balance: 0 });
+    expect({ ...p, transformation_id: null, remaining_balance: 0 }).toEqual({
+      ...w,
+      transformation_id: null,
+      remaining_balance: 0,
+    });
     expect(p.humanized_text).toContain('We use tools.');
     expect(p.words_charged).toBe(73);
     expect(p.remaining_balance).toBe(15_000 - 2 * 73);
@@ -179,7 +259,11 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     expect(first.status).toBe(200);
     const firstBody = await first.text();
     // The same body with its keys in another order and the default spelled out is the same request.
-    const again = await api(t, '/v1/humanize', { key: secret, body: { mode: 'lightning', useSecondPrompt: false, text: body.text }, idem: 'order-1' });
+    const again = await api(t, '/v1/humanize', {
+      key: secret,
+      body: { mode: 'lightning', useSecondPrompt: false, text: body.text },
+      idem: 'order-1',
+    });
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(await again.text()).toBe(firstBody);
@@ -187,7 +271,9 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     expect(await balanceOf(t, u)).toBe(5_000 - 55);
     const other = await api(t, '/v1/humanize', { key: secret, body: { ...body, mode: 'deep' }, idem: 'order-1' });
     expect(other.status).toBe(422);
-    expect(await other.json()).toMatchObject({ error: { code: 'IDEMPOTENCY_KEY_REUSED', message: API_MSG.idempotencyReused } });
+    expect(await other.json()).toMatchObject({
+      error: { code: 'IDEMPOTENCY_KEY_REUSED', message: API_MSG.idempotencyReused },
+    });
     // The same key on another endpoint is another request.
     const det = await api(t, '/v1/detect', { key: secret, body: { text: body.text }, idem: 'order-1' });
     expect(det.status).toBe(422);
@@ -228,10 +314,17 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     expect(r.status).toBe(200);
     expect(await balanceOf(t, c)).toBe(30_000 - 80);
     expect(await balanceOf(t, d)).toBe(15_000);
-    expect(await (await api(t, '/v1/usage', { key: dKey.secret })).json()).toMatchObject({ plan: 'Pro', balance: 15_000 });
-    expect(((await (await t.req('/api/transformations', { cookie: d.cookie })).json()) as { items: unknown[] }).items).toHaveLength(0);
+    expect(await (await api(t, '/v1/usage', { key: dKey.secret })).json()).toMatchObject({
+      plan: 'Pro',
+      balance: 15_000,
+    });
+    expect(
+      ((await (await t.req('/api/transformations', { cookie: d.cookie })).json()) as { items: unknown[] }).items,
+    ).toHaveLength(0);
     // A key opens only /v1; a session opens only the site.
-    expect((await t.req('/api/transformations', { headers: { authorization: `Bearer ${cKey.secret}` } })).status).toBe(401);
+    expect((await t.req('/api/transformations', { headers: { authorization: `Bearer ${cKey.secret}` } })).status).toBe(
+      401,
+    );
     expect((await t.req('/api/api-keys', { headers: { authorization: `Bearer ${cKey.secret}` } })).status).toBe(401);
     const withCookie = await t.req('/v1/usage', { cookie: c.cookie });
     expect(withCookie.status).toBe(401);
@@ -248,8 +341,25 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     const doc = (await r.json()) as {
       openapi: string;
       servers: { url: string }[];
-      paths: Record<string, Record<string, { operationId: string; requestBody?: { content: Record<string, { schema: { $ref?: string } }> }; responses: Record<string, unknown>; 'x-codeSamples': { label: string; source: string }[] }>>;
-      components: { schemas: Record<string, { properties: Record<string, { enum?: string[]; maxLength?: number }>; required?: string[] }>; securitySchemes: Record<string, { scheme: string }> };
+      paths: Record<
+        string,
+        Record<
+          string,
+          {
+            operationId: string;
+            requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
+            responses: Record<string, unknown>;
+            'x-codeSamples': { label: string; source: string }[];
+          }
+        >
+      >;
+      components: {
+        schemas: Record<
+          string,
+          { properties: Record<string, { enum?: string[]; maxLength?: number }>; required?: string[] }
+        >;
+        securitySchemes: Record<string, { scheme: string }>;
+      };
     };
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers[0]!.url).toBe('http://localhost:3999');
@@ -260,7 +370,9 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     expect(req.properties.text!.maxLength).toBe(MAX_TEXT_CHARS);
     expect(req.required).toEqual(expect.arrayContaining(['text', 'mode']));
     const hum = doc.paths['/v1/humanize']!.post!;
-    expect(Object.keys(hum.responses)).toEqual(expect.arrayContaining(['200', '400', '401', '402', '403', '413', '422', '429']));
+    expect(Object.keys(hum.responses)).toEqual(
+      expect.arrayContaining(['200', '400', '401', '402', '403', '413', '422', '429']),
+    );
     for (const p of ['/v1/humanize', '/v1/detect', '/v1/usage']) {
       const op = Object.values(doc.paths[p]!)[0]!;
       expect(op['x-codeSamples'].map((s) => s.label)).toEqual(['curl', 'JavaScript', 'Python']);
@@ -273,7 +385,10 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     const htmlText = await page.text();
-    expect(htmlText.match(/<script[^>]*>/g)).toEqual(['<script src="/docs/api/scalar.js?v=1">', '<script src="/docs/api/init.js?v=1">']);
+    expect(htmlText.match(/<script[^>]*>/g)).toEqual([
+      '<script src="/docs/api/scalar.js?v=1">',
+      '<script src="/docs/api/init.js?v=1">',
+    ]);
     const bundle = await t.req('/docs/api/scalar.js', { headers: { 'accept-encoding': 'br' } });
     expect(bundle.status).toBe(200);
     expect(bundle.headers.get('content-encoding')).toBe('br');
@@ -300,7 +415,9 @@ describe('the public API under real limits', () => {
       const limited = await api(t, '/v1/humanize', { key: secret, body, idem: 'after-wait' });
       expect(limited.status).toBe(429);
       expect(limited.headers.get('retry-after')).toBe('2');
-      expect(await limited.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: MSG.pleaseWait(2), retryAfter: 2 } });
+      expect(await limited.json()).toMatchObject({
+        error: { code: 'RATE_LIMITED', message: MSG.pleaseWait(2), retryAfter: 2 },
+      });
       // The web app and the API share the window.
       const web = await t.req('/api/functions/humanize-text', { body, cookie: u.cookie });
       expect(web.status).toBe(429);
@@ -329,12 +446,19 @@ describe('the public API under real limits', () => {
       await setPlan(t1, u, 'Pro', 1_000);
       const { secret } = await newKey(t1, u);
       const body = { text: words(100, 'cc'), mode: 'deep' };
-      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => api(i % 2 ? t2 : t1, '/v1/humanize', { key: secret, body, idem: 'same-order' })));
+      const results = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          api(i % 2 ? t2 : t1, '/v1/humanize', { key: secret, body, idem: 'same-order' }),
+        ),
+      );
       const statuses = results.map((r) => r.status).sort();
       expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
       for (const r of results.filter((x) => x.status === 409)) {
         expect(r.headers.get('retry-after')).toBe('1');
-        expect(((await r.json()) as ErrBody).error).toMatchObject({ code: 'IDEMPOTENCY_IN_PROGRESS', message: API_MSG.idempotencyInProgress });
+        expect(((await r.json()) as ErrBody).error).toMatchObject({
+          code: 'IDEMPOTENCY_IN_PROGRESS',
+          message: API_MSG.idempotencyInProgress,
+        });
       }
       const winner = await results.find((r) => r.status === 200)!.text();
       expect(engine.calls).toHaveLength(1);

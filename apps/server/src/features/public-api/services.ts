@@ -16,10 +16,22 @@ export interface ApiCaller {
 }
 
 export interface PublicApiServices {
-  authenticate(secret: string, now: Date): Promise<{ ok: true; keyId: string; caller: Omit<ApiCaller, 'keyId'> } | { ok: false; reason: 'unknown' | 'revoked' }>;
-  humanize(caller: ApiCaller, input: { text: string; mode: 'deep' | 'lightning'; useSecondPrompt: boolean }): Promise<HumanizeOutput>;
+  authenticate(
+    secret: string,
+    now: Date,
+  ): Promise<
+    { ok: true; keyId: string; caller: Omit<ApiCaller, 'keyId'> } | { ok: false; reason: 'unknown' | 'revoked' }
+  >;
+  humanize(
+    caller: ApiCaller,
+    input: { text: string; mode: 'deep' | 'lightning'; useSecondPrompt: boolean },
+  ): Promise<HumanizeOutput>;
   /** The AI check's refusals that need no detector work (cap, minimum, language). */
-  validateCheck(caller: ApiCaller, text: string, now: Date): Promise<{ words: number; limit: number; language: string }>;
+  validateCheck(
+    caller: ApiCaller,
+    text: string,
+    now: Date,
+  ): Promise<{ words: number; limit: number; language: string }>;
   runCheck(text: string, v: { words: number; limit: number; language: string }): Promise<AiCheckOutput>;
 }
 

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestProduct, type TestProduct } from '../../test/harness';
 
 const directives = (csp: string | null) =>
-  new Map((csp ?? '').split(';').map((d) => d.trim().split(/\s+/)).filter((p) => p[0]).map(([k, ...v]) => [k!, v]));
+  new Map(
+    (csp ?? '')
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((p) => p[0])
+      .map(([k, ...v]) => [k!, v]),
+  );
 
 describe('security headers', () => {
   let t: TestProduct;
@@ -40,9 +46,21 @@ describe('security headers', () => {
 
   it('sends HSTS only over TLS: an https request, or X-Forwarded-Proto https from a trusted proxy', async () => {
     // Without TRUST_PROXY a client's own X-Forwarded-Proto is not believed.
-    expect((await t.req('/api/health', { headers: { 'x-forwarded-proto': 'https' } })).headers.get('strict-transport-security')).toBeNull();
-    expect((await proxied.req('/api/health', { headers: { 'x-forwarded-proto': 'https' } })).headers.get('strict-transport-security')).toMatch(/^max-age=31536000/);
-    expect((await proxied.req('/api/health', { headers: { 'x-forwarded-proto': 'http' } })).headers.get('strict-transport-security')).toBeNull();
+    expect(
+      (await t.req('/api/health', { headers: { 'x-forwarded-proto': 'https' } })).headers.get(
+        'strict-transport-security',
+      ),
+    ).toBeNull();
+    expect(
+      (await proxied.req('/api/health', { headers: { 'x-forwarded-proto': 'https' } })).headers.get(
+        'strict-transport-security',
+      ),
+    ).toMatch(/^max-age=31536000/);
+    expect(
+      (await proxied.req('/api/health', { headers: { 'x-forwarded-proto': 'http' } })).headers.get(
+        'strict-transport-security',
+      ),
+    ).toBeNull();
     const direct = await t.app.request('https://localhost:3999/api/health');
     expect(direct.headers.get('strict-transport-security')).toMatch(/^max-age=31536000/);
   });
@@ -57,7 +75,8 @@ describe('security headers with Paddle and analytics configured', () => {
         PADDLE_API_KEY: 'k',
         PADDLE_WEBHOOK_SECRET: 's',
         PADDLE_CLIENT_TOKEN: 'test_token',
-        PADDLE_PRICE_IDS: 'Basic:monthly=p1,Basic:yearly=p2,Pro:monthly=p3,Pro:yearly=p4,Ultra:monthly=p5,Ultra:yearly=p6',
+        PADDLE_PRICE_IDS:
+          'Basic:monthly=p1,Basic:yearly=p2,Pro:monthly=p3,Pro:yearly=p4,Ultra:monthly=p5,Ultra:yearly=p6',
         POSTHOG_KEY: 'phc_x',
         POSTHOG_HOST: 'https://eu.posthog.example:8443/path',
       },

@@ -8,18 +8,32 @@ import { createRouter } from '../../lib/context';
 
 const DISALLOWED_PREFIXES = ['/api/', '/dev/', '/billing/', '/sandbox/'];
 
-const xmlEscape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
+const xmlEscape = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
 export function robotsTxt(baseUrl: string): string {
   const origin = new URL(baseUrl).origin;
   const disallow = [...DISALLOWED_PREFIXES, ...APP_ROUTES.filter((r) => r.private).map((r) => r.path)];
-  return ['User-agent: *', 'Allow: /', ...disallow.map((p) => `Disallow: ${p}`), '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+  return [
+    'User-agent: *',
+    'Allow: /',
+    ...disallow.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${origin}/sitemap.xml`,
+    '',
+  ].join('\n');
 }
 
 export function sitemapXml(baseUrl: string): string {
   const origin = new URL(baseUrl).origin;
   const urls = APP_ROUTES.filter((r) => r.sitemap).map((r) => `  <url><loc>${xmlEscape(origin + r.path)}</loc></url>`);
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>', ''].join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
 }
 
 export const seoRoutes = createRouter()

@@ -13,8 +13,13 @@ describe.each(DB_KINDS)('monthly reset and effective subscription on %s', (kind)
 
   it('refills a Free account to 250 once its reset date has passed, and only once', async () => {
     const u = await t.newUser();
-    await t.deps.db.update(subscribers).set({ monthly_word_balance: 10, balance_reset_date: new Date(clock + 86_400_000) }).where(eq(subscribers.user_id, u.id));
-    const before = (await (await t.req('/api/subscription', { cookie: u.cookie })).json()) as { currentBalance: number };
+    await t.deps.db
+      .update(subscribers)
+      .set({ monthly_word_balance: 10, balance_reset_date: new Date(clock + 86_400_000) })
+      .where(eq(subscribers.user_id, u.id));
+    const before = (await (await t.req('/api/subscription', { cookie: u.cookie })).json()) as {
+      currentBalance: number;
+    };
     expect(before.currentBalance).toBe(10);
     clock += 2 * 86_400_000;
     const after = (await (await t.req('/api/subscription', { cookie: u.cookie })).json()) as { currentBalance: number };
@@ -30,14 +35,34 @@ describe.each(DB_KINDS)('monthly reset and effective subscription on %s', (kind)
     const u = await t.newUser();
     await t.deps.db
       .update(subscribers)
-      .set({ subscription_tier: 'Pro', subscribed: true, monthly_word_balance: 9000, subscription_cancelled_at: new Date(clock), cancellation_end_date: new Date(clock + 3 * 86_400_000), balance_reset_date: new Date(clock + 30 * 86_400_000) })
+      .set({
+        subscription_tier: 'Pro',
+        subscribed: true,
+        monthly_word_balance: 9000,
+        subscription_cancelled_at: new Date(clock),
+        cancellation_end_date: new Date(clock + 3 * 86_400_000),
+        balance_reset_date: new Date(clock + 30 * 86_400_000),
+      })
       .where(eq(subscribers.user_id, u.id));
     const during = (await (await t.req('/api/subscription', { cookie: u.cookie })).json()) as Record<string, unknown>;
-    expect(during).toMatchObject({ subscription_tier: 'Pro', isActive: true, monthlyLimit: 15000, currentBalance: 9000 });
-    const cap = (await (await t.req('/api/functions/check-balance', { body: { word_count: 1000 }, cookie: u.cookie })).json()) as { requestLimit: number };
+    expect(during).toMatchObject({
+      subscription_tier: 'Pro',
+      isActive: true,
+      monthlyLimit: 15000,
+      currentBalance: 9000,
+    });
+    const cap = (await (
+      await t.req('/api/functions/check-balance', { body: { word_count: 1000 }, cookie: u.cookie })
+    ).json()) as { requestLimit: number };
     expect(cap.requestLimit).toBe(1500);
     clock += 4 * 86_400_000;
     const after = (await (await t.req('/api/subscription', { cookie: u.cookie })).json()) as Record<string, unknown>;
-    expect(after).toMatchObject({ subscription_tier: 'FREE', subscribed: false, isActive: false, monthlyLimit: 250, currentBalance: 250 });
+    expect(after).toMatchObject({
+      subscription_tier: 'FREE',
+      subscribed: false,
+      isActive: false,
+      monthlyLimit: 250,
+      currentBalance: 250,
+    });
   });
 });

@@ -12,19 +12,29 @@ describe.each(DB_KINDS)('daily usage on %s', (kind) => {
   });
   afterAll(async () => t.close());
 
-  it('sums the caller\'s charged words per UTC day over the last 30 days, zeros included', async () => {
+  it("sums the caller's charged words per UTC day over the last 30 days, zeros included", async () => {
     const me = await t.newUser();
     const other = await t.newUser();
     const text = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
-    expect((await t.req('/api/functions/humanize-text', { body: { text, mode: 'lightning' }, cookie: me.cookie })).status).toBe(200);
+    expect(
+      (await t.req('/api/functions/humanize-text', { body: { text, mode: 'lightning' }, cookie: me.cookie })).status,
+    ).toBe(200);
     const now = Date.now();
-    const row = (user_id: string, words: number, at: number) => ({ user_id, original_text: 'a', transformed_text: 'b', words_charged: words, created_at: new Date(at) });
-    await t.deps.db.insert(transformations).values([
-      row(me.id, 40, now),
-      row(me.id, 100, now - 3 * DAY_MS),
-      row(me.id, 999, now - 45 * DAY_MS),
-      row(other.id, 500, now),
-    ]);
+    const row = (user_id: string, words: number, at: number) => ({
+      user_id,
+      original_text: 'a',
+      transformed_text: 'b',
+      words_charged: words,
+      created_at: new Date(at),
+    });
+    await t.deps.db
+      .insert(transformations)
+      .values([
+        row(me.id, 40, now),
+        row(me.id, 100, now - 3 * DAY_MS),
+        row(me.id, 999, now - 45 * DAY_MS),
+        row(other.id, 500, now),
+      ]);
 
     const r = await t.req('/api/usage/daily', { cookie: me.cookie });
     expect(r.status).toBe(200);

@@ -18,10 +18,22 @@ function setNice(n: number | undefined) {
 
 function check(job: DetectJob): DetectOutput {
   const d = detect(job.text);
-  return { score: d.score, flagged: d.flagged, sentences: d.sentences.map((s) => ({ start: s.start, end: s.end, score: s.score, flagged: s.flagged, reasons: s.features })) };
+  return {
+    score: d.score,
+    flagged: d.flagged,
+    sentences: d.sentences.map((s) => ({
+      start: s.start,
+      end: s.end,
+      score: s.score,
+      flagged: s.flagged,
+      reasons: s.features,
+    })),
+  };
 }
 
-export default async function run(job: EngineJob | (DetectJob & { nice?: number })): Promise<EngineOutput | DetectOutput> {
+export default async function run(
+  job: EngineJob | (DetectJob & { nice?: number }),
+): Promise<EngineOutput | DetectOutput> {
   setNice(job.nice);
   if ('kind' in job && job.kind === 'detect') return check(job);
   return rewrite(job as EngineJob);

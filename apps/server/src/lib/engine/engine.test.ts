@@ -13,7 +13,9 @@ describe('engine pool', () => {
     const pool = createEnginePool({ threads: 1, queueLimit: 2, timeoutMs: 10_000, workerFilename: slowWorker });
     try {
       const results = await Promise.allSettled(Array.from({ length: 6 }, () => pool.run(job('slow text'))));
-      const busy = results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason as AppError);
+      const busy = results
+        .filter((r) => r.status === 'rejected')
+        .map((r) => (r as PromiseRejectedResult).reason as AppError);
       expect(busy.length).toBeGreaterThanOrEqual(3);
       for (const e of busy) {
         expect(e).toBeInstanceOf(AppError);
@@ -59,7 +61,7 @@ describe('engine pool', () => {
     }
   });
 
-  it('runs rewrites below the request thread\'s CPU priority, Deep lowest', async () => {
+  it("runs rewrites below the request thread's CPU priority, Deep lowest", async () => {
     expect(process.platform, 'this test reads thread priorities from /proc (Linux)').toBe('linux');
     // Field 19 of /proc/<pid>/task/<tid>/stat is the thread's nice value.
     const niceOfThreads = () =>
@@ -74,8 +76,12 @@ describe('engine pool', () => {
       await pool.run({ text, mode: 'lightning', secondPass: false, llm: null });
       await pool.run({ text, mode: 'deep', secondPass: false, llm: null });
       const after = niceOfThreads();
-      expect(after.filter((n) => n === WORKER_NICE.lightning).length).toBeGreaterThan(before.filter((n) => n === WORKER_NICE.lightning).length);
-      expect(after.filter((n) => n === WORKER_NICE.deep).length).toBeGreaterThan(before.filter((n) => n === WORKER_NICE.deep).length);
+      expect(after.filter((n) => n === WORKER_NICE.lightning).length).toBeGreaterThan(
+        before.filter((n) => n === WORKER_NICE.lightning).length,
+      );
+      expect(after.filter((n) => n === WORKER_NICE.deep).length).toBeGreaterThan(
+        before.filter((n) => n === WORKER_NICE.deep).length,
+      );
       expect(os.getPriority(0)).toBe(0);
     } finally {
       await pool.close();

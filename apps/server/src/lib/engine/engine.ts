@@ -35,7 +35,26 @@ export interface EngineJob {
 }
 /** The stages a rewrite reports, as the browser receives them in the event stream. */
 export type EngineProgress = HumanizeProgress;
-export type EngineOutput = Pick<HumanizeResult, 'text' | 'scoreBefore' | 'scoreAfter' | 'engine' | 'outcome' | 'language' | 'engineNote' | 'sentencesAfter' | 'tokensUsed' | 'ms' | 'model' | 'tokensIn' | 'tokensOut' | 'candidates' | 'fallbackReason' | 'guardRejected' | 'styleApplied'>;
+export type EngineOutput = Pick<
+  HumanizeResult,
+  | 'text'
+  | 'scoreBefore'
+  | 'scoreAfter'
+  | 'engine'
+  | 'outcome'
+  | 'language'
+  | 'engineNote'
+  | 'sentencesAfter'
+  | 'tokensUsed'
+  | 'ms'
+  | 'model'
+  | 'tokensIn'
+  | 'tokensOut'
+  | 'candidates'
+  | 'fallbackReason'
+  | 'guardRejected'
+  | 'styleApplied'
+>;
 /** The AI check: the detector's verdict on a text, scored in a worker like a rewrite. */
 export interface DetectJob {
   kind: 'detect';
@@ -70,19 +89,35 @@ function workerFile(): { filename: string; execArgv: string[] } {
  */
 export const WORKER_NICE = { lightning: 5, deep: 10 } as const;
 
-export function createEnginePool(opts: { threads?: number; queueLimit: number; timeoutMs: number; onError?: (e: Error) => void; workerFilename?: string }): Engine {
+export function createEnginePool(opts: {
+  threads?: number;
+  queueLimit: number;
+  timeoutMs: number;
+  onError?: (e: Error) => void;
+  workerFilename?: string;
+}): Engine {
   const cores = os.availableParallelism();
   const threads = opts.threads ?? Math.max(1, Math.min(4, cores));
   const deepThreads = opts.threads ?? Math.max(1, Math.min(4, cores - 1));
   const { filename, execArgv } = opts.workerFilename ? { filename: opts.workerFilename, execArgv: [] } : workerFile();
   const make = (maxThreads: number, minThreads: number) => {
-    const p = new Piscina({ filename, execArgv, minThreads, maxThreads, maxQueue: opts.queueLimit, idleTimeout: 60_000 });
+    const p = new Piscina({
+      filename,
+      execArgv,
+      minThreads,
+      maxThreads,
+      maxQueue: opts.queueLimit,
+      idleTimeout: 60_000,
+    });
     // A worker that dies is replaced by the pool; the error must not take the whole server down.
     p.on('error', (e: Error) => opts.onError?.(e));
     return p;
   };
   const pools = { lightning: make(threads, 1), deep: make(deepThreads, 0) };
-  const busy = () => new AppError('ENGINE_BUSY', 503, 'The rewriting service is busy right now. Please try again in a few seconds.', { retryAfter: 5 });
+  const busy = () =>
+    new AppError('ENGINE_BUSY', 503, 'The rewriting service is busy right now. Please try again in a few seconds.', {
+      retryAfter: 5,
+    });
   return {
     async run(job, onProgress) {
       const pool = pools[job.mode];
@@ -94,9 +129,17 @@ export function createEnginePool(opts: { threads?: number; queueLimit: number; t
       if (channel && onProgress) channel.port1.on('message', (e: EngineProgress) => onProgress(e));
       try {
         if (!channel) return (await pool.run(job, { signal: ac.signal })) as EngineOutput;
-        return (await pool.run({ ...job, progress: channel.port2 }, { signal: ac.signal, transferList: [channel.port2] })) as EngineOutput;
+        return (await pool.run(
+          { ...job, progress: channel.port2 },
+          { signal: ac.signal, transferList: [channel.port2] },
+        )) as EngineOutput;
       } catch (e) {
-        if (ac.signal.aborted) throw new AppError('ENGINE_FAILED', 502, 'The rewrite took too long and was stopped. No words were charged. Please try again.');
+        if (ac.signal.aborted)
+          throw new AppError(
+            'ENGINE_FAILED',
+            502,
+            'The rewrite took too long and was stopped. No words were charged. Please try again.',
+          );
         if (/queue is full/i.test((e as Error).message ?? '')) throw busy();
         throw e;
       } finally {
@@ -108,7 +151,10 @@ export function createEnginePool(opts: { threads?: number; queueLimit: number; t
       const pool = pools.lightning;
       if (pool.queueSize >= opts.queueLimit) throw busy();
       try {
-        return (await pool.run({ kind: 'detect', text, nice: WORKER_NICE.lightning } satisfies DetectJob & { nice: number }, { signal: AbortSignal.timeout(opts.timeoutMs) })) as DetectOutput;
+        return (await pool.run(
+          { kind: 'detect', text, nice: WORKER_NICE.lightning } satisfies DetectJob & { nice: number },
+          { signal: AbortSignal.timeout(opts.timeoutMs) },
+        )) as DetectOutput;
       } catch (e) {
         if (/queue is full/i.test((e as Error).message ?? '')) throw busy();
         throw e;

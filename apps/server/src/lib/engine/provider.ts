@@ -114,7 +114,8 @@ export class ModelProvider {
     // A configured service is always tried (its failures fall back per rewrite); Ollama only while present.
     if (this.kind === 'openai-compatible') return { model, active: true, reason: null };
     if (!this.healthy) return { model, active: false, reason: this.lastError ?? 'not checked yet' };
-    if (!this.installed.some((m) => m.name === withTag(model))) return { model, active: false, reason: `model "${model}" is not installed in Ollama` };
+    if (!this.installed.some((m) => m.name === withTag(model)))
+      return { model, active: false, reason: `model "${model}" is not installed in Ollama` };
     return { model, active: true, reason: null };
   }
 
@@ -124,7 +125,13 @@ export class ModelProvider {
     if (!s.active || !this.endpoint) return null;
     const baseURL = this.kind === 'ollama' ? `${this.endpoint}/v1` : this.endpoint;
     const apiKey = this.kind === 'ollama' ? 'ollama' : this.env.HUMANIZER_LLM_API_KEY;
-    return { baseURL, apiKey, model: s.model, modelDeep: mode === 'deep' ? s.model : undefined, modelLightning: mode === 'lightning' ? s.model : undefined };
+    return {
+      baseURL,
+      apiKey,
+      model: s.model,
+      modelDeep: mode === 'deep' ? s.model : undefined,
+      modelLightning: mode === 'lightning' ? s.model : undefined,
+    };
   }
 
   /** A rewrite in this mode would have used the model were it present (so the local result is a fallback). */
@@ -163,11 +170,24 @@ export class ModelProvider {
       if (this.kind === 'ollama') {
         const res = await this.fetch(`${this.endpoint}/api/tags`, { signal: AbortSignal.timeout(3000) });
         if (!res.ok) throw new Error(`HTTP ${res.status}`);
-        const body = (await res.json()) as { models?: { name?: string; model?: string; size?: number; details?: { parameter_size?: string; quantization_level?: string; family?: string } }[] };
+        const body = (await res.json()) as {
+          models?: {
+            name?: string;
+            model?: string;
+            size?: number;
+            details?: { parameter_size?: string; quantization_level?: string; family?: string };
+          }[];
+        };
         if (!Array.isArray(body.models)) throw new Error('not an Ollama answer (no model list)');
         this.installed = body.models
           .filter((m) => typeof (m.name ?? m.model) === 'string')
-          .map((m) => ({ name: withTag(String(m.name ?? m.model)), size: Number(m.size) || 0, parameterSize: m.details?.parameter_size, quantization: m.details?.quantization_level, family: m.details?.family }));
+          .map((m) => ({
+            name: withTag(String(m.name ?? m.model)),
+            size: Number(m.size) || 0,
+            parameterSize: m.details?.parameter_size,
+            quantization: m.details?.quantization_level,
+            family: m.details?.family,
+          }));
       } else {
         const res = await this.fetch(`${this.endpoint}/models`, {
           headers: this.env.HUMANIZER_LLM_API_KEY ? { authorization: `Bearer ${this.env.HUMANIZER_LLM_API_KEY}` } : {},
@@ -189,8 +209,18 @@ export class ModelProvider {
       this.checkMs = Math.round(performance.now() - started);
     }
     if (wasHealthy !== this.healthy) {
-      if (this.healthy) this.opts.logger.info('model provider is up', { provider: this.kind, endpoint: this.endpoint, models: this.installed.length });
-      else this.opts.logger.warn('model provider is down; rewrites use the local clean-up', { provider: this.kind, endpoint: this.endpoint, error: this.lastError });
+      if (this.healthy)
+        this.opts.logger.info('model provider is up', {
+          provider: this.kind,
+          endpoint: this.endpoint,
+          models: this.installed.length,
+        });
+      else
+        this.opts.logger.warn('model provider is down; rewrites use the local clean-up', {
+          provider: this.kind,
+          endpoint: this.endpoint,
+          error: this.lastError,
+        });
     }
     return this.state();
   }
@@ -208,7 +238,9 @@ export class ModelProvider {
     if (r.fallbackReason === 'unreachable' && this.healthy) {
       this.healthy = false;
       this.lastError = 'a rewrite could not reach Ollama';
-      this.opts.logger.warn('model provider unreachable during a rewrite; rewrites use the local clean-up', { endpoint: this.endpoint });
+      this.opts.logger.warn('model provider unreachable during a rewrite; rewrites use the local clean-up', {
+        endpoint: this.endpoint,
+      });
       void this.probe();
     }
   }

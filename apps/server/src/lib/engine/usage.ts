@@ -7,7 +7,15 @@ import type { EngineOutput } from './engine';
 
 export async function recordUsage(
   db: Database['db'],
-  r: { mode: HumanizeMode; provider: ProviderKind; words: number; out: EngineOutput; fellBack: boolean; fallbackReason: string | null; at: Date },
+  r: {
+    mode: HumanizeMode;
+    provider: ProviderKind;
+    words: number;
+    out: EngineOutput;
+    fellBack: boolean;
+    fallbackReason: string | null;
+    at: Date;
+  },
 ): Promise<void> {
   await db.insert(engine_usage).values({
     created_at: r.at,

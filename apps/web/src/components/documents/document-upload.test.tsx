@@ -20,7 +20,8 @@ function Box({ initial = '' }: { initial?: string }) {
   );
 }
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -31,7 +32,9 @@ describe('uploading a document into a text box', () => {
     render(<Box />);
     const input = screen.getByTestId('upload-input');
     await userEvent.upload(input, new File(['x'], 'slides.pptx'), { applyAccept: false });
-    expect(await screen.findByRole('alert')).toHaveTextContent('“slides.pptx” is not a file type we read. Upload a .docx, .pdf, .txt or .md file.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      '“slides.pptx” is not a file type we read. Upload a .docx, .pdf, .txt or .md file.',
+    );
     const big = new File(['x'], 'big.pdf');
     Object.defineProperty(big, 'size', { value: DOCUMENTS.maxBytes + 1 });
     await userEvent.upload(input, big);
@@ -53,7 +56,18 @@ describe('uploading a document into a text box', () => {
   });
 
   it('shows the server’s reason when a dropped file cannot be read, and keeps the text', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => json(422, { error: { code: 'DOCUMENT_UNREADABLE', message: '“scan.pdf” has no text layer.', details: { reason: 'scanned' } } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        json(422, {
+          error: {
+            code: 'DOCUMENT_UNREADABLE',
+            message: '“scan.pdf” has no text layer.',
+            details: { reason: 'scanned' },
+          },
+        }),
+      ),
+    );
     render(<Box initial="Keep me." />);
     const box = screen.getByLabelText('Text');
     const file = new File(['%PDF-1.4'], 'scan.pdf', { type: 'application/pdf' });

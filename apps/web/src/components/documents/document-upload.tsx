@@ -82,7 +82,13 @@ export function UploadProblem({ upload }: { upload: DocumentUpload }) {
         <TriangleAlertIcon className="mt-0.5 size-4 shrink-0 text-destructive" aria-hidden="true" />
         <span className="min-w-0 wrap-break-word">{upload.problem.message}</span>
       </p>
-      <Button variant="ghost" size="icon" className="-m-1.5 size-7! shrink-0" onClick={upload.dismiss} aria-label="Dismiss">
+      <Button
+        variant="ghost"
+        size="icon"
+        className="-m-1.5 size-7! shrink-0"
+        onClick={upload.dismiss}
+        aria-label="Dismiss"
+      >
         <XIcon aria-hidden="true" />
       </Button>
     </div>

@@ -7,7 +7,15 @@ import { DOWNLOAD_FORMATS, downloadText, type DownloadFormat } from '@/lib/docum
 import { notifyError } from '@/lib/toast';
 
 /** "Download" with a choice of Word, Markdown or plain text; headings, lists and paragraphs are kept. */
-export function DownloadMenu({ text, label = 'Download', size = 'sm' }: { text: string; label?: string; size?: 'sm' | 'default' }) {
+export function DownloadMenu({
+  text,
+  label = 'Download',
+  size = 'sm',
+}: {
+  text: string;
+  label?: string;
+  size?: 'sm' | 'default';
+}) {
   const [busy, setBusy] = useState<DownloadFormat | null>(null);
   async function onPick(format: DownloadFormat) {
     setBusy(format);

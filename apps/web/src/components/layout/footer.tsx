@@ -18,9 +18,9 @@ export function Footer() {
           <div className="flex gap-3 rounded-lg border bg-card p-4 text-sm">
             <ShieldCheckIcon className="mt-0.5 size-5 shrink-0 text-primary" aria-hidden="true" />
             <p className="text-muted-foreground">
-              <span className="font-medium text-foreground">Use it ethically.</span> {PRODUCT_NAME} helps you
-              improve writing you are entitled to use. Submitting rewritten text as your own work where
-              that breaks academic rules is cheating, and we do not allow it.{' '}
+              <span className="font-medium text-foreground">Use it ethically.</span> {PRODUCT_NAME} helps you improve
+              writing you are entitled to use. Submitting rewritten text as your own work where that breaks academic
+              rules is cheating, and we do not allow it.{' '}
               <Link to={paths.ethicalUsage} className="font-medium text-primary underline-offset-4 hover:underline">
                 Read more<span className="sr-only"> about ethical usage</span>
               </Link>

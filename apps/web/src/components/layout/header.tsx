@@ -47,7 +47,13 @@ export function Header() {
           <NavLink
             to={paths.aiCheck}
             aria-label="AI check"
-            className={({ isActive }) => cn(navLink, 'inline-flex items-center max-md:px-1.5', isActive ? 'text-foreground' : 'text-muted-foreground')}
+            className={({ isActive }) =>
+              cn(
+                navLink,
+                'inline-flex items-center max-md:px-1.5',
+                isActive ? 'text-foreground' : 'text-muted-foreground',
+              )
+            }
           >
             <ScanSearchIcon className="size-4 md:hidden" aria-hidden="true" />
             <span className="hidden md:inline">AI check</span>
@@ -55,12 +61,21 @@ export function Header() {
           <NavLink
             to={paths.pricing}
             aria-label="Pricing"
-            className={({ isActive }) => cn(navLink, 'inline-flex items-center max-[419px]:px-1.5', isActive ? 'text-foreground' : 'text-muted-foreground')}
+            className={({ isActive }) =>
+              cn(
+                navLink,
+                'inline-flex items-center max-[419px]:px-1.5',
+                isActive ? 'text-foreground' : 'text-muted-foreground',
+              )
+            }
           >
             <TagIcon className="size-4 min-[420px]:hidden" aria-hidden="true" />
             <span className="hidden min-[420px]:inline">Pricing</span>
           </NavLink>
-          <ContactLink className={cn(navLink, 'inline-flex items-center text-muted-foreground max-md:px-1.5')} ariaLabel="Contact">
+          <ContactLink
+            className={cn(navLink, 'inline-flex items-center text-muted-foreground max-md:px-1.5')}
+            ariaLabel="Contact"
+          >
             <MailIcon className="size-4 md:hidden" aria-hidden="true" />
             <span className="hidden md:inline">Contact</span>
           </ContactLink>

@@ -30,7 +30,9 @@ export function Logo({ className, compact = false }: { className?: string; compa
       )}
     >
       <LogoMark />
-      <span className={compact === 'xs' ? 'max-[479px]:sr-only' : compact === 'md' ? 'max-md:sr-only' : undefined}>{PRODUCT_NAME}</span>
+      <span className={compact === 'xs' ? 'max-[479px]:sr-only' : compact === 'md' ? 'max-md:sr-only' : undefined}>
+        {PRODUCT_NAME}
+      </span>
     </Link>
   );
 }

@@ -2,7 +2,11 @@ import { displayScore, scoreTone, type ScoreTone } from '@/lib/score';
 import { cn } from '@/lib/utils';
 
 export const scoreToneBar: Record<ScoreTone, string> = { high: 'bg-destructive', mid: 'bg-warning', low: 'bg-success' };
-export const scoreToneText: Record<ScoreTone, string> = { high: 'text-destructive', mid: 'text-warning', low: 'text-success' };
+export const scoreToneText: Record<ScoreTone, string> = {
+  high: 'text-destructive',
+  mid: 'text-warning',
+  low: 'text-success',
+};
 
 /**
  * One AI-likeness score as a labelled bar: the number as it came (0-100) or "No score" with an empty
@@ -28,10 +32,15 @@ export function ScoreBar({
       aria-label={label}
       aria-valuemin={0}
       aria-valuemax={100}
-      {...(value === null ? { 'aria-valuetext': 'No score' } : { 'aria-valuenow': value, 'aria-valuetext': `${value}%` })}
+      {...(value === null
+        ? { 'aria-valuetext': 'No score' }
+        : { 'aria-valuenow': value, 'aria-valuetext': `${value}%` })}
     >
       {tone && value !== null && (
-        <div className={cn('h-full rounded-full transition-[width] duration-500', scoreToneBar[tone])} style={{ width: `${Math.max(value, 2)}%` }} />
+        <div
+          className={cn('h-full rounded-full transition-[width] duration-500', scoreToneBar[tone])}
+          style={{ width: `${Math.max(value, 2)}%` }}
+        />
       )}
     </div>
   );
@@ -42,7 +51,9 @@ export function ScoreBar({
         {value === null ? (
           <span className="text-2xl font-semibold text-muted-foreground">No score</span>
         ) : (
-          <span className={cn('text-5xl leading-none font-bold tracking-tight tabular-nums', tone && scoreToneText[tone])}>
+          <span
+            className={cn('text-5xl leading-none font-bold tracking-tight tabular-nums', tone && scoreToneText[tone])}
+          >
             {value}
             <span className="text-2xl font-semibold">%</span>
           </span>

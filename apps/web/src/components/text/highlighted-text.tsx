@@ -36,7 +36,14 @@ export function HighlightedText({
   /** Gives each highlighted sentence the id `${idPrefix}-${index in sentences}` so a list can point at it. */
   idPrefix?: string;
 } & Omit<ComponentProps<'div'>, 'children'>) {
-  const segments = useMemo(() => splitByRanges(text, sentences.map((s, index) => ({ ...s, index }))), [text, sentences]);
+  const segments = useMemo(
+    () =>
+      splitByRanges(
+        text,
+        sentences.map((s, index) => ({ ...s, index })),
+      ),
+    [text, sentences],
+  );
   return (
     <TooltipProvider delayDuration={150}>
       <div className={cn('whitespace-pre-wrap wrap-break-word', className)} {...props}>
@@ -82,7 +89,12 @@ function SentenceMark({
       onOpenChange={(next) => {
         // Radix closes a tooltip when its trigger's container scrolls. Tabbing to a sentence scrolls it into
         // view, which would shut the reasons the moment they open; keep them while that settles.
-        if (!next && document.activeElement === markRef.current && performance.now() - focusedAt.current < FOCUS_SCROLL_GRACE_MS) return;
+        if (
+          !next &&
+          document.activeElement === markRef.current &&
+          performance.now() - focusedAt.current < FOCUS_SCROLL_GRACE_MS
+        )
+          return;
         setOpen(next);
       }}
     >
@@ -133,7 +145,11 @@ function SentenceMark({
 
 export function SentenceReasons({ reasons, className }: { reasons: readonly string[]; className?: string }) {
   if (reasons.length === 0) {
-    return <p className={cn('text-muted-foreground', className)}>No single signal stands out: the sentence as a whole reads this way.</p>;
+    return (
+      <p className={cn('text-muted-foreground', className)}>
+        No single signal stands out: the sentence as a whole reads this way.
+      </p>
+    );
   }
   return (
     <ul className={cn('grid list-disc gap-0.5 pl-4 text-muted-foreground marker:text-muted-foreground/60', className)}>

@@ -38,7 +38,11 @@ export function AccordionItem({ className, value, ...props }: ComponentProps<'di
   const group = useContext(AccordionContext);
   return (
     <ItemContext.Provider value={{ value, id }}>
-      <div data-state={group?.open === value ? 'open' : 'closed'} className={cn('border-b last:border-b-0', className)} {...props} />
+      <div
+        data-state={group?.open === value ? 'open' : 'closed'}
+        className={cn('border-b last:border-b-0', className)}
+        {...props}
+      />
     </ItemContext.Provider>
   );
 }

@@ -29,11 +29,7 @@ export function Field({ label, error, labelAside, children, id: ownId, ...props 
       ) : (
         labelEl
       )}
-      <Input
-        id={id}
-        {...(error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})}
-        {...props}
-      />
+      <Input id={id} {...(error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})} {...props} />
       {children}
       <FormError id={errorId}>{error ?? null}</FormError>
     </div>

@@ -27,8 +27,20 @@ describe('Slot (Button asChild)', () => {
     const slotRef = createRef<HTMLElement>();
     const childRef = createRef<HTMLButtonElement>();
     render(
-      <Slot onClick={() => calls.push('slot')} style={{ color: 'red', margin: '1px' }} ref={slotRef} data-x="slot" title="slot">
-        <button type="button" onClick={() => calls.push('child')} style={{ color: 'blue' }} ref={childRef} title="child">
+      <Slot
+        onClick={() => calls.push('slot')}
+        style={{ color: 'red', margin: '1px' }}
+        ref={slotRef}
+        data-x="slot"
+        title="slot"
+      >
+        <button
+          type="button"
+          onClick={() => calls.push('child')}
+          style={{ color: 'blue' }}
+          ref={childRef}
+          title="child"
+        >
           Go
         </button>
       </Slot>,

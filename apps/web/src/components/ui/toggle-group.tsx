@@ -22,7 +22,15 @@ type ToggleGroupProps = Omit<ComponentProps<'div'>, 'onChange' | 'defaultValue'>
   disabled?: boolean;
 };
 
-export function ToggleGroup({ className, type: _type, value, onValueChange, disabled = false, children, ...props }: ToggleGroupProps) {
+export function ToggleGroup({
+  className,
+  type: _type,
+  value,
+  onValueChange,
+  disabled = false,
+  children,
+  ...props
+}: ToggleGroupProps) {
   const ref = useRef<HTMLDivElement>(null);
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

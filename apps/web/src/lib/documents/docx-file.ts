@@ -5,10 +5,18 @@
 import { AlignmentType, Document, HeadingLevel, LevelFormat, Packer, Paragraph, TextRun } from 'docx';
 import { textBlocks } from './text-blocks';
 
-const HEADINGS = [HeadingLevel.HEADING_1, HeadingLevel.HEADING_2, HeadingLevel.HEADING_3, HeadingLevel.HEADING_4, HeadingLevel.HEADING_5, HeadingLevel.HEADING_6] as const;
+const HEADINGS = [
+  HeadingLevel.HEADING_1,
+  HeadingLevel.HEADING_2,
+  HeadingLevel.HEADING_3,
+  HeadingLevel.HEADING_4,
+  HeadingLevel.HEADING_5,
+  HeadingLevel.HEADING_6,
+] as const;
 
 /** Runs for a block's text: its single line breaks become breaks inside the paragraph. */
-const runs = (text: string) => text.split('\n').map((line, i) => new TextRun({ text: line, ...(i > 0 ? { break: 1 } : {}) }));
+const runs = (text: string) =>
+  text.split('\n').map((line, i) => new TextRun({ text: line, ...(i > 0 ? { break: 1 } : {}) }));
 
 const levels = (ordered: boolean) =>
   Array.from({ length: 6 }, (_, level) => ({
@@ -29,7 +37,14 @@ export async function buildDocx(text: string, title?: string): Promise<Blob> {
       const prev = all[i - 1];
       if (b.ordered && (!prev || prev.kind !== 'item' || !prevOrdered)) listInstance++;
       prevOrdered = b.ordered;
-      return new Paragraph({ numbering: { reference: b.ordered ? 'numbered' : 'bullets', level: b.level, instance: b.ordered ? listInstance : 0 }, children: runs(b.text) });
+      return new Paragraph({
+        numbering: {
+          reference: b.ordered ? 'numbered' : 'bullets',
+          level: b.level,
+          instance: b.ordered ? listInstance : 0,
+        },
+        children: runs(b.text),
+      });
     }
     prevOrdered = false;
     return new Paragraph({ children: runs(b.text), spacing: { after: 160 } });
@@ -38,7 +53,12 @@ export async function buildDocx(text: string, title?: string): Promise<Blob> {
     creator: 'Plainspoken',
     ...(title ? { title } : {}),
     styles: { default: { document: { run: { font: 'Calibri', size: 22 } } } },
-    numbering: { config: [{ reference: 'bullets', levels: levels(false) }, { reference: 'numbered', levels: levels(true) }] },
+    numbering: {
+      config: [
+        { reference: 'bullets', levels: levels(false) },
+        { reference: 'numbered', levels: levels(true) },
+      ],
+    },
     sections: [{ children }],
   });
   return Packer.toBlob(doc);

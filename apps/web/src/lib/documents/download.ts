@@ -17,12 +17,17 @@ export async function documentBlob(text: string, format: DownloadFormat): Promis
     const { buildDocx } = await import('./docx-file');
     return buildDocx(text);
   }
-  if (format === 'md') return new Blob([`${text.replace(/\r\n?/g, '\n').trim()}\n`], { type: 'text/markdown;charset=utf-8' });
+  if (format === 'md')
+    return new Blob([`${text.replace(/\r\n?/g, '\n').trim()}\n`], { type: 'text/markdown;charset=utf-8' });
   return new Blob([toPlainText(text)], { type: 'text/plain;charset=utf-8' });
 }
 
 /** Builds the file and hands it to the browser's download. */
-export async function downloadText(text: string, format: DownloadFormat, baseName = fileBaseName(text)): Promise<string> {
+export async function downloadText(
+  text: string,
+  format: DownloadFormat,
+  baseName = fileBaseName(text),
+): Promise<string> {
   const blob = await documentBlob(text, format);
   const name = `${baseName}.${format}`;
   const url = URL.createObjectURL(blob);

@@ -9,7 +9,8 @@ export function precheckFile(file: { name: string; size: number }): string | nul
       ? `“${file.name}” is an old Word .doc file, which cannot be read. Open it in Word, save it as .docx and upload that.`
       : `“${file.name}” is not a file type we read. Upload a .docx, .pdf, .txt or .md file.`;
   }
-  if (file.size > DOCUMENTS.maxBytes) return `“${file.name}” is larger than 10 MB. Upload a smaller file or paste the text.`;
+  if (file.size > DOCUMENTS.maxBytes)
+    return `“${file.name}” is larger than 10 MB. Upload a smaller file or paste the text.`;
   if (file.size === 0) return `“${file.name}” is empty.`;
   return null;
 }
@@ -28,7 +29,11 @@ export async function extractDocument(file: File, signal?: AbortSignal): Promise
     });
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError({ status: 0, code: 'NETWORK', message: 'Could not reach the server. Check your connection and try again.' });
+    throw new ApiError({
+      status: 0,
+      code: 'NETWORK',
+      message: 'Could not reach the server. Check your connection and try again.',
+    });
   }
   let body: unknown = null;
   try {
@@ -38,7 +43,12 @@ export async function extractDocument(file: File, signal?: AbortSignal): Promise
   }
   if (!res.ok) {
     const err = apiErrorFrom(res.status, body, res.headers.get('Retry-After'));
-    if (!err.message) throw new ApiError({ status: res.status, code: err.code, message: `“${file.name}” could not be read. Please try again.` });
+    if (!err.message)
+      throw new ApiError({
+        status: res.status,
+        code: err.code,
+        message: `“${file.name}” could not be read. Please try again.`,
+      });
     throw err;
   }
   return body as ExtractedDocument;

@@ -4,7 +4,8 @@ import mammoth from 'mammoth';
 import { documentBlob } from './download';
 import { fileBaseName, textBlocks, toPlainText } from './text-blocks';
 
-const TEXT = '# Remote Work\n\nFirst paragraph, with a line\nbreak kept.\n\n## Findings\n\n- one\n- two\n  - nested\n\n1. first\n2. second\n\nLast paragraph.';
+const TEXT =
+  '# Remote Work\n\nFirst paragraph, with a line\nbreak kept.\n\n## Findings\n\n- one\n- two\n  - nested\n\n1. first\n2. second\n\nLast paragraph.';
 
 describe('the text structure', () => {
   it('reads headings, paragraphs (with their line breaks) and lists', () => {

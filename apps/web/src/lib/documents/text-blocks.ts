@@ -31,7 +31,12 @@ export function textBlocks(text: string): TextBlock[] {
       const it = ITEM.exec(line);
       if (it) {
         endPara();
-        blocks.push({ kind: 'item', ordered: /\d/.test(it[2]!), level: Math.min(5, Math.floor(it[1]!.replace(/\t/g, '  ').length / 2)), text: it[3]! });
+        blocks.push({
+          kind: 'item',
+          ordered: /\d/.test(it[2]!),
+          level: Math.min(5, Math.floor(it[1]!.replace(/\t/g, '  ').length / 2)),
+          text: it[3]!,
+        });
         continue;
       }
       const last = blocks.at(-1);

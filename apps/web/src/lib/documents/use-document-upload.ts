@@ -32,7 +32,11 @@ export interface DocumentUpload {
 
 const hasFiles = (e: DragEvent) => Array.from(e.dataTransfer?.types ?? []).includes('Files');
 
-export function useDocumentUpload(opts: { text: string; onText: (text: string) => void; disabled?: boolean }): DocumentUpload {
+export function useDocumentUpload(opts: {
+  text: string;
+  onText: (text: string) => void;
+  disabled?: boolean;
+}): DocumentUpload {
   const { text, onText } = opts;
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -54,7 +58,12 @@ export function useDocumentUpload(opts: { text: string; onText: (text: string) =
         const words = countWords(doc.text);
         showToast(({ toast }) =>
           toast.success(`Read “${file.name}”`, {
-            description: [`${words.toLocaleString('en-US')} ${words === 1 ? 'word' : 'words'}${doc.pages ? ` from ${doc.pages} ${doc.pages === 1 ? 'page' : 'pages'}` : ''}.`, doc.note].filter(Boolean).join(' '),
+            description: [
+              `${words.toLocaleString('en-US')} ${words === 1 ? 'word' : 'words'}${doc.pages ? ` from ${doc.pages} ${doc.pages === 1 ? 'page' : 'pages'}` : ''}.`,
+              doc.note,
+            ]
+              .filter(Boolean)
+              .join(' '),
             ...(previous.trim() ? { action: { label: 'Undo', onClick: () => onText(previous) } } : {}),
           }),
         );

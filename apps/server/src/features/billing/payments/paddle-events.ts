@@ -20,7 +20,12 @@ export interface PaddleEventEnvelope {
   data: Record<string, unknown>;
 }
 
-export function envelope(eventType: string, data: Record<string, unknown>, occurredAt: Date, eventId = `evt_${randomUUID().replace(/-/g, '')}`): PaddleEventEnvelope {
+export function envelope(
+  eventType: string,
+  data: Record<string, unknown>,
+  occurredAt: Date,
+  eventId = `evt_${randomUUID().replace(/-/g, '')}`,
+): PaddleEventEnvelope {
   return {
     event_id: eventId,
     event_type: eventType,
@@ -85,9 +90,12 @@ export function subscriptionData(s: SubscriptionShape): Record<string, unknown> 
     discount: null,
     collection_mode: 'automatic',
     billing_details: null,
-    current_billing_period: s.status === 'canceled' ? null : { starts_at: iso(s.periodStart), ends_at: iso(s.periodEnd) },
+    current_billing_period:
+      s.status === 'canceled' ? null : { starts_at: iso(s.periodStart), ends_at: iso(s.periodEnd) },
     billing_cycle: { interval: s.period === 'monthly' ? 'month' : 'year', frequency: 1 },
-    scheduled_change: s.scheduledCancelAt ? { action: 'cancel', effective_at: iso(s.scheduledCancelAt), resume_at: null } : null,
+    scheduled_change: s.scheduledCancelAt
+      ? { action: 'cancel', effective_at: iso(s.scheduledCancelAt), resume_at: null }
+      : null,
     items: [
       {
         status: 'active',

@@ -19,7 +19,9 @@ interface PaddleErrorBody {
 }
 
 /** Verification through the SDK; constructing Paddle also installs the SDK's Node crypto provider. */
-export function sdkVerifier(apiKey: string): (rawBody: string, secret: string, signature: string) => Promise<EventEntity> {
+export function sdkVerifier(
+  apiKey: string,
+): (rawBody: string, secret: string, signature: string) => Promise<EventEntity> {
   const paddle = new Paddle(apiKey);
   return (rawBody, secret, signature) => paddle.webhooks.unmarshal(rawBody, secret, signature);
 }
@@ -60,7 +62,9 @@ export function createPaddleProvider(env: Env): PaymentProvider {
     }
     if (!res.ok) {
       const err = (json as PaddleErrorBody | null)?.error;
-      throw new ProviderError(`Paddle answered ${res.status}${err?.code ? ` ${err.code}` : ''}${err?.detail ? `: ${err.detail}` : ''}`);
+      throw new ProviderError(
+        `Paddle answered ${res.status}${err?.code ? ` ${err.code}` : ''}${err?.detail ? `: ${err.detail}` : ''}`,
+      );
     }
     const data = (json as { data?: T } | null)?.data;
     if (!data) throw new ProviderError('Paddle answered without data');
@@ -80,7 +84,8 @@ export function createPaddleProvider(env: Env): PaymentProvider {
         collection_mode: 'automatic',
       });
       const url = txn.checkout?.url;
-      if (!url) throw new ProviderError(`transaction ${txn.id} has no checkout URL (is a default payment link set in Paddle?)`);
+      if (!url)
+        throw new ProviderError(`transaction ${txn.id} has no checkout URL (is a default payment link set in Paddle?)`);
       return url;
     },
     async createPortal({ customerId, subscriptionId }) {

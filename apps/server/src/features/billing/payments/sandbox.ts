@@ -53,14 +53,22 @@ export function readSession(env: Env, token: string | undefined, nowMs: number):
 export function createSandboxProvider(env: Env): PaymentProvider {
   const verifyWithSdk = sdkVerifier('plainspoken-sandbox');
   const byPrice = new Map<string, PlanChoice>();
-  for (const tier of PAID_TIERS) for (const period of BILLING_PERIODS) byPrice.set(sandboxPriceId(tier, period), { tier, period });
+  for (const tier of PAID_TIERS)
+    for (const period of BILLING_PERIODS) byPrice.set(sandboxPriceId(tier, period), { tier, period });
   // Links expire by wall-clock time: the test clock moves the product's business time only.
   const exp = () => Date.now() + SANDBOX_SESSION_TTL_MS;
 
   return {
     kind: 'sandbox',
     async createCheckout({ user, tier, period, discount }) {
-      const token = signSession(env, { kind: 'checkout', userId: user.id, tier, period, exp: exp(), ...(discount ? { code: discount.code } : {}) });
+      const token = signSession(env, {
+        kind: 'checkout',
+        userId: user.id,
+        tier,
+        period,
+        exp: exp(),
+        ...(discount ? { code: discount.code } : {}),
+      });
       return `${env.BASE_URL}/sandbox/checkout?session=${encodeURIComponent(token)}`;
     },
     async createPortal({ user }) {

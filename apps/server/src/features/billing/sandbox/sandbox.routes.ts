@@ -10,7 +10,13 @@ import { isPaidTier, PRODUCT_NAME, type BillingPeriod, type PaidTier } from '@pl
 import { addMonths, effectiveTier, loadSubscriber, type SubscriberRow } from '../../../domain/subscribers';
 import { createRouter, type AppEnv } from '../../../lib/context';
 import { getSessionUser, type SessionUser } from '../../../lib/session';
-import { envelope, signPaddle, subscriptionData, transactionData, type PaddleEventEnvelope } from '../payments/paddle-events';
+import {
+  envelope,
+  signPaddle,
+  subscriptionData,
+  transactionData,
+  type PaddleEventEnvelope,
+} from '../payments/paddle-events';
 import { readSession, sandboxCustomerId, sandboxPriceId, type SandboxSession } from '../payments/sandbox';
 import type { PaymentProvider } from '../payments/types';
 import { checkPromoCode } from '../promotions';
@@ -29,7 +35,8 @@ type Gate = { ok: true; user: SessionUser; session: SandboxSession; token: strin
 /** The link must be genuine and unexpired, and belong to whoever is signed in. */
 async function gate(c: C, token: string | undefined, kind: SandboxSession['kind'], post: boolean): Promise<Gate> {
   const { env, payments } = c.var.deps;
-  if (payments.kind !== 'sandbox') return { ok: false, res: await problem(c, 404, 'Not available', 'Payments go through the configured provider.') };
+  if (payments.kind !== 'sandbox')
+    return { ok: false, res: await problem(c, 404, 'Not available', 'Payments go through the configured provider.') };
   if (post) {
     const origin = c.req.header('origin');
     if ((origin && origin !== new URL(env.BASE_URL).origin) || c.req.header('sec-fetch-site') === 'cross-site')
@@ -38,10 +45,28 @@ async function gate(c: C, token: string | undefined, kind: SandboxSession['kind'
   // Links expire by wall-clock time: the test clock moves the product's business time only.
   const session = readSession(env, token, Date.now());
   if (!session || session.kind !== kind || !token)
-    return { ok: false, res: await problem(c, 400, 'Link expired', 'This link is invalid or has expired. Start again from your account or the pricing page.') };
+    return {
+      ok: false,
+      res: await problem(
+        c,
+        400,
+        'Link expired',
+        'This link is invalid or has expired. Start again from your account or the pricing page.',
+      ),
+    };
   const user = await getSessionUser(c);
-  if (!user) return { ok: false, res: await problem(c, 401, 'Please sign in', `Sign in to ${PRODUCT_NAME} in this browser, then open the link again.`) };
-  if (user.id !== session.userId) return { ok: false, res: await problem(c, 403, 'Not your session', 'This link belongs to another account.') };
+  if (!user)
+    return {
+      ok: false,
+      res: await problem(
+        c,
+        401,
+        'Please sign in',
+        `Sign in to ${PRODUCT_NAME} in this browser, then open the link again.`,
+      ),
+    };
+  if (user.id !== session.userId)
+    return { ok: false, res: await problem(c, 403, 'Not your session', 'This link belongs to another account.') };
   return { ok: true, user, session, token };
 }
 
@@ -63,11 +88,17 @@ async function formFields(c: C): Promise<Fields | Response> {
 }
 
 /** The code typed on the checkout page (or carried from pricing), checked for this user. */
-async function codeOf(c: C, userId: string, typed: string | undefined): Promise<{ applied: { code: string; discountId: string } | null; error: string | null }> {
+async function codeOf(
+  c: C,
+  userId: string,
+  typed: string | undefined,
+): Promise<{ applied: { code: string; discountId: string } | null; error: string | null }> {
   const t = (typed ?? '').trim();
   if (!t) return { applied: null, error: null };
   const check = await checkPromoCode(c.var.deps, userId, t);
-  return check.ok ? { applied: { code: check.promo.code, discountId: check.discountId }, error: null } : { applied: null, error: check.message };
+  return check.ok
+    ? { applied: { code: check.promo.code, discountId: check.discountId }, error: null }
+    : { applied: null, error: check.message };
 }
 
 async function deliver(c: C, events: PaddleEventEnvelope[]): Promise<void> {
@@ -95,7 +126,12 @@ function currentOf(row: SubscriberRow, userId: string, now: Date): CurrentPlan |
   };
 }
 
-function subscriptionUpdated(c: C, userId: string, cur: CurrentPlan, change: { tier?: PaidTier; period?: BillingPeriod; cancelAt: Date | null }): PaddleEventEnvelope {
+function subscriptionUpdated(
+  c: C,
+  userId: string,
+  cur: CurrentPlan,
+  change: { tier?: PaidTier; period?: BillingPeriod; cancelAt: Date | null },
+): PaddleEventEnvelope {
   const tier = change.tier ?? cur.tier;
   const period = change.period ?? cur.period;
   return envelope(
@@ -124,7 +160,8 @@ async function portalContext(c: C, token: string | undefined) {
   return { ...g, row, cur: currentOf(row, g.user.id, now) };
 }
 
-const toPortal = (c: C, token: string, done: string) => c.redirect(`/sandbox/portal?session=${encodeURIComponent(token)}&done=${done}`, 303);
+const toPortal = (c: C, token: string, done: string) =>
+  c.redirect(`/sandbox/portal?session=${encodeURIComponent(token)}&done=${done}`, 303);
 
 export const sandboxRoutes = createRouter<Extra>()
   .get('/checkout', async (c) => {
@@ -134,7 +171,10 @@ export const sandboxRoutes = createRouter<Extra>()
     // ?code= is the checkout page's own "Apply" (a GET form); without it, the code chosen on pricing.
     const typed = c.req.query('code') ?? s.code;
     const { applied, error } = await codeOf(c, g.user.id, typed?.slice(0, 40));
-    return c.html(checkoutPage(s, g.token, { applied: applied?.code ?? null, typed: typed ?? '', error }), error ? 400 : 200);
+    return c.html(
+      checkoutPage(s, g.token, { applied: applied?.code ?? null, typed: typed ?? '', error }),
+      error ? 400 : 200,
+    );
   })
   .post('/checkout/pay', async (c) => {
     const form = await formFields(c);
@@ -148,12 +188,31 @@ export const sandboxRoutes = createRouter<Extra>()
     // Ids derive from the link, so paying twice with one link applies once (the events repeat).
     const key = digest(g.token);
     const periodEnd = addMonths(now, s.period === 'monthly' ? 1 : 12);
-    const common = { customerId: sandboxCustomerId(g.user.id), priceId: sandboxPriceId(s.tier, s.period), tier: s.tier, period: s.period, periodStart: now, periodEnd, userId: g.user.id };
+    const common = {
+      customerId: sandboxCustomerId(g.user.id),
+      priceId: sandboxPriceId(s.tier, s.period),
+      tier: s.tier,
+      period: s.period,
+      periodStart: now,
+      periodEnd,
+      userId: g.user.id,
+    };
     await deliver(c, [
-      envelope('subscription.created', subscriptionData({ ...common, id: `sub_sandbox_${key}`, status: 'active' }), now, `evt_sandbox_${key}_sub`),
+      envelope(
+        'subscription.created',
+        subscriptionData({ ...common, id: `sub_sandbox_${key}`, status: 'active' }),
+        now,
+        `evt_sandbox_${key}_sub`,
+      ),
       envelope(
         'transaction.completed',
-        transactionData({ ...common, id: `txn_sandbox_${key}`, subscriptionId: `sub_sandbox_${key}`, origin: 'web', discountId: applied?.discountId ?? null }),
+        transactionData({
+          ...common,
+          id: `txn_sandbox_${key}`,
+          subscriptionId: `sub_sandbox_${key}`,
+          origin: 'web',
+          discountId: applied?.discountId ?? null,
+        }),
         now,
         `evt_sandbox_${key}_txn`,
       ),
@@ -199,7 +258,10 @@ export const sandboxRoutes = createRouter<Extra>()
     if (!p.ok) return p.res;
     if (!p.cur) return problem(c, 400, 'No paid subscription', 'Choose a plan on the pricing page instead.');
     const [tier, period] = (form.plan ?? '').split(':');
-    if (!isPaidTier(tier) || (period !== 'monthly' && period !== 'yearly')) return problem(c, 400, 'Unknown plan', 'Pick one of the plans in the list.');
-    await deliver(c, [subscriptionUpdated(c, p.user.id, p.cur, { tier, period, cancelAt: p.row.cancellation_end_date })]);
+    if (!isPaidTier(tier) || (period !== 'monthly' && period !== 'yearly'))
+      return problem(c, 400, 'Unknown plan', 'Pick one of the plans in the list.');
+    await deliver(c, [
+      subscriptionUpdated(c, p.user.id, p.cur, { tier, period, cancelAt: p.row.cancellation_end_date }),
+    ]);
     return toPortal(c, p.token, 'changed');
   });

@@ -48,7 +48,10 @@ export async function logRefusal(deps: DeliveryLogDeps, entry: Delivery): Promis
     const skipped = seen.previousCount > REFUSALS_KEPT_PER_MINUTE ? seen.previousCount - REFUSALS_KEPT_PER_MINUTE : 0;
     if (skipped > 0) deps.logger.warn('webhook refusals not stored', { count: skipped });
     const note = skipped > 0 ? ` (${skipped} more refusals in the previous minute were counted but not stored)` : '';
-    const last = seen.count === REFUSALS_KEPT_PER_MINUTE ? ' (the limit of stored refusals for this minute is reached; further ones are counted only)' : '';
+    const last =
+      seen.count === REFUSALS_KEPT_PER_MINUTE
+        ? ' (the limit of stored refusals for this minute is reached; further ones are counted only)'
+        : '';
     await writeRow(deps, { ...entry, error: `${entry.error ?? ''}${note}${last}` }, REFUSAL_BODY_CHARS);
   } catch (e) {
     deps.logger.error('webhook log write failed', { error: (e as Error).message });

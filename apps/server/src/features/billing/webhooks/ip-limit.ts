@@ -16,7 +16,12 @@ const MINUTE = 60_000;
 
 function limited(windowStart: number): AppError {
   const retryAfter = Math.max(1, Math.ceil((windowStart + MINUTE - Date.now()) / 1000));
-  return new AppError('RATE_LIMITED', 429, `Too many webhook requests from this address. Please wait ${retryAfter} seconds.`, { retryAfter });
+  return new AppError(
+    'RATE_LIMITED',
+    429,
+    `Too many webhook requests from this address. Please wait ${retryAfter} seconds.`,
+    { retryAfter },
+  );
 }
 
 /** Counts this post against its address; throws 429 when the address is over either limit. */

@@ -29,11 +29,23 @@ async function apply(deps: BillingDeps, ev: LifecycleEvent, raw: string): Promis
         .values({ event_id: ev.id, event_type: ev.type, processed_at: now })
         .onConflictDoNothing()
         .returning({ id: processed_webhook_events.event_id });
-      if (claimed.length === 0) return { duplicate: true, message: 'Duplicate event; it was applied before and changed nothing now.' };
+      if (claimed.length === 0)
+        return { duplicate: true, message: 'Duplicate event; it was applied before and changed nothing now.' };
       return { duplicate: false, message: await applyLifecycleEvent(tx, deps.payments.planForPrice, ev, now) };
     });
-    await logDelivery(deps, { eventId: ev.id, eventType: ev.type, success: true, error: outcome.duplicate ? outcome.message : null, raw });
-    return { ...head, applied: !outcome.duplicate, ...(outcome.duplicate ? { duplicate: true } : {}), message: outcome.message };
+    await logDelivery(deps, {
+      eventId: ev.id,
+      eventType: ev.type,
+      success: true,
+      error: outcome.duplicate ? outcome.message : null,
+      raw,
+    });
+    return {
+      ...head,
+      applied: !outcome.duplicate,
+      ...(outcome.duplicate ? { duplicate: true } : {}),
+      message: outcome.message,
+    };
   } catch (e) {
     if (e instanceof UnknownCustomer) {
       deps.logger.warn('webhook for unknown customer', { eventId: ev.id, type: ev.type, error: e.message });
@@ -51,19 +63,30 @@ async function apply(deps: BillingDeps, ev: LifecycleEvent, raw: string): Promis
 const MAX_FUTURE_SKEW_MS = 5_000;
 
 /** A Paddle-signed delivery (from Paddle or from the sandbox pages). */
-export async function receiveSignedWebhook(deps: BillingDeps, rawBody: string, signature: string | undefined): Promise<WebhookResult> {
+export async function receiveSignedWebhook(
+  deps: BillingDeps,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<WebhookResult> {
   let event;
   try {
     if (!signature) throw new Error('missing Paddle-Signature header');
     // The SDK refuses a signature older than a few seconds but not one dated in the future: allow only
     // the same small skew the other way.
     const ts = Number(/(?:^|;)\s*ts=(\d+)/.exec(signature)?.[1]);
-    if (Number.isFinite(ts) && ts * 1000 > Date.now() + MAX_FUTURE_SKEW_MS) throw new Error('signature dated in the future');
+    if (Number.isFinite(ts) && ts * 1000 > Date.now() + MAX_FUTURE_SKEW_MS)
+      throw new Error('signature dated in the future');
     event = await deps.payments.verify(rawBody, signature);
   } catch (e) {
     const why = signature ? 'invalid or expired signature' : 'missing Paddle-Signature header';
     deps.logger.debug('webhook signature rejected', { reason: why, detail: (e as Error).message });
-    await logRefusal(deps, { eventId: null, eventType: eventTypeOf(rawBody), success: false, error: `Rejected: ${why}`, raw: rawBody });
+    await logRefusal(deps, {
+      eventId: null,
+      eventType: eventTypeOf(rawBody),
+      success: false,
+      error: `Rejected: ${why}`,
+      raw: rawBody,
+    });
     throw new AppError('WEBHOOK_SIGNATURE', 401, 'The webhook signature is missing, invalid or too old.');
   }
   // A correctly signed body must still be an event: a JSON object (an array, string or number is not).
@@ -87,7 +110,13 @@ export async function receiveSignedWebhook(deps: BillingDeps, rawBody: string, s
 export async function receiveTestEvent(deps: BillingDeps, rawBody: string): Promise<WebhookResult> {
   const parsed = parseTestEvent(rawBody, deps.now());
   if (!parsed.ok) {
-    await logDelivery(deps, { eventId: null, eventType: eventTypeOf(rawBody), success: false, error: parsed.message, raw: rawBody });
+    await logDelivery(deps, {
+      eventId: null,
+      eventType: eventTypeOf(rawBody),
+      success: false,
+      error: parsed.message,
+      raw: rawBody,
+    });
     throw new AppError('VALIDATION', 400, parsed.message);
   }
   return apply(deps, parsed.event, rawBody);

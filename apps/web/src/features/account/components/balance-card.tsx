@@ -25,7 +25,9 @@ export function BalanceCard({ data, loading }: { data: SubscriptionData | undefi
               <span className="text-3xl font-bold tabular-nums" data-testid="words-used">
                 {used.toLocaleString('en-US')}
               </span>
-              <span className="text-muted-foreground tabular-nums">/ {data.monthlyLimit.toLocaleString('en-US')} words</span>
+              <span className="text-muted-foreground tabular-nums">
+                / {data.monthlyLimit.toLocaleString('en-US')} words
+              </span>
             </p>
             <div
               className="h-2 overflow-hidden rounded-full bg-muted"

@@ -42,9 +42,15 @@ export function DisplayNameRow({ user }: { user: SessionUser }) {
       if (res.error) throw new Error(res.error.message ?? 'Could not save your name.');
       await refreshSession(qc);
       setEditing(false);
-      notifySuccess({ title: name ? 'Name saved' : 'Name removed', description: name ? `We'll call you ${name}.` : 'Your email is shown instead.' });
+      notifySuccess({
+        title: name ? 'Name saved' : 'Name removed',
+        description: name ? `We'll call you ${name}.` : 'Your email is shown instead.',
+      });
     } catch (err) {
-      notifyError({ title: 'Could not save your name', description: err instanceof Error ? err.message : 'Please try again.' });
+      notifyError({
+        title: 'Could not save your name',
+        description: err instanceof Error ? err.message : 'Please try again.',
+      });
     } finally {
       setSaving(false);
     }
@@ -56,7 +62,13 @@ export function DisplayNameRow({ user }: { user: SessionUser }) {
         <span className="break-all" data-testid="account-name">
           {current}
         </span>
-        <Button variant="ghost" size="sm" className="shrink-0" onClick={start} aria-label={hasName ? 'Edit your name' : 'Set a display name'}>
+        <Button
+          variant="ghost"
+          size="sm"
+          className="shrink-0"
+          onClick={start}
+          aria-label={hasName ? 'Edit your name' : 'Set a display name'}
+        >
           <PencilIcon aria-hidden="true" />
           {hasName ? 'Edit' : 'Set name'}
         </Button>
@@ -85,7 +97,9 @@ export function DisplayNameRow({ user }: { user: SessionUser }) {
             {error}
           </p>
         ) : (
-          <p className="text-xs text-muted-foreground">Shown instead of your email. Leave it empty to show your email.</p>
+          <p className="text-xs text-muted-foreground">
+            Shown instead of your email. Leave it empty to show your email.
+          </p>
         )}
         <div className="flex gap-2">
           <Button type="submit" size="sm" disabled={saving}>

@@ -22,8 +22,23 @@ const pro: SubscriptionData = {
   currentBalance: 14000,
   isActive: true,
 };
-const free: SubscriptionData = { ...pro, subscription_tier: 'FREE', subscribed: false, isActive: false, monthlyLimit: 250, currentBalance: 250, monthly_word_balance: 250, subscription_end: null };
-const usage = { days: [{ date: '2026-11-21', words: 0 }, { date: '2026-11-22', words: 120 }], total: 120 };
+const free: SubscriptionData = {
+  ...pro,
+  subscription_tier: 'FREE',
+  subscribed: false,
+  isActive: false,
+  monthlyLimit: 250,
+  currentBalance: 250,
+  monthly_word_balance: 250,
+  subscription_end: null,
+};
+const usage = {
+  days: [
+    { date: '2026-11-21', words: 0 },
+    { date: '2026-11-22', words: 120 },
+  ],
+  total: 120,
+};
 
 function serve(subscription: () => SubscriptionData, extra: (url: string) => Response | null = () => null) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
@@ -59,11 +74,17 @@ describe('ProfilePage', () => {
   });
 
   it('warns about a cancelled plan with its end date, and offers Upgrade on Free', async () => {
-    const cancelled = { ...pro, subscription_cancelled_at: '2026-11-22T10:00:00.000Z', cancellation_end_date: '2026-12-22T10:00:00.000Z' };
+    const cancelled = {
+      ...pro,
+      subscription_cancelled_at: '2026-11-22T10:00:00.000Z',
+      cancellation_end_date: '2026-12-22T10:00:00.000Z',
+    };
     serve(() => cancelled);
     const first = renderWithProviders(<ProfilePage />, { signedIn: true, route: '/profile' });
     expect(await screen.findByText('⚠️ Subscription cancelled')).toBeInTheDocument();
-    expect(screen.getByText(`You will lose access to premium on ${formatDate('2026-12-22T10:00:00.000Z')}`)).toBeInTheDocument();
+    expect(
+      screen.getByText(`You will lose access to premium on ${formatDate('2026-12-22T10:00:00.000Z')}`),
+    ).toBeInTheDocument();
     first.unmount();
 
     serve(() => free);
@@ -79,8 +100,13 @@ describe('ProfilePage', () => {
     // The announcement is the query client's: the subscription cache is marked stale for every reader.
     const qc = makeQueryClient();
     const invalidate = vi.spyOn(qc, 'invalidateQueries');
-    const seen = () => invalidate.mock.calls.filter(([f]) => f?.queryKey?.[0] === 'subscription' && f.refetchType === 'none');
-    renderWithProviders(<ProfilePage />, { signedIn: true, route: '/profile?checkout=success&tier=Pro', queryClient: qc });
+    const seen = () =>
+      invalidate.mock.calls.filter(([f]) => f?.queryKey?.[0] === 'subscription' && f.refetchType === 'none');
+    renderWithProviders(<ProfilePage />, {
+      signedIn: true,
+      route: '/profile?checkout=success&tier=Pro',
+      queryClient: qc,
+    });
     expect(await screen.findByText('Confirming your payment…')).toBeInTheDocument();
     await waitFor(() => expect(seen()).toHaveLength(1), { timeout: 6000 });
     expect(await screen.findByText('Pro Plan')).toBeInTheDocument();
@@ -89,9 +115,15 @@ describe('ProfilePage', () => {
 
   it('shows the portal failure toasts and opens the portal in a new tab', async () => {
     let portal: () => Response = () => jsonResponse({ error: { code: 'PORTAL_FAILED', message: 'x' } }, 502);
-    serve(() => pro, (url) => (url.includes('paddle-customer-portal') ? portal() : null));
+    serve(
+      () => pro,
+      (url) => (url.includes('paddle-customer-portal') ? portal() : null),
+    );
     const tab = { close: vi.fn(), opener: {}, location: { href: '' } };
-    vi.stubGlobal('open', vi.fn(() => tab));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
     renderWithProviders(<ProfilePage />, { signedIn: true, route: '/profile' });
     await userEvent.click(await screen.findByRole('button', { name: 'Manage Plan' }));
     expect(await screen.findByText('Failed to open billing portal. Please try again.')).toBeInTheDocument();

@@ -48,7 +48,10 @@ export function ProfilePage({ extra }: { extra?: ReactNode } = {}) {
     <div className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-12 sm:px-6">
       <h1 className="text-3xl font-bold tracking-tight">Account</h1>
       {polling && (
-        <p className="flex items-center gap-2 rounded-lg border bg-accent px-4 py-3 text-sm text-accent-foreground" role="status">
+        <p
+          className="flex items-center gap-2 rounded-lg border bg-accent px-4 py-3 text-sm text-accent-foreground"
+          role="status"
+        >
           <Spinner />
           Confirming your payment…
         </p>

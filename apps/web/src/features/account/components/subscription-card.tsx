@@ -26,7 +26,10 @@ export function SubscriptionCard({ data, loading }: { data: SubscriptionData | u
           <>
             <CardTitle className="text-2xl! leading-8!">{planTitle(data)}</CardTitle>
             <p
-              className={cn('text-sm', status.kind === 'cancelled' ? 'font-medium text-warning' : 'text-muted-foreground')}
+              className={cn(
+                'text-sm',
+                status.kind === 'cancelled' ? 'font-medium text-warning' : 'text-muted-foreground',
+              )}
               data-testid="subscription-status"
             >
               {status.text}

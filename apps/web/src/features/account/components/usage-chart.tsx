@@ -17,7 +17,9 @@ export function UsageChart({ data }: { data: DailyUsage }) {
       )}
       <figcaption className="flex justify-between text-xs text-muted-foreground">
         <span>Peak day: {(data.total === 0 ? 0 : max).toLocaleString('en-US')} words</span>
-        <span>{data.total.toLocaleString('en-US')} words in the last {days.length} days</span>
+        <span>
+          {data.total.toLocaleString('en-US')} words in the last {days.length} days
+        </span>
       </figcaption>
     </figure>
   );

@@ -21,10 +21,16 @@ describe('subscription status', () => {
   });
 
   it('warns while a cancelled plan still runs, with the end date', () => {
-    const s = subscriptionStatus({ ...base, subscription_cancelled_at: '2026-11-22T10:00:00.000Z', cancellation_end_date: '2026-12-22T10:00:00.000Z' });
+    const s = subscriptionStatus({
+      ...base,
+      subscription_cancelled_at: '2026-11-22T10:00:00.000Z',
+      cancellation_end_date: '2026-12-22T10:00:00.000Z',
+    });
     expect(s.text).toBe('⚠️ Subscription cancelled');
     expect(s.detail).toBe(`You will lose access to premium on ${formatDate('2026-12-22T10:00:00.000Z')}`);
-    expect(subscriptionStatus({ ...base, subscription_cancelled_at: '2026-11-22T10:00:00.000Z' }).detail).toBeUndefined();
+    expect(
+      subscriptionStatus({ ...base, subscription_cancelled_at: '2026-11-22T10:00:00.000Z' }).detail,
+    ).toBeUndefined();
   });
 
   it('reads active, free and ended', () => {
@@ -32,7 +38,9 @@ describe('subscription status', () => {
     const free = { ...base, subscription_tier: 'FREE' as const, isActive: false, subscribed: false };
     expect(subscriptionStatus(free).text).toBe('Free plan active');
     // After the end date the account is FREE again, so the old cancellation no longer warns.
-    expect(subscriptionStatus({ ...free, subscription_cancelled_at: '2026-01-01T00:00:00.000Z' }).text).toBe('Free plan active');
+    expect(subscriptionStatus({ ...free, subscription_cancelled_at: '2026-01-01T00:00:00.000Z' }).text).toBe(
+      'Free plan active',
+    );
     expect(subscriptionStatus({ ...base, isActive: false, subscribed: false }).text).toBe('Subscription ended');
   });
 

@@ -24,7 +24,9 @@ export function subscriptionStatus(s: SubscriptionData): StatusText {
     return {
       kind: 'cancelled',
       text: '⚠️ Subscription cancelled',
-      ...(s.cancellation_end_date ? { detail: `You will lose access to premium on ${formatDate(s.cancellation_end_date)}` } : {}),
+      ...(s.cancellation_end_date
+        ? { detail: `You will lose access to premium on ${formatDate(s.cancellation_end_date)}` }
+        : {}),
     };
   }
   if (s.isActive) return { kind: 'active', text: 'Active subscription' };

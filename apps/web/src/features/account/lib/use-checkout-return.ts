@@ -29,9 +29,15 @@ export function useCheckoutReturn(userId: string | null): { polling: boolean } {
     if (status !== 'done' && status !== 'gave-up') return;
     if (status === 'done') {
       announceSubscriptionChange(qc);
-      notifySuccess({ title: 'Payment received', description: `Your ${data?.subscription_tier ?? ''} plan is active.` });
+      notifySuccess({
+        title: 'Payment received',
+        description: `Your ${data?.subscription_tier ?? ''} plan is active.`,
+      });
     } else {
-      notify({ title: 'Your payment is being processed', description: 'Your new plan will show here in a few minutes.' });
+      notify({
+        title: 'Your payment is being processed',
+        description: 'Your new plan will show here in a few minutes.',
+      });
     }
     // Dropping the parameters ends the poll; a new return from checkout starts a new one.
     setParams(

@@ -11,7 +11,10 @@ vi.mock('better-auth/react', async () => {
 });
 
 const navigate = vi.fn();
-vi.mock('react-router', async (orig) => ({ ...(await orig<typeof import('react-router')>()), useNavigate: () => navigate }));
+vi.mock('react-router', async (orig) => ({
+  ...(await orig<typeof import('react-router')>()),
+  useNavigate: () => navigate,
+}));
 
 beforeAll(() => {
   globalThis.ResizeObserver ??= class {
@@ -25,7 +28,13 @@ afterEach(() => {
   navigate.mockReset();
 });
 
-const PRO: LimitsInfo = { subscriptionTier: 'Pro', currentBalance: 15000, requestLimit: 1500, canProcess: true, exceedsRequestLimit: false };
+const PRO: LimitsInfo = {
+  subscriptionTier: 'Pro',
+  currentBalance: 15000,
+  requestLimit: 1500,
+  canProcess: true,
+  exceedsRequestLimit: false,
+};
 
 const TEXT = `It is important to note that costs rose 3.5% to $19.99.\n\n${words(60)}.\n- Node.js v2.1.0`;
 

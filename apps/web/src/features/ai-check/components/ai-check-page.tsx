@@ -33,7 +33,8 @@ export function AiCheckPage() {
     const el = resultRef.current;
     if (!el) return;
     el.focus({ preventScroll: true });
-    if (el.getBoundingClientRect().top > window.innerHeight * 0.6) el.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+    if (el.getBoundingClientRect().top > window.innerHeight * 0.6)
+      el.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
   }, [shown]);
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
@@ -88,11 +89,18 @@ export function AiCheckPage() {
             <div className="grid gap-0.5">
               <WordCounter count={c.wordCount} cap={c.limit} warn={c.wordCount > 0 && c.wordCount >= c.limit * 0.9} />
               <p id={`${inputId}-hint`} className="px-2 text-xs text-muted-foreground">
-                {c.isSignedIn ? 'Checking is free and uses none of your words.' : `Up to ${AI_CHECK.anonymousWords} words without an account.`}
+                {c.isSignedIn
+                  ? 'Checking is free and uses none of your words.'
+                  : `Up to ${AI_CHECK.anonymousWords} words without an account.`}
                 <span className="hidden sm:inline"> Ctrl+Enter (⌘+Enter) to check.</span>
               </p>
             </div>
-            <Button size="lg" onClick={() => void c.run()} disabled={!c.text.trim() || c.busy || c.overLimit} className="w-full sm:w-auto">
+            <Button
+              size="lg"
+              onClick={() => void c.run()}
+              disabled={!c.text.trim() || c.busy || c.overLimit}
+              className="w-full sm:w-auto"
+            >
               {c.busy ? <Spinner /> : <ScanSearchIcon aria-hidden="true" />}
               {c.busy ? 'Checking...' : 'Check text'}
             </Button>
@@ -109,7 +117,12 @@ export function AiCheckPage() {
                   <span>{problem.message}</span>
                 </p>
                 {problem.signIn && (
-                  <Button size="sm" variant="outline" className="self-start sm:self-auto" onClick={() => openAuthDialog('sign-in')}>
+                  <Button
+                    size="sm"
+                    variant="outline"
+                    className="self-start sm:self-auto"
+                    onClick={() => openAuthDialog('sign-in')}
+                  >
                     <LogInIcon aria-hidden="true" />
                     Sign in
                   </Button>

@@ -111,7 +111,9 @@ export function CheckResultCard({
             className="max-h-[36rem] min-h-40 overflow-y-auto rounded-lg border bg-card px-3 py-2.5 text-base leading-relaxed sm:px-4 sm:py-3 sm:text-[0.9375rem] sm:leading-7"
             data-testid="ai-check-text"
           />
-          <p className="text-xs text-muted-foreground">Hover, tap or tab to a highlighted sentence to see why it stands out.</p>
+          <p className="text-xs text-muted-foreground">
+            Hover, tap or tab to a highlighted sentence to see why it stands out.
+          </p>
         </section>
 
         <section aria-labelledby={`${prefix}-why`} className="grid min-w-0 content-start gap-3">
@@ -140,7 +142,13 @@ export function CheckResultCard({
                       >
                         <span className="flex items-center justify-between gap-2 text-xs">
                           <span className="inline-flex items-center gap-1.5 font-medium">
-                            <span className={cn('inline-block size-2 rounded-full', level === 'high' ? 'bg-destructive' : 'bg-warning')} aria-hidden="true" />
+                            <span
+                              className={cn(
+                                'inline-block size-2 rounded-full',
+                                level === 'high' ? 'bg-destructive' : 'bg-warning',
+                              )}
+                              aria-hidden="true"
+                            />
                             {levelLabel[level]}
                           </span>
                           <span className="font-semibold tabular-nums">{displayScore(m.score)}%</span>
@@ -160,8 +168,8 @@ export function CheckResultCard({
 
       <p className="flex items-start gap-2 border-t bg-muted/20 px-4 py-3 text-xs text-muted-foreground sm:px-5">
         <InfoIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
-        The score is {PRODUCT_NAME}'s own estimate of how machine-written the text reads, not another detector's verdict and
-        not proof of who wrote it. Use it to find sentences worth rewording.
+        The score is {PRODUCT_NAME}'s own estimate of how machine-written the text reads, not another detector's verdict
+        and not proof of who wrote it. Use it to find sentences worth rewording.
       </p>
     </Card>
   );

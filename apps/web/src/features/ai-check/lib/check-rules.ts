@@ -19,7 +19,9 @@ export function checkWordLimit(signedIn: boolean, limits: LimitsInfo | undefined
 }
 
 export function overLimitProblem(signedIn: boolean, limit: number, tier: Tier): CheckProblem {
-  return signedIn ? { message: MSG.aiCheckLimitExceeded(limit, tierName(tier)) } : { message: MSG.aiCheckAnonymousLimit(limit), signIn: true };
+  return signedIn
+    ? { message: MSG.aiCheckLimitExceeded(limit, tierName(tier)) }
+    : { message: MSG.aiCheckAnonymousLimit(limit), signIn: true };
 }
 
 /** The fast check before a request: empty does nothing, too short or too long says so. */
@@ -54,7 +56,8 @@ export type Verdict = 'high' | 'mid' | 'low';
 export const verdictText: Record<Verdict, { title: string; detail: string }> = {
   high: {
     title: 'Reads as machine-written',
-    detail: 'Much of this text has the patterns our estimate links to AI writing. The highlighted sentences are the place to start.',
+    detail:
+      'Much of this text has the patterns our estimate links to AI writing. The highlighted sentences are the place to start.',
   },
   mid: {
     title: 'Some machine-like signs',

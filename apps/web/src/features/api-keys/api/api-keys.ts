@@ -12,7 +12,11 @@ export const apiKeysPaths = {
 export const apiKeysKeys = { all: ['api-keys'] as const, list: (userId: string) => ['api-keys', userId] as const };
 
 export const apiKeysQueryOptions = (userId: string) =>
-  queryOptions({ queryKey: apiKeysKeys.list(userId), queryFn: () => apiFetch<ApiKeyList>(apiKeysPaths.keys), staleTime: 30_000 });
+  queryOptions({
+    queryKey: apiKeysKeys.list(userId),
+    queryFn: () => apiFetch<ApiKeyList>(apiKeysPaths.keys),
+    staleTime: 30_000,
+  });
 
 export function createApiKey(input: CreateApiKeyInput): Promise<CreatedApiKey> {
   return apiFetch<CreatedApiKey>(apiKeysPaths.keys, { method: 'POST', body: { ...input } });

@@ -5,7 +5,15 @@ import { Link } from 'react-router';
 import { API_KEY_NAME_MAX, API_MSG, type ApiKeyItem, type CreatedApiKey } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -39,7 +47,8 @@ function ApiKeys({ userId }: { userId: string }) {
   const tier = useSubscription(userId).data?.subscription_tier;
   const seenTier = useRef(tier);
   useEffect(() => {
-    if (seenTier.current !== undefined && tier !== undefined && tier !== seenTier.current) void qc.invalidateQueries({ queryKey: apiKeysKeys.all });
+    if (seenTier.current !== undefined && tier !== undefined && tier !== seenTier.current)
+      void qc.invalidateQueries({ queryKey: apiKeysKeys.all });
     seenTier.current = tier ?? seenTier.current;
   }, [tier, qc]);
 
@@ -88,7 +97,9 @@ function ApiKeys({ userId }: { userId: string }) {
               <KeyRoundIcon aria-hidden="true" className="size-5 text-muted-foreground" />
               API keys
             </CardTitle>
-            <CardDescription>Humanize and check text from your own code. Requests use your plan's words and limits.</CardDescription>
+            <CardDescription>
+              Humanize and check text from your own code. Requests use your plan's words and limits.
+            </CardDescription>
           </div>
           <Button variant="outline" size="sm" asChild>
             <a href={apiKeysPaths.reference}>
@@ -134,10 +145,15 @@ function ApiKeys({ userId }: { userId: string }) {
                   {create.isPending ? <Spinner /> : <PlusIcon aria-hidden="true" />}
                   Create key
                 </Button>
-                {full && <p className="text-sm text-muted-foreground sm:col-span-2">{API_MSG.keyLimit(data.maxKeys)}</p>}
+                {full && (
+                  <p className="text-sm text-muted-foreground sm:col-span-2">{API_MSG.keyLimit(data.maxKeys)}</p>
+                )}
               </form>
             ) : (
-              <div className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-accent px-4 py-3 text-sm text-accent-foreground" data-testid="api-keys-upgrade">
+              <div
+                className="flex flex-wrap items-center justify-between gap-3 rounded-lg border bg-accent px-4 py-3 text-sm text-accent-foreground"
+                data-testid="api-keys-upgrade"
+              >
                 <p>{API_MSG.keysNeedPaidPlan}</p>
                 <Button size="sm" asChild>
                   <Link to={paths.pricing}>
@@ -151,15 +167,26 @@ function ApiKeys({ userId }: { userId: string }) {
             {keys.length > 0 ? (
               <ul className="grid gap-2" aria-label="Your API keys">
                 {keys.map((k) => (
-                  <li key={k.id} data-testid="api-key" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3">
+                  <li
+                    key={k.id}
+                    data-testid="api-key"
+                    className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3"
+                  >
                     <div className="grid min-w-0 gap-0.5 text-sm">
                       <span className="truncate font-medium">{k.name}</span>
                       <code className="font-mono text-xs text-muted-foreground">{k.prefix}…</code>
                       <span className="text-muted-foreground">
-                        Created {formatDate(k.created_at)} · {k.last_used_at ? `Last used ${formatDate(k.last_used_at)}` : 'Never used'}
+                        Created {formatDate(k.created_at)} ·{' '}
+                        {k.last_used_at ? `Last used ${formatDate(k.last_used_at)}` : 'Never used'}
                       </span>
                     </div>
-                    <Button variant="ghost" size="sm" className="text-destructive hover:text-destructive" onClick={() => setRevoking(k)} aria-label={`Revoke ${k.name}`}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-destructive hover:text-destructive"
+                      onClick={() => setRevoking(k)}
+                      aria-label={`Revoke ${k.name}`}
+                    >
                       Revoke
                     </Button>
                   </li>
@@ -184,7 +211,11 @@ function ApiKeys({ userId }: { userId: string }) {
                 Cancel
               </Button>
             </DialogClose>
-            <Button variant="destructive" disabled={revoke.isPending} onClick={() => revoking && revoke.mutate(revoking)}>
+            <Button
+              variant="destructive"
+              disabled={revoke.isPending}
+              onClick={() => revoking && revoke.mutate(revoking)}
+            >
               {revoke.isPending && <Spinner />}
               Revoke key
             </Button>
@@ -206,11 +237,18 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
       notifySuccess({ title: API_MSG.keyCopied });
     } catch {
       codeRef.current?.select();
-      notifyError({ title: "Couldn't copy automatically", description: 'The key is selected: press Ctrl+C (or Cmd+C) to copy it.' });
+      notifyError({
+        title: "Couldn't copy automatically",
+        description: 'The key is selected: press Ctrl+C (or Cmd+C) to copy it.',
+      });
     }
   };
   return (
-    <div className="grid gap-3 rounded-lg border border-success/40 bg-success/10 p-4" role="status" data-testid="new-api-key">
+    <div
+      className="grid gap-3 rounded-lg border border-success/40 bg-success/10 p-4"
+      role="status"
+      data-testid="new-api-key"
+    >
       <div className="grid gap-1 text-sm">
         <p className="font-medium">Your new key “{created.key.name}”</p>
         <p className="text-muted-foreground">{API_MSG.keyCreatedText}</p>

@@ -24,7 +24,9 @@ function Harness({ initial = 'sign-up' as AuthMode }) {
 beforeEach(() => {
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => jsonResponse({ googleEnabled: false, contactEmail: 'hello@example.com', posthog: null, payments: 'sandbox' })),
+    vi.fn(async () =>
+      jsonResponse({ googleEnabled: false, contactEmail: 'hello@example.com', posthog: null, payments: 'sandbox' }),
+    ),
   );
 });
 afterEach(() => {
@@ -89,7 +91,10 @@ describe('AuthDialog', () => {
   });
 
   it('shows the already-registered message', async () => {
-    fakeAuthClient.signUp.email.mockResolvedValueOnce({ data: {}, error: { code: 'USER_ALREADY_EXISTS', message: 'x' } });
+    fakeAuthClient.signUp.email.mockResolvedValueOnce({
+      data: {},
+      error: { code: 'USER_ALREADY_EXISTS', message: 'x' },
+    });
     renderWithProviders(<Harness />);
     await userEvent.type(email(), 'ada@example.com');
     await userEvent.type(password(), 'abcdefg1');
@@ -124,18 +129,33 @@ describe('AuthDialog', () => {
     await userEvent.type(email(), 'ada@example.com');
     await userEvent.click(screen.getByRole('button', { name: /Email me a sign-in link/ }));
     await waitFor(() => expect(onEmailSent).toHaveBeenCalledWith('ada@example.com', 'magic'));
-    expect(fakeAuthClient.signIn.magicLink).toHaveBeenCalledWith({ email: 'ada@example.com', callbackURL: '/?link=sign-in' });
+    expect(fakeAuthClient.signIn.magicLink).toHaveBeenCalledWith({
+      email: 'ada@example.com',
+      callbackURL: '/?link=sign-in',
+    });
   });
 
   it('offers Google only when the server has it configured', async () => {
     const off = makeQueryClient();
-    off.setQueryData(['config'], { googleEnabled: false, contactEmail: 'x@example.com', posthog: null, payments: 'sandbox', engine: 'local' });
+    off.setQueryData(['config'], {
+      googleEnabled: false,
+      contactEmail: 'x@example.com',
+      posthog: null,
+      payments: 'sandbox',
+      engine: 'local',
+    });
     const { unmount } = renderWithProviders(<Harness />, { queryClient: off });
     expect(screen.getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Continue with Google/ })).not.toBeInTheDocument();
     unmount();
     const on = makeQueryClient();
-    on.setQueryData(['config'], { googleEnabled: true, contactEmail: 'x@example.com', posthog: null, payments: 'sandbox', engine: 'local' });
+    on.setQueryData(['config'], {
+      googleEnabled: true,
+      contactEmail: 'x@example.com',
+      posthog: null,
+      payments: 'sandbox',
+      engine: 'local',
+    });
     renderWithProviders(<Harness />, { queryClient: on });
     expect(screen.getByRole('button', { name: /Continue with Google/ })).toBeInTheDocument();
   });

@@ -155,7 +155,11 @@ export function AuthDialog({ open, mode, notice, onModeChange, onOpenChange, onE
         </DialogHeader>
 
         {notice && (
-          <p role="status" data-testid="auth-notice" className="flex gap-2 rounded-lg border border-primary/30 bg-accent px-3 py-2.5 text-sm text-accent-foreground">
+          <p
+            role="status"
+            data-testid="auth-notice"
+            className="flex gap-2 rounded-lg border border-primary/30 bg-accent px-3 py-2.5 text-sm text-accent-foreground"
+          >
             <InfoIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
             <span>{notice}</span>
           </p>
@@ -216,7 +220,11 @@ export function AuthDialog({ open, mode, notice, onModeChange, onOpenChange, onE
             )}
           </Field>
           {limitNotice && (
-            <p role="alert" data-testid="sign-up-limit" className="flex gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-3 py-2.5 text-sm text-destructive">
+            <p
+              role="alert"
+              data-testid="sign-up-limit"
+              className="flex gap-2 rounded-lg border border-destructive/40 bg-destructive/5 px-3 py-2.5 text-sm text-destructive"
+            >
               <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span>{limitNotice}</span>
             </p>

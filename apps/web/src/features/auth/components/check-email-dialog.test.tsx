@@ -17,7 +17,9 @@ beforeAll(() => preloadAuthClient());
 let signedIn = false;
 const fetchMock = vi.fn(async (url: string) =>
   url === '/api/auth/get-session'
-    ? new Response(JSON.stringify(signedIn ? { user: TEST_USER, session: {} } : null), { headers: { 'content-type': 'application/json' } })
+    ? new Response(JSON.stringify(signedIn ? { user: TEST_USER, session: {} } : null), {
+        headers: { 'content-type': 'application/json' },
+      })
     : new Response('{}', { status: 404 }),
 );
 
@@ -41,14 +43,30 @@ async function advance(ms: number) {
 
 describe('CheckEmailDialog', () => {
   it('shows the address and the delivery note', () => {
-    renderWithProviders(<CheckEmailDialog open email="ada@example.com" via="verify" onSignedIn={() => undefined} onUseDifferentEmail={() => undefined} />);
+    renderWithProviders(
+      <CheckEmailDialog
+        open
+        email="ada@example.com"
+        via="verify"
+        onSignedIn={() => undefined}
+        onUseDifferentEmail={() => undefined}
+      />,
+    );
     expect(screen.getByText('Check your email')).toBeInTheDocument();
     expect(screen.getByTestId('check-email-address')).toHaveTextContent('ada@example.com');
     expect(screen.getByText(/up to 5 minutes/)).toHaveTextContent(/spam/);
   });
 
   it('counts the resend cooldown down from 30 s, then enables Resend link', async () => {
-    renderWithProviders(<CheckEmailDialog open email="ada@example.com" via="verify" onSignedIn={() => undefined} onUseDifferentEmail={() => undefined} />);
+    renderWithProviders(
+      <CheckEmailDialog
+        open
+        email="ada@example.com"
+        via="verify"
+        onSignedIn={() => undefined}
+        onUseDifferentEmail={() => undefined}
+      />,
+    );
     expect(screen.getByRole('button', { name: 'Resend in 30s' })).toBeDisabled();
     await advance(1000);
     expect(screen.getByRole('button', { name: 'Resend in 29s' })).toBeDisabled();
@@ -59,11 +77,22 @@ describe('CheckEmailDialog', () => {
   });
 
   it('resends, toasts and restarts the cooldown', async () => {
-    renderWithProviders(<CheckEmailDialog open email="ada@example.com" via="verify" onSignedIn={() => undefined} onUseDifferentEmail={() => undefined} />);
+    renderWithProviders(
+      <CheckEmailDialog
+        open
+        email="ada@example.com"
+        via="verify"
+        onSignedIn={() => undefined}
+        onUseDifferentEmail={() => undefined}
+      />,
+    );
     await advance(30_000);
     fireEvent.click(screen.getByRole('button', { name: 'Resend link' }));
     await advance(0);
-    expect(fakeAuthClient.sendVerificationEmail).toHaveBeenCalledWith({ email: 'ada@example.com', callbackURL: '/?link=confirm' });
+    expect(fakeAuthClient.sendVerificationEmail).toHaveBeenCalledWith({
+      email: 'ada@example.com',
+      callbackURL: '/?link=confirm',
+    });
     expect(screen.getByText('Email sent')).toBeInTheDocument();
     expect(screen.getByText("We've resent the confirmation email. Please check your inbox.")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Resend in 30s' })).toBeDisabled();
@@ -71,16 +100,35 @@ describe('CheckEmailDialog', () => {
 
   it('resends the sign-in link when opened for one, and shows a failure', async () => {
     fakeAuthClient.signIn.magicLink.mockResolvedValueOnce({ data: null as never, error: { message: '' } });
-    renderWithProviders(<CheckEmailDialog open email="ada@example.com" via="magic" onSignedIn={() => undefined} onUseDifferentEmail={() => undefined} />);
+    renderWithProviders(
+      <CheckEmailDialog
+        open
+        email="ada@example.com"
+        via="magic"
+        onSignedIn={() => undefined}
+        onUseDifferentEmail={() => undefined}
+      />,
+    );
     await advance(30_000);
     fireEvent.click(screen.getByRole('button', { name: 'Resend link' }));
     await advance(0);
-    expect(fakeAuthClient.signIn.magicLink).toHaveBeenCalledWith({ email: 'ada@example.com', callbackURL: '/?link=sign-in' });
+    expect(fakeAuthClient.signIn.magicLink).toHaveBeenCalledWith({
+      email: 'ada@example.com',
+      callbackURL: '/?link=sign-in',
+    });
     expect(screen.getByText('Failed to resend email')).toBeInTheDocument();
   });
 
   it('cannot be closed with Escape', async () => {
-    renderWithProviders(<CheckEmailDialog open email="ada@example.com" via="verify" onSignedIn={() => undefined} onUseDifferentEmail={() => undefined} />);
+    renderWithProviders(
+      <CheckEmailDialog
+        open
+        email="ada@example.com"
+        via="verify"
+        onSignedIn={() => undefined}
+        onUseDifferentEmail={() => undefined}
+      />,
+    );
     fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
     await advance(100);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -89,7 +137,15 @@ describe('CheckEmailDialog', () => {
 
   it('polls the session every 2 s and reports the sign-in', async () => {
     const onSignedIn = vi.fn();
-    renderWithProviders(<CheckEmailDialog open email="ada@example.com" via="verify" onSignedIn={onSignedIn} onUseDifferentEmail={() => undefined} />);
+    renderWithProviders(
+      <CheckEmailDialog
+        open
+        email="ada@example.com"
+        via="verify"
+        onSignedIn={onSignedIn}
+        onUseDifferentEmail={() => undefined}
+      />,
+    );
     expect(onSignedIn).not.toHaveBeenCalled();
     signedIn = true;
     await advance(2100);

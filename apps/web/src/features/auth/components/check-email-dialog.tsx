@@ -92,7 +92,10 @@ export function CheckEmailDialog({ open, email, via, onSignedIn, onUseDifferentE
           <DialogTitle>Check your email</DialogTitle>
           <DialogDescription>
             {via === 'magic' ? 'We sent a sign-in link to ' : 'We sent a confirmation link to '}
-            <strong className="font-semibold [overflow-wrap:anywhere] text-foreground" data-testid="check-email-address">
+            <strong
+              className="font-semibold [overflow-wrap:anywhere] text-foreground"
+              data-testid="check-email-address"
+            >
               {email}
             </strong>
             . Open it to {via === 'magic' ? 'sign in' : 'activate your account'}.

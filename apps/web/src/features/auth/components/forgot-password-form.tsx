@@ -33,7 +33,11 @@ export function ForgotPasswordForm({ initialEmail, onBack }: ForgotPasswordFormP
       setSentTo(clean);
     } catch (err) {
       const { status, message } = (err ?? {}) as AuthErrorLike;
-      setError(status === 429 ? 'Too many requests. Please wait a minute and try again.' : message || 'Could not send the link. Please try again.');
+      setError(
+        status === 429
+          ? 'Too many requests. Please wait a minute and try again.'
+          : message || 'Could not send the link. Please try again.',
+      );
     } finally {
       setBusy(false);
     }
@@ -52,7 +56,8 @@ export function ForgotPasswordForm({ initialEmail, onBack }: ForgotPasswordFormP
             Check your email
           </p>
           <p className="text-muted-foreground">
-            If an account exists for <span className="font-medium text-foreground">{sentTo}</span>, a reset link is on its way. It works once, for one hour. Delivery can take up to 5 minutes (check spam).
+            If an account exists for <span className="font-medium text-foreground">{sentTo}</span>, a reset link is on
+            its way. It works once, for one hour. Delivery can take up to 5 minutes (check spam).
           </p>
         </div>
       ) : (

@@ -49,7 +49,9 @@ describe('TwoFactorStep', () => {
   it('takes a backup code instead, and stops after too many tries', async () => {
     setup();
     await userEvent.click(screen.getByRole('button', { name: 'Use a backup code instead' }));
-    verify.mockRejectedValueOnce(new AuthRequestError({ code: 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE', message: 'Too many attempts', status: 400 }));
+    verify.mockRejectedValueOnce(
+      new AuthRequestError({ code: 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE', message: 'Too many attempts', status: 400 }),
+    );
     await userEvent.type(screen.getByLabelText('Backup code'), 'abcde-12345');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('sign in with your password again');

@@ -44,7 +44,11 @@ export function TwoFactorStep({ onSignedIn, onBack }: TwoFactorStepProps) {
       } else if (c === 'ACCOUNT_TEMPORARILY_LOCKED') {
         setError(message ?? 'Too many wrong codes. Please wait a few minutes and try again.');
       } else if (c === 'INVALID_CODE' || c === 'INVALID_BACKUP_CODE') {
-        setError(kind === 'totp' ? "That code didn't work. Check the time on your phone and try the newest code." : "That backup code didn't work, or it was used before.");
+        setError(
+          kind === 'totp'
+            ? "That code didn't work. Check the time on your phone and try the newest code."
+            : "That backup code didn't work, or it was used before.",
+        );
       } else {
         setError(message || 'Something went wrong. Please try again.');
       }
@@ -62,7 +66,9 @@ export function TwoFactorStep({ onSignedIn, onBack }: TwoFactorStepProps) {
           Two-factor sign-in
         </DialogTitle>
         <DialogDescription>
-          {kind === 'totp' ? 'Enter the 6-digit code from your authenticator app.' : 'Enter one of the backup codes you saved. Each one works once.'}
+          {kind === 'totp'
+            ? 'Enter the 6-digit code from your authenticator app.'
+            : 'Enter one of the backup codes you saved. Each one works once.'}
         </DialogDescription>
       </DialogHeader>
       <form className="grid gap-4" onSubmit={onSubmit} noValidate>

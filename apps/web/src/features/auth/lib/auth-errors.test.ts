@@ -4,7 +4,9 @@ import { authErrorMessage, isPasswordValid, passwordChecks } from './auth-errors
 
 describe('authErrorMessage', () => {
   it('maps already registered codes', () => {
-    expect(authErrorMessage({ code: 'USER_ALREADY_EXISTS', message: 'User already exists.' })).toBe(MSG.alreadyRegistered);
+    expect(authErrorMessage({ code: 'USER_ALREADY_EXISTS', message: 'User already exists.' })).toBe(
+      MSG.alreadyRegistered,
+    );
     expect(authErrorMessage({ code: 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' })).toBe(MSG.alreadyRegistered);
   });
   it('maps bad credentials and unconfirmed email', () => {

@@ -22,8 +22,15 @@ export class AuthRequestError extends Error implements AuthErrorLike {
   }
 }
 
-export function toAuthRequestError(err: { code?: string; message?: string; status?: number; retryAfter?: number | undefined } | null | undefined) {
-  return new AuthRequestError({ code: err?.code, message: err?.message, status: err?.status, retryAfter: err?.retryAfter });
+export function toAuthRequestError(
+  err: { code?: string; message?: string; status?: number; retryAfter?: number | undefined } | null | undefined,
+) {
+  return new AuthRequestError({
+    code: err?.code,
+    message: err?.message,
+    status: err?.status,
+    retryAfter: err?.retryAfter,
+  });
 }
 
 /**
@@ -34,13 +41,25 @@ export function signUpLimitNotice(err: unknown, now = new Date()): string | null
   const e: AuthErrorLike = err && typeof err === 'object' ? (err as AuthErrorLike) : {};
   if (e.status !== 429) return null;
   const seconds = Math.max(1, Math.ceil(e.retryAfter ?? 60));
-  const at = new Date(now.getTime() + seconds * 1000).toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
-  const wait = seconds >= 60 ? `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minute' : 'minutes'}` : `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
+  const at = new Date(now.getTime() + seconds * 1000).toLocaleTimeString('en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+  });
+  const wait =
+    seconds >= 60
+      ? `${Math.ceil(seconds / 60)} ${Math.ceil(seconds / 60) === 1 ? 'minute' : 'minutes'}`
+      : `${seconds} ${seconds === 1 ? 'second' : 'seconds'}`;
   const who = e.code === 'SIGN_UP_RATE_LIMITED' ? 'for this address' : 'from your network';
   return `Too many sign-up attempts ${who}. Try again in ${wait} (at ${at}).`;
 }
 
-const PASSWORD_CODES = new Set(['PASSWORD_RULE', 'PASSWORD_TOO_SHORT', 'PASSWORD_TOO_LONG', 'WEAK_PASSWORD', 'weak_password']);
+const PASSWORD_CODES = new Set([
+  'PASSWORD_RULE',
+  'PASSWORD_TOO_SHORT',
+  'PASSWORD_TOO_LONG',
+  'WEAK_PASSWORD',
+  'weak_password',
+]);
 
 /** The spec's sentence for an auth error (spec section 8), chosen by code first. */
 export function authErrorMessage(err: unknown): string {

@@ -26,7 +26,8 @@ function linkKindOf(url: URL): LinkKind | undefined {
 /** The notice for a dead link of a known kind, worded for what the link was. */
 export const DEAD_LINK_NOTICE: Record<LinkKind, string> = {
   confirm: 'This confirmation link has expired or was already used. If you confirmed your email, sign in below.',
-  'sign-in': 'This sign-in link has expired or was already used. Sign-in links work once, for 15 minutes: request a new one below.',
+  'sign-in':
+    'This sign-in link has expired or was already used. Sign-in links work once, for 15 minutes: request a new one below.',
 };
 
 /**
@@ -66,7 +67,11 @@ export function readEmailLinkError(href: string): { message: string; cleanUrl: s
   const expired = codes.some((c) => EXPIRED_CODES.has(c));
   const link = linkKindOf(url);
   const message =
-    expired && link ? DEAD_LINK_NOTICE[link] : expired ? MSG.emailLinkExpired : (description?.trim() || humanize(error ?? errorCode ?? ''));
+    expired && link
+      ? DEAD_LINK_NOTICE[link]
+      : expired
+        ? MSG.emailLinkExpired
+        : description?.trim() || humanize(error ?? errorCode ?? '');
 
   for (const p of URL_ERROR_PARAMS) search.delete(p);
   search.delete(LINK_PARAM);

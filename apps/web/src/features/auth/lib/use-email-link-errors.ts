@@ -9,7 +9,8 @@ let pending: { message: string; link?: LinkKind | undefined } | null | undefined
 let landing: LinkKind | null = null;
 
 /** Shown when a confirmation link is opened again while signed out: the address is confirmed already. */
-export const CONFIRMED_BEFORE_NOTICE = 'Your email is already confirmed: this link was used before. Sign in to continue.';
+export const CONFIRMED_BEFORE_NOTICE =
+  'Your email is already confirmed: this link was used before. Sign in to continue.';
 
 /**
  * Reads and removes an email-link error, or a link landing (?link=confirm|sign-in), from the URL. Call
@@ -64,7 +65,9 @@ export function useEmailLinkErrors(): void {
             : { title: "You're signed in", description: `Welcome back to ${PRODUCT_NAME}.` },
         );
       } else {
-        openAuthDialog('sign-in', { notice: link === 'confirm' ? CONFIRMED_BEFORE_NOTICE : DEAD_LINK_NOTICE['sign-in'] });
+        openAuthDialog('sign-in', {
+          notice: link === 'confirm' ? CONFIRMED_BEFORE_NOTICE : DEAD_LINK_NOTICE['sign-in'],
+        });
       }
     }, 50);
   }, [isPending, isSignedIn, openAuthDialog]);

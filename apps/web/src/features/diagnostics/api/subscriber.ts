@@ -8,7 +8,8 @@ export type { SubscriberRecord };
 export const subscriberQueryOptions = (email: string) =>
   queryOptions({
     queryKey: ['admin', 'subscriber', email.trim().toLowerCase()] as const,
-    queryFn: async () => (await apiFetch<SubscriberLookup>(api.adminSubscriber, { query: { email: email.trim() } })).subscriber,
+    queryFn: async () =>
+      (await apiFetch<SubscriberLookup>(api.adminSubscriber, { query: { email: email.trim() } })).subscriber,
   });
 
 /** Looks up only plausible addresses, so typing in the email field does not fire a 400 per keystroke. */

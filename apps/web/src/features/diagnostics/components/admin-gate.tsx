@@ -31,7 +31,9 @@ function SignedOutPage({ text }: { text?: string | undefined }) {
     <div className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-24 text-center">
       <LockIcon className="size-10 text-muted-foreground" aria-hidden="true" />
       <h1 className="mt-4 text-2xl font-semibold">Please sign in</h1>
-      <p className="mt-2 text-muted-foreground">{text ?? 'This diagnostics page is for administrators. Sign in with an administrator account to use it.'}</p>
+      <p className="mt-2 text-muted-foreground">
+        {text ?? 'This diagnostics page is for administrators. Sign in with an administrator account to use it.'}
+      </p>
       <Button className="mt-8" onClick={() => openAuthDialog('sign-in')}>
         Sign in
       </Button>
@@ -41,13 +43,16 @@ function SignedOutPage({ text }: { text?: string | undefined }) {
 
 export function ForbiddenPage() {
   return (
-    <div className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-24 text-center" data-testid="forbidden-page">
+    <div
+      className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-24 text-center"
+      data-testid="forbidden-page"
+    >
       <ShieldAlertIcon className="size-10 text-destructive" aria-hidden="true" />
       <p className="mt-4 text-6xl font-bold tracking-tight text-primary">403</p>
       <h1 className="mt-3 text-2xl font-semibold">Access denied</h1>
       <p className="mt-2 text-muted-foreground">
-        This page is for administrators only. If you need access, ask the person who runs this site to add your
-        email to the administrator list.
+        This page is for administrators only. If you need access, ask the person who runs this site to add your email to
+        the administrator list.
       </p>
       <Button asChild className="mt-8">
         <Link to={paths.home}>Return to Home</Link>

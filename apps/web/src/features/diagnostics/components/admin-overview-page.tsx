@@ -71,20 +71,36 @@ function AdminOverview() {
             <Stat label="Webhook failures (30 days)" value={o.totals.webhookFailures} />
           </dl>
           <div className="grid gap-4 md:grid-cols-2">
-            <ChartCard title="Sign-ups per day" description={`${o.totals.signUps.toLocaleString('en-US')} new ${o.totals.signUps === 1 ? 'account' : 'accounts'}`}>
+            <ChartCard
+              title="Sign-ups per day"
+              description={`${o.totals.signUps.toLocaleString('en-US')} new ${o.totals.signUps === 1 ? 'account' : 'accounts'}`}
+            >
               <BarChart title="Sign-ups per day" points={toPoints(o.signUps)} />
             </ChartCard>
-            <ChartCard title="Active subscribers by tier" description="Right now; a cancelled plan counts until its end date">
-              <CategoryBars title="Active subscribers by tier" points={TIERS.map((t) => ({ label: tierLabel(t), value: o.activeByTier[t] }))} />
+            <ChartCard
+              title="Active subscribers by tier"
+              description="Right now; a cancelled plan counts until its end date"
+            >
+              <CategoryBars
+                title="Active subscribers by tier"
+                points={TIERS.map((t) => ({ label: tierLabel(t), value: o.activeByTier[t] }))}
+              />
             </ChartCard>
-            <ChartCard title="Words humanized per day" description={`${o.totals.wordsHumanized.toLocaleString('en-US')} words charged`}>
+            <ChartCard
+              title="Words humanized per day"
+              description={`${o.totals.wordsHumanized.toLocaleString('en-US')} words charged`}
+            >
               <BarChart title="Words humanized per day" points={toPoints(o.wordsHumanized)} />
             </ChartCard>
             <ChartCard
               title="Webhook failures per day"
               description={`${o.totals.webhookFailures.toLocaleString('en-US')} failed of ${o.totals.webhookEvents.toLocaleString('en-US')} events`}
             >
-              <BarChart title="Webhook failures per day" points={toPoints(o.webhookFailures)} color="var(--color-destructive)" />
+              <BarChart
+                title="Webhook failures per day"
+                points={toPoints(o.webhookFailures)}
+                color="var(--color-destructive)"
+              />
             </ChartCard>
           </div>
         </>

@@ -22,7 +22,14 @@ export function AuthTestPage() {
 }
 
 interface DebugSession {
-  user: { id: string; email: string; emailVerified: boolean; createdAt: Date | string; updatedAt?: Date | string; lastSignInAt?: Date | string | null };
+  user: {
+    id: string;
+    email: string;
+    emailVerified: boolean;
+    createdAt: Date | string;
+    updatedAt?: Date | string;
+    lastSignInAt?: Date | string | null;
+  };
   session: { token: string; expiresAt: Date | string };
 }
 
@@ -38,7 +45,8 @@ export function storedAuthEntries(storage: Storage): { key: string; value: strin
   const out: { key: string; value: string }[] = [];
   for (let i = 0; i < storage.length; i++) {
     const key = storage.key(i);
-    if (key && (key.includes('auth') || key.includes('better-auth'))) out.push({ key, value: storage.getItem(key) ?? '' });
+    if (key && (key.includes('auth') || key.includes('better-auth')))
+      out.push({ key, value: storage.getItem(key) ?? '' });
   }
   return out.sort((a, b) => a.key.localeCompare(b.key));
 }
@@ -151,7 +159,9 @@ function AuthDebug() {
         </CardHeader>
         <CardContent>
           {entries.length === 0 ? (
-            <p className="text-sm text-muted-foreground">No auth entries in local storage. Sessions live in an HTTP-only cookie.</p>
+            <p className="text-sm text-muted-foreground">
+              No auth entries in local storage. Sessions live in an HTTP-only cookie.
+            </p>
           ) : (
             <ul className="grid gap-2" data-testid="auth-storage">
               {entries.map((e) => (

@@ -40,9 +40,12 @@ function SubscriptionTest() {
   const [running, setRunning] = useState(false);
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => () => {
-    if (refreshTimer.current) clearTimeout(refreshTimer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (refreshTimer.current) clearTimeout(refreshTimer.current);
+    },
+    [],
+  );
 
   function refresh() {
     return qc.invalidateQueries({ queryKey: subscriptionKeys.all });
@@ -72,7 +75,9 @@ function SubscriptionTest() {
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Subscription test</h1>
-          <p className="mt-2 text-muted-foreground">Your subscription as the server derives it, and the expiration job.</p>
+          <p className="mt-2 text-muted-foreground">
+            Your subscription as the server derives it, and the expiration job.
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => void refresh()} disabled={sub.isFetching}>
@@ -89,7 +94,10 @@ function SubscriptionTest() {
       <Card>
         <CardHeader className="flex-row items-center justify-between">
           <CardTitle>Subscription status</CardTitle>
-          <Badge data-testid="subscription-badge" variant={badge === 'Active' ? 'success' : badge === 'Cancelled' ? 'warning' : 'secondary'}>
+          <Badge
+            data-testid="subscription-badge"
+            variant={badge === 'Active' ? 'success' : badge === 'Cancelled' ? 'warning' : 'secondary'}
+          >
             {badge}
           </Badge>
         </CardHeader>
@@ -146,9 +154,17 @@ function SubscriptionTest() {
         <CardContent>
           <ol className="grid list-decimal gap-2 pl-5 text-sm">
             <li>The subscription is paid and active on its tier.</li>
-            <li>When it is cancelled at the payment provider, a webhook records the cancellation date; the plan and the word balance stay.</li>
-            <li>Until the billing period ends (the cancellation end date), the account keeps the paid tier and this page warns of the coming loss of access.</li>
-            <li>A daily job (the expiration check above) then moves expired cancelled subscriptions to the Free plan.</li>
+            <li>
+              When it is cancelled at the payment provider, a webhook records the cancellation date; the plan and the
+              word balance stay.
+            </li>
+            <li>
+              Until the billing period ends (the cancellation end date), the account keeps the paid tier and this page
+              warns of the coming loss of access.
+            </li>
+            <li>
+              A daily job (the expiration check above) then moves expired cancelled subscriptions to the Free plan.
+            </li>
           </ol>
         </CardContent>
       </Card>

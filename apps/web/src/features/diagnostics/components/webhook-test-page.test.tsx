@@ -16,16 +16,33 @@ function mockServer(opts: { isAdmin?: boolean; webhook?: Handler; options?: Hand
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
-    calls.push({ url, method, headers: (init?.headers ?? {}) as Record<string, string>, body: String(init?.body ?? '') });
+    calls.push({
+      url,
+      method,
+      headers: (init?.headers ?? {}) as Record<string, string>,
+      body: String(init?.body ?? ''),
+    });
     if (url.startsWith('/api/me')) return jsonResponse({ user: TEST_USER, isAdmin: opts.isAdmin ?? true });
     if (url.startsWith('/api/admin/webhook-logs') && method === 'GET')
       return jsonResponse({
-        logs: [{ id: 'l1', event_id: null, event_type: 'subscription_created', success: false, processed_at: '2026-01-01T00:00:00Z', error_message: 'Rejected: nope', raw_payload: { secret: 'raw-905802' } }],
+        logs: [
+          {
+            id: 'l1',
+            event_id: null,
+            event_type: 'subscription_created',
+            success: false,
+            processed_at: '2026-01-01T00:00:00Z',
+            error_message: 'Rejected: nope',
+            raw_payload: { secret: 'raw-905802' },
+          },
+        ],
       });
     if (url.startsWith('/api/admin/webhook-logs') && method === 'DELETE') return jsonResponse({ deleted: 1 });
     if (url.startsWith('/api/admin/subscriber')) return jsonResponse({ subscriber: null });
-    if (url === '/api/functions/payment-webhook' && method === 'OPTIONS') return (opts.options ?? (() => new Response(null, { status: 204 })))(url, init);
-    if (url === '/api/functions/payment-webhook') return (opts.webhook ?? (() => jsonResponse({ ok: true })))(url, init);
+    if (url === '/api/functions/payment-webhook' && method === 'OPTIONS')
+      return (opts.options ?? (() => new Response(null, { status: 204 })))(url, init);
+    if (url === '/api/functions/payment-webhook')
+      return (opts.webhook ?? (() => jsonResponse({ ok: true })))(url, init);
     return jsonResponse({ error: { code: 'NOT_FOUND', message: 'no' } }, 404);
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -34,7 +51,10 @@ function mockServer(opts: { isAdmin?: boolean; webhook?: Handler; options?: Hand
 
 describe('WebhookTestPage', () => {
   beforeEach(() => {
-    fakeAuthClient.getSession.mockResolvedValue({ data: { session: { token: 'tok_abcdefghijklmnopqrstuvwxyz' }, user: TEST_USER }, error: null });
+    fakeAuthClient.getSession.mockResolvedValue({
+      data: { session: { token: 'tok_abcdefghijklmnopqrstuvwxyz' }, user: TEST_USER },
+      error: null,
+    });
   });
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -64,10 +84,17 @@ describe('WebhookTestPage', () => {
     };
     expect(payload.meta.event_name).toBe('subscription_created');
     expect(payload.data.type).toBe('subscriptions');
-    expect(payload.data.attributes).toMatchObject({ status: 'active', variant_id: 905802, user_email: TEST_USER.email });
-    for (const k of ['customer_id', 'product_id', 'user_name', 'created_at', 'updated_at', 'ends_at', 'urls']) expect(payload.data.attributes).toHaveProperty(k);
+    expect(payload.data.attributes).toMatchObject({
+      status: 'active',
+      variant_id: 905802,
+      user_email: TEST_USER.email,
+    });
+    for (const k of ['customer_id', 'product_id', 'user_name', 'created_at', 'updated_at', 'ends_at', 'urls'])
+      expect(payload.data.attributes).toHaveProperty(k);
     fireEvent.change(screen.getByLabelText('Plan variant'), { target: { value: '905807' } });
-    expect((screen.getByLabelText('Test payload (JSON)') as HTMLTextAreaElement).value).toContain('"variant_id": 905807');
+    expect((screen.getByLabelText('Test payload (JSON)') as HTMLTextAreaElement).value).toContain(
+      '"variant_id": 905807',
+    );
     expect(await screen.findByText('Rejected: nope', undefined, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByText(/raw-905802/)).toBeInTheDocument();
   });
@@ -143,6 +170,10 @@ describe('WebhookTestPage', () => {
     expect(calls.some((c) => c.method === 'DELETE')).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Refresh Data' }));
     expect(await screen.findByText('Subscriber data refreshed')).toBeInTheDocument();
-    await waitFor(() => expect(calls.filter((c) => c.url.startsWith('/api/admin/webhook-logs') && c.method === 'GET').length).toBeGreaterThan(1));
+    await waitFor(() =>
+      expect(
+        calls.filter((c) => c.url.startsWith('/api/admin/webhook-logs') && c.method === 'GET').length,
+      ).toBeGreaterThan(1),
+    );
   });
 });

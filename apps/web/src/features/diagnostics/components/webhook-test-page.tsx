@@ -121,7 +121,9 @@ function WebhookDiagnostics() {
       <Card>
         <CardHeader>
           <CardTitle>Test event</CardTitle>
-          <CardDescription>The event is sent with your session as a bearer token; the webhook applies it only for administrators.</CardDescription>
+          <CardDescription>
+            The event is sent with your session as a bearer token; the webhook applies it only for administrators.
+          </CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
@@ -241,7 +243,9 @@ function LogItem({ log }: { log: WebhookLog }) {
       {log.error_message && <p className="mt-2 text-sm text-destructive">{log.error_message}</p>}
       <details className="mt-2">
         <summary className="cursor-pointer text-sm text-primary">Raw payload</summary>
-        <pre className="mt-2 max-h-80 overflow-auto rounded-md bg-muted p-3 text-xs">{JSON.stringify(log.raw_payload, null, 2) ?? 'null'}</pre>
+        <pre className="mt-2 max-h-80 overflow-auto rounded-md bg-muted p-3 text-xs">
+          {JSON.stringify(log.raw_payload, null, 2) ?? 'null'}
+        </pre>
       </details>
     </li>
   );

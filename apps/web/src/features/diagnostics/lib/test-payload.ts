@@ -5,7 +5,9 @@ import { DEFAULT_TEST_VARIANT_ID, TEST_PLAN_VARIANTS } from '@plainspoken/shared
  * (meta.event_name, data.type, id, attributes). The payment webhook applies it only for an admin.
  */
 export function buildTestPayload(email: string, variantId: number = DEFAULT_TEST_VARIANT_ID, now: Date = new Date()) {
-  const variant = TEST_PLAN_VARIANTS.find((v) => v.id === variantId) ?? TEST_PLAN_VARIANTS.find((v) => v.id === DEFAULT_TEST_VARIANT_ID);
+  const variant =
+    TEST_PLAN_VARIANTS.find((v) => v.id === variantId) ??
+    TEST_PLAN_VARIANTS.find((v) => v.id === DEFAULT_TEST_VARIANT_ID);
   const created = now.toISOString();
   const ends = new Date(now);
   if (variant?.period === 'yearly') ends.setUTCFullYear(ends.getUTCFullYear() + 1);

@@ -44,7 +44,8 @@ export function useCancelPull() {
 export function useChooseModel() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { mode: HumanizeMode; model: string | null }) => apiFetch<EngineOverview>(api.adminEngineModels, { method: 'POST', body: v }),
+    mutationFn: (v: { mode: HumanizeMode; model: string | null }) =>
+      apiFetch<EngineOverview>(api.adminEngineModels, { method: 'POST', body: v }),
     onSuccess: (o) => qc.setQueryData(KEY, o),
   });
 }
@@ -54,7 +55,12 @@ export type Access = 'loading' | 'signed-out' | 'forbidden' | 'admin';
 /** The server decides who is an admin (ADMIN_EMAILS); the page only mirrors it. */
 export function useEngineAccess(): Access {
   const { user, isPending } = useSession();
-  const q = useQuery({ queryKey: ['admin-status', user?.id ?? ''], queryFn: () => apiFetch<MeResponse>(api.me), enabled: Boolean(user), staleTime: 5 * 60_000 });
+  const q = useQuery({
+    queryKey: ['admin-status', user?.id ?? ''],
+    queryFn: () => apiFetch<MeResponse>(api.me),
+    enabled: Boolean(user),
+    staleTime: 5 * 60_000,
+  });
   if (isPending) return 'loading';
   if (!user) return 'signed-out';
   if (q.isPending) return 'loading';

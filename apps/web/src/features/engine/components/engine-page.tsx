@@ -1,7 +1,13 @@
 import { ActivityIcon, DownloadIcon, LockIcon, RefreshCwIcon, ShieldAlertIcon, XIcon } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { HUMANIZE_MODES, type EngineModeStats, type EngineOverview, type EngineWindow, type HumanizeMode } from '@plainspoken/shared';
+import {
+  HUMANIZE_MODES,
+  type EngineModeStats,
+  type EngineOverview,
+  type EngineWindow,
+  type HumanizeMode,
+} from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -32,7 +38,9 @@ export function EnginePage() {
       <div className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-24 text-center">
         <LockIcon className="size-10 text-muted-foreground" aria-hidden="true" />
         <h1 className="mt-4 text-2xl font-semibold">Please sign in</h1>
-        <p className="mt-2 text-muted-foreground">The engine page is for administrators. Sign in with an administrator account to use it.</p>
+        <p className="mt-2 text-muted-foreground">
+          The engine page is for administrators. Sign in with an administrator account to use it.
+        </p>
         <Button className="mt-8" onClick={() => openAuthDialog('sign-in')}>
           Sign in
         </Button>
@@ -40,7 +48,10 @@ export function EnginePage() {
     );
   if (access === 'forbidden')
     return (
-      <div className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-24 text-center" data-testid="forbidden-page">
+      <div
+        className="mx-auto flex w-full max-w-xl flex-col items-center px-4 py-24 text-center"
+        data-testid="forbidden-page"
+      >
         <ShieldAlertIcon className="size-10 text-destructive" aria-hidden="true" />
         <p className="mt-4 text-6xl font-bold tracking-tight text-primary">403</p>
         <h1 className="mt-3 text-2xl font-semibold">Access denied</h1>
@@ -54,12 +65,18 @@ export function EnginePage() {
 }
 
 const MODE_LABEL: Record<HumanizeMode, string> = { deep: 'Deep Humanize', lightning: 'Lightning' };
-const KIND_LABEL: Record<EngineOverview['provider']['kind'], string> = { ollama: 'Ollama', 'openai-compatible': 'OpenAI-compatible service', none: 'None (local clean-up only)' };
+const KIND_LABEL: Record<EngineOverview['provider']['kind'], string> = {
+  ollama: 'Ollama',
+  'openai-compatible': 'OpenAI-compatible service',
+  none: 'None (local clean-up only)',
+};
 
 const int = (n: number | null | undefined): string => (n == null ? '–' : Math.round(n).toLocaleString('en-US'));
-const ms = (n: number | null | undefined): string => (n == null ? '–' : n >= 10_000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n).toLocaleString('en-US')} ms`);
+const ms = (n: number | null | undefined): string =>
+  n == null ? '–' : n >= 10_000 ? `${(n / 1000).toFixed(1)} s` : `${Math.round(n).toLocaleString('en-US')} ms`;
 const usd = (n: number | null | undefined, digits = 4): string => (n == null ? '–' : `$${n.toFixed(digits)}`);
-const bytes = (n: number): string => (n >= 1e9 ? `${(n / 1e9).toFixed(1)} GB` : n >= 1e6 ? `${(n / 1e6).toFixed(0)} MB` : `${Math.round(n / 1e3)} KB`);
+const bytes = (n: number): string =>
+  n >= 1e9 ? `${(n / 1e9).toFixed(1)} GB` : n >= 1e6 ? `${(n / 1e6).toFixed(0)} MB` : `${Math.round(n / 1e3)} KB`;
 
 function ago(iso: string | null): string {
   if (!iso) return 'never';
@@ -82,7 +99,10 @@ function Engine() {
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">Engine</h1>
-          <p className="mt-2 max-w-2xl text-muted-foreground">The model that writes full rewrites, its health, speed, token use and cost per 1,000 words, from every rewrite recorded.</p>
+          <p className="mt-2 max-w-2xl text-muted-foreground">
+            The model that writes full rewrites, its health, speed, token use and cost per 1,000 words, from every
+            rewrite recorded.
+          </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" onClick={() => check.mutate()} disabled={check.isPending}>
@@ -150,7 +170,11 @@ function ProviderCard({ o }: { o: EngineOverview }) {
       <CardContent className="grid min-w-0 grid-cols-1 gap-6">
         <dl className="grid grid-cols-2 gap-4 text-sm md:grid-cols-4">
           <Fact label="Provider" value={KIND_LABEL[p.kind]} />
-          <Fact label="Last check" value={<span title={p.lastCheckAt ?? undefined}>{ago(p.lastCheckAt)}</span>} testId="engine-last-check" />
+          <Fact
+            label="Last check"
+            value={<span title={p.lastCheckAt ?? undefined}>{ago(p.lastCheckAt)}</span>}
+            testId="engine-last-check"
+          />
           <Fact label="Check took" value={ms(p.checkMs)} />
           <Fact label={p.healthy ? 'Last error' : 'Why it is down'} value={p.lastError ?? 'none'} />
         </dl>
@@ -241,7 +265,11 @@ function ModelsCard({ o }: { o: EngineOverview }) {
       </CardHeader>
       <CardContent className="grid min-w-0 grid-cols-1 gap-6">
         {o.provider.installed.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{o.provider.healthy ? 'No models installed yet. Pull one below.' : 'Ollama is not answering, so its models cannot be listed.'}</p>
+          <p className="text-sm text-muted-foreground">
+            {o.provider.healthy
+              ? 'No models installed yet. Pull one below.'
+              : 'Ollama is not answering, so its models cannot be listed.'}
+          </p>
         ) : (
           <ul className="grid gap-2 sm:grid-cols-2" data-testid="engine-installed">
             {o.provider.installed.map((m) => (
@@ -257,7 +285,14 @@ function ModelsCard({ o }: { o: EngineOverview }) {
         <form onSubmit={submit} className="flex flex-wrap items-end gap-3">
           <div className="grid min-w-56 flex-1 gap-1.5">
             <Label htmlFor="pull-model">Pull a model</Label>
-            <Input id="pull-model" value={name} onChange={(e) => setName(e.target.value)} placeholder="e.g. qwen2.5:7b-instruct" autoComplete="off" disabled={running} />
+            <Input
+              id="pull-model"
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              placeholder="e.g. qwen2.5:7b-instruct"
+              autoComplete="off"
+              disabled={running}
+            />
           </div>
           <Button type="submit" disabled={running || pull.isPending || !name.trim() || !o.provider.healthy}>
             {pull.isPending ? <Spinner /> : <DownloadIcon />}
@@ -275,7 +310,14 @@ function ModelsCard({ o }: { o: EngineOverview }) {
           <div className="grid gap-2" data-testid="pull-status">
             <div className="flex flex-wrap items-center justify-between gap-2 text-sm">
               <span>
-                <code>{job.model}</code>: {job.state === 'done' ? 'pulled' : job.state === 'failed' ? 'failed' : job.state === 'cancelled' ? 'cancelled' : job.status}
+                <code>{job.model}</code>:{' '}
+                {job.state === 'done'
+                  ? 'pulled'
+                  : job.state === 'failed'
+                    ? 'failed'
+                    : job.state === 'cancelled'
+                      ? 'cancelled'
+                      : job.status}
               </span>
               {job.total ? (
                 <span className="text-muted-foreground tabular-nums">
@@ -292,7 +334,13 @@ function ModelsCard({ o }: { o: EngineOverview }) {
               className="h-2.5 w-full overflow-hidden rounded-full bg-muted"
             >
               <div
-                className={job.state === 'failed' ? 'h-full bg-destructive' : job.state === 'cancelled' ? 'h-full bg-muted-foreground/40' : 'h-full bg-primary transition-[width] duration-300'}
+                className={
+                  job.state === 'failed'
+                    ? 'h-full bg-destructive'
+                    : job.state === 'cancelled'
+                      ? 'h-full bg-muted-foreground/40'
+                      : 'h-full bg-primary transition-[width] duration-300'
+                }
                 style={{ width: `${job.state === 'done' ? 100 : pct}%` }}
               />
             </div>
@@ -309,7 +357,9 @@ function UsageCard({ o }: { o: EngineOverview }) {
     <Card>
       <CardHeader>
         <CardTitle>Usage</CardTitle>
-        <CardDescription>Every rewrite is recorded with its engine, model, tokens, candidates tried, time and whether it fell back.</CardDescription>
+        <CardDescription>
+          Every rewrite is recorded with its engine, model, tokens, candidates tried, time and whether it fell back.
+        </CardDescription>
       </CardHeader>
       <CardContent className="min-w-0">
         <Tabs defaultValue="day" className="min-w-0">
@@ -330,7 +380,10 @@ function UsageCard({ o }: { o: EngineOverview }) {
 }
 
 function WindowView({ w, label }: { w: EngineWindow; label: (at: string) => string }) {
-  const rows: [string, EngineModeStats][] = [...HUMANIZE_MODES.map((m) => [MODE_LABEL[m], w.modes[m]] as [string, EngineModeStats]), ['All', w.all]];
+  const rows: [string, EngineModeStats][] = [
+    ...HUMANIZE_MODES.map((m) => [MODE_LABEL[m], w.modes[m]] as [string, EngineModeStats]),
+    ['All', w.all],
+  ];
   const per = w.label === '24h' ? 'hour' : 'day';
   return (
     <div className="mt-4 grid min-w-0 grid-cols-1 gap-6">
@@ -368,16 +421,34 @@ function WindowView({ w, label }: { w: EngineWindow; label: (at: string) => stri
       </div>
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2 [&>*]:min-w-0">
         <Chart title={`Rewrites by the model per ${per}`}>
-          <BarChart title={`Rewrites by the model per ${per}`} points={w.series.map((b) => ({ label: label(b.at), value: b.model }))} unit="rewrites" />
+          <BarChart
+            title={`Rewrites by the model per ${per}`}
+            points={w.series.map((b) => ({ label: label(b.at), value: b.model }))}
+            unit="rewrites"
+          />
         </Chart>
         <Chart title={`Light edits per ${per}`}>
-          <BarChart title={`Light edits per ${per}`} points={w.series.map((b) => ({ label: label(b.at), value: b.local }))} color="var(--color-muted-foreground)" unit="rewrites" />
+          <BarChart
+            title={`Light edits per ${per}`}
+            points={w.series.map((b) => ({ label: label(b.at), value: b.local }))}
+            color="var(--color-muted-foreground)"
+            unit="rewrites"
+          />
         </Chart>
         <Chart title={`Tokens per ${per} (in + out)`}>
-          <BarChart title={`Tokens per ${per}`} points={w.series.map((b) => ({ label: label(b.at), value: b.tokensIn + b.tokensOut }))} unit="tokens" />
+          <BarChart
+            title={`Tokens per ${per}`}
+            points={w.series.map((b) => ({ label: label(b.at), value: b.tokensIn + b.tokensOut }))}
+            unit="tokens"
+          />
         </Chart>
         <Chart title={`Fallbacks per ${per}`}>
-          <BarChart title={`Fallbacks per ${per}`} points={w.series.map((b) => ({ label: label(b.at), value: b.fallbacks }))} color="var(--color-destructive)" unit="fallbacks" />
+          <BarChart
+            title={`Fallbacks per ${per}`}
+            points={w.series.map((b) => ({ label: label(b.at), value: b.fallbacks }))}
+            color="var(--color-destructive)"
+            unit="fallbacks"
+          />
         </Chart>
       </div>
       <div className="grid gap-2">
@@ -396,7 +467,8 @@ function WindowView({ w, label }: { w: EngineWindow; label: (at: string) => stri
           </ul>
         )}
         <p className="text-sm text-muted-foreground">
-          Model drafts set aside by the faithfulness guard (changed the meaning): <span className="tabular-nums">{int(w.guardRejected)}</span>
+          Model drafts set aside by the faithfulness guard (changed the meaning):{' '}
+          <span className="tabular-nums">{int(w.guardRejected)}</span>
         </p>
       </div>
     </div>
@@ -411,8 +483,9 @@ function CostCard({ o }: { o: EngineOverview }) {
       <CardHeader>
         <CardTitle>Cost and plan margins</CardTitle>
         <CardDescription>
-          Model cost at {usd(o.prices.inPerMillion, 2)} per million prompt tokens and {usd(o.prices.outPerMillion, 2)} per million completion tokens
-          (HUMANIZER_LLM_PRICE_IN / _OUT){priced ? '' : '; set them to see a cost'}. Over the last 30 days: <strong data-testid="engine-cost-30d">{usd(cost)}</strong> per 1,000 words.
+          Model cost at {usd(o.prices.inPerMillion, 2)} per million prompt tokens and {usd(o.prices.outPerMillion, 2)}{' '}
+          per million completion tokens (HUMANIZER_LLM_PRICE_IN / _OUT){priced ? '' : '; set them to see a cost'}. Over
+          the last 30 days: <strong data-testid="engine-cost-30d">{usd(cost)}</strong> per 1,000 words.
         </CardDescription>
       </CardHeader>
       <CardContent className="min-w-0 overflow-x-auto">
@@ -440,7 +513,9 @@ function CostCard({ o }: { o: EngineOverview }) {
             ))}
           </tbody>
         </table>
-        <p className="mt-3 text-xs text-muted-foreground">A plan's price per 1,000 words assumes its whole monthly allowance is used; lighter use raises the margin.</p>
+        <p className="mt-3 text-xs text-muted-foreground">
+          A plan's price per 1,000 words assumes its whole monthly allowance is used; lighter use raises the margin.
+        </p>
       </CardContent>
     </Card>
   );

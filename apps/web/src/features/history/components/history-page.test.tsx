@@ -37,7 +37,10 @@ describe('HistoryPage', () => {
   });
 
   it('shows the loading line, then the empty state', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ items: [], nextCursor: null })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ items: [], nextCursor: null })),
+    );
     renderWithProviders(<HistoryPage />, { signedIn: true });
     expect(screen.getByText('Loading your history...')).toBeInTheDocument();
     expect(await screen.findByText('No transformations yet')).toBeInTheDocument();
@@ -48,7 +51,8 @@ describe('HistoryPage', () => {
   it('lists cards with long dates, loads more pages and copies a result', async () => {
     const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input);
-      if (url.includes('cursor=c2')) return jsonResponse({ items: [item('b', '2025-11-02T10:00:00Z')], nextCursor: null });
+      if (url.includes('cursor=c2'))
+        return jsonResponse({ items: [item('b', '2025-11-02T10:00:00Z')], nextCursor: null });
       return jsonResponse({ items: [item('a', '2025-11-22T10:00:00Z')], nextCursor: 'c2' });
     });
     vi.stubGlobal('fetch', fetchMock);
@@ -71,7 +75,10 @@ describe('HistoryPage', () => {
   });
 
   it('toasts when the history cannot be loaded', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse({ error: { code: 'INTERNAL', message: 'x' } }, 500)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse({ error: { code: 'INTERNAL', message: 'x' } }, 500)),
+    );
     renderWithProviders(<HistoryPage />, { signedIn: true });
     await waitFor(() => expect(screen.getByText('Failed to load transformation history')).toBeInTheDocument());
   });

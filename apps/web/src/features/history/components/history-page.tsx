@@ -87,7 +87,10 @@ export function HistoryPage() {
 
       {(searching || search || items.length > 0) && !loading && (
         <div className="relative mb-6" role="search">
-          <SearchIcon className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden="true" />
+          <SearchIcon
+            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+            aria-hidden="true"
+          />
           <Input
             type="search"
             aria-label="Search your history"
@@ -207,7 +210,11 @@ function EmptyState({
       <div className="mb-4 flex size-12 items-center justify-center rounded-full bg-accent text-accent-foreground [&_svg]:size-6">
         {icon}
       </div>
-      {inline ? <h2 className="text-xl font-semibold">{title}</h2> : <h1 className="text-2xl font-semibold">{title}</h1>}
+      {inline ? (
+        <h2 className="text-xl font-semibold">{title}</h2>
+      ) : (
+        <h1 className="text-2xl font-semibold">{title}</h1>
+      )}
       <p className="mt-2 max-w-md text-muted-foreground">{text}</p>
       <div className="mt-6">{action}</div>
     </div>

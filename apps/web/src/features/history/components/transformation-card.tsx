@@ -41,7 +41,11 @@ export function TransformationCard({ item, onDelete }: { item: TransformationIte
             {words.toLocaleString('en-US')} {words === 1 ? 'word' : 'words'}
           </Badge>
           {before !== null && after !== null && (
-            <Badge variant="outline" data-testid="history-score" title="The built-in detector's AI-likeness before and after">
+            <Badge
+              variant="outline"
+              data-testid="history-score"
+              title="The built-in detector's AI-likeness before and after"
+            >
               <span className="sr-only">AI-likeness </span>
               {before}% → <span className="font-semibold text-foreground">{after}%</span>
             </Badge>

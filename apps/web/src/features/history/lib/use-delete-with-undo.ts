@@ -27,7 +27,10 @@ export function useDeleteWithUndo() {
         void qc.invalidateQueries({ queryKey: [keyRoots.transformations] });
       } catch (err) {
         setHidden((s) => without(s, id));
-        notifyError({ title: 'Could not delete the entry', description: err instanceof Error ? err.message : 'Please try again.' });
+        notifyError({
+          title: 'Could not delete the entry',
+          description: err instanceof Error ? err.message : 'Please try again.',
+        });
       }
     },
     [qc],
@@ -64,7 +67,11 @@ export function useDeleteWithUndo() {
     const flush = () => {
       for (const id of waiting.current.keys()) {
         // keepalive lets the request finish while the page unloads.
-        void fetch(`${api.transformations}/${encodeURIComponent(id)}`, { method: 'DELETE', credentials: 'include', keepalive: true });
+        void fetch(`${api.transformations}/${encodeURIComponent(id)}`, {
+          method: 'DELETE',
+          credentials: 'include',
+          keepalive: true,
+        });
       }
       waiting.current.clear();
     };

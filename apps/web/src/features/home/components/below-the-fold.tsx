@@ -42,7 +42,9 @@ export function BelowTheFold() {
         },
       );
     };
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), { rootMargin: AHEAD });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && load(), {
+      rootMargin: AHEAD,
+    });
     if (placeholder.current) observer.observe(placeholder.current);
     for (const type of INTERACTIONS) window.addEventListener(type, load, { once: true, passive: true });
     const onLoad = () => {

@@ -18,8 +18,8 @@ export function DetectorStrip() {
         ))}
       </ul>
       <p className="mx-auto mt-4 max-w-xl text-xs text-muted-foreground">
-        Names are shown for reference only. We do not claim any result from these tools; detectors change often and
-        none of them is certain.
+        Names are shown for reference only. We do not claim any result from these tools; detectors change often and none
+        of them is certain.
       </p>
     </section>
   );

@@ -18,8 +18,8 @@ export function Hero() {
       </Badge>
       <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl md:text-6xl">{TAGLINE}</h1>
       <p className="mx-auto mt-5 max-w-2xl text-lg text-pretty text-muted-foreground">
-        Paste a draft from any AI writing tool. Plainspoken rewrites the stiff, predictable phrasing into
-        plain, natural sentences, keeps your meaning, and shows you what changed.
+        Paste a draft from any AI writing tool. Plainspoken rewrites the stiff, predictable phrasing into plain, natural
+        sentences, keeps your meaning, and shows you what changed.
       </p>
       <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
         {isSignedIn ? (

@@ -3,5 +3,8 @@ import { api } from '@/config/paths';
 import { apiFetch } from '@/lib/api';
 
 export function checkBalance(wordCount: number): Promise<LimitsInfo> {
-  return apiFetch<LimitsInfo>(api.checkBalance, { method: 'POST', body: { word_count: wordCount } satisfies CheckBalanceInput });
+  return apiFetch<LimitsInfo>(api.checkBalance, {
+    method: 'POST',
+    body: { word_count: wordCount } satisfies CheckBalanceInput,
+  });
 }

@@ -18,7 +18,16 @@ afterEach(() => vi.unstubAllGlobals());
 describe('humanizeTextStreaming', () => {
   it('reports progress events and resolves with the result, even when events are split across chunks', async () => {
     const result = { humanized_text: 'done', saved: true };
-    vi.stubGlobal('fetch', vi.fn(async () => sse(['event: progress\ndata: {"stage":"det', 'ect"}\n\nevent: progress\ndata: {"stage":"round","round":1}\n\n', `event: result\ndata: ${JSON.stringify(result)}\n\n`])));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        sse([
+          'event: progress\ndata: {"stage":"det',
+          'ect"}\n\nevent: progress\ndata: {"stage":"round","round":1}\n\n',
+          `event: result\ndata: ${JSON.stringify(result)}\n\n`,
+        ]),
+      ),
+    );
     const seen: HumanizeProgress[] = [];
     const out = await humanizeTextStreaming({ text: 'x', mode: 'deep' }, (p) => seen.push(p));
     expect(out).toEqual(result);
@@ -26,19 +35,44 @@ describe('humanizeTextStreaming', () => {
   });
 
   it('throws the streamed error with its code and retry hint', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => sse(['event: error\ndata: {"status":402,"error":{"code":"INSUFFICIENT_BALANCE","message":"You need 60 words"}}\n\n'])));
-    await expect(humanizeTextStreaming({ text: 'x', mode: 'deep' }, () => {})).rejects.toMatchObject({ status: 402, code: 'INSUFFICIENT_BALANCE', message: 'You need 60 words' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        sse([
+          'event: error\ndata: {"status":402,"error":{"code":"INSUFFICIENT_BALANCE","message":"You need 60 words"}}\n\n',
+        ]),
+      ),
+    );
+    await expect(humanizeTextStreaming({ text: 'x', mode: 'deep' }, () => {})).rejects.toMatchObject({
+      status: 402,
+      code: 'INSUFFICIENT_BALANCE',
+      message: 'You need 60 words',
+    });
   });
 
   it('handles a plain JSON error answer (before streaming started)', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'wait', retryAfter: 3 } }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '3' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'wait', retryAfter: 3 } }), {
+            status: 429,
+            headers: { 'content-type': 'application/json', 'retry-after': '3' },
+          }),
+      ),
+    );
     const err = await humanizeTextStreaming({ text: 'x', mode: 'deep' }, () => {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 429, code: 'RATE_LIMITED', retryAfter: 3 });
   });
 
   it('says so when the stream ends without a result', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => sse(['event: progress\ndata: {"stage":"detect"}\n\n'])));
-    await expect(humanizeTextStreaming({ text: 'x', mode: 'deep' }, () => {})).rejects.toMatchObject({ code: 'NETWORK' });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => sse(['event: progress\ndata: {"stage":"detect"}\n\n'])),
+    );
+    await expect(humanizeTextStreaming({ text: 'x', mode: 'deep' }, () => {})).rejects.toMatchObject({
+      code: 'NETWORK',
+    });
   });
 });

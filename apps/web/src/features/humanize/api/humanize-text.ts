@@ -22,7 +22,10 @@ export function humanizeText(input: HumanizeInput): Promise<HumanizeOutput> {
  * The same call asking for server-sent events, so the card can show the engine's real stages. Falls back
  * to a plain JSON answer when the server (or a proxy) does not stream.
  */
-export async function humanizeTextStreaming(input: HumanizeInput, onProgress: (p: HumanizeProgress) => void): Promise<HumanizeOutput> {
+export async function humanizeTextStreaming(
+  input: HumanizeInput,
+  onProgress: (p: HumanizeProgress) => void,
+): Promise<HumanizeOutput> {
   let res: Response;
   try {
     res = await fetch(api.humanizeText, {
@@ -32,7 +35,11 @@ export async function humanizeTextStreaming(input: HumanizeInput, onProgress: (p
       body: JSON.stringify(body(input)),
     });
   } catch {
-    throw new ApiError({ status: 0, code: 'NETWORK', message: 'Could not reach the server. Check your connection and try again.' });
+    throw new ApiError({
+      status: 0,
+      code: 'NETWORK',
+      message: 'Could not reach the server. Check your connection and try again.',
+    });
   }
   const type = res.headers.get('content-type') ?? '';
   if (!type.includes('text/event-stream') || !res.body) {
@@ -69,5 +76,10 @@ export async function humanizeTextStreaming(input: HumanizeInput, onProgress: (p
     }
     if (done) break;
   }
-  throw new ApiError({ status: 0, code: 'NETWORK', message: 'The connection closed before the rewrite finished. No words are charged for a rewrite that did not finish.' });
+  throw new ApiError({
+    status: 0,
+    code: 'NETWORK',
+    message:
+      'The connection closed before the rewrite finished. No words are charged for a rewrite that did not finish.',
+  });
 }

@@ -5,7 +5,13 @@ import { subscriptionKeys } from '@/lib/subscription';
 import { subscriptionFromLimits } from '@/test/render';
 import { deductLocally } from './limits';
 
-const FREE: LimitsInfo = { subscriptionTier: 'FREE', currentBalance: 250, requestLimit: 250, canProcess: true, exceedsRequestLimit: false };
+const FREE: LimitsInfo = {
+  subscriptionTier: 'FREE',
+  currentBalance: 250,
+  requestLimit: 250,
+  canProcess: true,
+  exceedsRequestLimit: false,
+};
 
 describe('limits cache', () => {
   it('deducts words locally, never below 0', () => {

@@ -10,7 +10,13 @@ vi.mock('better-auth/react', async () => {
   return { createAuthClient: () => m.fakeAuthClient };
 });
 
-const FREE: LimitsInfo = { subscriptionTier: 'FREE', currentBalance: 250, requestLimit: 250, canProcess: true, exceedsRequestLimit: false };
+const FREE: LimitsInfo = {
+  subscriptionTier: 'FREE',
+  currentBalance: 250,
+  requestLimit: 250,
+  canProcess: true,
+  exceedsRequestLimit: false,
+};
 
 function output(text: string, over: Partial<HumanizeOutput> = {}): HumanizeOutput {
   const humanized = `First sentence.\n\nSecond one still robotic. ${text.slice(0, 20)}`;
@@ -29,7 +35,13 @@ function output(text: string, over: Partial<HumanizeOutput> = {}): HumanizeOutpu
     language: 'en',
     sentences_after: [
       { start: 0, end: 15, score: 20, flagged: false, reasons: [] },
-      { start: second, end: second + 'Second one still robotic.'.length, score: 80, flagged: true, reasons: ['stock phrase'] },
+      {
+        start: second,
+        end: second + 'Second one still robotic.'.length,
+        score: 80,
+        flagged: true,
+        reasons: ['stock phrase'],
+      },
     ],
     ...over,
   };
@@ -128,7 +140,9 @@ describe('HumanizerCard', () => {
     expect(await screen.findByText('Text humanized successfully!')).toBeInTheDocument();
     expect(await screen.findByTestId('result-panel')).toBeInTheDocument();
     expect(screen.getByTestId('engine-badge')).toHaveTextContent('Light edit');
-    expect(screen.getByTestId('result-summary')).toHaveTextContent('Light edit: we removed wording that reads as machine-written.');
+    expect(screen.getByTestId('result-summary')).toHaveTextContent(
+      'Light edit: we removed wording that reads as machine-written.',
+    );
     expect(screen.queryByText(/Connect a model/)).not.toBeInTheDocument();
     expect(screen.getByTestId('score-meter')).toHaveTextContent('82%');
     expect(screen.getByTestId('score-meter')).toHaveTextContent('31%');
@@ -139,7 +153,13 @@ describe('HumanizerCard', () => {
     expect(fnCalls.map((c) => c.url)).toEqual(['/api/functions/check-balance', '/api/functions/humanize-text']);
     expect(fnCalls[0]?.body).toEqual({ word_count: 60 });
     // The user's saved writing options go with the rewrite.
-    expect(fnCalls[1]?.body).toEqual({ text, useSecondPrompt: false, mode: 'deep', tone: 'casual', readingLevel: 'simple' });
+    expect(fnCalls[1]?.body).toEqual({
+      text,
+      useSecondPrompt: false,
+      mode: 'deep',
+      tone: 'casual',
+      readingLevel: 'simple',
+    });
     expect(qc.getQueryData<SubscriptionData>(['subscription', TEST_USER.id])?.currentBalance).toBe(190);
 
     // Same text again: the label changes and the second prompt is requested.
@@ -148,7 +168,10 @@ describe('HumanizerCard', () => {
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/humanize-text'))).toHaveLength(2));
     expect(calls.filter((c) => c.url.endsWith('/humanize-text'))[1]?.body.useSecondPrompt).toBe(true);
     // 'Humanize again' keeps the writing options.
-    expect(calls.filter((c) => c.url.endsWith('/humanize-text'))[1]?.body).toMatchObject({ tone: 'casual', readingLevel: 'simple' });
+    expect(calls.filter((c) => c.url.endsWith('/humanize-text'))[1]?.body).toMatchObject({
+      tone: 'casual',
+      readingLevel: 'simple',
+    });
 
     // An edit resets the run counter.
     await screen.findByRole('button', { name: 'Humanize again' });
@@ -186,7 +209,9 @@ describe('HumanizerCard', () => {
     fireEvent.change(textbox(), { target: { value: words(60) } });
     await userEvent.click(screen.getByRole('button', { name: 'Humanize' }));
     // canProcess stays true in this reply, so the flow goes on and deducts 60 from 30.
-    await waitFor(() => expect(qc.getQueryData<SubscriptionData>(['subscription', TEST_USER.id])?.currentBalance).toBe(0));
+    await waitFor(() =>
+      expect(qc.getQueryData<SubscriptionData>(['subscription', TEST_USER.id])?.currentBalance).toBe(0),
+    );
     expect(screen.getByRole('button', { name: /Humanizing/ })).toBeDisabled();
     release();
   });
@@ -196,7 +221,9 @@ describe('HumanizerCard', () => {
     ['INTERNAL', 500, 'Error', 'Failed to check word balance'],
   ])('maps a %s balance check failure', async (code, status, title, text) => {
     mockServer((url) =>
-      url.endsWith('/check-balance') ? jsonResponse({ error: { code, message: 'x', retryAfter: 3 } }, status) : undefined,
+      url.endsWith('/check-balance')
+        ? jsonResponse({ error: { code, message: 'x', retryAfter: 3 } }, status)
+        : undefined,
     );
     renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE });
     fireEvent.change(textbox(), { target: { value: words(60) } });
@@ -218,7 +245,16 @@ describe('HumanizerCard', () => {
 
   it('warns when the result was not saved', async () => {
     mockServer((url, body) =>
-      url.endsWith('/humanize-text') ? jsonResponse(output(String(body.text), { saved: false, engine: 'model', outcome: 'model', summary: resultSummary('model') })) : undefined,
+      url.endsWith('/humanize-text')
+        ? jsonResponse(
+            output(String(body.text), {
+              saved: false,
+              engine: 'model',
+              outcome: 'model',
+              summary: resultSummary('model'),
+            }),
+          )
+        : undefined,
     );
     renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE });
     fireEvent.change(textbox(), { target: { value: words(60) } });
@@ -244,7 +280,11 @@ describe('HumanizerCard', () => {
   it('fills the box with a text handed over in the router state, without running', async () => {
     const calls = mockServer();
     const text = `${words(55)}\n\n- Node.js v2.1.0`;
-    renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE, route: { pathname: '/', state: { prefillText: text } } });
+    renderWithProviders(<HumanizerCard />, {
+      signedIn: true,
+      limits: FREE,
+      route: { pathname: '/', state: { prefillText: text } },
+    });
     await waitFor(() => expect(textbox()).toHaveValue(text));
     expect(screen.getByRole('button', { name: 'Humanize' })).toBeEnabled();
     expect(calls.filter((c) => c.url.includes('/functions/'))).toHaveLength(0);

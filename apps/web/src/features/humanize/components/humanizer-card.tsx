@@ -47,7 +47,10 @@ export function HumanizerCard() {
     const prefill = readHomeHandoff(location.state);
     if (prefill === null) return;
     setText(prefill);
-    void navigate({ pathname: location.pathname, search: location.search, hash: location.hash }, { replace: true, state: null });
+    void navigate(
+      { pathname: location.pathname, search: location.search, hash: location.hash },
+      { replace: true, state: null },
+    );
     // After the route's own scroll-to-top; not cancelled by the re-run the navigation above causes.
     requestAnimationFrame(() => {
       inputRef.current?.scrollIntoView?.({ block: 'center' });
@@ -117,11 +120,13 @@ export function HumanizerCard() {
             <div className="grid gap-0.5">
               <WordCounter count={h.wordCount} cap={h.cap} warn={h.warn} />
               <p id={`${inputId}-hint`} className="px-2 text-xs text-muted-foreground" aria-live="polite">
-                {overCap
-                  ? `Over the ${h.cap}-word limit per request on the ${tierDisplayName(h.tier)} plan.`
-                  : overBalance
-                    ? 'More words than your remaining balance this month.'
-                    : <span className="hidden sm:inline">Ctrl+Enter (⌘+Enter) to humanize</span>}
+                {overCap ? (
+                  `Over the ${h.cap}-word limit per request on the ${tierDisplayName(h.tier)} plan.`
+                ) : overBalance ? (
+                  'More words than your remaining balance this month.'
+                ) : (
+                  <span className="hidden sm:inline">Ctrl+Enter (⌘+Enter) to humanize</span>
+                )}
               </p>
             </div>
             <Button size="lg" onClick={() => void h.run()} disabled={h.disabled} className="w-full sm:w-auto">

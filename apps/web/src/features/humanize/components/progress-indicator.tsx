@@ -17,7 +17,14 @@ export const DEEP_STAGES = [
 ] as const;
 export const DEEP_STAGE_MS = 4000;
 
-const ENGINE_STAGE: Record<HumanizeProgress['stage'], number> = { detect: 1, rewrite: 2, candidates: 2, round: 3, checks: 3, done: 4 };
+const ENGINE_STAGE: Record<HumanizeProgress['stage'], number> = {
+  detect: 1,
+  rewrite: 2,
+  candidates: 2,
+  round: 3,
+  checks: 3,
+  done: 4,
+};
 
 function engineLabel(p: HumanizeProgress): string {
   switch (p.stage) {
@@ -36,7 +43,15 @@ function engineLabel(p: HumanizeProgress): string {
   }
 }
 
-export function ProgressIndicator({ step, mode, progress = null }: { step: FlowStep; mode: HumanizeMode; progress?: HumanizeProgress | null }) {
+export function ProgressIndicator({
+  step,
+  mode,
+  progress = null,
+}: {
+  step: FlowStep;
+  mode: HumanizeMode;
+  progress?: HumanizeProgress | null;
+}) {
   const [timerStage, setStage] = useState(0);
   const processing = step === 'processing';
   const stage = progress ? Math.max(ENGINE_STAGE[progress.stage], 0) : timerStage;

@@ -43,7 +43,11 @@ function output(over: Partial<HumanizeOutput> = {}): HumanizeOutput {
     language: 'en',
     sentences_after: [
       sentence('Growth was 3.5% this quarter.'),
-      sentence('Pro costs $19.99 a month.', { score: 81, flagged: true, reasons: ['stock phrase', 'AI-favoured words: delve, crucial'] }),
+      sentence('Pro costs $19.99 a month.', {
+        score: 81,
+        flagged: true,
+        reasons: ['stock phrase', 'AI-favoured words: delve, crucial'],
+      }),
       sentence('Read https://example.com/docs/v2.1 or write to jane.doe@example.com.'),
       sentence('We ship v2.1.0 on Node.js today.'),
     ],
@@ -63,7 +67,15 @@ describe('ResultPanel', () => {
     const shown = screen.getByTestId('result-text');
     expect(shown.textContent).toBe(TEXT);
     expect(shown).toHaveClass('whitespace-pre-wrap');
-    for (const token of ['3.5%', '$19.99', 'https://example.com/docs/v2.1', 'jane.doe@example.com', 'v2.1.0', 'Node.js', '- first item']) {
+    for (const token of [
+      '3.5%',
+      '$19.99',
+      'https://example.com/docs/v2.1',
+      'jane.doe@example.com',
+      'v2.1.0',
+      'Node.js',
+      '- first item',
+    ]) {
       expect(shown.textContent).toContain(token);
     }
   });
@@ -112,13 +124,25 @@ describe('ResultPanel', () => {
   it('shows scores as they are: 1 is 1%, not 100%', () => {
     renderPanel(output());
     const meter = screen.getByTestId('score-meter');
-    expect(within(meter).getAllByRole('meter').map((m) => m.getAttribute('aria-valuenow'))).toEqual(['1', '0']);
+    expect(
+      within(meter)
+        .getAllByRole('meter')
+        .map((m) => m.getAttribute('aria-valuenow')),
+    ).toEqual(['1', '0']);
     expect(meter).toHaveTextContent('1%');
     expect(meter).not.toHaveTextContent('100%');
   });
 
   it('says "No score" when the text was not scored', () => {
-    renderPanel(output({ score_before: null, score_after: null, sentences_after: [], language: 'fr', summary: resultSummary('light-edit', false) }));
+    renderPanel(
+      output({
+        score_before: null,
+        score_after: null,
+        sentences_after: [],
+        language: 'fr',
+        summary: resultSummary('light-edit', false),
+      }),
+    );
     const meter = screen.getByTestId('score-meter');
     expect(meter).toHaveAttribute('data-unscored', 'true');
     expect(within(meter).getAllByText('No score')).toHaveLength(2);
@@ -138,7 +162,11 @@ describe('ResultPanel', () => {
     expect(kept).toBe(TEXT);
     const removed = Array.from(diff.querySelectorAll('del')).map((el) => el.textContent);
     expect(removed.join('|')).toContain('right now');
-    expect(Array.from(diff.querySelectorAll('ins')).map((el) => el.textContent).join('|')).toContain('today');
+    expect(
+      Array.from(diff.querySelectorAll('ins'))
+        .map((el) => el.textContent)
+        .join('|'),
+    ).toContain('today');
     expect(diff.textContent).toContain('\n\nRead https://example.com/docs/v2.1');
     fireEvent.click(screen.getByRole('tab', { name: 'Rewrite' }));
   });

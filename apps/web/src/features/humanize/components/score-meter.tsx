@@ -6,9 +6,16 @@ import { displayScore } from '@/lib/score';
 export function ScoreMeter({ before, after }: { before: number | null; after: number | null }) {
   const unscored = displayScore(before) === null && displayScore(after) === null;
   return (
-    <div className="grid gap-2 rounded-lg border bg-muted/30 p-3" data-testid="score-meter" data-unscored={unscored || undefined}>
+    <div
+      className="grid gap-2 rounded-lg border bg-muted/30 p-3"
+      data-testid="score-meter"
+      data-unscored={unscored || undefined}
+    >
       <p className="text-xs font-medium">
-        AI-likeness <span className="font-normal text-muted-foreground">· {PRODUCT_NAME}'s own estimate, not another detector's verdict</span>
+        AI-likeness{' '}
+        <span className="font-normal text-muted-foreground">
+          · {PRODUCT_NAME}'s own estimate, not another detector's verdict
+        </span>
       </p>
       <div className="flex items-center gap-3">
         <ScoreBar label="Before" score={before} />

@@ -14,7 +14,15 @@ const selectClass =
   'h-9 min-w-0 rounded-md border bg-background px-2 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60';
 
 /** Tone and reading level for the rewrite; options only a full rewrite can follow say so. */
-export function WritingOptionsPicker({ value, onChange, disabled }: { value: Options; onChange: (o: Options) => void; disabled?: boolean }) {
+export function WritingOptionsPicker({
+  value,
+  onChange,
+  disabled,
+}: {
+  value: Options;
+  onChange: (o: Options) => void;
+  disabled?: boolean;
+}) {
   const id = useId();
   return (
     <div className="grid gap-1.5" data-testid="writing-options">
@@ -23,7 +31,14 @@ export function WritingOptionsPicker({ value, onChange, disabled }: { value: Opt
           <label htmlFor={`${id}-tone`} className="text-sm font-medium whitespace-nowrap">
             Tone
           </label>
-          <select id={`${id}-tone`} className={selectClass} value={value.tone} disabled={disabled} aria-describedby={`${id}-hint`} onChange={(e) => onChange({ ...value, tone: e.target.value as Options['tone'] })}>
+          <select
+            id={`${id}-tone`}
+            className={selectClass}
+            value={value.tone}
+            disabled={disabled}
+            aria-describedby={`${id}-hint`}
+            onChange={(e) => onChange({ ...value, tone: e.target.value as Options['tone'] })}
+          >
             {WRITING_TONES.map((t) => (
               <option key={t} value={t}>
                 {TONE_LABELS[t]}

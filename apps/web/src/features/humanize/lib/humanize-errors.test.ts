@@ -30,7 +30,10 @@ describe('humanize error toasts', () => {
     );
   });
   it('maps MIN_WORDS to the minimum words toast', () => {
-    expect(humanizeErrorToast(err('MIN_WORDS'), ctx)).toEqual({ title: MSG.minWordsTitle, description: MSG.minWordsText });
+    expect(humanizeErrorToast(err('MIN_WORDS'), ctx)).toEqual({
+      title: MSG.minWordsTitle,
+      description: MSG.minWordsText,
+    });
   });
   it('uses the message of other errors, or the generic sentence', () => {
     expect(humanizeErrorToast(err('ENGINE_FAILED', 'The engine is busy'), ctx).description).toBe('The engine is busy');

@@ -19,7 +19,13 @@ describe('humanize button label', () => {
 });
 
 describe('humanize button disabled rules', () => {
-  const base = { text: 'some text', step: 'idle' as const, wordCount: 60, cap: 250, balance: 250 as number | undefined };
+  const base = {
+    text: 'some text',
+    step: 'idle' as const,
+    wordCount: 60,
+    cap: 250,
+    balance: 250 as number | undefined,
+  };
   it('is enabled for a normal text', () => expect(isHumanizeDisabled(base)).toBe(false));
   it('is disabled for empty or blank text', () => {
     expect(isHumanizeDisabled({ ...base, text: '' })).toBe(true);

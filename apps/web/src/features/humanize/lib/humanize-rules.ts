@@ -6,7 +6,12 @@ export function isBusy(step: FlowStep): boolean {
   return step === 'checking' || step === 'processing';
 }
 
-export function humanizeButtonLabel(opts: { step: FlowStep; text: string; lastRunText: string | null; runs: number }): string {
+export function humanizeButtonLabel(opts: {
+  step: FlowStep;
+  text: string;
+  lastRunText: string | null;
+  runs: number;
+}): string {
   if (isBusy(opts.step)) return 'Humanizing...';
   if (opts.runs > 0 && opts.lastRunText !== null && opts.text === opts.lastRunText) return 'Humanize again';
   return 'Humanize';

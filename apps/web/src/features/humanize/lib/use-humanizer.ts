@@ -31,7 +31,14 @@ import {
   minWordsToast,
   type FlowContext,
 } from './humanize-errors';
-import { counterWarning, humanizeButtonLabel, isBusy, isHumanizeDisabled, secondPromptFor, type FlowStep } from './humanize-rules';
+import {
+  counterWarning,
+  humanizeButtonLabel,
+  isBusy,
+  isHumanizeDisabled,
+  secondPromptFor,
+  type FlowStep,
+} from './humanize-rules';
 
 export interface HumanizeResult {
   output: HumanizeOutput;
@@ -138,11 +145,17 @@ export function useHumanizer() {
       setStep('processing');
       let output: HumanizeOutput;
       try {
-        const input = { text: submitted, useSecondPrompt: secondPrompt, mode: submittedMode, tone: writing.tone, readingLevel: writing.readingLevel };
+        const input = {
+          text: submitted,
+          useSecondPrompt: secondPrompt,
+          mode: submittedMode,
+          tone: writing.tone,
+          readingLevel: writing.readingLevel,
+        };
         setProgress(null);
         // Deep takes long enough for the engine's own stages to be worth showing.
-        output = await withAutoWait(
-          () => (submittedMode === 'deep' ? humanizeTextStreaming(input, setProgress) : humanizeText(input)),
+        output = await withAutoWait(() =>
+          submittedMode === 'deep' ? humanizeTextStreaming(input, setProgress) : humanizeText(input),
         );
       } catch (err) {
         notifyError(humanizeErrorToast(err, checkedCtx));

@@ -11,8 +11,8 @@ export function EthicalUsagePage() {
         <p>
           You must not use Plainspoken to submit work for academic assessment as your own when your school, college or
           university does not allow it. That includes essays, coursework, theses, exam answers and applications. Using
-          Plainspoken to hide the use of AI where it is forbidden is academic cheating and breaks our Terms of
-          Service. We close accounts used this way, without refund.
+          Plainspoken to hide the use of AI where it is forbidden is academic cheating and breaks our Terms of Service.
+          We close accounts used this way, without refund.
         </p>
       </LegalSection>
       <LegalSection title="Good ways to use Plainspoken">

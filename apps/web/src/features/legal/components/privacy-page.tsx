@@ -52,9 +52,9 @@ export function PrivacyPage() {
       </LegalSection>
       <LegalSection title="4. Service providers">
         <p>
-          We share data only with providers who help us run the service, under contracts that limit their use of it:
-          our hosting and database providers, our email delivery provider, our payment provider (which acts as merchant
-          of record for purchases), an analytics provider when analytics are enabled, and, when configured, a language
+          We share data only with providers who help us run the service, under contracts that limit their use of it: our
+          hosting and database providers, our email delivery provider, our payment provider (which acts as merchant of
+          record for purchases), an analytics provider when analytics are enabled, and, when configured, a language
           model provider that processes submitted text to produce rewrites.
         </p>
       </LegalSection>

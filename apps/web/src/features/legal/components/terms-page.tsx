@@ -20,10 +20,10 @@ export function TermsPage() {
       </LegalSection>
       <LegalSection title="3. The service">
         <p>
-          Plainspoken rewrites text you provide so that it reads more naturally. Rewrites are produced automatically
-          and may contain mistakes; review every result before you use it. Any AI-likeness score we show is our own
-          estimate. We do not guarantee how any third-party AI detector will judge your text, and we do not promise
-          that text will be undetectable.
+          Plainspoken rewrites text you provide so that it reads more naturally. Rewrites are produced automatically and
+          may contain mistakes; review every result before you use it. Any AI-likeness score we show is our own
+          estimate. We do not guarantee how any third-party AI detector will judge your text, and we do not promise that
+          text will be undetectable.
         </p>
       </LegalSection>
       <LegalSection title="4. Acceptable use">
@@ -48,8 +48,8 @@ export function TermsPage() {
       <LegalSection title="6. Plans, words and billing">
         <ul>
           <li>
-            New accounts receive a free word allowance. Paid plans (Basic, Pro and Ultra) give a monthly word
-            allowance and a per-request word limit, billed monthly or yearly in advance.
+            New accounts receive a free word allowance. Paid plans (Basic, Pro and Ultra) give a monthly word allowance
+            and a per-request word limit, billed monthly or yearly in advance.
           </li>
           <li>Unused words do not roll over to the next month.</li>
           <li>Payments are processed by our payment provider. Prices are in US dollars and may exclude taxes.</li>
@@ -71,8 +71,8 @@ export function TermsPage() {
       <LegalSection title="9. Disclaimers and liability">
         <p>
           The service is provided "as is" and "as available". To the extent the law allows, we disclaim all implied
-          warranties, and our total liability for any claim is limited to the amount you paid us in the 12 months
-          before the claim. We are not liable for indirect or consequential losses, or for how you use the results.
+          warranties, and our total liability for any claim is limited to the amount you paid us in the 12 months before
+          the claim. We are not liable for indirect or consequential losses, or for how you use the results.
         </p>
       </LegalSection>
       <LegalSection title="10. Changes and contact">

@@ -9,7 +9,9 @@ export function MaintenancePage() {
       <div className="mb-6 flex size-14 items-center justify-center rounded-full bg-accent text-accent-foreground">
         <WrenchIcon className="size-7" aria-hidden="true" />
       </div>
-      <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">Subscription System Under Maintenance</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">
+        Subscription System Under Maintenance
+      </h1>
       <p className="mt-4 text-lg text-muted-foreground">
         We're making improvements to our subscription system. Existing subscriptions work normally: your plan, word
         balance and history are unaffected. Only new sign-ups to paid plans are paused for now.

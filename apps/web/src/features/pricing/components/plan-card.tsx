@@ -1,5 +1,12 @@
 import { CheckIcon } from 'lucide-react';
-import { TIER_LIMITS, discountedPrice, periodPrice, type BillingPeriod, type Plan, type PromoCode } from '@plainspoken/shared';
+import {
+  TIER_LIMITS,
+  discountedPrice,
+  periodPrice,
+  type BillingPeriod,
+  type Plan,
+  type PromoCode,
+} from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -27,11 +34,16 @@ export function PlanCard({
   const limits = TIER_LIMITS[plan.tier];
   const fullPerMonth = period === 'monthly' ? plan.monthlyPrice : plan.annualPrice;
   const perMonth = promo ? discountedPrice(fullPerMonth, promo, period) : fullPerMonth;
-  const billed = promo ? discountedPrice(periodPrice(plan.tier, period), promo, period) : periodPrice(plan.tier, period);
+  const billed = promo
+    ? discountedPrice(periodPrice(plan.tier, period), promo, period)
+    : periodPrice(plan.tier, period);
   return (
     <Card
       data-testid={`plan-${plan.tier}`}
-      className={cn('relative flex flex-col p-6', plan.popular && 'border-primary shadow-lg! shadow-primary/10 ring-1 ring-primary')}
+      className={cn(
+        'relative flex flex-col p-6',
+        plan.popular && 'border-primary shadow-lg! shadow-primary/10 ring-1 ring-primary',
+      )}
     >
       {plan.popular && <Badge className="absolute -top-3 left-1/2 -translate-x-1/2">Most Popular</Badge>}
       <h2 className="text-xl font-semibold">{plan.name}</h2>
@@ -48,7 +60,11 @@ export function PlanCard({
         <span className="text-muted-foreground">/month</span>
       </p>
       <p className="mt-1 min-h-5 text-sm text-muted-foreground">
-        {period === 'yearly' ? `${usd(billed)} billed yearly` : promo ? `${usd(billed)} billed monthly` : 'Billed monthly'}
+        {period === 'yearly'
+          ? `${usd(billed)} billed yearly`
+          : promo
+            ? `${usd(billed)} billed monthly`
+            : 'Billed monthly'}
         {promo && <span className="font-medium whitespace-nowrap text-success"> · with {promo.code}</span>}
       </p>
       <dl className="mt-6 grid grid-cols-2 gap-3 rounded-lg bg-muted/50 p-3 text-sm">

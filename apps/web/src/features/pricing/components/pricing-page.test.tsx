@@ -47,13 +47,18 @@ describe('PricingPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe to Ultra' }));
     expect((await screen.findAllByText('Creating checkout...')).length).toBeGreaterThan(0);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/checkout?session=s'));
-    const call = (fetchMock.mock.calls as unknown as [string, RequestInit][]).find(([url]) => String(url).includes('create-checkout'));
+    const call = (fetchMock.mock.calls as unknown as [string, RequestInit][]).find(([url]) =>
+      String(url).includes('create-checkout'),
+    );
     expect(JSON.parse(String(call?.[1].body))).toEqual({ planTier: 'Ultra', billingPeriod: 'yearly' });
   });
 
   it('shows the checkout failures with "Please try again"', async () => {
     let answer = jsonResponse({ error: { code: 'CHECKOUT_FAILED', message: 'Failed to create checkout' } }, 502);
-    vi.stubGlobal('fetch', vi.fn(async () => answer));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer),
+    );
     renderWithProviders(<PricingPage />, { signedIn: true });
     await userEvent.click(screen.getByRole('button', { name: 'Subscribe to Basic' }));
     expect(await screen.findByText('Failed to create checkout')).toBeInTheDocument();

@@ -1,6 +1,15 @@
 import { useEffect, useState } from 'react';
 import { TagIcon } from 'lucide-react';
-import { ANNUAL_DISCOUNT_LABEL, MSG, PLANS, discountedPrice, periodPrice, promoPercentLabel, type BillingPeriod, type PaidTier } from '@plainspoken/shared';
+import {
+  ANNUAL_DISCOUNT_LABEL,
+  MSG,
+  PLANS,
+  discountedPrice,
+  periodPrice,
+  promoPercentLabel,
+  type BillingPeriod,
+  type PaidTier,
+} from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
 import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { track } from '@/lib/analytics';
@@ -33,7 +42,11 @@ export function PricingPage() {
     const value = promo ? discountedPrice(periodPrice(tier, period), promo, period) : periodPrice(tier, period);
     track('begin_checkout', { tier, value, currency: 'USD' });
     try {
-      const res = await checkout.mutateAsync({ planTier: tier, billingPeriod: period, ...(promo ? { discountCode: promo.code } : {}) });
+      const res = await checkout.mutateAsync({
+        planTier: tier,
+        billingPeriod: period,
+        ...(promo ? { discountCode: promo.code } : {}),
+      });
       if (!res.url) {
         notifyError(noCheckoutUrlToast);
         setPending(null);
@@ -82,8 +95,12 @@ export function PricingPage() {
         >
           <TagIcon className="mt-0.5 size-4 shrink-0 text-success sm:mt-0" aria-hidden="true" />
           <span>
-            Code <strong className="font-semibold">{promo.code}</strong> applies at checkout: {promoPercentLabel(promo, 'monthly')} monthly plans
-            {promoPercentLabel(promo, 'yearly') !== promoPercentLabel(promo, 'monthly') ? `, ${promoPercentLabel(promo, 'yearly')} annual plans` : ''}.
+            Code <strong className="font-semibold">{promo.code}</strong> applies at checkout:{' '}
+            {promoPercentLabel(promo, 'monthly')} monthly plans
+            {promoPercentLabel(promo, 'yearly') !== promoPercentLabel(promo, 'monthly')
+              ? `, ${promoPercentLabel(promo, 'yearly')} annual plans`
+              : ''}
+            .
           </span>
         </p>
       )}

@@ -4,7 +4,9 @@ import { checkoutFailedToast, noCheckoutUrlToast } from './checkout-errors';
 
 describe('checkout toasts', () => {
   it('uses the spec strings with "Please try again"', () => {
-    expect(checkoutFailedToast(new ApiError({ status: 502, code: 'CHECKOUT_FAILED', message: 'Failed to create checkout' }))).toEqual({
+    expect(
+      checkoutFailedToast(new ApiError({ status: 502, code: 'CHECKOUT_FAILED', message: 'Failed to create checkout' })),
+    ).toEqual({
       title: 'Failed to create checkout',
       description: 'Please try again',
     });
@@ -14,6 +16,9 @@ describe('checkout toasts', () => {
 
   it('keeps the server reason when a checkout is refused because a plan is active', () => {
     const err = new ApiError({ status: 409, code: 'CHECKOUT_FAILED', message: 'You already have the Pro plan.' });
-    expect(checkoutFailedToast(err)).toEqual({ title: 'Failed to create checkout', description: 'You already have the Pro plan.' });
+    expect(checkoutFailedToast(err)).toEqual({
+      title: 'Failed to create checkout',
+      description: 'You already have the Pro plan.',
+    });
   });
 });

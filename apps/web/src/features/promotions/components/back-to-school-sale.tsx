@@ -82,7 +82,8 @@ export function BackToSchoolSale({ userId }: { userId: string }) {
             <>
               <GraduationCapIcon aria-hidden="true" />
               <span className="truncate">
-                <strong className="font-semibold">Back to school: 40% off</strong> · {formatLeft(remainingUntil(end, now))} left
+                <strong className="font-semibold">Back to school: 40% off</strong> ·{' '}
+                {formatLeft(remainingUntil(end, now))} left
               </span>
             </>
           }

@@ -75,7 +75,10 @@ export function FloatingPromoButton({
       </div>
       {slot &&
         createPortal(
-          <div data-testid={`${testId}-strip`} className="border-b bg-accent text-accent-foreground min-[1280px]:hidden">
+          <div
+            data-testid={`${testId}-strip`}
+            className="border-b bg-accent text-accent-foreground min-[1280px]:hidden"
+          >
             <div className="mx-auto flex max-w-6xl items-center gap-2 px-3 py-1.5 text-sm min-[420px]:px-4 sm:px-6">
               <button
                 type="button"

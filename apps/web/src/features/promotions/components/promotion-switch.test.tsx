@@ -5,7 +5,10 @@ import { advance, renderPromo, useFakeClock } from './test-utils';
 
 vi.mock('@plainspoken/shared', async (importOriginal) => {
   const orig = await importOriginal<typeof import('@plainspoken/shared')>();
-  return { ...orig, PROMOTIONS: { ...orig.PROMOTIONS, backToSchool: { ...orig.PROMOTIONS.backToSchool, enabled: false } } };
+  return {
+    ...orig,
+    PROMOTIONS: { ...orig.PROMOTIONS, backToSchool: { ...orig.PROMOTIONS.backToSchool, enabled: false } },
+  };
 });
 
 describe('back-to-school campaign switch', () => {

@@ -133,7 +133,10 @@ describe('SummerSale', () => {
 
   it('copies the code, and asks for a manual copy when the clipboard refuses', async () => {
     useFakeClock('2025-07-20T08:00:00Z');
-    const writeText = vi.fn<(t: string) => Promise<void>>().mockResolvedValueOnce(undefined).mockRejectedValueOnce(new Error('denied'));
+    const writeText = vi
+      .fn<(t: string) => Promise<void>>()
+      .mockResolvedValueOnce(undefined)
+      .mockRejectedValueOnce(new Error('denied'));
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
     const exec = vi.fn(() => false);
     Object.defineProperty(document, 'execCommand', { value: exec, configurable: true });

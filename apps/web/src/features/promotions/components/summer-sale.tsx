@@ -64,7 +64,11 @@ export function SummerSale({ userId }: { userId: string }) {
         badge="Summer student discount"
         title="Summer sale for students"
         description="Special pricing on every plan, with extra savings when you pay yearly. Use the code at checkout."
-        perks={['Special pricing on all plans', 'Extra savings on annual plans', 'Keep every word you write this summer']}
+        perks={[
+          'Special pricing on all plans',
+          'Extra savings on annual plans',
+          'Keep every word you write this summer',
+        ]}
         code={SALE.code}
         remaining={remainingUntil(SALE.endsAt, now)}
         onGoToPricing={onGoToPricing}

@@ -12,7 +12,9 @@ export const USER_ID = 'user-1';
 export function renderPromo(ui: ReactElement, opts: { signedIn?: boolean; redeemed?: string[] } = {}) {
   const qc = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
   const session: SessionData | null =
-    opts.signedIn === false ? null : { user: { id: USER_ID, email: 'ada@example.com', emailVerified: true, createdAt: '2025-07-01T00:00:00Z' } };
+    opts.signedIn === false
+      ? null
+      : { user: { id: USER_ID, email: 'ada@example.com', emailVerified: true, createdAt: '2025-07-01T00:00:00Z' } };
   qc.setQueryData(sessionKeys.all, session);
   // What GET /api/promotions answers: the codes redeemed by a completed checkout.
   qc.setQueryData(['promotions', USER_ID], { redeemed: opts.redeemed ?? [] });
@@ -31,7 +33,10 @@ export function renderPromo(ui: ReactElement, opts: { signedIn?: boolean; redeem
 }
 
 export function useFakeClock(iso: string | number) {
-  vi.useFakeTimers({ now: new Date(iso), toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  vi.useFakeTimers({
+    now: new Date(iso),
+    toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+  });
 }
 
 export function advance(ms: number) {

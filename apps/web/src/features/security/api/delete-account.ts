@@ -4,6 +4,9 @@ import { SecurityError } from '../lib/security-errors';
 
 /** better-auth's /delete-user with the typed email as a second confirmation the server checks. */
 export async function deleteAccount(password: string, confirmEmail: string): Promise<void> {
-  const res = await authClient.$fetch('/delete-user', { method: 'POST', body: { password, confirmEmail } satisfies DeleteAccountInput });
+  const res = await authClient.$fetch('/delete-user', {
+    method: 'POST',
+    body: { password, confirmEmail } satisfies DeleteAccountInput,
+  });
   if (res.error) throw new SecurityError(res.error);
 }

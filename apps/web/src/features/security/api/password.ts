@@ -2,7 +2,11 @@ import { paths } from '@/config/paths';
 import { authClient } from '@/lib/auth';
 import { SecurityError } from '../lib/security-errors';
 
-export async function changePassword(currentPassword: string, newPassword: string, revokeOtherSessions: boolean): Promise<void> {
+export async function changePassword(
+  currentPassword: string,
+  newPassword: string,
+  revokeOtherSessions: boolean,
+): Promise<void> {
   const res = await authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions });
   if (res.error) throw new SecurityError(res.error);
 }

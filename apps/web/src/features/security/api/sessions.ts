@@ -33,7 +33,8 @@ async function fetchDevices(): Promise<Device[]> {
     .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.getTime() - a.lastActiveAt.getTime());
 }
 
-export const devicesQueryOptions = () => queryOptions({ queryKey: sessionsKeys.all, queryFn: fetchDevices, staleTime: 30_000 });
+export const devicesQueryOptions = () =>
+  queryOptions({ queryKey: sessionsKeys.all, queryFn: fetchDevices, staleTime: 30_000 });
 
 export async function revokeDevice(token: string): Promise<void> {
   const res = await authClient.revokeSession({ token });
@@ -54,7 +55,8 @@ export async function signOutScope(scope: SignOutScope): Promise<void> {
     throw new SecurityError({ status: 0, message: 'Could not reach the server. Check your connection and try again.' });
   }
   if (!res.ok) {
-    const body = (await res.json().catch(() => null)) as (Partial<ApiErrorBody> & { code?: string; message?: string }) | null;
+    const body = (await res.json().catch(() => null)) as
+      (Partial<ApiErrorBody> & { code?: string; message?: string }) | null;
     const err = body?.error ?? body ?? {};
     throw new SecurityError({ status: res.status, code: err.code, message: err.message });
   }

@@ -11,7 +11,8 @@ export async function startTwoFactor(password: string): Promise<TwoFactorSetup> 
   const res = await authClient.twoFactor.enable({ password });
   if (res.error) throw new SecurityError(res.error);
   const data = res.data as Partial<TwoFactorSetup> | null;
-  if (!data?.totpURI || !Array.isArray(data.backupCodes)) throw new SecurityError({ message: 'The server did not send a setup key. Please try again.' });
+  if (!data?.totpURI || !Array.isArray(data.backupCodes))
+    throw new SecurityError({ message: 'The server did not send a setup key. Please try again.' });
   return { totpURI: data.totpURI, backupCodes: data.backupCodes };
 }
 

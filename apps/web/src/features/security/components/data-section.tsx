@@ -1,7 +1,14 @@
 import { DownloadIcon, Trash2Icon } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '@/components/ui/dialog';
 import { Field, FormError } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { api } from '@/config/paths';
@@ -15,7 +22,9 @@ export function DataSection({ email }: { email: string }) {
   return (
     <div className="grid gap-4">
       <div className="grid gap-2">
-        <p className="text-sm text-muted-foreground">A JSON file with your account, subscription, balance and every transformation.</p>
+        <p className="text-sm text-muted-foreground">
+          A JSON file with your account, subscription, balance and every transformation.
+        </p>
         <Button asChild variant="outline" className="justify-self-start">
           <a href={api.accountExport} download>
             <DownloadIcon aria-hidden="true" />
@@ -24,7 +33,10 @@ export function DataSection({ email }: { email: string }) {
         </Button>
       </div>
       <div className="grid gap-2 border-t pt-4">
-        <p className="text-sm text-muted-foreground">Deleting your account removes your history, your subscription record and your sign-in details. A paid plan is cancelled first. This cannot be undone.</p>
+        <p className="text-sm text-muted-foreground">
+          Deleting your account removes your history, your subscription record and your sign-in details. A paid plan is
+          cancelled first. This cannot be undone.
+        </p>
         <Button variant="destructive" className="justify-self-start" onClick={() => setOpen(true)}>
           <Trash2Icon aria-hidden="true" />
           Delete account
@@ -35,7 +47,15 @@ export function DataSection({ email }: { email: string }) {
   );
 }
 
-function DeleteAccountDialog({ email, open, onOpenChange }: { email: string; open: boolean; onOpenChange: (open: boolean) => void }) {
+function DeleteAccountDialog({
+  email,
+  open,
+  onOpenChange,
+}: {
+  email: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
   const [typed, setTyped] = useState('');
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -52,7 +72,10 @@ function DeleteAccountDialog({ email, open, onOpenChange }: { email: string; ope
     try {
       await deleteAccount(password, typed.trim());
       onOpenChange(false);
-      notifySuccess({ title: 'Your account was deleted', description: 'We sent a last email to confirm it. Thank you for trying Plainspoken.' });
+      notifySuccess({
+        title: 'Your account was deleted',
+        description: 'We sent a last email to confirm it. Thank you for trying Plainspoken.',
+      });
       endSession();
     } catch (err) {
       setError(securityMessage(err));
@@ -77,12 +100,27 @@ function DeleteAccountDialog({ email, open, onOpenChange }: { email: string; ope
         <DialogHeader>
           <DialogTitle>Delete your account?</DialogTitle>
           <DialogDescription>
-            Everything goes: history, subscription record, devices and two-factor settings. Type <span className="font-medium text-foreground">{email}</span> and your password to confirm.
+            Everything goes: history, subscription record, devices and two-factor settings. Type{' '}
+            <span className="font-medium text-foreground">{email}</span> and your password to confirm.
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-3" onSubmit={onSubmit} noValidate aria-label="Delete account">
-          <Field label="Your email" type="email" autoComplete="off" maxLength={320} value={typed} onChange={(e) => setTyped(e.target.value)} />
-          <Field label="Your password" type="password" autoComplete="current-password" maxLength={128} value={password} onChange={(e) => setPassword(e.target.value)} />
+          <Field
+            label="Your email"
+            type="email"
+            autoComplete="off"
+            maxLength={320}
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+          />
+          <Field
+            label="Your password"
+            type="password"
+            autoComplete="current-password"
+            maxLength={128}
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
           <FormError>{error}</FormError>
           <DialogFooter>
             <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>

@@ -50,9 +50,17 @@ export function DevicesSection() {
             const { browser, system } = describeUserAgent(d.userAgent);
             const mobile = system === 'iOS' || system === 'Android';
             return (
-              <li key={d.id} data-testid="device" className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3">
+              <li
+                key={d.id}
+                data-testid="device"
+                className="flex flex-wrap items-center justify-between gap-3 rounded-lg border p-3"
+              >
                 <div className="flex items-center gap-3">
-                  {mobile ? <SmartphoneIcon aria-hidden="true" className="size-5 text-muted-foreground" /> : <LaptopIcon aria-hidden="true" className="size-5 text-muted-foreground" />}
+                  {mobile ? (
+                    <SmartphoneIcon aria-hidden="true" className="size-5 text-muted-foreground" />
+                  ) : (
+                    <LaptopIcon aria-hidden="true" className="size-5 text-muted-foreground" />
+                  )}
                   <div className="grid text-sm">
                     <span className="font-medium">
                       {browser} on {system} {d.current && <Badge variant="accent">This device</Badge>}
@@ -64,7 +72,13 @@ export function DevicesSection() {
                   </div>
                 </div>
                 {!d.current && (
-                  <Button variant="ghost" size="sm" disabled={revoke.isPending} onClick={() => revoke.mutate(d)} aria-label={`Sign out ${browser} on ${system}`}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    disabled={revoke.isPending}
+                    onClick={() => revoke.mutate(d)}
+                    aria-label={`Sign out ${browser} on ${system}`}
+                  >
                     Sign out
                   </Button>
                 )}
@@ -74,7 +88,12 @@ export function DevicesSection() {
         </ul>
       )}
       <div className="flex flex-wrap gap-2">
-        <Button variant="outline" size="sm" disabled={others.isPending || list.length < 2} onClick={() => others.mutate()}>
+        <Button
+          variant="outline"
+          size="sm"
+          disabled={others.isPending || list.length < 2}
+          onClick={() => others.mutate()}
+        >
           {others.isPending && <Spinner />}
           Sign out other devices
         </Button>

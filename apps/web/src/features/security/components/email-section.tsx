@@ -31,10 +31,19 @@ export function EmailSection({ email }: { email: string }) {
 
   return (
     <form className="grid gap-3" onSubmit={onSubmit} noValidate aria-label="Change email">
-      <Field label="New email address" type="email" autoComplete="email" maxLength={320} placeholder="you@example.com" value={next} onChange={(e) => setNext(e.target.value)} />
+      <Field
+        label="New email address"
+        type="email"
+        autoComplete="email"
+        maxLength={320}
+        placeholder="you@example.com"
+        value={next}
+        onChange={(e) => setNext(e.target.value)}
+      />
       {sentTo && (
         <p role="status" className="text-sm text-muted-foreground">
-          We sent a confirmation link to <span className="font-medium text-foreground">{sentTo}</span>. Your email changes once you open it; until then you sign in with {email}.
+          We sent a confirmation link to <span className="font-medium text-foreground">{sentTo}</span>. Your email
+          changes once you open it; until then you sign in with {email}.
         </p>
       )}
       <FormError>{error}</FormError>

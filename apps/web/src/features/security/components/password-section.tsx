@@ -24,7 +24,10 @@ export function PasswordSection({ onChanged }: { onChanged: () => void }) {
       await changePassword(current, next, signOutOthers);
       setCurrent('');
       setNext('');
-      notifySuccess({ title: 'Password changed', description: signOutOthers ? 'Your other devices were signed out.' : undefined });
+      notifySuccess({
+        title: 'Password changed',
+        description: signOutOthers ? 'Your other devices were signed out.' : undefined,
+      });
       onChanged();
     } catch (err) {
       setError(securityMessage(err));
@@ -35,10 +38,30 @@ export function PasswordSection({ onChanged }: { onChanged: () => void }) {
 
   return (
     <form className="grid gap-3" onSubmit={onSubmit} noValidate aria-label="Change password">
-      <Field label="Current password" type="password" autoComplete="current-password" maxLength={128} value={current} onChange={(e) => setCurrent(e.target.value)} />
-      <Field label="New password" type="password" autoComplete="new-password" maxLength={128} placeholder="At least 8 characters and a number" value={next} onChange={(e) => setNext(e.target.value)} />
+      <Field
+        label="Current password"
+        type="password"
+        autoComplete="current-password"
+        maxLength={128}
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+      />
+      <Field
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        maxLength={128}
+        placeholder="At least 8 characters and a number"
+        value={next}
+        onChange={(e) => setNext(e.target.value)}
+      />
       <label className="flex items-center gap-2 text-sm text-muted-foreground">
-        <input type="checkbox" className="size-4 accent-primary" checked={signOutOthers} onChange={(e) => setSignOutOthers(e.target.checked)} />
+        <input
+          type="checkbox"
+          className="size-4 accent-primary"
+          checked={signOutOthers}
+          onChange={(e) => setSignOutOthers(e.target.checked)}
+        />
         Sign out my other devices
       </label>
       <FormError>{error}</FormError>

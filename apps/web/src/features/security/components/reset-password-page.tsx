@@ -20,7 +20,9 @@ export function ResetPasswordPage() {
 
   return (
     <div className="mx-auto w-full max-w-md px-4 py-16 sm:px-6">
-      {state === 'form' && token && <NewPasswordForm token={token} onDone={() => setState('done')} onInvalid={() => setState('invalid')} />}
+      {state === 'form' && token && (
+        <NewPasswordForm token={token} onDone={() => setState('done')} onInvalid={() => setState('invalid')} />
+      )}
       {state === 'done' && <Done />}
       {state === 'invalid' && <InvalidLink />}
     </div>
@@ -60,12 +62,29 @@ function NewPasswordForm({ token, onDone, onInvalid }: { token: string; onDone: 
           <KeyRoundIcon aria-hidden="true" className="size-5 text-primary" />
           Choose a new password
         </CardTitle>
-        <CardDescription>At least 8 characters and a number. Every device signed in to your account will be signed out.</CardDescription>
+        <CardDescription>
+          At least 8 characters and a number. Every device signed in to your account will be signed out.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Choose a new password">
-          <Field label="New password" type="password" autoComplete="new-password" maxLength={128} autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
-          <Field label="Repeat the new password" type="password" autoComplete="new-password" maxLength={128} value={again} onChange={(e) => setAgain(e.target.value)} />
+          <Field
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={128}
+            autoFocus
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+          />
+          <Field
+            label="Repeat the new password"
+            type="password"
+            autoComplete="new-password"
+            maxLength={128}
+            value={again}
+            onChange={(e) => setAgain(e.target.value)}
+          />
           <FormError>{error}</FormError>
           <Button type="submit" disabled={busy}>
             {busy && <Spinner />}
@@ -124,16 +143,26 @@ function InvalidLink() {
           <LinkIcon aria-hidden="true" className="size-5 text-destructive" />
           This reset link doesn't work
         </CardTitle>
-        <CardDescription>It has expired (links last one hour), was already used, or was not copied completely. Ask for a new one below.</CardDescription>
+        <CardDescription>
+          It has expired (links last one hour), was already used, or was not copied completely. Ask for a new one below.
+        </CardDescription>
       </CardHeader>
       <CardContent>
         {sentTo ? (
           <p role="status" className="text-sm text-muted-foreground">
-            If an account exists for <span className="font-medium text-foreground">{sentTo}</span>, a new link is on its way. It works once, for one hour.
+            If an account exists for <span className="font-medium text-foreground">{sentTo}</span>, a new link is on its
+            way. It works once, for one hour.
           </p>
         ) : (
           <form className="grid gap-4" onSubmit={onSubmit} noValidate aria-label="Ask for a new reset link">
-            <Field label="Email" type="email" autoComplete="email" maxLength={320} value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Field
+              label="Email"
+              type="email"
+              autoComplete="email"
+              maxLength={320}
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+            />
             <FormError>{error}</FormError>
             <Button type="submit" disabled={busy}>
               {busy && <Spinner />}

@@ -9,7 +9,11 @@ import { notifyError, notifySuccess } from '@/lib/toast';
 import { confirmTwoFactor, disableTwoFactor, keyFromUri, startTwoFactor, type TwoFactorSetup } from '../api/two-factor';
 import { securityMessage } from '../lib/security-errors';
 
-type Step = { kind: 'idle' } | { kind: 'password'; action: 'enable' | 'disable' } | { kind: 'scan'; setup: TwoFactorSetup } | { kind: 'codes'; codes: string[] };
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'password'; action: 'enable' | 'disable' }
+  | { kind: 'scan'; setup: TwoFactorSetup }
+  | { kind: 'codes'; codes: string[] };
 
 export function TwoFactorSection({ enabled, onChanged }: { enabled: boolean; onChanged: () => Promise<void> | void }) {
   const [step, setStep] = useState<Step>({ kind: 'idle' });
@@ -18,18 +22,27 @@ export function TwoFactorSection({ enabled, onChanged }: { enabled: boolean; onC
     <div className="grid gap-3">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-muted-foreground">
-          Sign-in asks for a code from an authenticator app (such as Google Authenticator, 1Password or Authy) after your password.
+          Sign-in asks for a code from an authenticator app (such as Google Authenticator, 1Password or Authy) after
+          your password.
         </p>
         {enabled ? <Badge variant="success">On</Badge> : <Badge variant="secondary">Off</Badge>}
       </div>
       {step.kind === 'idle' &&
         (enabled ? (
-          <Button variant="outline" className="justify-self-start" onClick={() => setStep({ kind: 'password', action: 'disable' })}>
+          <Button
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => setStep({ kind: 'password', action: 'disable' })}
+          >
             <ShieldOffIcon aria-hidden="true" />
             Turn off two-factor sign-in
           </Button>
         ) : (
-          <Button variant="outline" className="justify-self-start" onClick={() => setStep({ kind: 'password', action: 'enable' })}>
+          <Button
+            variant="outline"
+            className="justify-self-start"
+            onClick={() => setStep({ kind: 'password', action: 'enable' })}
+          >
             <ShieldCheckIcon aria-hidden="true" />
             Turn on two-factor sign-in
           </Button>
@@ -63,7 +76,15 @@ export function TwoFactorSection({ enabled, onChanged }: { enabled: boolean; onC
   );
 }
 
-function PasswordStep({ action, onCancel, onDone }: { action: 'enable' | 'disable'; onCancel: () => void; onDone: (setup: TwoFactorSetup | null) => Promise<void> }) {
+function PasswordStep({
+  action,
+  onCancel,
+  onDone,
+}: {
+  action: 'enable' | 'disable';
+  onCancel: () => void;
+  onDone: (setup: TwoFactorSetup | null) => Promise<void>;
+}) {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -87,8 +108,21 @@ function PasswordStep({ action, onCancel, onDone }: { action: 'enable' | 'disabl
   }
 
   return (
-    <form className="grid gap-3" onSubmit={onSubmit} noValidate aria-label={action === 'enable' ? 'Turn on two-factor sign-in' : 'Turn off two-factor sign-in'}>
-      <Field label="Confirm with your password" type="password" autoComplete="current-password" maxLength={128} autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
+    <form
+      className="grid gap-3"
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={action === 'enable' ? 'Turn on two-factor sign-in' : 'Turn off two-factor sign-in'}
+    >
+      <Field
+        label="Confirm with your password"
+        type="password"
+        autoComplete="current-password"
+        maxLength={128}
+        autoFocus
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+      />
       <FormError>{error}</FormError>
       <div className="flex gap-2">
         <Button type="submit" disabled={busy} variant={action === 'disable' ? 'destructive' : 'default'}>
@@ -103,7 +137,15 @@ function PasswordStep({ action, onCancel, onDone }: { action: 'enable' | 'disabl
   );
 }
 
-function ScanStep({ setup, onCancel, onConfirmed }: { setup: TwoFactorSetup; onCancel: () => void; onConfirmed: () => Promise<void> }) {
+function ScanStep({
+  setup,
+  onCancel,
+  onConfirmed,
+}: {
+  setup: TwoFactorSetup;
+  onCancel: () => void;
+  onConfirmed: () => Promise<void>;
+}) {
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -140,7 +182,17 @@ function ScanStep({ setup, onCancel, onConfirmed }: { setup: TwoFactorSetup; onC
     <div className="grid gap-4 rounded-lg border p-4">
       <p className="text-sm">1. Scan this QR code with your authenticator app, or type the key.</p>
       <div className="flex flex-wrap items-center gap-4">
-        {qr ? <img src={qr} alt="QR code for your authenticator app" width={192} height={192} className="rounded-md border bg-white" /> : <div className="size-48 animate-pulse rounded-md bg-muted" />}
+        {qr ? (
+          <img
+            src={qr}
+            alt="QR code for your authenticator app"
+            width={192}
+            height={192}
+            className="rounded-md border bg-white"
+          />
+        ) : (
+          <div className="size-48 animate-pulse rounded-md bg-muted" />
+        )}
         <div className="grid gap-1 text-sm">
           <span className="text-muted-foreground">Key</span>
           <code data-testid="totp-key" className="break-all rounded bg-muted px-2 py-1 font-mono text-sm">
@@ -149,7 +201,15 @@ function ScanStep({ setup, onCancel, onConfirmed }: { setup: TwoFactorSetup; onC
         </div>
       </div>
       <form className="grid gap-3" onSubmit={onSubmit} noValidate aria-label="Confirm two-factor sign-in">
-        <Field label="2. Enter the 6-digit code it shows" inputMode="numeric" autoComplete="one-time-code" maxLength={7} placeholder="123456" value={code} onChange={(e) => setCode(e.target.value)} />
+        <Field
+          label="2. Enter the 6-digit code it shows"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={7}
+          placeholder="123456"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+        />
         <FormError>{error}</FormError>
         <div className="flex gap-2">
           <Button type="submit" disabled={busy}>
@@ -188,7 +248,9 @@ function BackupCodes({ codes, onDone }: { codes: string[]; onDone: () => void })
 
   return (
     <div className="grid gap-3 rounded-lg border border-primary/40 bg-primary/5 p-4">
-      <p className="text-sm font-medium">Two-factor sign-in is on. Save these backup codes now: they are shown only once.</p>
+      <p className="text-sm font-medium">
+        Two-factor sign-in is on. Save these backup codes now: they are shown only once.
+      </p>
       <p className="text-sm text-muted-foreground">Each code signs you in once if you lose your phone.</p>
       <ol data-testid="backup-codes" className="grid grid-cols-2 gap-1 font-mono text-sm">
         {codes.map((c) => (
