@@ -159,6 +159,12 @@ export const transformations = pgTable(
     tokens_used: integer('tokens_used').notNull().default(0),
     usage_tracked_at: ts('usage_tracked_at'),
     created_at: ts('created_at').notNull().defaultNow(),
+    /** The writing options and frozen phrases of the rewrite (null/[] for rows from before they were stored). */
+    tone: text('tone'),
+    reading_level: text('reading_level'),
+    keep: jsonb('keep').$type<string[]>().notNull().default([]),
+    /** When the user last edited the result in place (transformed_text then holds their edit). */
+    edited_at: ts('edited_at'),
   },
   (t) => [index('transformations_user_created_idx').on(t.user_id, t.created_at, t.id)],
 );
@@ -263,13 +269,15 @@ export const engine_settings = pgTable('engine_settings', {
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
 
-/** The writing options a user last chose (tone, reading level). */
+/** The writing options a user last chose (tone, reading level) and their frozen phrases. */
 export const writing_preferences = pgTable('writing_preferences', {
   user_id: text('user_id')
     .primaryKey()
     .references(() => user.id, { onDelete: 'cascade' }),
   tone: text('tone').notNull().default('neutral'),
   reading_level: text('reading_level').notNull().default('standard'),
+  /** Frozen phrases: kept verbatim by every rewrite. */
+  keep: jsonb('keep').$type<string[]>().notNull().default([]),
   updated_at: ts('updated_at').notNull().defaultNow(),
 });
 /**
