@@ -3,7 +3,7 @@ import { detect, detectScore, type Detection } from './detector.ts';
 import { detectLanguage } from './language.ts';
 import { localHumanize, usedAlternatives } from './local/index.ts';
 import { modelHumanize } from './model/loop.ts';
-import { spansKept } from './protect.ts';
+import { keptIntact, normalizeKept, spansKept, withKept } from './protect.ts';
 import { hash32, fnv1a } from './rng.ts';
 import { applyLocalStyle } from './local/style.ts';
 import type { FallbackReason, HumanizeOptions, HumanizeResult, Mode } from './types.ts';
@@ -28,6 +28,7 @@ export { fullTextPrompt, styleLines } from './model/prompts.ts';
 export { startFakeOllama } from './model/fake-ollama.ts';
 export type { FakeOllama, FakeOllamaOptions, FakeChatMode } from './model/fake-ollama.ts';
 export { detectLanguage, type LanguageGuess } from './language.ts';
+export { keptIntact, keptOccurrences, normalizeKept } from './protect.ts';
 export { startFakeProvider } from './model/fake-provider.ts';
 export type { FakeProvider, FakeMode } from './model/fake-provider.ts';
 
@@ -136,6 +137,7 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
   const start = performance.now();
   const mode: Mode = opts.mode === 'lightning' ? 'lightning' : 'deep';
   const seed = (opts.seed ?? fnv1a(text)) >>> 0;
+  const keep = normalizeKept(opts.keep);
   const progress = (e: Parameters<NonNullable<HumanizeOptions['onProgress']>>[0]): void => {
     try {
       opts.onProgress?.(e);
@@ -182,17 +184,20 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
   };
   if (opts.llm) {
     try {
-      const r = await modelHumanize(text, {
-        ...opts,
-        mode,
-        seed,
-        llm: opts.llm,
-        writing: opts.writing,
-        scoreBefore: before ?? 0,
-        scored: language.english,
-        progress,
-        avoidText: opts.secondPass ? opts.avoidText : undefined,
-      });
+      // The frozen phrases become placeholders of the model document (built before the first call).
+      const r = await withKept(keep, () =>
+        modelHumanize(text, {
+          ...opts,
+          mode,
+          seed,
+          llm: opts.llm,
+          writing: opts.writing,
+          scoreBefore: before ?? 0,
+          scored: language.english,
+          progress,
+          avoidText: opts.secondPass ? opts.avoidText : undefined,
+        }),
+      );
       const use = {
         tokensUsed: r.tokensUsed,
         tokensIn: r.tokensIn,
@@ -201,12 +206,16 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
         model: r.model,
         guardRejected: r.guardRejected,
       };
-      if (r.ok) {
+      if (r.ok && !keptIntact(text, r.text, keep)) {
+        tried = { ...use, model: undefined, fallbackReason: 'checks-failed' };
+        localNote = 'model answer changed a frozen phrase; local clean-up used';
+      } else if (r.ok) {
         progress({ stage: 'done', bestScore: before === null ? undefined : r.scoreAfter });
         return withLanguage(finish(text, r.text, before, start, { engine: 'model', engineNote: r.note, ...use }));
+      } else {
+        tried = { ...use, model: undefined, fallbackReason: r.category };
+        localNote = `${r.reason}; local clean-up used`;
       }
-      tried = { ...use, model: undefined, fallbackReason: r.category };
-      localNote = `${r.reason}; local clean-up used`;
     } catch (err) {
       tried = { ...tried, fallbackReason: opts.signal?.aborted ? 'aborted' : 'unreachable' };
       localNote = `model provider failed (${err instanceof Error ? err.message : String(err)}); local clean-up used`;
@@ -234,9 +243,13 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
   try {
     progress({ stage: 'rewrite' });
     const deadline = Date.now() + Math.max(2000, Math.ceil(wordCount(text) / 500) * 1200);
-    const r = localPass(text, mode, seed, opts.secondPass === true, deadline, before ?? 0, opts.avoidText);
-    // The writing options the local clean-up can honour (contractions, plainer connectives).
-    const styled = applyLocalStyle(r.text, opts.writing);
+    const r = withKept(keep, () =>
+      localPass(text, mode, seed, opts.secondPass === true, deadline, before ?? 0, opts.avoidText),
+    );
+    // The writing options the local clean-up can honour (contractions, plainer connectives), unless they
+    // would touch a frozen phrase.
+    const styledRaw = applyLocalStyle(r.text, opts.writing);
+    const styled = keptIntact(text, styledRaw.text, keep) ? styledRaw : { text: r.text, applied: [] };
     let out = styled.text;
     let styleApplied = styled.applied;
     let note = [localNote, r.note].filter(Boolean).join('; ') || undefined;
@@ -257,6 +270,13 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
         styleApplied = [];
         note = [note, 'no rewrite lowered the score; text left unchanged'].filter(Boolean).join('; ');
       }
+    }
+    // A frozen phrase is never traded for a better score: a rewrite that lost one is not used.
+    if (!keptIntact(text, out, keep)) {
+      out = text;
+      afterDet = undefined;
+      styleApplied = [];
+      note = [note, 'a rewrite changed a frozen phrase; text left unchanged'].filter(Boolean).join('; ');
     }
     const result = finish(
       text,

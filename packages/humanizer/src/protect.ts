@@ -19,7 +19,8 @@ export type SpanKind =
   | 'number'
   | 'acronym'
   | 'abbrev'
-  | 'name';
+  | 'name'
+  | 'kept';
 
 export interface Span {
   id: number;
@@ -124,6 +125,75 @@ function isSentenceInitial(text: string, index: number): boolean {
 }
 
 /**
+ * Frozen phrases ('Keep as written'): while `withKept` runs, every mask() protects each occurrence of them
+ * first, whole words only, matched without regard to case and kept exactly as the text writes them. Both
+ * paths call mask() synchronously when they start (the local clean-up's prepare, the model's placeholder
+ * document), so the phrases are in force for exactly that call even when rewrites interleave.
+ */
+let activeKept: RegExp | null = null;
+
+/** The frozen phrases as given by a user: trimmed, inner whitespace collapsed, empties and repeats removed. */
+export function normalizeKept(keep: readonly string[] | undefined): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of keep ?? []) {
+    const k = raw.replace(/\s+/g, ' ').trim();
+    if (!k || seen.has(k.toLowerCase())) continue;
+    seen.add(k.toLowerCase());
+    out.push(k);
+  }
+  return out;
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** One pattern for all phrases, longest first; whitespace inside a phrase matches any run of spaces or tabs. */
+export function keptPattern(keep: readonly string[]): RegExp | null {
+  const list = normalizeKept(keep).sort((a, b) => b.length - a.length);
+  if (list.length === 0) return null;
+  const alts = list.map((k) => {
+    const body = k.split(' ').map(escapeRe).join('[ \\t]+');
+    const pre = /^\w/.test(k) ? "(?<![\\w\u2019'])" : '';
+    const post = /\w$/.test(k) ? '(?![\\w])' : '';
+    return pre + body + post;
+  });
+  return new RegExp(alts.join('|'), 'gi');
+}
+
+/** Runs `fn` with the frozen phrases in force for every mask() it makes before it first awaits. */
+export function withKept<T>(keep: readonly string[] | undefined, fn: () => T): T {
+  const prev = activeKept;
+  activeKept = keptPattern(keep ?? []);
+  try {
+    return fn();
+  } finally {
+    activeKept = prev;
+  }
+}
+
+/** Occurrences of a frozen phrase in a text, as mask() finds them. */
+export function keptOccurrences(text: string, keep: readonly string[]): string[] {
+  const re = keptPattern(keep);
+  return re ? (text.match(re) ?? []) : [];
+}
+
+/**
+ * True when every occurrence of a frozen phrase in `original` is still in `output`, written the same way
+ * (the multiset of matched texts is contained in the output's).
+ */
+export function keptIntact(original: string, output: string, keep: readonly string[]): boolean {
+  const need = new Map<string, number>();
+  for (const m of keptOccurrences(original, keep)) need.set(m, (need.get(m) ?? 0) + 1);
+  if (need.size === 0) return true;
+  const have = new Map<string, number>();
+  for (const m of keptOccurrences(output, keep)) have.set(m, (have.get(m) ?? 0) + 1);
+  for (const [t, n] of need) if ((have.get(t) ?? 0) < n) return false;
+  return true;
+}
+
+/**
  * Mask all protected spans. `keepNames` false skips name runs (headings are all Title Case, where that rule
  * would mask every word).
  */
@@ -141,6 +211,10 @@ export function mask(text: string, opts: { names?: boolean; startId?: number } =
     spans.push({ id, text, kind });
     return sentinel(id);
   };
+  if (activeKept) {
+    activeKept.lastIndex = 0;
+    out = out.replace(activeKept, (m) => add('kept', m));
+  }
   for (const p of PATTERNS) {
     p.re.lastIndex = 0;
     out = out.replace(p.re, (m) => add(p.kind, m));

@@ -30,6 +30,8 @@ export interface WritingOptions {
 export interface HumanizeOptions {
   mode: Mode;
   writing?: WritingOptions;
+  /** Frozen phrases: every occurrence is kept verbatim (protected like names and numbers) in every path. */
+  keep?: string[];
   secondPass?: boolean;
   /** The result a second pass must differ from ('Humanize again'): the caller's previous rewrite of this text. */
   avoidText?: string;
