@@ -1,4 +1,5 @@
-// `npm test`: installs what is missing, builds, runs the lint (counted as one test), every
+// `npm test`: installs what is missing, builds, runs the type check, formatting check and lint (each
+// counted as one test), every
 // unit/integration test (vitest) and every browser test (Playwright in Debian's Chromium), then prints
 // one closing line: N passed, N failed, N skipped.
 import { spawnSync } from 'node:child_process';
@@ -40,12 +41,20 @@ function readJson(file) {
   }
 }
 
-// 0. The lint (layers and import cycles, eslint.config.js): one test.
-const lint = spawnSync('npx', ['eslint', '.'], { cwd: root, stdio: 'inherit' });
-if (lint.status === 0) passed += 1;
-else {
-  console.error('Lint failed (npm run lint); counted as one failure.');
-  failed += 1;
+// 0. The gates, each counted as one test: types (`tsc -b` over every workspace's project reference, so a
+// type error fails the run), formatting (Prettier) and the lint (type-aware rules, layers and import cycles).
+const gates = [
+  ['Types', 'npm run typecheck', ['tsc', '-b']],
+  ['Formatting', 'npx prettier --check .', ['prettier', '--check', '--log-level=warn', '.']],
+  ['Lint', 'npm run lint', ['eslint', '.']],
+];
+for (const [name, command, args] of gates) {
+  const g = spawnSync('npx', args, { cwd: root, stdio: 'inherit' });
+  if (g.status === 0) passed += 1;
+  else {
+    console.error(`${name} failed (${command}); counted as one failure.`);
+    failed += 1;
+  }
 }
 
 // 1. vitest: every workspace project.
