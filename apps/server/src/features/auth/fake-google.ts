@@ -5,7 +5,7 @@
  * issues an access token and an RS256 id_token, a JWKS endpoint and a userinfo endpoint.
  */
 import { createHash, createSign, generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export interface FakePerson {
@@ -56,7 +56,6 @@ export async function startFakeGoogle(opts: { clientId: string; clientSecret: st
   const codes = new Map<string, Grant>();
   const accessTokens = new Map<string, FakePerson>();
   const hits: Record<string, number> = {};
-  let server: Server;
   const state: FakeGoogle = {
     issuer: '',
     person: { sub: '1000001', email: 'google.user@example.com', email_verified: true, name: 'Google User' },
@@ -65,7 +64,7 @@ export async function startFakeGoogle(opts: { clientId: string; clientSecret: st
     close: () => new Promise((r) => server.close(() => r())),
   };
 
-  server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', state.issuer);
     hits[url.pathname] = (hits[url.pathname] ?? 0) + 1;
     const json = (status: number, v: unknown) => {
@@ -137,6 +136,8 @@ export async function startFakeGoogle(opts: { clientId: string; clientSecret: st
           sub: grant.person.sub,
           email: grant.person.email,
           email_verified: grant.person.email_verified,
+          // Google puts the profile in the id_token when the profile scope was asked for.
+          name: grant.person.name,
           iat: now,
           exp: now + 3600,
           ...(grant.nonce ? { nonce: grant.nonce } : {}),
@@ -164,7 +165,8 @@ export async function startFakeGoogle(opts: { clientId: string; clientSecret: st
       });
     }
     json(404, { error: 'not_found' });
-  });
+  };
+  const server: Server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   state.issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return state;
