@@ -100,6 +100,28 @@ describe('POST /api/documents/extract', () => {
     );
   });
 
+  it('keeps a list whose bullets are drawn shapes (as browsers print) as one line per item', async () => {
+    const doc = {
+      ...SAMPLE,
+      bullets: [
+        ...SAMPLE.bullets,
+        'Meetings are shorter and fewer when the agenda is written down and shared with every person in the room a day before.',
+        'Short.',
+      ],
+    };
+    const r = await upload('printed.pdf', await makeTextPdf(doc, { bullets: 'drawn' }));
+    expect(r.status).toBe(200);
+    expect(r.body.text).toBe(
+      [
+        `# ${doc.title}`,
+        doc.paragraphs[0],
+        `## ${doc.heading}`,
+        ...doc.paragraphs.slice(1),
+        doc.bullets.map((b) => `- ${b}`).join('\n'),
+      ].join('\n\n'),
+    );
+  });
+
   it('reads text in CID fonts through pdf.js character maps', async () => {
     const r = await upload('japanese.pdf', makeCjkPdf());
     expect(r.body).toEqual({ kind: 'pdf', text: '日本語', pages: 1 });
@@ -185,7 +207,7 @@ describe('POST /api/documents/extract', () => {
       headers: { origin: 'http://localhost:3999', 'x-forwarded-for': '10.200.0.1' },
       body: stream,
       duplex: 'half',
-    } as RequestInit);
+    });
     expect(res.status).toBe(413);
     // Exactly at the limit is accepted.
     const atLimit = await upload('limit.txt', Buffer.alloc(DOCUMENTS.maxBytes, 0x61));

@@ -62,7 +62,10 @@ export async function makeDocxWithImage(): Promise<Buffer> {
 }
 
 /** A PDF with a real text layer: a large title, body paragraphs wrapped over several lines, a heading, bullets. */
-export async function makeTextPdf(doc: SampleDoc = SAMPLE): Promise<Buffer> {
+export async function makeTextPdf(
+  doc: SampleDoc = SAMPLE,
+  opts: { bullets?: 'glyph' | 'drawn' } = {},
+): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
@@ -99,7 +102,16 @@ export async function makeTextPdf(doc: SampleDoc = SAMPLE): Promise<Buffer> {
   line(doc.heading, 15, bold);
   y -= 4;
   for (const p of doc.paragraphs.slice(1)) para(p);
-  for (const b of doc.bullets) line(`•  ${b}`, 11);
+  if (opts.bullets === 'drawn') {
+    // As browsers print a list: each bullet a filled circle, no glyph in the text layer, the text indented,
+    // a long item wrapped onto a second line at the same indent.
+    for (const b of doc.bullets) {
+      wrap(b, 11, 455).forEach((l, i) => {
+        if (i === 0) page.drawCircle({ x: 66, y: y + 3.5, size: 2 });
+        line(l, 11, font, 76);
+      });
+    }
+  } else for (const b of doc.bullets) line(`•  ${b}`, 11);
   return Buffer.from(await pdf.save());
 }
 
