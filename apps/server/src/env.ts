@@ -137,6 +137,17 @@ const schema = z
     LOG_FORMAT: z.enum(['json', 'text']).optional(),
     /** Longest wait for in-flight requests on SIGTERM before the remaining connections are closed. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+    /** Outside AI detectors: each key turns one on; the base URL overrides the vendor's (tests, proxies). */
+    GPTZERO_API_KEY: z.string().min(1).optional(),
+    GPTZERO_BASE_URL: z.string().url().default('https://api.gptzero.me'),
+    SAPLING_API_KEY: z.string().min(1).optional(),
+    SAPLING_BASE_URL: z.string().url().default('https://api.sapling.ai'),
+    ORIGINALITY_API_KEY: z.string().min(1).optional(),
+    ORIGINALITY_BASE_URL: z.string().url().default('https://api.originality.ai'),
+    WINSTON_API_KEY: z.string().min(1).optional(),
+    WINSTON_BASE_URL: z.string().url().default('https://api.gowinston.ai'),
+    /** The longest wait for one outside detector's answer; after it the detector shows as unavailable. */
+    OUTSIDE_DETECTOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   })
   .superRefine((e, ctx) => {
     // Half a Paddle configuration would silently fall back to the sandbox: refuse it in every mode.

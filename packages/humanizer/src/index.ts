@@ -185,12 +185,13 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
   if (opts.llm) {
     try {
       // The frozen phrases become placeholders of the model document (built before the first call).
+      const llm = opts.llm;
       const r = await withKept(keep, () =>
         modelHumanize(text, {
           ...opts,
           mode,
           seed,
-          llm: opts.llm,
+          llm,
           writing: opts.writing,
           scoreBefore: before ?? 0,
           scored: language.english,

@@ -14,3 +14,4 @@ export * from './public-api';
 export * from './display-name';
 export * from './promo-codes';
 export * from './routes';
+export * from './outside-detectors';
