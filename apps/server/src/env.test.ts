@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadEnv } from './env';
+import { ConfigError, KNOWN_SECRETS, loadEnv } from './env';
 
 describe('configuration', () => {
   it('starts on embedded defaults with nothing set', () => {
@@ -43,5 +43,52 @@ describe('configuration', () => {
     expect(() => loadEnv({ ...demo, SANDBOX_WEBHOOK_SECRET: 'short' })).toThrow(/SANDBOX_WEBHOOK_SECRET/);
     const ok = loadEnv({ ...demo, SANDBOX_WEBHOOK_SECRET: 'y'.repeat(40) });
     expect(ok.BASE_URL).toBe('https://plainspoken.example');
+  });
+
+  it('refuses a public default secret on a server other machines can reach, whatever NODE_ENV says', () => {
+    const mySecret = 'k'.repeat(40);
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      const base = NODE_ENV ? { NODE_ENV } : {};
+      // Loopback on both sides: the defaults are fine, and the default listen address becomes loopback.
+      expect(loadEnv(base).HOST).toBe('127.0.0.1');
+      expect(loadEnv({ ...base, HOST: '::1', BASE_URL: 'http://127.0.0.1:3000' }).HOST).toBe('::1');
+      for (const exposed of [
+        { HOST: '0.0.0.0' },
+        { BASE_URL: 'https://plainspoken.example' },
+        { HOST: '10.0.0.5', BASE_URL: 'http://10.0.0.5:3000' },
+      ]) {
+        expect(() => loadEnv({ ...base, ...exposed }), JSON.stringify(exposed)).toThrow(
+          /BETTER_AUTH_SECRET: is a public default value/,
+        );
+        // The auth secret set, the sandbox's public signing secret is named next.
+        expect(() => loadEnv({ ...base, ...exposed, BETTER_AUTH_SECRET: mySecret })).toThrow(
+          /SANDBOX_WEBHOOK_SECRET: is a public default value/,
+        );
+        const ok = loadEnv({
+          ...base,
+          ...exposed,
+          BETTER_AUTH_SECRET: mySecret,
+          SANDBOX_WEBHOOK_SECRET: 'w'.repeat(40),
+        });
+        expect(ok.BETTER_AUTH_SECRET).toBe(mySecret);
+      }
+    }
+    // With its own secrets a server listens on every interface by default.
+    expect(loadEnv({ BETTER_AUTH_SECRET: mySecret, SANDBOX_WEBHOOK_SECRET: 'w'.repeat(40) }).HOST).toBe('0.0.0.0');
+    expect(() => loadEnv({ HOST: '0.0.0.0', BETTER_AUTH_SECRET: KNOWN_SECRETS[2] })).toThrow(ConfigError);
+  });
+
+  it('reads TRUSTED_PROXIES as CIDRs, loopback by default', () => {
+    expect(loadEnv({}).TRUSTED_PROXIES).toEqual(['127.0.0.0/8', '::1/128']);
+    expect(loadEnv({ TRUSTED_PROXIES: 'none' }).TRUSTED_PROXIES).toEqual([]);
+    expect(loadEnv({ TRUSTED_PROXIES: 'loopback, 10.0.0.0/8,fd00::/8, 192.0.2.1' }).TRUSTED_PROXIES).toEqual([
+      '127.0.0.0/8',
+      '::1/128',
+      '10.0.0.0/8',
+      'fd00::/8',
+      '192.0.2.1',
+    ]);
+    for (const bad of ['10.0.0.0/33', 'example.com', '10.0.0.0/8/1', '::/129'])
+      expect(() => loadEnv({ TRUSTED_PROXIES: bad }), bad).toThrow(/TRUSTED_PROXIES/);
   });
 });

@@ -2,6 +2,7 @@
  * Configuration: the only module that reads process.env. Validated once at start; a bad or missing
  * value stops the server with a readable list. Every variable here is documented in the README.
  */
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { BILLING_PERIODS, PAID_TIERS, type BillingPeriod, type PaidTier } from '@plainspoken/shared';
 
@@ -61,17 +62,66 @@ const priceIds = z.string().transform((s, ctx) => {
 const DEV_SECRET = 'plainspoken-development-secret-not-for-production-use';
 /** The sandbox's development signing secret: it is in this repository, so anyone could sign events with it. */
 const PUBLIC_SANDBOX_SECRET = 'plainspoken-sandbox-webhook-secret';
+/**
+ * Secrets anyone can read (this repository's defaults, and the placeholders its docs and examples show):
+ * a server reachable from another machine refuses to start with one of them.
+ */
+export const KNOWN_SECRETS: readonly string[] = [
+  DEV_SECRET,
+  PUBLIC_SANDBOX_SECRET,
+  'change-me-to-32-or-more-random-characters',
+  'replace-with-32-or-more-random-characters',
+];
+
+/** 127.0.0.0/8, ::1 (also IPv4-mapped), localhost and *.localhost: reachable only from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[(.*)\]$/, '$1');
+  if (h === 'localhost' || h.endsWith('.localhost')) return true;
+  const v4 = h.startsWith('::ffff:') ? h.slice(7) : h;
+  if (isIP(v4) === 4) return v4.startsWith('127.');
+  return h === '::1' || h === '0:0:0:0:0:0:0:1';
+}
+
+/** TRUSTED_PROXIES: CIDRs or addresses; `loopback` (the default) is 127.0.0.0/8 and ::1, `none` trusts no proxy. */
+const LOOPBACK_CIDRS = ['127.0.0.0/8', '::1/128'];
+const cidrList = z.string().transform((s, ctx) => {
+  const out: string[] = [];
+  for (const part of s
+    .split(',')
+    .map((x) => x.trim().toLowerCase())
+    .filter(Boolean)) {
+    if (part === 'none') continue;
+    if (part === 'loopback') {
+      out.push(...LOOPBACK_CIDRS);
+      continue;
+    }
+    const [addr = '', bits, extra] = part.split('/');
+    const family = isIP(addr);
+    const max = family === 6 ? 128 : 32;
+    if (!family || extra !== undefined || (bits !== undefined && !(/^\d{1,3}$/.test(bits) && Number(bits) <= max))) {
+      ctx.addIssue({ code: 'custom', message: `"${part}" is not an IP address or CIDR (e.g. 10.0.0.0/8, fd00::/8)` });
+      continue;
+    }
+    out.push(part);
+  }
+  return out;
+});
 
 const schema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().default('0.0.0.0'),
+    /** Default: 0.0.0.0, or 127.0.0.1 while a known default secret is in use (see loadEnv). */
+    HOST: z.string().optional(),
     BASE_URL: z.string().url().optional(),
     DATA_DIR: z.string().default('./data'),
     DATABASE_URL: z.string().url().optional(),
     BETTER_AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').default(DEV_SECRET),
-    TRUST_PROXY: bool.default(false),
+    /** Proxies whose X-Forwarded-For entry is believed (lib/http.ts clientIp); loopback by default. */
+    TRUSTED_PROXIES: cidrList.default(LOOPBACK_CIDRS),
     SMTP_URL: z.string().url().optional(),
     MAIL_FROM: z.string().default('Plainspoken <no-reply@plainspoken.local>'),
     CONTACT_EMAIL: z.string().email().default('support@plainspoken.app'),
@@ -206,7 +256,11 @@ const schema = z
       });
   });
 
-export type Env = Omit<z.infer<typeof schema>, 'OLLAMA_HOST'> & { BASE_URL: string; OLLAMA_HOST: string };
+export type Env = Omit<z.infer<typeof schema>, 'OLLAMA_HOST' | 'HOST'> & {
+  BASE_URL: string;
+  OLLAMA_HOST: string;
+  HOST: string;
+};
 
 export class ConfigError extends Error {}
 
@@ -219,9 +273,29 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = r.data;
+  const BASE_URL = (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  // A secret anyone can read signs sessions, email links and sandbox payments: a server others can reach
+  // must have its own, whatever NODE_ENV says. With one in use the default listen address is loopback.
+  const publicSecrets = [
+    KNOWN_SECRETS.includes(e.BETTER_AUTH_SECRET) ? 'BETTER_AUTH_SECRET' : null,
+    !e.PADDLE_API_KEY && KNOWN_SECRETS.includes(e.SANDBOX_WEBHOOK_SECRET) ? 'SANDBOX_WEBHOOK_SECRET' : null,
+  ].filter((x): x is string => x !== null);
+  const HOST = e.HOST ?? (publicSecrets.length ? '127.0.0.1' : '0.0.0.0');
+  const exposed = [
+    isLoopbackHost(HOST) ? null : `HOST=${HOST}`,
+    isLoopbackHost(new URL(BASE_URL).hostname) ? null : `BASE_URL=${BASE_URL}`,
+  ].filter((x): x is string => x !== null);
+  if (publicSecrets.length && exposed.length) {
+    const lines = publicSecrets.map(
+      (name) =>
+        `  - ${name}: is a public default value, and ${exposed.join(' and ')} is reachable from other machines. Set ${name} to 32+ random characters (e.g. openssl rand -base64 48), or serve only on loopback (HOST=127.0.0.1 and a localhost BASE_URL).`,
+    );
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
   return {
     ...e,
-    BASE_URL: (e.BASE_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    HOST,
+    BASE_URL,
     // Tests never look for whatever Ollama the machine runs unless they point OLLAMA_HOST at their own.
     OLLAMA_HOST: e.OLLAMA_HOST ?? (e.NODE_ENV === 'test' ? 'off' : 'http://127.0.0.1:11434'),
   };

@@ -47,8 +47,15 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
     }));
   const db = database.db;
   const clock = env.NODE_ENV === 'test' ? createTestClock(opts.now ?? systemNow) : undefined;
-  const now = clock?.now ?? opts.now ?? systemNow;
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, db });
+  const now = clock ? () => clock.now() : (opts.now ?? systemNow);
+  const mailer = createMailer({
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    db,
+    ...(env.NODE_ENV === 'development'
+      ? { onOutbox: (m) => logger.info(`Mail kept in the local outbox for ${m.to}: ${m.subject}`, { links: m.links }) }
+      : {}),
+  });
   const limiter = createRateLimiter(db, { enabled: env.RATE_LIMITS === 'on', now: () => now().getTime() });
   const engine =
     opts.engine ??

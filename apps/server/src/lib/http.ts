@@ -7,6 +7,7 @@
 import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { zValidator } from '@hono/zod-validator';
+import { BlockList, isIP } from 'node:net';
 import type { z } from 'zod';
 import type { Env } from '../env';
 import { AppError } from './errors';
@@ -14,17 +15,76 @@ import { AppError } from './errors';
 /** better-auth reads the client IP from this one header, which only this server sets. */
 export const CLIENT_IP_HEADER = 'x-plainspoken-client-ip';
 
-/** The client's address: X-Forwarded-For only behind a trusted proxy (and in tests), else the socket's. */
-export function clientIp(c: Context, env: Env): string {
-  const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-  if (env.TRUST_PROXY && fwd) return fwd;
+/** '::ffff:10.0.0.1' and '10.0.0.1' are the same client. */
+export function normalizeIp(ip: string): string {
+  const t = ip.trim().toLowerCase();
+  const v4 = t.startsWith('::ffff:') ? t.slice(7) : t;
+  return isIP(v4) === 4 ? v4 : t;
+}
+
+const trustLists = new WeakMap<readonly string[], BlockList>();
+
+/** The BlockList of TRUSTED_PROXIES (CIDRs validated by env.ts), built once per configuration. */
+function trustedList(cidrs: readonly string[]): BlockList {
+  let list = trustLists.get(cidrs);
+  if (!list) {
+    list = new BlockList();
+    for (const cidr of cidrs) {
+      const [addr = '', bits] = cidr.split('/');
+      const family = isIP(addr) === 6 ? 'ipv6' : 'ipv4';
+      if (bits === undefined) list.addAddress(addr, family);
+      else list.addSubnet(addr, Number(bits), family);
+    }
+    trustLists.set(cidrs, list);
+  }
+  return list;
+}
+
+/** True when `ip` is one of the configured trusted proxies (TRUSTED_PROXIES). */
+export function isTrustedProxy(ip: string, env: Pick<Env, 'TRUSTED_PROXIES'>): boolean {
+  const a = normalizeIp(ip);
+  const family = isIP(a);
+  if (!family) return false;
+  return trustedList(env.TRUSTED_PROXIES).check(a, family === 6 ? 'ipv6' : 'ipv4');
+}
+
+/** The socket's peer; a request built in the same process (tests) has none and counts as loopback. */
+export function peerAddress(c: Context): string {
   try {
     const addr = getConnInfo(c).remote.address;
-    if (addr) return addr;
+    if (addr) return normalizeIp(addr);
   } catch {
     /* in-process requests (tests) have no socket */
   }
-  return (env.NODE_ENV === 'test' && fwd) || '127.0.0.1';
+  return '127.0.0.1';
+}
+
+/**
+ * The one client address every limit and log uses. The socket's peer, unless that peer is a trusted
+ * proxy: then X-Forwarded-For is read from the right (each proxy appends the address it saw), skipping
+ * trusted proxies, and the first other entry is the client. Entries left of it were written by the
+ * client itself and are never believed. A malformed entry stops the walk at the last trusted hop.
+ */
+export function clientIp(c: Context, env: Pick<Env, 'TRUSTED_PROXIES'>): string {
+  return clientIpFrom(peerAddress(c), c.req.header('x-forwarded-for'), env);
+}
+
+/** clientIp's rule on plain values (unit-tested without a request). */
+export function clientIpFrom(
+  peer: string,
+  forwardedFor: string | undefined,
+  env: Pick<Env, 'TRUSTED_PROXIES'>,
+): string {
+  let ip = normalizeIp(peer);
+  if (!isTrustedProxy(ip, env) || !forwardedFor) return ip;
+  const hops = forwardedFor.split(',');
+  for (let i = hops.length - 1; i >= 0; i--) {
+    const hop = normalizeIp(hops[i] ?? '');
+    if (!isIP(hop)) return ip;
+    ip = hop;
+    if (!isTrustedProxy(hop, env)) return hop;
+  }
+  return ip;
 }
 
 /** The one validation error: the first issue in the message, every issue in details. */

@@ -20,7 +20,16 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-export function createMailer(opts: { smtpUrl?: string; from: string; db: Db }): Mailer {
+/**
+ * `onOutbox` hears every mail kept in the outbox: in development the server writes its links to its own
+ * output, where the operator reads them (the outbox page opens only to an administrator there).
+ */
+export function createMailer(opts: {
+  smtpUrl?: string;
+  from: string;
+  db: Db;
+  onOutbox?: (m: { to: string; subject: string; links: string[] }) => void;
+}): Mailer {
   if (opts.smtpUrl) {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
@@ -34,6 +43,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; db: Db }): 
     kind: 'outbox',
     async send(m) {
       await opts.db.insert(mail_outbox).values(m);
+      opts.onOutbox?.({ to: m.to, subject: m.subject, links: extractLinks(m.text) });
     },
   };
 }

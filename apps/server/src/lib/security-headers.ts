@@ -8,6 +8,7 @@
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Env } from '../env';
+import { isTrustedProxy, peerAddress } from './http';
 
 export interface CspExtras {
   /** Origins scripts may also load from (e.g. Paddle.js's CDN). */
@@ -61,7 +62,7 @@ export const HSTS = 'max-age=31536000; includeSubDomains';
 /** True when the client reached us over TLS: the request's own scheme, or a trusted proxy's word for it. */
 export function servedOverTls(c: Context, env: Env): boolean {
   if (new URL(c.req.url).protocol === 'https:') return true;
-  if (!env.TRUST_PROXY) return false;
+  if (!isTrustedProxy(peerAddress(c), env)) return false;
   const proto = c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase();
   return proto === 'https';
 }

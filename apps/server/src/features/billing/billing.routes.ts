@@ -17,8 +17,7 @@ import type { PaymentProvider } from './payments/types';
 import { redeemedCodes } from './promotions';
 import { sandboxRoutes } from './sandbox/sandbox.routes';
 import { receiveSignedWebhook, receiveTestEvent } from './webhooks/receive';
-import { webhookGate } from './webhooks/ip-limit';
-import { AppError } from '../../lib/errors';
+import { countRefusal } from './webhooks/ip-limit';
 
 const WEBHOOK_METHODS = 'POST, OPTIONS';
 
@@ -39,7 +38,6 @@ export const billingRoutes = createRouter<{ payments: PaymentProvider }>()
   // The diagnostics page's endpoint check.
   .options('/api/functions/payment-webhook', (c) => c.body(null, 204, { Allow: WEBHOOK_METHODS }))
   .post('/api/functions/payment-webhook', async (c) => {
-    const gate = await webhookGate(c, c.var.deps);
     const raw = await c.req.text();
     const signature = c.req.header('paddle-signature');
     // Without a signature only an admin's test event is accepted; anything else is rejected and logged.
@@ -47,12 +45,8 @@ export const billingRoutes = createRouter<{ payments: PaymentProvider }>()
       await requireAdmin(c);
       return c.json(await receiveTestEvent(c.var.deps, raw));
     }
-    try {
-      return c.json(await receiveSignedWebhook(c.var.deps, raw, signature));
-    } catch (e) {
-      if (e instanceof AppError && e.status < 500) await gate.refused();
-      throw e;
-    }
+    // The signature is checked first: only refused posts count against their address.
+    return c.json(await receiveSignedWebhook(c.var.deps, raw, signature, () => countRefusal(c, c.var.deps)));
   })
   .get('/billing/checkout', (c) => {
     const { env } = c.var.deps;

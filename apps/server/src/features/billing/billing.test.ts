@@ -417,7 +417,7 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     ).toHaveLength(0);
   });
 
-  it('answers 5xx and logs when processing fails, so the provider retries', async () => {
+  it('answers 200 with applied: false and logs it as failed when the event can never apply (no retry storm)', async () => {
     const u = await t.newUser();
     const ev = subEvent('subscription.created', {
       id: 'sub_bad_price',
@@ -431,7 +431,11 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
       userId: u.id,
     });
     const r = await deliver(t, ev, SECRET);
-    expect(r.status).toBe(500);
+    expect(r.status).toBe(200);
+    expect(await json<{ applied: boolean; message: string }>(r)).toMatchObject({
+      applied: false,
+      message: expect.stringMatching(/retrying will not change that: .*pri_not_ours/) as unknown,
+    });
     const [log] = await t.deps.db.select().from(webhook_debug_logs).where(eq(webhook_debug_logs.event_id, ev.event_id));
     expect(log).toMatchObject({ success: false });
     expect(log!.error_message).toMatch(/pri_not_ours/);

@@ -14,8 +14,8 @@ describe('security headers', () => {
   let t: TestProduct;
   let proxied: TestProduct;
   beforeAll(async () => {
-    t = await createTestProduct({ env: { RATE_LIMITS: 'off' } });
-    proxied = await createTestProduct({ env: { RATE_LIMITS: 'off', TRUST_PROXY: 'true' } });
+    t = await createTestProduct({ env: { RATE_LIMITS: 'off', TRUSTED_PROXIES: 'none' } });
+    proxied = await createTestProduct({ env: { RATE_LIMITS: 'off' } });
   });
   afterAll(async () => {
     await t.close();
@@ -45,7 +45,7 @@ describe('security headers', () => {
   });
 
   it('sends HSTS only over TLS: an https request, or X-Forwarded-Proto https from a trusted proxy', async () => {
-    // Without TRUST_PROXY a client's own X-Forwarded-Proto is not believed.
+    // From a peer that is not a trusted proxy, a client's own X-Forwarded-Proto is not believed.
     expect(
       (await t.req('/api/health', { headers: { 'x-forwarded-proto': 'https' } })).headers.get(
         'strict-transport-security',

@@ -1,8 +1,9 @@
 /**
- * The payment webhook's per-IP limits, shared by every process (PostgreSQL counters). Generous for the
- * provider, whose deliveries are signed: a client may post WEBHOOK_POSTS_PER_MINUTE times a minute, but
- * after WEBHOOK_REFUSALS_PER_MINUTE refused posts (no, forged or stale signature) it gets 429 until the
- * minute is over. Off with RATE_LIMITS=off.
+ * The payment webhook's per-address limit on refused posts, shared by every process (PostgreSQL counters).
+ * Only posts whose signature was refused (none, forged or stale) are counted, after the signature check:
+ * after WEBHOOK_REFUSALS_PER_MINUTE of them an address gets 429 until the minute is over. A correctly
+ * signed delivery is never counted nor refused here, whatever address it seems to come from, so nobody
+ * can lock the provider out by posting junk "from" its address. Off with RATE_LIMITS=off.
  */
 import type { Context } from 'hono';
 import { AppError } from '../../../lib/errors';
@@ -10,7 +11,6 @@ import { clientIp } from '../../../lib/http';
 import { createWindowCounter } from '../../../lib/window-counter';
 import type { AppDeps } from '../../../lib/context';
 
-export const WEBHOOK_POSTS_PER_MINUTE = 600;
 export const WEBHOOK_REFUSALS_PER_MINUTE = 30;
 const MINUTE = 60_000;
 
@@ -24,18 +24,10 @@ function limited(windowStart: number): AppError {
   );
 }
 
-/** Counts this post against its address; throws 429 when the address is over either limit. */
-export async function webhookGate(c: Context, deps: AppDeps): Promise<{ refused(): Promise<void> }> {
-  if (deps.env.RATE_LIMITS !== 'on') return { refused: async () => {} };
+/** Counts a refused post against its client address; throws 429 once the address is over the limit. */
+export async function countRefusal(c: Context, deps: AppDeps): Promise<void> {
+  if (deps.env.RATE_LIMITS !== 'on') return;
   const ip = clientIp(c, deps.env);
-  const counter = createWindowCounter(deps.db);
-  const refusals = await counter.peek(`webhook-refused:${ip}`, MINUTE);
-  if (refusals.count >= WEBHOOK_REFUSALS_PER_MINUTE) throw limited(refusals.windowStart);
-  const posts = await counter.hit(`webhook-ip:${ip}`, MINUTE);
-  if (posts.count > WEBHOOK_POSTS_PER_MINUTE) throw limited(posts.windowStart);
-  return {
-    async refused() {
-      await counter.hit(`webhook-refused:${ip}`, MINUTE);
-    },
-  };
+  const refusals = await createWindowCounter(deps.db).hit(`webhook-refused:${ip}`, MINUTE);
+  if (refusals.count > WEBHOOK_REFUSALS_PER_MINUTE) throw limited(refusals.windowStart);
 }

@@ -1,15 +1,17 @@
 /**
  * The payment webhook pipeline (architecture convention 6): the signature is checked on the raw body
  * first, each event is applied once (its id goes into processed_webhook_events in the same transaction
- * as the change), every delivery is logged in webhook_debug_logs, and a failure answers 5xx so the
- * provider retries. Events for customers we do not know are logged and answered 200: retrying cannot
- * make them known, and Paddle would otherwise retry for days.
+ * as the change), every delivery is logged in webhook_debug_logs. A failure that a retry can cure (the
+ * database) answers 5xx so the provider retries; one it cannot (an unknown customer, a price that is not
+ * ours, an event without items) is logged as failed for diagnostics and answered 200 with applied: false,
+ * since Paddle would otherwise retry it for days.
  */
 import { recordRedemption } from '../promotions';
 import type { WebhookResult } from '@plainspoken/shared';
 import type { Db } from '../../../db/client';
 import { processed_webhook_events } from '../../../db/schema';
 import { AppError } from '../../../lib/errors';
+import { isDatabaseUnavailable } from '../../../db/unavailable';
 import { UnknownCustomer, applyLifecycleEvent, type LifecycleEvent } from '../../../domain/lifecycle';
 import type { BillingDeps } from '../payments/types';
 import { eventTypeOf, logDelivery, logRefusal } from './delivery-log';
@@ -31,7 +33,10 @@ async function apply(deps: BillingDeps, ev: LifecycleEvent, raw: string): Promis
         .returning({ id: processed_webhook_events.event_id });
       if (claimed.length === 0)
         return { duplicate: true, message: 'Duplicate event; it was applied before and changed nothing now.' };
-      return { duplicate: false, message: await applyLifecycleEvent(tx, deps.payments.planForPrice, ev, now) };
+      return {
+        duplicate: false,
+        message: await applyLifecycleEvent(tx, (id) => deps.payments.planForPrice(id), ev, now),
+      };
     });
     await logDelivery(deps, {
       eventId: ev.id,
@@ -53,10 +58,29 @@ async function apply(deps: BillingDeps, ev: LifecycleEvent, raw: string): Promis
       return { ...head, applied: false, message: e.message };
     }
     const message = (e as Error).message;
+    if (!retryable(e)) {
+      deps.logger.error('webhook event can never be applied', { eventId: ev.id, type: ev.type, error: message });
+      await logDelivery(deps, { eventId: ev.id, eventType: ev.type, success: false, error: message, raw });
+      return { ...head, applied: false, message: `Not applied, and retrying will not change that: ${message}` };
+    }
     deps.logger.error('webhook processing failed', { eventId: ev.id, type: ev.type, error: message });
-    await logDelivery(deps, { eventId: ev.id, eventType: ev.type, success: false, error: message, raw });
+    await logDelivery(deps, { eventId: ev.id, eventType: ev.type, success: false, error: message, raw }).catch(
+      () => {},
+    );
     throw new AppError('INTERNAL', 500, 'The event could not be processed. It will be retried.');
   }
+}
+
+/**
+ * A failure a retry may cure: the database (unreachable, or a PostgreSQL error such as a serialization
+ * failure or deadlock, which carry a SQLSTATE code). The event's own content fails the same way every time.
+ */
+function retryable(e: unknown, depth = 0): boolean {
+  if (isDatabaseUnavailable(e)) return true;
+  if (!e || typeof e !== 'object' || depth > 4) return false;
+  const err = e as { code?: unknown; cause?: unknown };
+  if (typeof err.code === 'string' && /^[0-9A-Z]{5}$/.test(err.code)) return true;
+  return retryable(err.cause, depth + 1);
 }
 
 /** How far in the future a signature's timestamp may be (clock skew between the provider and us). */
@@ -67,6 +91,8 @@ export async function receiveSignedWebhook(
   deps: BillingDeps,
   rawBody: string,
   signature: string | undefined,
+  /** Runs for a refused post before it is logged (the route's per-address refusal count; may throw 429). */
+  beforeRefusal?: () => Promise<void>,
 ): Promise<WebhookResult> {
   let event;
   try {
@@ -80,6 +106,7 @@ export async function receiveSignedWebhook(
   } catch (e) {
     const why = signature ? 'invalid or expired signature' : 'missing Paddle-Signature header';
     deps.logger.debug('webhook signature rejected', { reason: why, detail: (e as Error).message });
+    await beforeRefusal?.();
     await logRefusal(deps, {
       eventId: null,
       eventType: eventTypeOf(rawBody),
