@@ -12,6 +12,14 @@ import {
 import { docPass, sentenceLogits, type DocPass } from './docpass.ts';
 import { FAMILY_REASONS, heuristicReasons } from './explain.ts';
 import { normalizeForFeatures, splitSentences, isWord, letterRuns } from './text.ts';
+import {
+  composition,
+  decideVerdict,
+  MIXED_SENTENCE_AT,
+  type Composition,
+  type DocVerdict,
+  type VerdictStats,
+} from './verdict.ts';
 
 export interface SentenceScore {
   text: string;
@@ -26,6 +34,32 @@ export interface Detection {
   flagged: boolean;
   sentences: SentenceScore[];
   families: Record<string, number>;
+  /** AI, mixed or human, from how much of the text and which parts read as machine-written (verdict.ts). */
+  verdict: DocVerdict;
+  /** Shares of the scored words in flagged, some-signs and human-reading sentences. */
+  composition: Composition;
+  /** The word counts behind verdict and composition. */
+  stats: VerdictStats;
+}
+
+/** Word counts of the sentences by class, and the longest run of flagged sentences. */
+export function verdictStats(sentences: readonly SentenceScore[], scored: readonly boolean[]): VerdictStats {
+  const st: VerdictStats = { aiWords: 0, mixedWords: 0, humanWords: 0, run: 0 };
+  let run = 0;
+  sentences.forEach((s, i) => {
+    if (!scored[i]) return;
+    const n = letterRuns(s.text);
+    if (s.flagged) {
+      st.aiWords += n;
+      run += n;
+      st.run = Math.max(st.run, run);
+      return;
+    }
+    run = 0;
+    if (s.score >= MIXED_SENTENCE_AT) st.mixedWords += n;
+    else st.humanWords += n;
+  });
+  return st;
 }
 
 /** Texts shorter than this carry too little evidence to score. */
@@ -103,10 +137,14 @@ export function detectWith(det: Detector, text: string): Detection {
   const spans = splitSentences(raw);
   const pass = docPass(det, normalizeForFeatures(raw));
   if (wordCount(pass.tokens) < MIN_WORDS) {
+    const stats: VerdictStats = { aiWords: 0, mixedWords: 0, humanWords: 0, run: 0 };
     return {
       score: 0,
       flagged: false,
       families: emptyFamilies(),
+      verdict: 'human',
+      composition: composition(stats),
+      stats,
       sentences: spans.map((s) => ({ ...s, score: 0, flagged: false, features: [] })),
     };
   }
@@ -143,7 +181,19 @@ export function detectWith(det: Detector, text: string): Detection {
       features,
     };
   });
-  return { score, flagged, sentences, families };
+  const stats = verdictStats(
+    sentences,
+    sents.map((s) => s.fl !== null),
+  );
+  return {
+    score,
+    flagged,
+    sentences,
+    families,
+    verdict: decideVerdict(stats, flagged),
+    composition: composition(stats),
+    stats,
+  };
 }
 
 export function scoreFamiliesWith(det: Detector, text: string, exclude: readonly string[] = []): number {

@@ -9,6 +9,15 @@ import { FAMILIES, type Detector } from './model.ts';
 import { splitSentences as split } from './text.ts';
 
 export type { Detection, SentenceScore };
+export {
+  composition,
+  decideVerdict,
+  VERDICT_THRESHOLDS,
+  type Composition,
+  type DocVerdict,
+  type VerdictStats,
+  type VerdictThresholds,
+} from './verdict.ts';
 
 export const FAMILY_NAMES: readonly string[] = Object.freeze([...FAMILIES]);
 

@@ -31,7 +31,18 @@ interface SparseJSON {
 }
 export interface Manifest {
   format: 1;
-  trainedOn: { texts: number; human: number; ai: number; files: string[] };
+  trainedOn: {
+    texts: number;
+    human: number;
+    ai: number;
+    files: string[];
+    /** SHA-256 over the corpus files read (name and bytes, in name order). */
+    corpusSha256?: string;
+    /** The training settings (fit.ts CONFIG) these weights were fitted with. */
+    settings?: Record<string, unknown>;
+    /** Counts up with every retrain of the shipped weights. */
+    weightsVersion?: number;
+  };
   ngram: SparseJSON;
   skeleton: SparseJSON;
   stylometric: DenseJSON & { features: readonly string[] };

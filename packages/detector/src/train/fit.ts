@@ -127,6 +127,17 @@ export function windowSentences(text: string): string[] {
   return out;
 }
 
+/**
+ * Files whose line structure differs by label (corpus README: AI texts keep paragraphs and lists, human texts
+ * are one paragraph): their texts are flattened to one paragraph for both labels, so the fit cannot learn
+ * line breaks as a label.
+ */
+export const FLATTEN_FILES: ReadonlySet<string> = new Set(['l2r', 'biscope', 'prefix_continuations']);
+
+export function flatten(text: string): string {
+  return text.replace(/\s*\n+\s*/g, ' ');
+}
+
 export function loadCorpus(dir: string): Doc[] {
   const files = readdirSync(dir)
     .filter((f) => f.endsWith('.jsonl'))
@@ -136,7 +147,8 @@ export function loadCorpus(dir: string): Doc[] {
     for (const line of readFileSync(join(dir, f), 'utf8').split('\n')) {
       if (!line.trim()) continue;
       const o = JSON.parse(line) as Omit<Doc, 'file'>;
-      docs.push({ ...o, file: f.replace(/\.jsonl$/, '') });
+      const file = f.replace(/\.jsonl$/, '');
+      docs.push({ ...o, text: FLATTEN_FILES.has(file) ? flatten(o.text) : o.text, file });
     }
   }
   return docs;
@@ -328,7 +340,6 @@ function fitDense(xs: number[][], y: number[], sw: Float64Array, lambda: number,
 }
 
 type LMSide = 'words' | 'skel';
-const toksOf = (p: Prepared, side: LMSide): string[] => (side === 'words' ? p.lm : p.skel);
 const keysOf = (p: Prepared, side: LMSide): Uint32Array[] => (side === 'words' ? p.lmKeys : p.skelKeys);
 
 export function buildLM(ps: Prepared[], label: number, buckets: number, side: LMSide = 'words'): NgramLM {
@@ -366,7 +377,7 @@ function fitLMRatio(ps: Prepared[], sw: Float64Array, texts = ps): LMRatio {
   // The ratio features of a training text must come from models that did not see it (nor its text, for an
   // excerpt); the language models themselves count whole texts only.
   const inner = 4;
-  const feats: number[][] = new Array(ps.length);
+  const feats: number[][] = new Array<number[]>(ps.length);
   for (let k = 0; k < inner; k++) {
     const inFold = (p: Prepared): boolean => hashString(p.doc.group, 11) % inner === k;
     const tr = texts.filter((p) => !inFold(p));
@@ -707,8 +718,8 @@ export interface FitResult {
 /** Full pipeline: out-of-fold family scores, stacked ensemble, percentile calibration, final family fits. */
 export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s: string) => void }): FitResult {
   const log = opts.log ?? (() => {});
-  const oof: DocLogits[] = new Array(ps.length);
-  const sentLogits: Record<Family, number>[][] = new Array(ps.length);
+  const oof: DocLogits[] = new Array<DocLogits>(ps.length);
+  const sentLogits: Record<Family, number>[][] = new Array<Record<Family, number>[]>(ps.length);
   const sentOof: { logits: Record<Family, number>; y: number; nonNative: boolean; domain: string }[] = [];
   // Out-of-fold scores for the stack and the calibration. Split by source collection, each text is scored
   // by a model that never saw its collection, so weights and threshold are fitted on out-of-collection scores.

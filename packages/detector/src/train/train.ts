@@ -8,7 +8,35 @@ import { LM_FEATURE_NAMES } from '../model.ts';
 import { writeFileSync } from 'node:fs';
 import { Detector, FAMILIES, subsetKey } from '../model.ts';
 import { auroc } from './metrics.ts';
-import { CONFIG, fitDetector, isNonNative, loadCorpus, prepare } from './fit.ts';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CONFIG, FLATTEN_FILES, fitDetector, isNonNative, loadCorpus, prepare } from './fit.ts';
+
+function corpusHash(dir: string): string {
+  const h = createHash('sha256');
+  for (const f of readdirSync(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .sort()) {
+    h.update(f);
+    h.update(readFileSync(join(dir, f)));
+  }
+  return h.digest('hex');
+}
+
+/** The shipped weights' version number (1 for weights written before it was recorded). */
+function previousVersion(): number {
+  try {
+    const m = JSON.parse(
+      readFileSync(fileURLToPath(new URL('../../weights/manifest.json', import.meta.url)), 'utf8'),
+    ) as {
+      trainedOn?: { weightsVersion?: number };
+    };
+    return m.trainedOn?.weightsVersion ?? 1;
+  } catch {
+    return 0;
+  }
+}
 
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 export const corpusDir = resolve(repoRoot, process.env.CORPUS_DIR ?? '../shared/corpus');
@@ -46,7 +74,10 @@ function main(): void {
     ),
   };
   log(JSON.stringify(report));
-  const out = fileURLToPath(new URL('../../weights/', import.meta.url));
+  // DETECTOR_OUT writes elsewhere (to compare before replacing the shipped weights).
+  const out = process.env.DETECTOR_OUT
+    ? resolve(process.env.DETECTOR_OUT) + '/'
+    : fileURLToPath(new URL('../../weights/', import.meta.url));
   saveDetector(
     detector,
     out,
@@ -55,6 +86,9 @@ function main(): void {
       human: docs.filter((d) => d.label === 'human').length,
       ai: docs.filter((d) => d.label === 'ai').length,
       files: [...new Set(docs.map((d) => d.file))],
+      corpusSha256: corpusHash(corpusDir),
+      settings: { ...CONFIG, flattened: [...FLATTEN_FILES] },
+      weightsVersion: previousVersion() + 1,
     },
     { stylo: STYLO_NAMES, lm: LM_FEATURE_NAMES },
   );

@@ -1,0 +1,61 @@
+// The document verdict (AI, mixed or human) from the sentence scores: how much of the text, and which
+// parts, read as machine-written. The thresholds come from `npm run calibrate:verdict` (train/verdict.ts),
+// which fits them on human texts, whole AI texts and human/AI splices, and reports the rewrites and
+// polish of human text (mixed authorship) as their own rows; docs/decisions/0028.
+
+export type DocVerdict = 'ai' | 'mixed' | 'human';
+
+/** Shares of the scored words, whole percents summing to 100. */
+export interface Composition {
+  /** In sentences flagged as machine-written. */
+  ai: number;
+  /** In sentences with some machine-like signs, below the flag. */
+  mixed: number;
+  /** In sentences that read as human-written. */
+  human: number;
+}
+
+/** Word counts behind a verdict; `run` is the longest stretch of consecutive flagged sentences, in words. */
+export interface VerdictStats {
+  aiWords: number;
+  mixedWords: number;
+  humanWords: number;
+  run: number;
+}
+
+export interface VerdictThresholds {
+  /** At or above this share of words in flagged sentences (0-1) the text is not human-written. */
+  mixedAt: number;
+  /** At or above this share, with the document flagged, the text is AI-written. */
+  aiAt: number;
+  /** A flagged stretch of at least this share of the words makes a text mixed even under `mixedAt`. */
+  runAt: number;
+}
+
+/** From `npm run calibrate:verdict` on the shipped weights (the command prints these three figures). */
+export const VERDICT_THRESHOLDS: VerdictThresholds = { mixedAt: 0.45, aiAt: 0.55, runAt: 0.4 };
+
+/** A sentence score from here up (below the flag) counts as "some machine-like signs", as the highlights do. */
+export const MIXED_SENTENCE_AT = 30;
+
+export function composition(s: VerdictStats): Composition {
+  const total = s.aiWords + s.mixedWords + s.humanWords;
+  if (total === 0) return { ai: 0, mixed: 0, human: 100 };
+  const ai = Math.round((100 * s.aiWords) / total);
+  const mixed = Math.min(100 - ai, Math.round((100 * s.mixedWords) / total));
+  return { ai, mixed, human: 100 - ai - mixed };
+}
+
+export function decideVerdict(
+  s: VerdictStats,
+  docFlagged: boolean,
+  t: VerdictThresholds = VERDICT_THRESHOLDS,
+): DocVerdict {
+  const total = s.aiWords + s.mixedWords + s.humanWords;
+  if (total === 0) return docFlagged ? 'ai' : 'human';
+  const share = s.aiWords / total;
+  const run = s.run / total;
+  if (docFlagged && share >= t.aiAt) return 'ai';
+  if (docFlagged || share >= t.mixedAt || run >= t.runAt) return 'mixed';
+  return 'human';
+}

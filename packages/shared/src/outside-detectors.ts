@@ -1,0 +1,70 @@
+/**
+ * Outside AI detectors (GPTZero, Sapling, Originality.ai, Winston AI): the operator turns each on with its
+ * key; the AI check, the home result and the API show their answers beside Plainspoken's own score.
+ * Each number is the vendor's own answer, mapped to "how likely machine-written, 0-100"; we never
+ * average them or claim a verdict they did not give.
+ */
+import { z } from './z';
+import type { Tier } from './plans';
+
+export const OUTSIDE_DETECTORS = ['gptzero', 'sapling', 'originality', 'winston'] as const;
+export type OutsideDetectorId = (typeof OUTSIDE_DETECTORS)[number];
+
+export const OUTSIDE_DETECTOR_NAMES: Record<OutsideDetectorId, string> = {
+  gptzero: 'GPTZero',
+  sapling: 'Sapling',
+  originality: 'Originality.ai',
+  winston: 'Winston AI',
+};
+
+/**
+ * Scans of each outside detector one account may use per calendar month (UTC). A repeated text is answered
+ * from the cache and costs no scan. Visitors without an account get none (each scan costs the operator).
+ */
+export const OUTSIDE_SCAN_ALLOWANCE: Record<Tier, number> = { FREE: 5, Basic: 50, Pro: 200, Ultra: 500 };
+
+/** Why an outside detector gave no score, in words for the user. */
+export const OUTSIDE_MSG = {
+  timeout: 'did not answer in time',
+  rateLimited: (seconds: number) => `is busy (rate limited); try again in ${seconds} s`,
+  coolingDown: (seconds: number) => `is paused after errors; try again in ${seconds} s`,
+  auth: 'refused our key (the operator needs to check it)',
+  badAnswer: 'sent an answer we could not read',
+  httpError: (status: number) => `answered with an error (HTTP ${status})`,
+  network: 'could not be reached',
+  allowanceUsed: (n: number) => `monthly allowance used (${n} scans on your plan)`,
+  signInRequired: 'sign in to see outside detectors',
+  tooShort: (min: number) => `needs at least ${min} characters`,
+} as const;
+
+export const outsideScore = z
+  .object({
+    detector: z.enum(OUTSIDE_DETECTORS).meta({ description: 'Which outside detector answered.', example: 'gptzero' }),
+    name: z.string().meta({ description: "The detector's name as shown.", example: 'GPTZero' }),
+    status: z
+      .enum(['ok', 'unavailable'])
+      .meta({ description: '`unavailable` when it failed, timed out, was rate limited or your allowance is used.' }),
+    score: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .nullable()
+      .meta({ description: "The detector's own probability that the text is machine-written, as 0-100." }),
+    label: z
+      .string()
+      .nullable()
+      .meta({ description: "The detector's own label when it gives one (e.g. `ai`, `mixed`, `human`)." }),
+    sentences: z
+      .array(
+        z.object({
+          text: z.string(),
+          score: z.number().int().min(0).max(100),
+        }),
+      )
+      .meta({ description: "Per-sentence scores, where the detector gives them (0-100, the detector's own)." }),
+    reason: z.string().nullable().meta({ description: 'Why it is unavailable, in words (null when ok).' }),
+    cached: z.boolean().meta({ description: 'True when the answer came from the cache (same text, no new scan).' }),
+  })
+  .meta({ id: 'OutsideDetectorScore' });
+export type OutsideScore = z.infer<typeof outsideScore>;
