@@ -98,7 +98,7 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
         input,
       ),
     validateCheck: (caller, text, at) => validateCheck(db, caller, text, at),
-    runCheck: (text, v) => runCheck(engine, text, v),
+    runCheck: (text, v) => runCheck({ engine, db, env, now, logger }, text, v),
   };
   const deps: ProductDeps = {
     env,

@@ -8,6 +8,8 @@ import { z } from './z';
 import { ERROR_CODES } from './errors';
 import { TIERS, type Tier } from './plans';
 import { HUMANIZE_MODES } from './modes';
+import { outsideScore } from './outside-detectors';
+import { DOC_VERDICTS } from './schemas';
 import { MAX_TEXT_CHARS, type AiCheckOutput, type HumanizeOutput } from './schemas';
 
 /** Every key starts with this, so a leaked key is recognisable (and findable by secret scanners). */
@@ -167,6 +169,26 @@ export const apiDetectResponse = z
     word_limit: z.number().int().meta({ description: 'The most words you may check in one request.', example: 1500 }),
     language: z.string().meta({ description: "ISO 639-1 code of the text's language.", example: 'en' }),
     sentences: z.array(scoredSentence).meta({ description: 'Each sentence with its score and reasons.' }),
+    verdict: z.enum(DOC_VERDICTS).meta({
+      description:
+        'The document verdict from the sentence scores: `ai` (most of the text reads as machine-written), `mixed` (a part of it does) or `human`.',
+      example: 'mixed',
+    }),
+    composition: z
+      .object({
+        ai: z.number().int().min(0).max(100),
+        mixed: z.number().int().min(0).max(100),
+        human: z.number().int().min(0).max(100),
+      })
+      .meta({
+        description:
+          'Whole percents of the scored words, summing to 100: in sentences flagged as machine-written (`ai`), with some machine-like signs (`mixed`), and reading as human-written (`human`).',
+        example: { ai: 40, mixed: 10, human: 50 },
+      }),
+    detectors: z.array(outsideScore).meta({
+      description:
+        "Each outside detector the operator configured (GPTZero, Sapling, Originality.ai, Winston AI), with its own score or why it is unavailable; empty when none is configured. Scans count against your plan's monthly allowance per detector; a repeated text is answered from the cache.",
+    }),
   })
   .meta({ id: 'DetectResponse' });
 

@@ -2,6 +2,7 @@ import { z } from './z';
 import { BILLING_PERIODS, PAID_TIERS, TIERS } from './plans';
 import { READING_LEVELS, WRITING_TONES } from './writing';
 import { HUMANIZE_MODES, type Score } from './modes';
+import type { OutsideScore } from './outside-detectors';
 
 export const MAX_TEXT_CHARS = 60_000;
 
@@ -82,7 +83,16 @@ export interface AiCheckOutput {
   word_limit: number;
   language: string;
   sentences: ScoredSentence[];
+  /** AI, mixed or human: from how much of the text, and which parts, read as machine-written. */
+  verdict: DocVerdict;
+  /** Whole percents of the scored words (summing to 100) in flagged, some-signs and human-reading sentences. */
+  composition: { ai: number; mixed: number; human: number };
+  /** Each configured outside detector's own answer (empty when none is configured). */
+  detectors: OutsideScore[];
 }
+
+export const DOC_VERDICTS = ['ai', 'mixed', 'human'] as const;
+export type DocVerdict = (typeof DOC_VERDICTS)[number];
 
 export const trackUsageInput = z.object({
   transformation_id: z.string().min(1).max(100),

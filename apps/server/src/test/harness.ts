@@ -118,6 +118,8 @@ export function inlineEngine(behaviour: { fail?: boolean; delayMs?: number } = {
         score: 70,
         flagged: true,
         sentences: [{ start: 0, end: Math.min(text.length, 20), score: 70, flagged: true, reasons: ['stock phrase'] }],
+        verdict: 'ai',
+        composition: { ai: 100, mixed: 0, human: 0 },
       };
     },
     stats: () => ({ threads: 0, queued: 0, running: 0 }),

@@ -1,3 +1,5 @@
+import { inflectVerb } from './lexicon.ts';
+
 /**
  * Stock phrases, hedges and chatbot leftovers (humanizer-notes 2.D-2.G), written in-house.
  * Patterns are matched case-insensitively inside one sentence of masked text; '' deletes the match and the
@@ -5,10 +7,34 @@
  */
 export interface PhraseRule {
   re: RegExp;
+  /** Replacements; for a verb rule, every inflected form of its templates (the spelling check reads them). */
   alts: string[];
+  /**
+   * A verb rule's replacements, with the head verb as a lemma in braces ("{be} central to"). The head is
+   * inflected like the matched verb (its first word) and, where the form carries number, for the subject's
+   * number read from the POS tags; `tense: 'present'` when the match does not start with a verb.
+   */
+  verbAlts?: string[];
+  tense?: 'present';
 }
 
 const r = (src: string, alts: string[]): PhraseRule => ({ re: new RegExp(src, 'gi'), alts });
+
+const BE_FORMS = ['be', 'is', 'are', 'am', 'was', 'were', 'been', 'being'];
+/** A verb rule: `templates` name their head verb in braces. */
+const v = (src: string, templates: string[], tense?: 'present'): PhraseRule => ({
+  re: new RegExp(src, 'gi'),
+  alts: templates.flatMap((t) => {
+    const m = /^\{(\w+)\}(.*)$/.exec(t);
+    if (!m) return [t];
+    const lemma = m[1] ?? '';
+    const f = inflectVerb(lemma);
+    const heads = lemma === 'be' ? BE_FORMS : [f.base, f.s, f.past, f.part, f.ing];
+    return heads.map((h) => h + (m[2] ?? ''));
+  }),
+  verbAlts: templates,
+  tense,
+});
 
 export const PHRASES: PhraseRule[] = [
   r("\\bit(?:'s| is) (?:important|crucial|essential|worth noting|worth mentioning) to (?:note|recognize|remember|understand|mention) that\\s+", ['', 'note that ']),
@@ -21,11 +47,10 @@ export const PHRASES: PhraseRule[] = [
   r('\\bin the (?:ever-evolving|ever-changing|rapidly evolving|fast-evolving) (?:landscape|world|field|realm) of\\b', ['in']),
   r('\\bin the realm of\\b', ['in']),
   r('\\bwhen it comes to\\b', ['with', 'for']),
-  r('\\bplays? an? (?:crucial|vital|pivotal|key|significant|important|critical|essential) role in\\b', ['matters a lot for', 'is central to']),
-  r('\\bplayed an? (?:crucial|vital|pivotal|key|significant|important|critical|essential) role in\\b', ['mattered a lot for', 'was central to']),
+  v('\\b(?:plays?|played) an? (?:crucial|vital|pivotal|key|significant|important|critical|essential) role in\\b', ['{matter} a lot for', '{be} central to']),
   r('\\b(?:stands|is) a testament to\\b', ['shows', 'proves']),
   r('\\ba testament to\\b', ['a sign of', 'proof of']),
-  r('\\bnavigate the complexities of\\b', ['deal with', 'work through']),
+  v('\\b(?:navigates?|navigated) the complexities of\\b', ['{deal} with', '{work} through']),
   r('\\bnavigating the (?:complexities|challenges) of\\b', ['dealing with', 'working through']),
   r('\\bdelve into the intricacies of\\b', ['dig into the details of', 'look closely at']),
   r('\\ba (?:myriad|plethora) of\\b', ['many', 'lots of']),
@@ -37,9 +62,9 @@ export const PHRASES: PhraseRule[] = [
   r('\\bat the end of the day\\b', ['in the end']),
   r('\\ba significant number of\\b', ['many']),
   r('\\bunlock the (?:full )?potential of\\b', ['get more out of', 'make the most of']),
-  r('\\bharness(?:ing)? the power of\\b', ['using', 'making use of']),
-  r('\\bcannot be overstated\\b', ['is huge', 'matters a lot']),
-  r('\\bfoster a culture of\\b', ['build a culture of']),
+  v('\\b(?:harness|harnesses|harnessed|harnessing) the power of\\b', ['{use}', '{make} use of']),
+  v('\\bcannot be overstated\\b', ['{be} huge', '{matter} a lot'], 'present'),
+  v('\\b(?:fosters?|fostered|fostering) a culture of\\b', ['{build} a culture of']),
   r("\\blet's (?:dive|delve) in(?:to it)?\\b", ["let's start"]),
   r("\\blet's explore\\b", ["let's look at"]),
   r('\\blook no further[.!,]?\\s*', ['']),
@@ -52,7 +77,7 @@ export const PHRASES: PhraseRule[] = [
   r('\\boffers a glimpse into\\b', ['shows a bit of']),
   r('\\bserves as a reminder that\\b', ['reminds us that']),
   r('\\bmarks a (?:pivotal|significant) (?:moment|milestone)\\b', ['marks a turning point', 'is a milestone']),
-  r('\\bleaves? a lasting (?:impact|impression)\\b', ['has a lasting effect']),
+  v('\\b(?:leaves?|left) a lasting (?:impact|impression)\\b', ['{have} a lasting effect']),
   r('\\bnestled in the heart of\\b', ['in the middle of', 'in']),
   r('\\bboasts a rich (?:history|heritage)\\b', ['has a long history']),
   r('\\bas we move forward\\b', ['from here', 'next']),
@@ -86,7 +111,7 @@ export const OPENERS: PhraseRule[] = [
   r('^In addition,\\s+', ['Also, ', 'On top of that, ', '']),
   r('^Consequently,\\s+', ['So ', 'As a result, ']),
   // "That is why this …" reads badly, so the plain "So" carries these.
-  r('^(?:Therefore|Thus|Hence),\\s+', ['So ']),
+  r('^(?:Therefore|Thus|Hence),\\s+', ['So ', 'Because of this, ', 'As a result, ']),
   r('^(?:Nevertheless|Nonetheless),\\s+', ['Still, ', 'Even so, ', 'But ']),
   r('^However,\\s+', ['But ', 'Still, ', 'However, ']),
   r('^Ultimately,\\s+', ['In the end, ', '']),

@@ -1,5 +1,6 @@
 /**
- * The document checks, run on the choices of either mode before the text is returned. A prose
+ * The document checks, run on the choices of either mode before the text is returned. No sentence opens
+ * with an inserted word that opens one of the sentences just before it (or an earlier paragraph). A prose
  * block whose sentences were all dropped as chatbot leftovers gets its original sentences back, since the
  * paragraph structure belongs to the user. Then the whole text must keep its length within 15% and at
  * least 90% of the original's content words (dropped leftovers do not count against it); while it does not,
@@ -31,8 +32,46 @@ export function keepBlocksNonEmpty(doc: Doc): void {
 /** A chatbot leftover that the rules drop entirely; its words do not count against the length check. */
 const isArtifact = (s: Sent): boolean => s.variants.length >= 2 && s.variants[s.choice]?.text === '' && s.choice > 0;
 
+const firstWord = (t: string): string => (/^[^A-Za-z\uE000]*([A-Za-z]+|\uE000)/.exec(t)?.[1] ?? '').toLowerCase();
+
+/**
+ * An opener the edit put at the front of a sentence ("So", "Also", "But") is never the same word that
+ * opens one of the five sentences before it or, for a paragraph's first sentence, an earlier paragraph
+ * ("So I finally…" / "So the culinary…"): such a sentence takes another of its variants that keeps its
+ * own first word, or its original.
+ */
+export function noRepeatedOpeners(doc: Doc, blockStrings: Map<number, string>): void {
+  const recent: string[] = [];
+  const paragraphStarts = new Set<string>();
+  for (const pb of doc.prose) {
+    let changed = false;
+    pb.sents.forEach((s, si) => {
+      const chosen = s.variants[s.choice]?.text ?? s.orig;
+      if (chosen === '') return;
+      const own = firstWord(s.orig);
+      const repeated = (w: string): boolean =>
+        w !== own && (recent.includes(w) || (si === 0 && paragraphStarts.has(w)));
+      if (s.choice > 0 && !s.fixed && repeated(firstWord(chosen))) {
+        const order = [s.conservative, ...s.variants.keys()].filter((i): i is number => i !== undefined && i > 0);
+        const alt = order.find((i) => {
+          const v = s.variants[i]!;
+          return !v.merge && v.text !== '' && !repeated(firstWord(v.text));
+        });
+        s.choice = alt ?? 0;
+        changed = true;
+      }
+      const w = firstWord(s.variants[s.choice]?.text ?? s.orig);
+      if (si === 0) paragraphStarts.add(w);
+      recent.push(w);
+      if (recent.length > 5) recent.shift();
+    });
+    if (changed) blockStrings.set(pb.blockIdx, renderBlock(pb));
+  }
+}
+
 /** Document checks: recall and length; revert the most changed sentences until both hold. */
 export function enforceDocChecks(text: string, doc: Doc, blockStrings: Map<number, string>): string {
+  noRepeatedOpeners(doc, blockStrings);
   let out = render(doc, blockStrings);
   let dropped = '';
   for (const pb of doc.prose) for (const s of pb.sents) if (isArtifact(s)) dropped += ` ${unmask(s.orig, doc.spans)}`;

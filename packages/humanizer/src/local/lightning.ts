@@ -17,7 +17,13 @@ export function lightning(text: string, o: LocalOpts): LocalResult {
   const usage = new Map<string, number>();
   doc.prose.forEach((pb, bi) => {
     pb.sents.forEach((s, si) => {
-      const ctx: RuleCtx = { rng: sentRng(o.seed, doc, bi, si, 0), usage, contractProb: 0.65, avoid: o.avoidAlts };
+      const ctx: RuleCtx = {
+        rng: sentRng(o.seed, doc, bi, si, 0),
+        usage,
+        contractProb: 0.65,
+        avoid: o.avoidAlts,
+        recent: pb.sents[si - 1]?.orig,
+      };
       let out = rulePass(s.orig, ctx, { prob: 1, contractProb: 0.65, dashBreak: false });
       if (startsLower(out, s.orig, doc.spans)) {
         // Cutting an opener exposed a protected span that starts in lower case ("one", a quoted word).

@@ -11,6 +11,7 @@ import { repairSentence } from '../repair.ts';
 import { hash32, makeRng } from '../rng.ts';
 import { contract } from '../rules/contractions.ts';
 import type { RuleCtx } from '../rules/context.ts';
+import { newProblems } from '../rules/grammar.ts';
 import { rewriteDashes } from '../rules/dashes.ts';
 import { rewriteNotOnly } from '../rules/not-only.ts';
 import { removeArtifacts, replaceOpener, replacePhrases } from '../rules/phrases.ts';
@@ -53,15 +54,27 @@ export function rulePass(orig: string, ctx: RuleCtx, o: PassOpts): string {
   }
   if (all === orig) return orig;
   const repairedAll = repairSentence(all);
-  if (checkSentence(orig, repairedAll, { structural: anyStructural, minRecall: 0.85 }).ok) return repairedAll;
+  if (
+    checkSentence(orig, repairedAll, { structural: anyStructural, minRecall: 0.85 }).ok &&
+    grammarKept(orig, repairedAll)
+  )
+    return repairedAll;
   let cur = orig;
   for (const [step, structural] of steps) {
     const next = step(cur, ctx);
     if (next === cur) continue;
     const repaired = repairSentence(next);
-    if (checkSentence(orig, repaired, { structural, minRecall: 0.85 }).ok) cur = repaired;
+    if (checkSentence(orig, repaired, { structural, minRecall: 0.85 }).ok && grammarKept(cur, repaired)) cur = repaired;
   }
   return cur;
+}
+
+/**
+ * The grammar guard: an edit is kept only if its sentence gains no agreement or article problem the
+ * sentence before it lacked (rules/grammar.ts). A dropped sentence ('') has none.
+ */
+export function grammarKept(before: string, after: string): boolean {
+  return after === '' || newProblems(before, after).length === 0;
 }
 
 export function sentRng(seed: number, doc: Doc, bi: number, si: number, k: number): () => number {

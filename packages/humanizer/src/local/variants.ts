@@ -1,16 +1,16 @@
 /**
  * Deep's variant stage: for every sentence, K seeded rule passes with sampled edit and contraction
- * rates (odd passes may also break dashes), then the structural operators (split, clause move, merge with
- * the next sentence) on top of the first distinct rule variants. Each candidate is kept only if it passes
- * the sentence checks and does not leave a sentence starting in lower case. A sentence the rules drop
+ * rates (odd passes may also break dashes), then the structural operators (split, clause move; sentences are
+ * never merged) on top of the first distinct rule variants. Each candidate is kept only if it passes the
+ * sentence checks and the grammar guard and does not leave a sentence starting in lower case. A sentence the rules drop
  * entirely (a chatbot leftover) is fixed to the empty variant and not searched.
  */
 import { checkSentence } from '../checks.ts';
 import { unmask } from '../protect.ts';
 import { repairSentence } from '../repair.ts';
 import type { RuleCtx } from '../rules/context.ts';
-import { mergeSentences, moveClause, splitSentence } from '../rules/structure.ts';
-import { rulePass, sentRng, startsLower } from './rule-pass.ts';
+import { moveClause, splitSentence } from '../rules/structure.ts';
+import { grammarKept, rulePass, sentRng, startsLower } from './rule-pass.ts';
 import type { Doc } from './types.ts';
 
 // Measured: K=16 or a second sweep changed the mean score by 0.1 and doubled the time; the limit is the
@@ -29,6 +29,7 @@ export function buildVariants(doc: Doc, seed: number, avoidAlts?: Set<string>): 
         seen.add(text);
         const orig = merge ? `${s.orig} ${pb.sents[si + 1]?.orig ?? ''}` : s.orig;
         if (!checkSentence(orig, text, { structural, minRecall: 0.8 }).ok) return;
+        if (!grammarKept(orig, text)) return;
         if (startsLower(text, orig, doc.spans)) return;
         // A new sentence may begin with a protected span that starts in lower case ("one", a quoted word);
         // the masked check cannot see that, the unmasked text can.
@@ -38,7 +39,13 @@ export function buildVariants(doc: Doc, seed: number, avoidAlts?: Set<string>): 
       const base: string[] = [];
       for (let k = 0; k < K; k++) {
         const rng = sentRng(seed, doc, bi, si, k);
-        const ctx: RuleCtx = { rng, usage, contractProb: k === 0 ? 0.65 : rng() < 0.5 ? 0.9 : 0.3, avoid: avoidAlts };
+        const ctx: RuleCtx = {
+          rng,
+          usage,
+          contractProb: k === 0 ? 0.65 : rng() < 0.5 ? 0.9 : 0.3,
+          avoid: avoidAlts,
+          recent: pb.sents[si - 1]?.orig,
+        };
         const prob = k === 0 ? 1 : 0.6 + 0.4 * rng();
         const lit = rulePass(s.orig, ctx, { prob, contractProb: ctx.contractProb, dashBreak: k % 2 === 1 });
         if (lit === '') {
@@ -63,11 +70,7 @@ export function buildVariants(doc: Doc, seed: number, avoidAlts?: Set<string>): 
         const mv = moveClause(b);
         if (mv) add(repairSentence(mv), false, true);
       }
-      const next = pb.sents[si + 1];
-      if (next) {
-        const mg = mergeSentences(base[0] ?? s.orig, next.orig);
-        if (mg) add(repairSentence(mg), true, true);
-      }
+      // Sentences are never joined: a mechanical ", and" between two sentences reads worse than either.
     });
   });
 }

@@ -11,6 +11,8 @@ export interface RuleCtx {
   avoid?: ReadonlySet<string>;
   /** Prefer replacements over deletions (used when the document would otherwise get too short). */
   noDelete?: boolean;
+  /** The sentence just before (masked): a replacement never repeats a word it just used. */
+  recent?: string;
 }
 
 /** Pick an alternative, preferring ones used less in this document and not on the avoid list. */

@@ -1,5 +1,6 @@
 import { LEXICON, inflectVerb, pluralize, type LexEntry } from '../data/lexicon.ts';
 import { OPENERS, PHRASES } from '../data/phrases.ts';
+import { tagSentence } from '../nlp.ts';
 import { choose, matchCase, type RuleCtx } from './context.ts';
 
 type Form = 'base' | 's' | 'ed' | 'ing' | 'sg' | 'pl' | 'adj';
@@ -94,6 +95,30 @@ function nextWord(s: string, index: number): string {
   return (m?.[1] ?? '').toLowerCase();
 }
 
+/** Words after an adjective that show no noun follows it (a predicative use: "is crucial for"). */
+const PRED_NEXT = new Set(
+  'for in of and or but because when if as with than on at from since while so yet nor to that which who'.split(' '),
+);
+const DETERMINERS = new Set([
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'these',
+  'those',
+  'its',
+  'their',
+  'our',
+  'his',
+  'her',
+  'my',
+  'your',
+  'whose',
+  "'s",
+]);
+const SUPERLATIVE_ALT = /^(?:latest|newest)$/;
+
 /** Swap AI-tell words for plain alternatives, inflected like the word they replace. */
 export function replaceWords(sentence: string, ctx: RuleCtx, prob = 1): string {
   return sentence.replace(WORD_RE, (m: string, offset: number, whole: string) => {
@@ -109,7 +134,29 @@ export function replaceWords(sentence: string, ctx: RuleCtx, prob = 1): string {
     if (/^[A-Z]/.test(m) && offset > 0 && /\w/.test(whole.slice(0, offset))) return m;
     if (ctx.rng() >= prob) return m;
     const participle = PARTICIPLE_CUES.has(prev);
-    let alts = (next === 'to' || next === 'that') && entry.toAlts ? entry.toAlts : entry.alts;
+    const after = whole.slice(offset + m.length);
+    // An adjective with no noun after it ("… is crucial.", "… is pivotal for") takes its predicative set.
+    const predicative = entry.pos === 'adj' && (!/^\s+[A-Za-z\uE000]/.test(after) || PRED_NEXT.has(next));
+    let alts =
+      (next === 'to' || next === 'that') && entry.toAlts
+        ? entry.toAlts
+        : entry.nextAlts?.next.includes(next)
+          ? entry.nextAlts.alts
+          : predicative && entry.predAlts
+            ? entry.predAlts
+            : entry.alts;
+    // A superlative needs its article ("use the latest technology"): after a determiner it has one, after a
+    // verb, a preposition or at the start it gets "the"; anywhere else ("new cutting-edge tools") it is not used.
+    const determined = DETERMINERS.has(prev) || /'s$/.test(prev);
+    const theFits = (): boolean => {
+      if (offset === 0) return true;
+      const toks = tagSentence(whole);
+      const before = toks.filter((t) => t.start < offset).pop();
+      return before !== undefined && ['VERB', 'ADP', 'AUX'].includes(before.pos);
+    };
+    if (predicative || prev === 'a' || prev === 'an' || (!determined && !theFits()))
+      alts = alts.filter((a) => !SUPERLATIVE_ALT.test(a));
+    if (alts.length === 0) return m;
     if (entry.pos === 'verb') {
       // "be" only agrees with its subject in the third-person singular or after a modal.
       alts = alts.filter(
@@ -117,15 +164,23 @@ export function replaceWords(sentence: string, ctx: RuleCtx, prob = 1): string {
       );
       if (alts.length === 0) return m;
     }
-    // Never bring in a word the sentence already has ("use these tools to use …").
-    const present = new Set(whole.toLowerCase().match(/[a-z]+/g) ?? []);
-    const fresh = alts.filter((a) => !present.has((a.split(' ')[0] ?? a).toLowerCase()));
-    if (fresh.length > 0) alts = fresh;
+    // Never bring in a word the sentence, or the one just before it, already has ("improved efficiency …
+    // improved well-being"); with no fresh alternative the tell stays.
+    const present = new Set(`${ctx.recent ?? ''} ${whole}`.toLowerCase().match(/[a-z]+/g) ?? []);
+    alts = alts.filter((a) => {
+      const head = (a.split(' ')[0] ?? a).toLowerCase();
+      if (entry.pos !== 'verb') return !present.has(head);
+      const f = inflectVerb(head);
+      return ![f.base, f.s, f.past, f.part, f.ing].some((w) => present.has(w));
+    });
+    if (alts.length === 0) return m;
     const alt = choose(ctx, alts);
     let out: string;
     if (entry.pos === 'verb') out = inflectPhrase(alt, form, participle);
     else if (form === 'pl') out = pluralize(alt);
     else out = alt;
+    // A superlative needs its article ("use the latest technology").
+    if (SUPERLATIVE_ALT.test(alt) && !determined) out = `the ${out}`;
     return matchCase(m, out);
   });
 }

@@ -4,7 +4,7 @@
  * web app runs them (caps, balance, reservation and refund, history), so nothing about charging is
  * written twice.
  */
-import type { AiCheckOutput, HumanizeOutput } from '@plainspoken/shared';
+import type { AiCheckOutput, HumanizeOutput, Tier } from '@plainspoken/shared';
 import type { SubscriberRow } from '../../domain/subscribers';
 
 /** The owner of the key a request presented. */
@@ -31,8 +31,16 @@ export interface PublicApiServices {
     caller: ApiCaller,
     text: string,
     now: Date,
-  ): Promise<{ words: number; limit: number; language: string }>;
-  runCheck(text: string, v: { words: number; limit: number; language: string }): Promise<AiCheckOutput>;
+  ): Promise<CheckPlan>;
+  runCheck(text: string, v: CheckPlan): Promise<AiCheckOutput>;
+}
+
+/** What the AI check decided before scoring: words, cap, language, and the caller's plan (outside detectors). */
+export interface CheckPlan {
+  words: number;
+  limit: number;
+  language: string;
+  user: { id: string; tier: Tier } | null;
 }
 
 /** The dependency a router of this feature declares (see lib/context.ts). */

@@ -21,6 +21,8 @@ function check(job: DetectJob): DetectOutput {
   return {
     score: d.score,
     flagged: d.flagged,
+    verdict: d.verdict,
+    composition: d.composition,
     sentences: d.sentences.map((s) => ({
       start: s.start,
       end: s.end,

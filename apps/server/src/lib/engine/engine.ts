@@ -64,6 +64,8 @@ export interface DetectOutput {
   score: number;
   flagged: boolean;
   sentences: ScoredSentence[];
+  verdict: 'ai' | 'mixed' | 'human';
+  composition: { ai: number; mixed: number; human: number };
 }
 export interface Engine {
   run(job: EngineJob, onProgress?: (e: EngineProgress) => void): Promise<EngineOutput>;
