@@ -82,7 +82,7 @@ async function clusterScenarios(pgServer) {
   });
   try {
     await waitReady(base, { proc: cluster });
-    const users = await makeUsers(base, USERS, 'faults');
+    const users = await makeUsers(base, USERS, 'faults', { databaseUrl: url });
 
     // 1. kill -9 one of the two processes mid-load.
     {
@@ -127,7 +127,7 @@ async function clusterScenarios(pgServer) {
 
     // 2. restart PostgreSQL mid-load (new accounts, with full balances).
     {
-      const users2 = await makeUsers(base, USERS, 'faults-pg');
+      const users2 = await makeUsers(base, USERS, 'faults-pg', { databaseUrl: url });
       const stats = {};
       const t0 = performance.now();
       const deadline = Date.now() + SECONDS * 1000;
@@ -176,10 +176,10 @@ async function pgliteScenario() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'plainspoken-faults-pglite-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  let server = startSingle(port, dataDir, { ENGINE_TIMEOUT_MS: String(ENGINE_TIMEOUT_MS) });
+  let server = startSingle(port, dataDir, { ENGINE_TIMEOUT_MS: String(ENGINE_TIMEOUT_MS), LOG_LEVEL: 'info' });
   try {
     await waitReady(base, { proc: server });
-    const users = await makeUsers(base, Math.min(USERS, quick ? 8 : 16), 'pglite');
+    const users = await makeUsers(base, Math.min(USERS, quick ? 8 : 16), 'pglite', { proc: server });
     const stats = {};
     const t0 = performance.now();
     const deadline = Date.now() + Math.max(6, SECONDS / 2) * 1000;
@@ -187,7 +187,7 @@ async function pgliteScenario() {
     await sleep(Math.max(6, SECONDS / 2) * 400);
     const killed = server.child.pid;
     server.child.kill('SIGKILL');
-    server = startSingle(port, dataDir, { ENGINE_TIMEOUT_MS: String(ENGINE_TIMEOUT_MS) }); // at once
+    server = startSingle(port, dataDir, { ENGINE_TIMEOUT_MS: String(ENGINE_TIMEOUT_MS), LOG_LEVEL: 'info' }); // at once
     const restartMs = await waitReady(base, { proc: server, timeoutMs: 60_000 });
     console.log(
       `killed the PGlite server ${killed} with SIGKILL and started it again at once: ready in ${(restartMs / 1000).toFixed(1)} s`,

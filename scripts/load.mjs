@@ -42,7 +42,7 @@ try {
   console.log(
     `${WORKERS} server processes ready in ${readyMs} ms on one port; making ${USERS} accounts (sign-up + confirmation mail)...`,
   );
-  const users = await makeUsers(base, USERS, 'load');
+  const users = await makeUsers(base, USERS, 'load', { databaseUrl: url });
 
   console.log(`${USERS} concurrent users for ${SECONDS} s: check-balance, Lightning rewrites, history`);
   const t0 = performance.now();

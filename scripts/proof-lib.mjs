@@ -69,7 +69,6 @@ export function serverEnv(port, extra = {}) {
     BASE_URL: `http://127.0.0.1:${port}`,
     RATE_LIMITS: 'off',
     AUTH_RATE_LIMIT_SCALE: '1000',
-    TRUST_PROXY: 'true',
     LOG_LEVEL: 'warn',
     LOG_FORMAT: 'json',
     ENGINE_POOL_SIZE: '1',
@@ -193,8 +192,43 @@ export async function pool(items, n, fn) {
   return out;
 }
 
-/** Accounts made as a person makes them: sign-up, then the confirmation link from the local outbox. */
-export async function makeUsers(base, n, tag) {
+/**
+ * Confirmation links of the mails in the local outbox, by recipient: read from the database when there is
+ * a PostgreSQL URL, otherwise from the server's output (in development the outbox page is admin-only and
+ * every kept mail's links are written to the log at info, so a PGlite server runs with LOG_LEVEL=info).
+ */
+async function confirmationLinks({ databaseUrl, proc }) {
+  const links = new Map();
+  const add = (to, list) => {
+    const l = (list ?? []).find((x) => x.includes('/api/auth/verify-email'));
+    if (l && !links.has(to)) links.set(to, l);
+  };
+  if (databaseUrl) {
+    const c = new pg.Client({ connectionString: databaseUrl });
+    await c.connect();
+    const r = await c.query('SELECT "to", text FROM mail_outbox ORDER BY created_at DESC');
+    await c.end();
+    for (const row of r.rows) add(row.to, row.text.match(/https?:\/\/[^\s"'<>)]+/g));
+  } else if (proc) {
+    for (const line of proc.output().split('\n')) {
+      if (!line.includes('Mail kept in the local outbox')) continue;
+      try {
+        const o = JSON.parse(line);
+        const to = /for (\S+):/.exec(o.msg)?.[1];
+        if (to) add(to, o.links);
+      } catch {
+        /* not a JSON line */
+      }
+    }
+  }
+  return links;
+}
+
+/**
+ * Accounts made as a person makes them: sign-up, then the confirmation link from the local outbox
+ * (`mail`: { databaseUrl } or { proc }, see confirmationLinks).
+ */
+export async function makeUsers(base, n, tag, mail = {}) {
   const users = Array.from({ length: n }, (_, i) => ({
     email: `${tag}-${i}-${Date.now().toString(36)}@example.com`,
     ip: `10.${(i >> 8) & 255}.${i & 255}.${7 + (i % 200)}`,
@@ -211,12 +245,8 @@ export async function makeUsers(base, n, tag) {
       });
       if (r.status !== 200) throw new Error(`sign-up answered ${r.status}: ${r.text}`);
     });
-    const mails = await call(base, '/api/dev/mailbox');
-    const links = new Map();
-    for (const m of mails.json ?? []) {
-      const l = (m.links ?? []).find((x) => x.includes('/api/auth/verify-email'));
-      if (l && !links.has(m.to)) links.set(m.to, l);
-    }
+    await sleep(200); // the log line of the last mail
+    const links = await confirmationLinks(mail);
     await pool(batch, 8, async (u) => {
       const link = links.get(u.email);
       if (!link) throw new Error(`no confirmation mail for ${u.email}`);

@@ -187,6 +187,10 @@ const schema = z
     LOG_FORMAT: z.enum(['json', 'text']).optional(),
     /** Longest wait for in-flight requests on SIGTERM before the remaining connections are closed. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
+    /** The longest a client may take to send a whole request (headers and body); a stalled body gets 408. */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(15_000),
+    /** The longest a client may take to send its request headers. */
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(5_000),
     /** Outside AI detectors: each key turns one on; the base URL overrides the vendor's (tests, proxies). */
     GPTZERO_API_KEY: z.string().min(1).optional(),
     GPTZERO_BASE_URL: z.string().url().default('https://api.gptzero.me'),

@@ -1,7 +1,7 @@
 /** The process: configuration, data-folder lock, serve, and a graceful stop on SIGTERM/SIGINT. */
 import { serve } from '@hono/node-server';
 import { loadDetector } from '@plainspoken/detector';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { ConfigError, loadEnv } from './env';
 import { DataDirLockedError, lockDataDir } from './db/lock';
 import { buildProduct } from './server';
@@ -37,7 +37,29 @@ async function main() {
     }
   }
   const product = await buildProduct(env);
-  const server = serve({ fetch: product.app.fetch, port: env.PORT, hostname: env.HOST }) as Server;
+  // A request must arrive whole within REQUEST_TIMEOUT_MS (headers within HEADERS_TIMEOUT_MS): a body that
+  // never comes does not hold a connection, and a sign-in, for minutes. Answers may take as long as they need.
+  const server = serve({
+    fetch: product.app.fetch,
+    port: env.PORT,
+    hostname: env.HOST,
+    serverOptions: {
+      requestTimeout: env.REQUEST_TIMEOUT_MS,
+      headersTimeout: Math.min(env.HEADERS_TIMEOUT_MS, env.REQUEST_TIMEOUT_MS),
+    },
+  }) as Server;
+  // Responses not yet started; on a stop each is told to close its connection when it is done.
+  const inFlight = new Set<ServerResponse>();
+  let stopping = false;
+  server.on('request', (_req: IncomingMessage, res: ServerResponse) => {
+    if (stopping) {
+      if (!res.headersSent) res.setHeader('connection', 'close');
+      return;
+    }
+    inFlight.add(res);
+    res.on('finish', () => inFlight.delete(res));
+    res.on('close', () => inFlight.delete(res));
+  });
   server.on('listening', () => {
     const addr = server.address();
     const port = typeof addr === 'object' && addr ? addr.port : env.PORT;
@@ -46,13 +68,18 @@ async function main() {
     );
   });
 
-  // Graceful stop: /readyz turns 503 (the proxy stops sending), no new connections are accepted,
-  // in-flight requests finish within SHUTDOWN_TIMEOUT_MS, then the engine and the database pool close.
+  // Graceful stop: /readyz turns 503 (the proxy stops sending), no new connections are accepted, every
+  // answer from now on carries Connection: close (keep-alive clients reconnect elsewhere instead of being
+  // cut), idle connections close at once and busy ones as their answer ends, in-flight requests finish
+  // within SHUTDOWN_TIMEOUT_MS, then the engine and the database pool close and the process exits.
   const log = product.deps.logger;
-  let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
+    for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
+    // A streaming answer started before the stop keeps its connection until it ends; then it is idle.
+    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    sweep.unref();
     if (product.deps.lifecycle) product.deps.lifecycle.draining = true;
     log.info(`${signal} received: finishing in-flight requests`, { timeoutMs: env.SHUTDOWN_TIMEOUT_MS });
     const force = setTimeout(() => {
@@ -61,14 +88,12 @@ async function main() {
       setTimeout(() => process.exit(1), 5_000).unref();
     }, env.SHUTDOWN_TIMEOUT_MS);
     force.unref();
-    server.close(async () => {
-      try {
-        await product.close();
-      } finally {
+    server.close(() => {
+      void product.close().finally(() => {
         unlock();
         log.info('Stopped cleanly');
         process.exit(0);
-      }
+      });
     });
     server.closeIdleConnections();
   };

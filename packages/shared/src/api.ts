@@ -10,10 +10,13 @@ import type { AdminOverview, SubscriberRecord, WebhookLogRecord } from './admin'
 
 /** GET /api/health */
 export interface HealthResponse {
-  ok: true;
+  /** false (with status 503 and Retry-After) when the database does not answer. */
+  ok: boolean;
   database: 'pglite' | 'postgres';
   /** The shipped detector weights' version. */
   detector: string;
+  /** Why ok is false. */
+  reason?: string;
 }
 
 /** GET /api/config: the public configuration the web app starts with (no secrets). */

@@ -1,5 +1,6 @@
 /**
- * Idempotency keys for the public API's POST endpoints, kept in the database so every server process
+ * Idempotency keys for the POST endpoints that charge words (the public API, and the web app's rewrite,
+ * whose client sends one key per click), kept in the database so every server process
  * sees them. The first request with a key claims it with one INSERT (the primary key decides between
  * concurrent requests); a successful answer is stored on the row and handed back to every retry with the
  * same key and body, which does no work and is never charged again. A failed request releases its key, so
@@ -9,9 +10,10 @@
 import { createHash } from 'node:crypto';
 import { and, eq, lt } from 'drizzle-orm';
 import { API_MSG, IDEMPOTENCY_TTL_MS } from '@plainspoken/shared';
-import type { Db } from '../../db/client';
-import { api_idempotency } from '../../db/schema';
-import { AppError } from '../../lib/errors';
+import type { Db } from '../db/client';
+import { api_idempotency } from '../db/schema';
+import { AppError } from './errors';
+import type { Logger } from './logger';
 
 /** JSON with object keys sorted, so the same body serialised in another order has the same fingerprint. */
 function canonical(v: unknown): string {
@@ -97,4 +99,50 @@ export async function releaseIdempotencyKey(db: Db, userId: string, key: string)
 /** Drops keys past their lifetime (run now and then; a lookup also ignores them). */
 export async function pruneIdempotencyKeys(db: Db, now: Date): Promise<void> {
   await db.delete(api_idempotency).where(lt(api_idempotency.created_at, new Date(now.getTime() - IDEMPOTENCY_TTL_MS)));
+}
+
+let lastPrune = 0;
+
+/** What onceWithKey gives back: the fresh result, or the stored answer of the first request with the key. */
+export type Once<T> = { replayed: false; value: T; json: string } | { replayed: true; status: number; json: string };
+
+/**
+ * Runs `run` at most once per (user, key): the first request claims the key and stores its JSON answer;
+ * a retry with the same key and body gets that answer back without running (nor charging) anything; the
+ * same key with another body is refused (422); one still running answers 409 with Retry-After. A failed
+ * run releases its key. The web app's rewrite and the public API share this (one table, keyed per user).
+ */
+export async function onceWithKey<T>(
+  d: { db: Db; now: () => Date; logger: Logger },
+  userId: string,
+  key: string,
+  fingerprint: string,
+  run: () => Promise<T>,
+): Promise<Once<T>> {
+  const now = d.now();
+  if (now.getTime() - lastPrune > 3_600_000) {
+    lastPrune = now.getTime();
+    void pruneIdempotencyKeys(d.db, now).catch((e: Error) =>
+      d.logger.warn('pruning idempotency keys failed', { error: e.message }),
+    );
+  }
+  const claim = await claimIdempotencyKey(d.db, userId, key, fingerprint, now);
+  if (claim.kind === 'replay') return { replayed: true, status: claim.status, json: claim.body };
+  let value: T;
+  try {
+    value = await run();
+  } catch (e) {
+    await releaseIdempotencyKey(d.db, userId, key).catch((x: Error) =>
+      d.logger.error('releasing an idempotency key failed', { error: x.message }),
+    );
+    throw e;
+  }
+  const json = JSON.stringify(value);
+  try {
+    await completeIdempotencyKey(d.db, userId, key, 200, json, d.now());
+  } catch (e) {
+    // The work is done and charged: the answer still goes out; a retry with this key will get 409.
+    d.logger.error('storing an idempotent answer failed', { error: (e as Error).message });
+  }
+  return { replayed: false, value, json };
 }

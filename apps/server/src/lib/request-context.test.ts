@@ -42,7 +42,7 @@ describe('request ids, log lines and probes', () => {
     expect(text).toBe(
       '2026-01-02T03:04:05.000Z WARN  database unavailable requestId=abc path=/api/x error="connect ECONNREFUSED"',
     );
-    const json = JSON.parse(withRequestId('abc', () => formatLine('json', 'info', 'hello', { n: 1 }, t0)));
+    const json: unknown = JSON.parse(withRequestId('abc', () => formatLine('json', 'info', 'hello', { n: 1 }, t0)));
     expect(json).toEqual({ t: '2026-01-02T03:04:05.000Z', level: 'info', msg: 'hello', requestId: 'abc', n: 1 });
     expect(JSON.parse(formatLine('json', 'info', 'outside a request'))).not.toHaveProperty('requestId');
   });
@@ -62,7 +62,13 @@ describe('request ids, log lines and probes', () => {
   it('answers 503 with Retry-After, not 500, once the database is closed (PGlite closed)', async () => {
     const other = await createTestProduct();
     const u = await other.newUser();
+    expect(await (await other.req('/api/health')).json()).toMatchObject({ ok: true });
     await other.deps.database.close();
+    // /api/health checks the database too, and says why it is not ok.
+    const health = await other.req('/api/health');
+    expect(health.status).toBe(503);
+    expect(health.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await health.json()).toMatchObject({ ok: false, reason: expect.stringMatching(/database/) as unknown });
     const r = await other.req('/api/functions/check-balance', { body: { word_count: 60 }, cookie: u.cookie });
     expect(r.status).toBe(503);
     expect(r.headers.get('retry-after')).toMatch(/^\d+$/);

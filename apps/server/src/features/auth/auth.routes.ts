@@ -85,6 +85,9 @@ export function oddBody(raw: string): string | null {
   return null;
 }
 
+/** The largest OAuth callback body (code, state, iss, error) passed on; real ones are a few hundred bytes. */
+const OAUTH_CALLBACK_MAX_BODY = 4096;
+
 /** Copies better-auth's answer (status, body, cookies) onto ours. */
 function relay(res: Response): Response {
   const headers = new Headers({ 'content-type': 'application/json' });
@@ -99,6 +102,21 @@ export const authRoutes = createRouter<{ auth: Auth }>()
     headers.set(CLIENT_IP_HEADER, clientIp(c, c.var.deps.env));
     const badUrl = oddUrl(c.req.url);
     if (badUrl) return c.json({ error: { code: 'VALIDATION', message: badUrl } }, 400);
+    // An OAuth callback POST is answered with a redirect carrying its fields in the address: a provider
+    // sends a code and a state, never kilobytes, so a large body is refused instead of echoed.
+    if (c.req.method === 'POST' && /^\/api\/auth\/(?:oauth2\/)?callback\//.test(c.req.path)) {
+      const body = await c.req.raw.clone().text();
+      if (body.length > OAUTH_CALLBACK_MAX_BODY)
+        return c.json(
+          {
+            error: {
+              code: 'VALIDATION',
+              message: `Invalid request. An OAuth callback body is at most ${OAUTH_CALLBACK_MAX_BODY} characters (a code and a state).`,
+            },
+          },
+          400,
+        );
+    }
     if (c.req.method !== 'POST' || !/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
       return c.var.deps.auth.handler(new Request(c.req.raw, { headers }));
     }

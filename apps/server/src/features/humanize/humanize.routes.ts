@@ -6,6 +6,7 @@
 import { streamSSE } from 'hono/streaming';
 import {
   RATE_LIMITS,
+  apiIdempotencyHeader,
   checkBalanceInput,
   humanizeInput,
   trackUsageInput,
@@ -20,7 +21,8 @@ import { UNAVAILABLE_MESSAGE } from '../../lib/readiness';
 import { createRouter } from '../../lib/context';
 import type { EngineProgress } from '../../lib/engine/engine';
 import { AppError } from '../../lib/errors';
-import { jsonBody } from '../../lib/http';
+import { jsonBody, validationError } from '../../lib/http';
+import { onceWithKey, requestFingerprint } from '../../lib/idempotency';
 import { requireUser, signedIn } from '../../lib/session';
 import { checkBalance, humanizeText, loadWriting, saveWriting, trackUsage } from './humanize.service';
 
@@ -34,8 +36,16 @@ export const humanizeRoutes = createRouter()
   .post('/api/functions/humanize-text', signedIn, jsonBody(humanizeInput), async (c) => {
     const u = await requireUser(c);
     const input = c.req.valid('json');
-    await c.var.deps.limiter.hit(`humanize:${u.id}`, RATE_LIMITS.humanizeMs);
     const d = c.var.deps;
+    // The web client sends one Idempotency-Key per click: a retry of the same click (by a proxy, or the
+    // client after a cut connection) gets the first answer back and is never charged twice.
+    const key = c.req.header('idempotency-key');
+    if (key !== undefined) {
+      const parsed = apiIdempotencyHeader.safeParse(key);
+      if (!parsed.success) throw validationError(parsed.error.issues.map((i) => ({ ...i, path: ['Idempotency-Key'] })));
+    }
+    const limited = () => d.limiter.hit(`humanize:${u.id}`, RATE_LIMITS.humanizeMs);
+    if (key === undefined) await limited();
     const deps = {
       db: d.db,
       engine: d.engine,
@@ -45,13 +55,28 @@ export const humanizeRoutes = createRouter()
       now: d.now,
       reservationHoldMs: reservationHoldMs(d.env.ENGINE_TIMEOUT_MS),
     };
-    if (!c.req.header('accept')?.includes('text/event-stream')) return c.json(await humanizeText(deps, u, input));
+    const fingerprint = requestFingerprint('POST', '/api/functions/humanize-text', input);
+    /** The rewrite, once per key when there is one; its JSON answer. */
+    const rewrite = async (progress?: (e: EngineProgress) => void): Promise<{ json: string; replayed: boolean }> => {
+      if (key === undefined)
+        return { json: JSON.stringify(await humanizeText(deps, u, input, progress)), replayed: false };
+      const once = await onceWithKey(d, u.id, key, fingerprint, async () => {
+        await limited();
+        return humanizeText(deps, u, input, progress);
+      });
+      return { json: once.json, replayed: once.replayed };
+    };
+    if (!c.req.header('accept')?.includes('text/event-stream')) {
+      const { json, replayed } = await rewrite();
+      if (replayed) c.header('Idempotent-Replayed', 'true');
+      return c.newResponse(json, 200, { 'Content-Type': 'application/json' });
+    }
     // Streaming variant: progress events while the engine works, then one result or error event.
     return streamSSE(c, async (stream) => {
       const progress = (e: EngineProgress) => void stream.writeSSE({ event: 'progress', data: JSON.stringify(e) });
       try {
-        const out = await humanizeText(deps, u, input, progress);
-        await stream.writeSSE({ event: 'result', data: JSON.stringify(out) });
+        const { json } = await rewrite(progress);
+        await stream.writeSSE({ event: 'result', data: json });
       } catch (e) {
         const err =
           e instanceof AppError

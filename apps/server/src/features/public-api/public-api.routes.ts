@@ -38,7 +38,7 @@ import {
   pruneIdempotencyKeys,
   releaseIdempotencyKey,
   requestFingerprint,
-} from './idempotency';
+} from '../../lib/idempotency';
 import type { ApiCaller, PublicApiExtra } from './services';
 
 type Env = { Variables: AppEnv<PublicApiExtra>['Variables'] & { apiCaller: ApiCaller } };

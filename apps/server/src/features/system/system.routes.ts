@@ -1,5 +1,5 @@
 /**
- * The product's own endpoints: GET /api/health, GET /api/config (the public configuration), and the
+ * The product's own endpoints: GET /api/health (503 while the database does not answer), GET /api/config (the public configuration), and the
  * probes GET /healthz (the process is alive) and GET /readyz (the database answers; 503 when it does
  * not or while the process drains for a stop).
  */
@@ -24,8 +24,23 @@ export const systemRoutes = createRouter()
     }
     return c.json({ ok: true, database: database.kind });
   })
-  .get('/api/health', (c) => {
+  // Health includes the database: a server that cannot reach it is not healthy, whatever the process says.
+  .get('/api/health', async (c) => {
     const { database, detectorVersion } = c.var.deps;
+    c.header('Cache-Control', 'no-store');
+    const problem = await databaseProblem(database);
+    if (problem) {
+      c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+      return c.json(
+        {
+          ok: false,
+          database: database.kind,
+          detector: detectorVersion,
+          reason: `The database is not reachable: ${problem}`,
+        } satisfies HealthResponse,
+        503,
+      );
+    }
     return c.json({ ok: true, database: database.kind, detector: detectorVersion } satisfies HealthResponse);
   })
   .get('/api/config', (c) => {

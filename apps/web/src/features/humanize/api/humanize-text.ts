@@ -14,8 +14,42 @@ function body(input: HumanizeInput) {
   };
 }
 
-export function humanizeText(input: HumanizeInput): Promise<HumanizeOutput> {
-  return apiFetch<HumanizeOutput>(api.humanizeText, { method: 'POST', body: body(input) });
+/**
+ * One key per click: every attempt of that click (the automatic wait-and-retry, a proxy's retry) sends
+ * it, so the server runs and charges the rewrite once and hands the same answer to a retry.
+ * getRandomValues works on plain-HTTP origins too, where crypto.randomUUID does not exist.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return `web-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+export async function humanizeText(input: HumanizeInput, idempotencyKey?: string): Promise<HumanizeOutput> {
+  if (!idempotencyKey) return apiFetch<HumanizeOutput>(api.humanizeText, { method: 'POST', body: body(input) });
+  let res: Response;
+  try {
+    res = await fetch(api.humanizeText, {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
+      body: JSON.stringify(body(input)),
+    });
+  } catch {
+    throw new ApiError({
+      status: 0,
+      code: 'NETWORK',
+      message: 'Could not reach the server. Check your connection and try again.',
+    });
+  }
+  const text = await res.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = null;
+  }
+  if (!res.ok) throw apiErrorFrom(res.status, parsed, res.headers.get('Retry-After'));
+  return parsed as HumanizeOutput;
 }
 
 /**
@@ -25,13 +59,18 @@ export function humanizeText(input: HumanizeInput): Promise<HumanizeOutput> {
 export async function humanizeTextStreaming(
   input: HumanizeInput,
   onProgress: (p: HumanizeProgress) => void,
+  idempotencyKey?: string,
 ): Promise<HumanizeOutput> {
   let res: Response;
   try {
     res = await fetch(api.humanizeText, {
       method: 'POST',
       credentials: 'include',
-      headers: { Accept: 'text/event-stream', 'Content-Type': 'application/json' },
+      headers: {
+        Accept: 'text/event-stream',
+        'Content-Type': 'application/json',
+        ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
+      },
       body: JSON.stringify(body(input)),
     });
   } catch {

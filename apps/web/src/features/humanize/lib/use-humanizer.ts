@@ -20,7 +20,7 @@ import { applyLimits, setCachedBalance, subscriptionKeys, useLimits } from '@/li
 import { dismissErrorToasts, notifyError, notifySuccess, notifyWarning } from '@/lib/toast';
 import { withAutoWait } from './auto-wait';
 import { checkBalance } from '../api/check-balance';
-import { humanizeText, humanizeTextStreaming, type HumanizeProgress } from '../api/humanize-text';
+import { humanizeText, humanizeTextStreaming, newIdempotencyKey, type HumanizeProgress } from '../api/humanize-text';
 import { deductLocally } from '../api/limits';
 import { useSavedWriting, useSaveWriting } from '../api/writing-options';
 import {
@@ -153,9 +153,11 @@ export function useHumanizer() {
           readingLevel: writing.readingLevel,
         };
         setProgress(null);
+        // One key for this click, sent by every attempt: a retry is never charged twice.
+        const key = newIdempotencyKey();
         // Deep takes long enough for the engine's own stages to be worth showing.
         output = await withAutoWait(() =>
-          submittedMode === 'deep' ? humanizeTextStreaming(input, setProgress) : humanizeText(input),
+          submittedMode === 'deep' ? humanizeTextStreaming(input, setProgress, key) : humanizeText(input, key),
         );
       } catch (err) {
         notifyError(humanizeErrorToast(err, checkedCtx));

@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestProduct, inlineEngine, type TestProduct } from '../../test/harness';
+
+const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i % 37}`).join(' ');
+const balance = async (t: TestProduct, cookie: string) =>
+  ((await (await t.req('/api/subscription', { cookie })).json()) as { currentBalance: number }).currentBalance;
+
+describe('humanize-text with an Idempotency-Key (one per click)', () => {
+  let t: TestProduct;
+  beforeAll(async () => {
+    // Rate limits on: a retry of the same click must not be refused by the per-user rewrite limit either.
+    t = await createTestProduct({ engine: inlineEngine({ delayMs: 150 }) });
+  });
+  afterAll(async () => t.close());
+
+  it('a retry with the same key gets the first answer and is charged once; another body with the key is refused', async () => {
+    const u = await t.newUser();
+    const body = { text: words(60), mode: 'lightning', useSecondPrompt: false };
+    const headers = { 'idempotency-key': 'web-click-1' };
+    const first = await t.req('/api/functions/humanize-text', { body, cookie: u.cookie, headers });
+    expect(first.status).toBe(200);
+    const out = (await first.json()) as { transformation_id: string; remaining_balance: number };
+    expect(out.remaining_balance).toBe(190);
+    const retry = await t.req('/api/functions/humanize-text', { body, cookie: u.cookie, headers });
+    expect(retry.status).toBe(200);
+    expect(retry.headers.get('idempotent-replayed')).toBe('true');
+    expect(await retry.json()).toEqual(out);
+    // The streamed variant replays the same stored answer as its result event.
+    const streamed = await t.req('/api/functions/humanize-text', {
+      body,
+      cookie: u.cookie,
+      headers: { ...headers, accept: 'text/event-stream' },
+    });
+    expect(await streamed.text()).toContain(`"transformation_id":"${out.transformation_id}"`);
+    expect(await balance(t, u.cookie)).toBe(190);
+    const other = await t.req('/api/functions/humanize-text', {
+      body: { ...body, text: words(70) },
+      cookie: u.cookie,
+      headers,
+    });
+    expect(other.status).toBe(422);
+    expect(((await other.json()) as { error: { code: string } }).error.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(await balance(t, u.cookie)).toBe(190);
+  });
+
+  it('simultaneous copies of one click run once: one 200, the rest 409 with Retry-After, one charge', async () => {
+    const u = await t.newUser();
+    const body = { text: words(55), mode: 'lightning', useSecondPrompt: false };
+    const headers = { 'idempotency-key': 'web-click-race' };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => t.req('/api/functions/humanize-text', { body, cookie: u.cookie, headers })),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses.filter((s) => s !== 200).every((s) => s === 409)).toBe(true);
+    expect(answers.find((r) => r.status === 409)?.headers.get('retry-after')).toBe('1');
+    expect(await balance(t, u.cookie)).toBe(250 - 55);
+    // Once done, a late copy gets the answer.
+    expect((await t.req('/api/functions/humanize-text', { body, cookie: u.cookie, headers })).status).toBe(200);
+    expect(await balance(t, u.cookie)).toBe(250 - 55);
+  });
+
+  it('refuses a malformed key with a 400 that names it, and a failed rewrite releases its key', async () => {
+    const u = await t.newUser();
+    const bad = await t.req('/api/functions/humanize-text', {
+      body: { text: words(60), mode: 'lightning', useSecondPrompt: false },
+      cookie: u.cookie,
+      headers: { 'idempotency-key': 'has space' },
+    });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: { message: string } }).error.message).toMatch(/Idempotency-Key/);
+    // Too few words: refused, key released, so the fixed request with the same key runs.
+    const headers = { 'idempotency-key': 'web-click-fix' };
+    const short = await t.req('/api/functions/humanize-text', {
+      body: { text: words(5), mode: 'lightning', useSecondPrompt: false },
+      cookie: u.cookie,
+      headers,
+    });
+    expect(short.status).toBe(400);
+    const fixed = await t.req('/api/functions/humanize-text', {
+      body: { text: words(5), mode: 'lightning', useSecondPrompt: false },
+      cookie: u.cookie,
+      headers,
+    });
+    // Refused again on its own merits (the words, or the per-user rewrite limit), not held by the key.
+    expect([400, 429]).toContain(fixed.status);
+    expect(((await fixed.json()) as { error: { code: string } }).error.code).not.toMatch(/^IDEMPOTENCY_/);
+  });
+});
