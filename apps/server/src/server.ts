@@ -20,6 +20,7 @@ import { createAuth } from './features/auth/auth';
 import { authenticateApiKey } from './features/api-keys/api-keys.service';
 import { runCheck, validateCheck } from './features/ai-check/ai-check.service';
 import { humanizeText } from './features/humanize/humanize.service';
+import { docxHeaders, exportDocx } from './features/documents/export.service';
 import type { PublicApiServices } from './features/public-api/services';
 import { cancelSubscriptionForDeletion, warnIfSandboxInProduction } from './features/billing/billing.service';
 import { createPaddleProvider } from './features/billing/payments/paddle';
@@ -99,6 +100,10 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
       ),
     validateCheck: (caller, text, at) => validateCheck(db, caller, text, at),
     runCheck: (text, v) => runCheck({ engine, db, env, now, logger }, text, v),
+    exportDocx: async (caller, id, tracked) => {
+      const f = await exportDocx(db, caller.id, id, tracked);
+      return { bytes: f.bytes, headers: docxHeaders(f) };
+    },
   };
   const deps: ProductDeps = {
     env,

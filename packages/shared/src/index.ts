@@ -15,3 +15,5 @@ export * from './display-name';
 export * from './promo-codes';
 export * from './routes';
 export * from './outside-detectors';
+export * from './results';
+export * from './text-blocks';

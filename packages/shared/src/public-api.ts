@@ -10,7 +10,7 @@ import { TIERS, type Tier } from './plans';
 import { HUMANIZE_MODES } from './modes';
 import { outsideScore } from './outside-detectors';
 import { DOC_VERDICTS } from './schemas';
-import { MAX_TEXT_CHARS, type AiCheckOutput, type HumanizeOutput } from './schemas';
+import { KEEP_LIMITS, MAX_TEXT_CHARS, keepField, type AiCheckOutput, type HumanizeOutput } from './schemas';
 
 /** Every key starts with this, so a leaked key is recognisable (and findable by secret scanners). */
 export const API_KEY_PREFIX = 'ps_live_';
@@ -104,6 +104,10 @@ export const apiHumanizeRequest = z
       description: '"Humanize again": ask for a rewrite that differs from your latest result for exactly this text.',
       example: false,
     }),
+    keep: keepField.optional().meta({
+      description: `Frozen phrases: every occurrence of each is kept exactly as written, in both modes and by a model rewrite (matched as whole words, ignoring case). Up to ${KEEP_LIMITS.phrases} phrases of at most ${KEEP_LIMITS.chars} characters, one line each. Absent: the phrases saved on your account apply; the list you send becomes the saved one (\`[]\` clears it).`,
+      example: ['pivotal role'],
+    }),
   })
   .meta({ id: 'HumanizeRequest' });
 export type ApiHumanizeRequest = z.input<typeof apiHumanizeRequest>;
@@ -132,11 +136,9 @@ export const apiHumanizeResponse = z
       .number()
       .int()
       .meta({ description: 'Words left this month after this request.', example: 14943 }),
-    score_before: scoreField
-      .nullable()
-      .meta({
-        description: "Plainspoken's AI-likeness estimate of your text, 0-100 (null when the language is not scored).",
-      }),
+    score_before: scoreField.nullable().meta({
+      description: "Plainspoken's AI-likeness estimate of your text, 0-100 (null when the language is not scored).",
+    }),
     score_after: scoreField.nullable().meta({ description: 'The same estimate for the rewrite.' }),
     engine: z.enum(['model', 'local']).meta({ description: 'Which engine wrote the result.' }),
     outcome: z
@@ -210,12 +212,10 @@ export const apiErrorResponse = z
   .object({
     error: z.object({
       code: z.enum(ERROR_CODES).meta({ description: 'Stable code to branch on.', example: 'INSUFFICIENT_BALANCE' }),
-      message: z
-        .string()
-        .meta({
-          description: 'What went wrong, in words you can show a user.',
-          example: 'You need 57 words but only have 12 remaining this month',
-        }),
+      message: z.string().meta({
+        description: 'What went wrong, in words you can show a user.',
+        example: 'You need 57 words but only have 12 remaining this month',
+      }),
       retryAfter: z
         .number()
         .int()

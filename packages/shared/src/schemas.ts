@@ -17,8 +17,33 @@ export const checkBalanceOutput = z.object({
 });
 export type LimitsInfo = z.infer<typeof checkBalanceOutput>;
 
+/** Frozen phrases ('Keep as written'): each kept verbatim by every rewrite. */
+export const KEEP_LIMITS = { phrases: 20, chars: 100 } as const;
+export const keepField = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, 'a phrase to keep cannot be empty')
+      .max(KEEP_LIMITS.chars, `a phrase to keep has at most ${KEEP_LIMITS.chars} characters`)
+      .refine((s) => !/[\r\n\u0000]/.test(s), 'a phrase to keep is one line of text'),
+  )
+  .max(KEEP_LIMITS.phrases, `at most ${KEEP_LIMITS.phrases} phrases to keep`);
+
+/** GET /api/writing-options: the saved writing options and frozen phrases. */
+export interface WritingPreferences {
+  tone: (typeof WRITING_TONES)[number];
+  readingLevel: (typeof READING_LEVELS)[number];
+  keep: string[];
+}
+
 /** The writing options a user saves (POST /api/functions/writing-options). */
-export const writingOptionsInput = z.object({ tone: z.enum(WRITING_TONES), readingLevel: z.enum(READING_LEVELS) });
+export const writingOptionsInput = z.object({
+  tone: z.enum(WRITING_TONES),
+  readingLevel: z.enum(READING_LEVELS),
+  /** Frozen phrases; unchanged when absent. */
+  keep: keepField.optional(),
+});
 
 /** A promotion code typed at checkout. */
 export const discountCodeField = z.string().trim().max(40, 'at most 40 characters');
@@ -30,6 +55,8 @@ export const humanizeInput = z.object({
   /** Writing options; the caller's saved ones when absent. */
   tone: z.enum(WRITING_TONES).optional(),
   readingLevel: z.enum(READING_LEVELS).optional(),
+  /** Frozen phrases; the caller's saved ones when absent (an empty list clears them). */
+  keep: keepField.optional(),
 });
 export type HumanizeInput = z.input<typeof humanizeInput>;
 
@@ -131,6 +158,12 @@ export interface TransformationItem {
   /** The detector's estimate before and after (0-100), null when not measured (other languages). */
   score_before: number | null;
   score_after: number | null;
+  /** Writing options and frozen phrases of the rewrite (null/[] on entries from before they were stored). */
+  tone: string | null;
+  reading_level: string | null;
+  keep: string[];
+  /** When the user edited the result in place (transformed_text is then their edit); null otherwise. */
+  edited_at: string | null;
 }
 export interface TransformationPage {
   items: TransformationItem[];

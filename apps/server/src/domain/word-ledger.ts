@@ -58,6 +58,10 @@ export interface TransformationValues {
   engine: string | null;
   tokensUsed: number;
   usageTrackedAt: Date | null;
+  /** The writing options and frozen phrases the rewrite ran with. */
+  tone?: string | null;
+  readingLevel?: string | null;
+  keep?: string[];
 }
 
 /**
@@ -78,14 +82,35 @@ export async function saveWithCharge(
         UPDATE word_charges SET status = 'saved', settled_at = ${now}, transformation_id = ${id}
         WHERE id = ${chargeId} AND status = 'reserved'
         RETURNING words)
-      INSERT INTO transformations (id, user_id, original_text, transformed_text, mode, words_charged, score_before, score_after, engine, tokens_used, usage_tracked_at)
+      INSERT INTO transformations (id, user_id, original_text, transformed_text, mode, words_charged, score_before, score_after, engine, tokens_used, usage_tracked_at, tone, reading_level, keep)
       VALUES (${id}, ${v.userId}, ${v.originalText}, ${v.transformedText}, ${v.mode}, COALESCE((SELECT words FROM c), 0),
-              ${v.scoreBefore}, ${v.scoreAfter}, ${v.engine}, ${v.tokensUsed}, ${v.usageTrackedAt})
+              ${v.scoreBefore}, ${v.scoreAfter}, ${v.engine}, ${v.tokensUsed}, ${v.usageTrackedAt},
+              ${v.tone ?? null}, ${v.readingLevel ?? null}, ${JSON.stringify(v.keep ?? [])}::jsonb)
       RETURNING id, words_charged`),
   );
   const r = rows[0];
   if (!r) throw new Error('the transformation was not saved');
   return { id: r.id, wordsCharged: Number(r.words_charged) };
+}
+
+/**
+ * Settles a reservation onto an existing transformation (a sentence rewritten on its own): the charge is
+ * marked saved against it and its words are added to the transformation's, in one statement. Returns the
+ * words added: 0 when the reservation had already been refunded or the entry is gone (then nothing changes).
+ */
+export async function settleOnto(db: Db, chargeId: string, transformationId: string, now: Date): Promise<number> {
+  const rows = rowsOf<{ words: number }>(
+    await db.execute(sql`
+      WITH c AS (
+        UPDATE word_charges SET status = 'saved', settled_at = ${now}, transformation_id = ${transformationId}
+        WHERE id = ${chargeId} AND status = 'reserved'
+          AND EXISTS (SELECT 1 FROM transformations WHERE id = ${transformationId})
+        RETURNING words)
+      UPDATE transformations SET words_charged = words_charged + (SELECT words FROM c)
+      WHERE id = ${transformationId} AND EXISTS (SELECT 1 FROM c)
+      RETURNING (SELECT words FROM c) AS words`),
+  );
+  return rows[0] ? Number(rows[0].words) : 0;
 }
 
 /** Gives a reservation's words back, once; returns the balance after, or null if it was already settled. */
@@ -162,9 +187,11 @@ export async function reconcileWords(db: Db): Promise<LedgerReport> {
   );
   const [orphans] = rowsOf<{ n: number }>(
     await db.execute(sql`
-      SELECT count(*)::int AS n FROM word_charges c
+      SELECT count(*)::int AS n FROM (
+        SELECT c.transformation_id, sum(c.words) AS words FROM word_charges c
+        WHERE c.status = 'saved' GROUP BY c.transformation_id) c
       LEFT JOIN transformations t ON t.id = c.transformation_id
-      WHERE c.status = 'saved' AND (t.id IS NULL OR t.words_charged <> c.words)`),
+      WHERE t.id IS NULL OR t.words_charged <> c.words`),
   );
   const [unledgered] = rowsOf<{ n: number }>(
     await db.execute(sql`

@@ -2,15 +2,32 @@
  * GET /api/transformations: the caller's transformations, newest first, in keyset pages (every row
  * reachable, stable under inserts); `q` keeps the entries whose original or result contains it.
  * DELETE /api/transformations/:id: removes one of the caller's own entries (404 for anyone else's).
+ * GET /api/transformations/:id (reopen), PATCH /api/transformations/:id (edit in place, re-scored for free)
+ * and POST /api/transformations/:id/sentence-alternatives (one sentence, its words charged): see
+ * result-editing.ts.
  */
 import { zValidator } from '@hono/zod-validator';
 import { and, desc, eq, ilike, lt, or } from 'drizzle-orm';
-import { historyQuery, transformationIdParam, type TransformationPage } from '@plainspoken/shared';
+import {
+  MSG,
+  RATE_LIMITS,
+  editResultInput,
+  historyQuery,
+  sentenceAlternativesInput,
+  transformationIdParam,
+  type TransformationPage,
+} from '@plainspoken/shared';
+import { reservationHoldMs } from '../../domain/word-ledger';
 import { transformations } from '../../db/schema';
 import { createRouter } from '../../lib/context';
 import { AppError } from '../../lib/errors';
-import { queryOf, validationError } from '../../lib/http';
+import { jsonBody, queryOf, validationError } from '../../lib/http';
 import { requireUser, signedIn } from '../../lib/session';
+import { detailOf, editResult, loadOwn, sentenceAlternatives } from './result-editing';
+
+const idParam = zValidator('param', transformationIdParam, (r) => {
+  if (!r.success) throw validationError(r.error.issues);
+});
 
 function decodeCursor(cursor: string): { at: Date; id: string } {
   try {
@@ -45,6 +62,48 @@ export const historyRoutes = createRouter()
       return c.json({ deleted: id });
     },
   )
+  .get('/api/transformations/:id', signedIn, idParam, async (c) => {
+    const u = await requireUser(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(detailOf(await loadOwn(c.var.deps.db, u.id, c.req.valid('param').id)));
+  })
+  .patch('/api/transformations/:id', signedIn, idParam, jsonBody(editResultInput), async (c) => {
+    const u = await requireUser(c);
+    const d = c.var.deps;
+    // Re-scoring is the AI check's work, under its limit (it costs no words).
+    await d.limiter.hit(`check:user:${u.id}`, RATE_LIMITS.aiCheckUserMs, MSG.aiCheckWait);
+    return c.json(await editResult(d, u, c.req.valid('param').id, c.req.valid('json').text));
+  })
+  .post(
+    '/api/transformations/:id/sentence-alternatives',
+    signedIn,
+    idParam,
+    jsonBody(sentenceAlternativesInput),
+    async (c) => {
+      const u = await requireUser(c);
+      const d = c.var.deps;
+      const { id } = c.req.valid('param');
+      const row = await loadOwn(d.db, u.id, id);
+      // A sentence rewrite is a rewrite: the same per-account pace as Humanize.
+      await d.limiter.hit(`humanize:${u.id}`, RATE_LIMITS.humanizeMs);
+      const mode = row.mode === 'deep' ? 'deep' : 'lightning';
+      return c.json(
+        await sentenceAlternatives(
+          {
+            db: d.db,
+            engine: d.engine,
+            llm: d.models ? d.models.current(mode) : d.llm,
+            logger: d.logger,
+            now: d.now,
+            holdMs: reservationHoldMs(d.env.ENGINE_TIMEOUT_MS),
+          },
+          u,
+          id,
+          c.req.valid('json'),
+        ),
+      );
+    },
+  )
   .get('/api/transformations', signedIn, queryOf(historyQuery), async (c) => {
     const u = await requireUser(c);
     const { cursor, limit, q } = c.req.valid('query');
@@ -62,6 +121,10 @@ export const historyRoutes = createRouter()
         words_charged: t.words_charged,
         score_before: t.score_before,
         score_after: t.score_after,
+        tone: t.tone,
+        reading_level: t.reading_level,
+        keep: t.keep,
+        edited_at: t.edited_at,
       })
       .from(t)
       .where(
@@ -76,7 +139,11 @@ export const historyRoutes = createRouter()
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
     const body: TransformationPage = {
-      items: page.map((r) => ({ ...r, created_at: r.created_at.toISOString() })),
+      items: page.map((r) => ({
+        ...r,
+        created_at: r.created_at.toISOString(),
+        edited_at: r.edited_at ? r.edited_at.toISOString() : null,
+      })),
       nextCursor:
         rows.length > limit && last
           ? Buffer.from(`${last.created_at.toISOString()}|${last.id}`).toString('base64url')

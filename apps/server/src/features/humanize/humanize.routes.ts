@@ -12,7 +12,7 @@ import {
   trackUsageInput,
   writingOptionsInput,
   type OkResponse,
-  type WritingOptions,
+  type WritingPreferences,
 } from '@plainspoken/shared';
 import { ensureSubscriber } from '../../domain/subscribers';
 import { reservationHoldMs } from '../../domain/word-ledger';
@@ -104,12 +104,12 @@ export const humanizeRoutes = createRouter()
   // The caller's writing options (tone, reading level), remembered for the next rewrite.
   .get('/api/writing-options', async (c) => {
     const u = await requireUser(c);
-    return c.json((await loadWriting(c.var.deps.db, u.id)) satisfies WritingOptions);
+    return c.json((await loadWriting(c.var.deps.db, u.id)) satisfies WritingPreferences);
   })
   .post('/api/functions/writing-options', signedIn, jsonBody(writingOptionsInput), async (c) => {
     const u = await requireUser(c);
     return c.json(
-      (await saveWriting(c.var.deps.db, u.id, c.req.valid('json'), c.var.deps.now())) satisfies WritingOptions,
+      (await saveWriting(c.var.deps.db, u.id, c.req.valid('json'), c.var.deps.now())) satisfies WritingPreferences,
     );
   })
   .post('/api/functions/sync-users', async (c) => {

@@ -3,7 +3,7 @@
  * with one conditional UPDATE before the engine runs, refunded if it fails, and the transformation is
  * saved in the same request (spec decision 5).
  */
-import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
   DEFAULT_WRITING,
   MIN_WORDS,
@@ -19,11 +19,12 @@ import {
   type ReadingLevel,
   type TrackUsageOutput,
   type WritingOptions,
+  type WritingPreferences,
   type WritingTone,
 } from '@plainspoken/shared';
 import { detectLanguage } from '@plainspoken/humanizer/language';
 import type { Db } from '../../db/client';
-import { subscribers, transformations, writing_preferences } from '../../db/schema';
+import { transformations, writing_preferences } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import { effectiveTier, loadSubscriber, type SubscriberRow } from '../../domain/subscribers';
@@ -75,22 +76,40 @@ export interface HumanizeDeps {
   reservationHoldMs?: number;
 }
 
-/** The writing options the user last chose (the defaults before any choice). */
-export async function loadWriting(db: Db, userId: string): Promise<WritingOptions> {
+/** The writing options and frozen phrases the user last chose (the defaults before any choice). */
+export async function loadWriting(db: Db, userId: string): Promise<WritingPreferences> {
   const rows = await db.select().from(writing_preferences).where(eq(writing_preferences.user_id, userId)).limit(1);
   const r = rows[0];
-  return r ? { tone: r.tone as WritingTone, readingLevel: r.reading_level as ReadingLevel } : { ...DEFAULT_WRITING };
+  return r
+    ? { tone: r.tone as WritingTone, readingLevel: r.reading_level as ReadingLevel, keep: r.keep ?? [] }
+    : { ...DEFAULT_WRITING, keep: [] };
 }
 
-export async function saveWriting(db: Db, userId: string, o: WritingOptions, now: Date): Promise<WritingOptions> {
-  await db
+/** Saves the writing options, and the frozen phrases when given (absent: the saved ones stay). */
+export async function saveWriting(
+  db: Db,
+  userId: string,
+  o: WritingOptions & { keep?: string[] },
+  now: Date,
+): Promise<WritingPreferences> {
+  const keep = o.keep === undefined ? undefined : uniqueKeep(o.keep);
+  const rows = await db
     .insert(writing_preferences)
-    .values({ user_id: userId, tone: o.tone, reading_level: o.readingLevel, updated_at: now })
+    .values({ user_id: userId, tone: o.tone, reading_level: o.readingLevel, keep: keep ?? [], updated_at: now })
     .onConflictDoUpdate({
       target: writing_preferences.user_id,
-      set: { tone: o.tone, reading_level: o.readingLevel, updated_at: now },
-    });
-  return o;
+      set: { tone: o.tone, reading_level: o.readingLevel, ...(keep ? { keep } : {}), updated_at: now },
+    })
+    .returning({ keep: writing_preferences.keep });
+  return { tone: o.tone, readingLevel: o.readingLevel, keep: rows[0]?.keep ?? keep ?? [] };
+}
+
+/** Frozen phrases as stored: trimmed, inner whitespace collapsed, repeats (ignoring case) dropped. */
+export function uniqueKeep(keep: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return keep
+    .map((k) => k.replace(/\s+/g, ' ').trim())
+    .filter((k) => k.length > 0 && !seen.has(k.toLowerCase()) && Boolean(seen.add(k.toLowerCase())));
 }
 
 /** PostgreSQL text cannot hold U+0000, so such a text could be rewritten but never stored. */
@@ -105,6 +124,7 @@ export async function humanizeText(
     mode: 'deep' | 'lightning';
     tone?: WritingTone;
     readingLevel?: ReadingLevel;
+    keep?: string[];
   },
   onProgress?: (e: EngineProgress) => void,
 ): Promise<HumanizeOutput> {
@@ -153,11 +173,14 @@ export async function humanizeText(
 
   // Options sent with the request win and become the user's saved ones; otherwise the saved ones apply.
   let writing: WritingOptions;
+  let keep: string[] = input.keep ? uniqueKeep(input.keep) : [];
   try {
     const saved = await loadWriting(db, u.id);
     writing = { tone: input.tone ?? saved.tone, readingLevel: input.readingLevel ?? saved.readingLevel };
-    if (writing.tone !== saved.tone || writing.readingLevel !== saved.readingLevel)
-      await saveWriting(db, u.id, writing, now);
+    if (!input.keep) keep = saved.keep;
+    const keepChanged = keep.length !== saved.keep.length || keep.some((k, i) => k !== saved.keep[i]);
+    if (writing.tone !== saved.tone || writing.readingLevel !== saved.readingLevel || keepChanged)
+      await saveWriting(db, u.id, { ...writing, keep }, now);
   } catch (e) {
     deps.logger.warn('writing options not saved', { error: (e as Error).message });
     writing = {
@@ -171,7 +194,7 @@ export async function humanizeText(
     // 'Humanize again' must not hand back the result the user already has for this text.
     const avoidText = input.useSecondPrompt ? await previousResult(db, u.id, input.text) : undefined;
     out = await deps.engine.run(
-      { text: input.text, mode: input.mode, secondPass: input.useSecondPrompt, avoidText, llm, writing },
+      { text: input.text, mode: input.mode, secondPass: input.useSecondPrompt, avoidText, llm, writing, keep },
       onProgress,
     );
   } catch (e) {
@@ -201,6 +224,9 @@ export async function humanizeText(
         engine: out.engine,
         tokensUsed: out.tokensUsed,
         usageTrackedAt: now,
+        tone: writing.tone,
+        readingLevel: writing.readingLevel,
+        keep,
       },
       deps.now(),
     );

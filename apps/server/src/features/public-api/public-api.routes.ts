@@ -136,6 +136,44 @@ const usageRoute = createRoute({
   },
 });
 
+const exportRoute = createRoute({
+  method: 'get',
+  path: '/v1/transformations/{id}/export.docx',
+  operationId: 'exportDocx',
+  tags: ['Rewrite'],
+  summary: 'Download a rewrite as Word, with tracked changes',
+  description:
+    'The rewrite saved under `transformation_id` (from `POST /v1/humanize`) as a Word file. With `changes=tracked` every changed phrase is a tracked revision by "Plainspoken" at the rewrite\'s time, with a comment that says why ("stock phrase \'plays a pivotal role\'", "sentence split: 46 words"); accepting every change gives the result, rejecting every change gives your original. Headings, lists and paragraphs are kept. Costs no words.',
+  request: {
+    params: z.object({
+      id: z.string().uuid('not a history entry id').meta({
+        description: 'The `transformation_id` of a rewrite.',
+        example: '3f1c2a9e-8d7b-4c55-9a0e-2b6f1d4c7e21',
+      }),
+    }),
+    query: z.object({
+      changes: z
+        .enum(['tracked', 'none'])
+        .optional()
+        .default('none')
+        .meta({ description: '`tracked`: the changes as revisions with reasons; `none`: the result only.' }),
+    }),
+  },
+  responses: {
+    200: {
+      description: 'The .docx file.',
+      content: {
+        'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
+          schema: z.string().meta({ format: 'binary' }),
+        },
+      },
+    },
+    400: err('The id is not a history entry id, or `changes` is neither `tracked` nor `none` (`VALIDATION`).'),
+    ...authErrors,
+    404: err("No rewrite with this id among the key owner's history (`NOT_FOUND`)."),
+  },
+});
+
 const DESCRIPTION = `Humanize and check text from your own code, with the same plans, words and limits as the website.
 
 ## Authentication
@@ -280,7 +318,7 @@ async function idempotent<T extends object>(
   return c.newResponse(json, 200, { 'Content-Type': 'application/json' });
 }
 
-publicApiRoutes.openapi(humanizeRoute, async (c) => {
+publicApiRoutes.openapi(humanizeRoute, (c) => {
   const d = c.var.deps;
   const input = c.req.valid('json');
   const caller = c.var.apiCaller;
@@ -290,7 +328,7 @@ publicApiRoutes.openapi(humanizeRoute, async (c) => {
   }) as never;
 });
 
-publicApiRoutes.openapi(detectRoute, async (c) => {
+publicApiRoutes.openapi(detectRoute, (c) => {
   const d = c.var.deps;
   const { text } = c.req.valid('json');
   const caller = c.var.apiCaller;
@@ -301,7 +339,14 @@ publicApiRoutes.openapi(detectRoute, async (c) => {
   }) as never;
 });
 
-publicApiRoutes.openapi(usageRoute, async (c) => {
+publicApiRoutes.openapi(exportRoute, async (c) => {
+  const { id } = c.req.valid('param');
+  const { changes } = c.req.valid('query');
+  const f = await c.var.deps.publicApi.exportDocx(c.var.apiCaller, id, changes === 'tracked');
+  return c.body(f.bytes, 200, f.headers) as never;
+});
+
+publicApiRoutes.openapi(usageRoute, (c) => {
   const now = c.var.deps.now();
   const row = c.var.apiCaller.subscriber!;
   const tier = effectiveTier(row, now);

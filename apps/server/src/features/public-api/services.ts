@@ -24,15 +24,17 @@ export interface PublicApiServices {
   >;
   humanize(
     caller: ApiCaller,
-    input: { text: string; mode: 'deep' | 'lightning'; useSecondPrompt: boolean },
+    input: { text: string; mode: 'deep' | 'lightning'; useSecondPrompt: boolean; keep?: string[] },
   ): Promise<HumanizeOutput>;
   /** The AI check's refusals that need no detector work (cap, minimum, language). */
-  validateCheck(
-    caller: ApiCaller,
-    text: string,
-    now: Date,
-  ): Promise<CheckPlan>;
+  validateCheck(caller: ApiCaller, text: string, now: Date): Promise<CheckPlan>;
   runCheck(text: string, v: CheckPlan): Promise<AiCheckOutput>;
+  /** A saved rewrite of the caller's as a Word file (tracked changes with reasons, or plain); 404 otherwise. */
+  exportDocx(
+    caller: ApiCaller,
+    id: string,
+    tracked: boolean,
+  ): Promise<{ bytes: Uint8Array<ArrayBuffer>; headers: Record<string, string> }>;
 }
 
 /** What the AI check decided before scoring: words, cap, language, and the caller's plan (outside detectors). */

@@ -49,6 +49,8 @@ async function rewrite(job: EngineJob): Promise<EngineOutput> {
     avoidText: job.avoidText,
     llm: job.llm,
     writing: job.writing,
+    keep: job.keep,
+    seed: job.seed,
     onProgress: port ? (e) => port.postMessage(e) : undefined,
   }).finally(() => port?.close());
   return {

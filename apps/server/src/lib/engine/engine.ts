@@ -28,6 +28,10 @@ export interface EngineJob {
   llm: EngineLlmConfig | null;
   /** Tone and reading level: in the model's prompt; the local clean-up applies what it can. */
   writing?: WritingOptions;
+  /** Frozen phrases: kept verbatim by the rewrite. */
+  keep?: string[];
+  /** A fixed seed (sentence alternatives ask for several different rewrites of one sentence). */
+  seed?: number;
   /** Set by the pool when the caller listens for progress; the worker posts ProgressEvents on it. */
   progress?: MessagePort;
   /** Set by the pool: the worker thread's nice value, so rewrites yield the CPU to the request thread. */

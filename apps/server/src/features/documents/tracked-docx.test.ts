@@ -1,0 +1,145 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { textBlocks } from '@plainspoken/shared';
+import { docxParagraphs, unzip } from './test-docx';
+import { buildResultDocx, diffTokens, pairBlocks } from './tracked-docx';
+
+const ORIGINAL = `# Why Teams Plan Ahead
+
+In today's fast-paced world, planning plays a pivotal role in how teams deliver work. Moreover, it is important to note that a clear plan reduces rework by 30 percent, according to Dana Reyes at Northwind Labs, because everyone knows what comes next and nobody has to guess.
+
+- Set goals early
+- Review progress weekly
+
+1. Write the plan
+2. Share it with the team
+
+This paragraph stays exactly the same.`;
+
+const RESULT = `# Why Teams Plan Ahead
+
+Planning matters for how teams deliver work. Also, a clear plan reduces rework by 30 percent, according to Dana Reyes at Northwind Labs. Everyone knows what comes next and nobody has to guess.
+
+- Set goals early
+- Check progress every week
+
+1. Write the plan
+2. Share it with the team
+
+This paragraph stays exactly the same.
+
+A closing line the rewrite added.`;
+
+const date = new Date('2026-11-20T10:30:00Z');
+const texts = (t: string) => textBlocks(t).map((b) => b.text);
+
+describe('tracked-changes Word file', () => {
+  const bytes = buildResultDocx({ original: ORIGINAL, result: RESULT, date, engine: 'local', tracked: true });
+  const parts = unzip(bytes);
+  const doc = parts.get('word/document.xml') ?? '';
+
+  it('holds insertions, deletions and comments by Plainspoken at the rewrite time', () => {
+    expect(doc).toMatch(/<w:ins w:id="\d+" w:author="Plainspoken" w:date="2026-11-20T10:30:00Z">/);
+    expect(doc).toMatch(/<w:del w:id="\d+" w:author="Plainspoken" w:date="2026-11-20T10:30:00Z">/);
+    expect(doc).toContain('<w:commentReference');
+    const comments = parts.get('word/comments.xml') ?? '';
+    expect(comments).toContain('w:author="Plainspoken"');
+    expect(comments).toMatch(/stock (phrase|word) &#?[^<]*pivotal|stock phrase 'it is important to note that/);
+    expect(comments).toMatch(/sentence split: \d+ words/);
+    expect(parts.get('[Content_Types].xml')).toContain('/word/comments.xml');
+  });
+
+  it('accepting every change gives the result, rejecting every change gives the original', () => {
+    expect(docxParagraphs(doc, 'accept')).toEqual(texts(RESULT));
+    expect(docxParagraphs(doc, 'reject')).toEqual(texts(ORIGINAL));
+  });
+
+  it('keeps headings, lists and paragraphs', () => {
+    expect(doc).toContain('<w:pStyle w:val="Heading1"/>');
+    expect(doc.match(/<w:numId w:val="1"\/>/g)).toHaveLength(2);
+    expect(doc.match(/<w:numId w:val="2"\/>/g)).toHaveLength(2);
+    expect(parts.get('word/numbering.xml')).toContain('w:numFmt w:val="decimal"');
+  });
+
+  it('the plain file has the result and no revisions', () => {
+    const plain = unzip(buildResultDocx({ original: ORIGINAL, result: RESULT, date, engine: 'local', tracked: false }));
+    const d = plain.get('word/document.xml') ?? '';
+    expect(d).not.toMatch(/<w:(ins|del)\b/);
+    expect(plain.has('word/comments.xml')).toBe(false);
+    expect(docxParagraphs(d, 'accept')).toEqual(texts(RESULT));
+  });
+
+  it('a model rewrite says which facts were checked', () => {
+    const m = unzip(buildResultDocx({ original: ORIGINAL, result: RESULT, date, engine: 'model', tracked: true }));
+    expect(m.get('word/comments.xml')).toMatch(/model rewrite, facts checked: \d+ numbers?, \d+ names? kept/);
+  });
+
+  it('round-trips text with markup characters, tabs and line breaks', () => {
+    const a = 'Tom & Jerry <say> "hi"\tthere\nand then leave.';
+    const b = 'Tom & Jerry <said> "hello"\tthere\nand then left.';
+    const d = unzip(buildResultDocx({ original: a, result: b, date, engine: null, tracked: true })).get(
+      'word/document.xml',
+    )!;
+    expect(docxParagraphs(d, 'accept')).toEqual([b]);
+    expect(docxParagraphs(d, 'reject')).toEqual([a]);
+  });
+
+  it('diffs words, and pairs blocks around the ones that stayed', () => {
+    expect(diffTokens('a big dog', 'a small dog')).toEqual([
+      { kind: 'eq', text: 'a ' },
+      { kind: 'ins', text: 'small' },
+      { kind: 'del', text: 'big' },
+      { kind: 'eq', text: ' dog' },
+    ]);
+    const p = pairBlocks(textBlocks('A\n\nB\n\nC'), textBlocks('A\n\nX\n\nY\n\nC'));
+    expect(p.map((x) => [x.a?.text ?? null, x.b?.text ?? null])).toEqual([
+      ['A', 'A'],
+      ['B', 'X'],
+      [null, 'Y'],
+      ['C', 'C'],
+    ]);
+  });
+});
+
+const soffice = spawnSync('soffice', ['--version'], { encoding: 'utf8' }).status === 0;
+
+describe.skipIf(!soffice)('LibreOffice round trip', () => {
+  it('converts the tracked file and keeps its revisions and comments', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ps-tracked-'));
+    try {
+      const src = path.join(dir, 'tracked.docx');
+      writeFileSync(src, buildResultDocx({ original: ORIGINAL, result: RESULT, date, engine: 'local', tracked: true }));
+      const out = path.join(dir, 'out');
+      execFileSync(
+        'soffice',
+        [
+          `-env:UserInstallation=file://${dir}/profile`,
+          '--headless',
+          '--convert-to',
+          'docx:MS Word 2007 XML',
+          '--outdir',
+          out,
+          src,
+        ],
+        { stdio: 'pipe', timeout: 120_000 },
+      );
+      const back = unzip(readFileSync(path.join(out, 'tracked.docx')));
+      const d = back.get('word/document.xml') ?? '';
+      expect(d).toMatch(/<w:ins\b[^>]*w:author="Plainspoken"/);
+      expect(d).toMatch(/<w:del\b[^>]*w:author="Plainspoken"/);
+      expect(back.get('word/comments.xml') ?? '').toContain('sentence split');
+      // LibreOffice splits runs its own way: compare the text of each view without paragraph marks.
+      expect(docxParagraphs(d, 'accept').join('\n').replace(/\s+/g, ' ')).toContain(
+        'Planning matters for how teams deliver work.',
+      );
+      expect(docxParagraphs(d, 'reject').join('\n').replace(/\s+/g, ' ')).toContain(
+        "In today's fast-paced world, planning plays a pivotal role",
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 150_000);
+});

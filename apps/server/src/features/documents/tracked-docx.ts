@@ -1,0 +1,375 @@
+/**
+ * The result as a Word file, optionally with every change as a tracked revision (GET
+ * /api/transformations/:id/export.docx?changes=tracked). The original and the result are read as the
+ * product's text blocks (headings, list items, paragraphs), paired block by block, and diffed word by word
+ * inside each pair; each changed phrase becomes a deletion and an insertion by "Plainspoken" at the
+ * rewrite's time, with a comment that says why in plain words. Accepting every change in Word gives the
+ * result, rejecting every change gives the original. Blocks only one side has are inserted or deleted
+ * paragraphs (their paragraph mark is tracked too).
+ */
+import { TRACKED_AUTHOR, textBlocks, type TextBlock } from '@plainspoken/shared';
+import { changeReason } from '@plainspoken/humanizer/explain';
+import { writeZip } from './zip-write';
+
+export interface DocxInput {
+  original: string;
+  result: string;
+  /** When the rewrite was made: the time of every revision and comment. */
+  date: Date;
+  /** Which engine wrote the result ('model' or 'local'): worded into the reasons. */
+  engine: string | null;
+  /** false: the result alone, no revisions. */
+  tracked: boolean;
+  title?: string;
+}
+
+// ---- diff ----
+
+type Op = { kind: 'eq' | 'del' | 'ins'; text: string };
+
+const TOKEN = /\s+|[\p{L}\p{N}\p{M}_'\u2019-]+|[^\s\p{L}\p{N}\p{M}_'\u2019-]/gu;
+const tokens = (s: string): string[] => s.match(TOKEN) ?? [];
+/** The largest table (original tokens × result tokens) one block is diffed with; beyond it, one change. */
+const MAX_CELLS = 4_000_000;
+
+/** Word-level diff of two strings (longest common subsequence of tokens). */
+export function diffTokens(a: string, b: string): Op[] {
+  const x = tokens(a);
+  const y = tokens(b);
+  let pre = 0;
+  while (pre < x.length && pre < y.length && x[pre] === y[pre]) pre++;
+  let suf = 0;
+  while (suf < x.length - pre && suf < y.length - pre && x[x.length - 1 - suf] === y[y.length - 1 - suf]) suf++;
+  const xs = x.slice(pre, x.length - suf);
+  const ys = y.slice(pre, y.length - suf);
+  const ops: Op[] = [];
+  const push = (kind: Op['kind'], text: string) => {
+    const last = ops.at(-1);
+    if (last?.kind === kind) last.text += text;
+    else if (text) ops.push({ kind, text });
+  };
+  push('eq', x.slice(0, pre).join(''));
+  const n = xs.length;
+  const m = ys.length;
+  if (n * m > MAX_CELLS) {
+    push('del', xs.join(''));
+    push('ins', ys.join(''));
+  } else {
+    // lcs[i][j]: the common length of xs[i..] and ys[j..]
+    const w = m + 1;
+    const lcs = new Uint32Array((n + 1) * w);
+    for (let i = n - 1; i >= 0; i--)
+      for (let j = m - 1; j >= 0; j--)
+        lcs[i * w + j] =
+          xs[i] === ys[j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
+    let i = 0;
+    let j = 0;
+    while (i < n || j < m) {
+      if (i < n && j < m && xs[i] === ys[j]) {
+        push('eq', xs[i]!);
+        i++;
+        j++;
+      } else if (j < m && (i === n || lcs[i * w + j + 1]! >= lcs[(i + 1) * w + j]!)) {
+        push('ins', ys[j]!);
+        j++;
+      } else {
+        push('del', xs[i]!);
+        i++;
+      }
+    }
+  }
+  push('eq', x.slice(x.length - suf).join(''));
+  return ops;
+}
+
+/** A block's content as runs of unchanged text and changes (a deletion and/or an insertion). */
+type Piece = { kind: 'same'; text: string } | { kind: 'change'; del: string; ins: string; at: number };
+
+/** Equal stretches this small between two changes join them into one phrase ("plays a pivotal role"). */
+const isGlue = (s: string): boolean => /^\s*$/.test(s) || /^\s+[\p{L}]{1,3}\s+$/u.test(s);
+
+export function pieces(a: string, b: string): Piece[] {
+  const out: Piece[] = [];
+  let at = 0; // offset in `a`
+  const ops = diffTokens(a, b);
+  for (let k = 0; k < ops.length; k++) {
+    const op = ops[k]!;
+    const last = out.at(-1);
+    if (op.kind === 'eq') {
+      const next = ops[k + 1];
+      if (last?.kind === 'change' && next && next.kind !== 'eq' && isGlue(op.text)) {
+        last.del += op.text;
+        last.ins += op.text;
+      } else out.push({ kind: 'same', text: op.text });
+      at += op.text.length;
+      continue;
+    }
+    const change = last?.kind === 'change' ? last : null;
+    const target = change ?? { kind: 'change' as const, del: '', ins: '', at };
+    if (!change) out.push(target);
+    if (op.kind === 'del') {
+      target.del += op.text;
+      at += op.text.length;
+    } else target.ins += op.text;
+  }
+  return out;
+}
+
+// ---- block pairing ----
+
+type Pair = { a: TextBlock | null; b: TextBlock | null };
+
+/** Pairs the original's blocks with the result's: equal blocks anchor, the blocks between pair in order. */
+export function pairBlocks(a: TextBlock[], b: TextBlock[]): Pair[] {
+  const n = a.length;
+  const m = b.length;
+  const w = m + 1;
+  const lcs = new Uint32Array((n + 1) * w);
+  const same = (i: number, j: number) => a[i]!.text === b[j]!.text && a[i]!.kind === b[j]!.kind;
+  for (let i = n - 1; i >= 0; i--)
+    for (let j = m - 1; j >= 0; j--)
+      lcs[i * w + j] = same(i, j)
+        ? lcs[(i + 1) * w + j + 1]! + 1
+        : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
+  const pairs: Pair[] = [];
+  let gapA: TextBlock[] = [];
+  let gapB: TextBlock[] = [];
+  const flush = () => {
+    const k = Math.max(gapA.length, gapB.length);
+    for (let t = 0; t < k; t++) pairs.push({ a: gapA[t] ?? null, b: gapB[t] ?? null });
+    gapA = [];
+    gapB = [];
+  };
+  let i = 0;
+  let j = 0;
+  while (i < n || j < m) {
+    if (i < n && j < m && same(i, j)) {
+      flush();
+      pairs.push({ a: a[i]!, b: b[j]! });
+      i++;
+      j++;
+    } else if (j < m && (i === n || lcs[i * w + j + 1]! >= lcs[(i + 1) * w + j]!)) gapB.push(b[j++]!);
+    else gapA.push(a[i++]!);
+  }
+  flush();
+  return pairs;
+}
+
+// ---- WordprocessingML ----
+
+const W_NS =
+  'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"';
+
+export function xmlEscape(s: string): string {
+  return (
+    s
+      // Characters XML 1.0 cannot carry.
+      // eslint-disable-next-line no-control-regex
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+  );
+}
+
+/** Runs for a text: line breaks become w:br, tabs w:tab; `deleted` writes w:delText. */
+function runs(text: string, deleted = false): string {
+  const tag = deleted ? 'w:delText' : 'w:t';
+  let out = '';
+  for (const part of text.split(/(\n|\t)/)) {
+    if (part === '') continue;
+    if (part === '\n') out += '<w:r><w:br/></w:r>';
+    else if (part === '\t') out += '<w:r><w:tab/></w:r>';
+    else out += `<w:r><${tag} xml:space="preserve">${xmlEscape(part)}</${tag}></w:r>`;
+  }
+  return out;
+}
+
+/** The sentence of `text` around offset `at`. */
+function sentenceAt(text: string, at: number): string {
+  const re = /[^.!?\n]+(?:[.!?]+["'\u201d\u2019)]*|$)\s*/g;
+  let m: RegExpExecArray | null;
+  while ((m = re.exec(text)) !== null) {
+    if (m[0] === '') break;
+    if (at < m.index + m[0].length) return m[0].trim();
+  }
+  return text.trim();
+}
+
+interface Numbering {
+  /** w:numId per list: 1 is the bullets; each ordered list gets its own, restarting at 1. */
+  ordered: number[];
+}
+
+class DocWriter {
+  private rev = 1;
+  private comments: string[] = [];
+  private readonly date: string;
+  readonly numbering: Numbering = { ordered: [] };
+  private lastOrdered = 0;
+  private prevWasOrderedItem = false;
+
+  constructor(
+    private readonly input: DocxInput,
+    date: Date,
+  ) {
+    this.date = date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  }
+
+  private attrs(): string {
+    return `w:id="${this.rev++}" w:author="${TRACKED_AUTHOR}" w:date="${this.date}"`;
+  }
+
+  private comment(reason: string): { start: string; end: string } {
+    const id = this.comments.length;
+    this.comments.push(
+      `<w:comment w:id="${id}" w:author="${TRACKED_AUTHOR}" w:date="${this.date}" w:initials="PS"><w:p><w:pPr><w:pStyle w:val="CommentText"/></w:pPr><w:r><w:t xml:space="preserve">${xmlEscape(reason)}</w:t></w:r></w:p></w:comment>`,
+    );
+    return {
+      start: `<w:commentRangeStart w:id="${id}"/>`,
+      end: `<w:commentRangeEnd w:id="${id}"/><w:r><w:rPr><w:rStyle w:val="CommentReference"/></w:rPr><w:commentReference w:id="${id}"/></w:r>`,
+    };
+  }
+
+  /** Paragraph properties of a block (style, list numbering), with an optional tracked paragraph mark. */
+  private pPr(block: TextBlock, mark: '' | 'ins' | 'del'): string {
+    let props = '';
+    if (block.kind === 'heading') props = `<w:pStyle w:val="Heading${block.level}"/>`;
+    else if (block.kind === 'item') {
+      let numId = 1;
+      if (block.ordered) {
+        if (!this.prevWasOrderedItem) {
+          this.lastOrdered = 2 + this.numbering.ordered.length;
+          this.numbering.ordered.push(this.lastOrdered);
+        }
+        numId = this.lastOrdered;
+      }
+      props = `<w:pStyle w:val="ListParagraph"/><w:numPr><w:ilvl w:val="${block.level}"/><w:numId w:val="${numId}"/></w:numPr>`;
+    }
+    this.prevWasOrderedItem = block.kind === 'item' && block.ordered;
+    const rPr = mark ? `<w:rPr><w:${mark} ${this.attrs()}/></w:rPr>` : '';
+    return props || rPr ? `<w:pPr>${props}${rPr}</w:pPr>` : '';
+  }
+
+  paragraph(pair: Pair): string {
+    const { a, b } = pair;
+    if (!this.input.tracked || (a && b && a.text === b.text)) {
+      const block = b ?? a!;
+      return `<w:p>${this.pPr(block, '')}${runs(block.text)}</w:p>`;
+    }
+    if (!a) {
+      const c = this.comment('paragraph added');
+      return `<w:p>${this.pPr(b!, 'ins')}${c.start}<w:ins ${this.attrs()}>${runs(b!.text)}</w:ins>${c.end}</w:p>`;
+    }
+    if (!b) {
+      const c = this.comment('paragraph removed');
+      return `<w:p>${this.pPr(a, 'del')}${c.start}<w:del ${this.attrs()}>${runs(a.text, true)}</w:del>${c.end}</w:p>`;
+    }
+    let body = '';
+    for (const p of pieces(a.text, b.text)) {
+      if (p.kind === 'same') {
+        body += runs(p.text);
+        continue;
+      }
+      const c = this.comment(
+        changeReason(p.del, p.ins, { engine: this.input.engine, sentence: sentenceAt(a.text, p.at) }),
+      );
+      body += c.start;
+      if (p.del) body += `<w:del ${this.attrs()}>${runs(p.del, true)}</w:del>`;
+      if (p.ins) body += `<w:ins ${this.attrs()}>${runs(p.ins)}</w:ins>`;
+      body += c.end;
+    }
+    return `<w:p>${this.pPr(b, '')}${body}</w:p>`;
+  }
+
+  commentsXml(): string | null {
+    if (this.comments.length === 0) return null;
+    return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<w:comments ${W_NS}>${this.comments.join('')}</w:comments>`;
+  }
+}
+
+function stylesXml(): string {
+  const heading = (n: number, size: number) =>
+    `<w:style w:type="paragraph" w:styleId="Heading${n}"><w:name w:val="heading ${n}"/><w:basedOn w:val="Normal"/><w:next w:val="Normal"/><w:qFormat/><w:pPr><w:keepNext/><w:spacing w:before="240" w:after="80"/><w:outlineLvl w:val="${n - 1}"/></w:pPr><w:rPr><w:b/><w:sz w:val="${size}"/></w:rPr></w:style>`;
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:styles ${W_NS}><w:docDefaults><w:rPrDefault><w:rPr><w:rFonts w:ascii="Calibri" w:hAnsi="Calibri" w:cs="Calibri"/><w:sz w:val="22"/><w:lang w:val="en-US"/></w:rPr></w:rPrDefault><w:pPrDefault><w:pPr><w:spacing w:after="160" w:line="259" w:lineRule="auto"/></w:pPr></w:pPrDefault></w:docDefaults><w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/><w:qFormat/></w:style>${[
+    36, 30, 26, 24, 22, 22,
+  ]
+    .map((s, i) => heading(i + 1, s))
+    .join(
+      '',
+    )}<w:style w:type="paragraph" w:styleId="ListParagraph"><w:name w:val="List Paragraph"/><w:basedOn w:val="Normal"/><w:qFormat/><w:pPr><w:spacing w:after="60"/><w:contextualSpacing/></w:pPr></w:style><w:style w:type="paragraph" w:styleId="CommentText"><w:name w:val="annotation text"/><w:basedOn w:val="Normal"/><w:rPr><w:sz w:val="20"/></w:rPr></w:style><w:style w:type="character" w:styleId="CommentReference"><w:name w:val="annotation reference"/><w:rPr><w:sz w:val="16"/></w:rPr></w:style></w:styles>`;
+}
+
+function numberingXml(ordered: number[]): string {
+  const levels = (isOrdered: boolean) =>
+    Array.from({ length: 6 }, (_, l) => {
+      const fmt = isOrdered ? 'decimal' : 'bullet';
+      const text = isOrdered ? `%${l + 1}.` : ['\u2022', '\u25e6', '\u25aa'][l % 3]!;
+      return `<w:lvl w:ilvl="${l}"><w:start w:val="1"/><w:numFmt w:val="${fmt}"/><w:lvlText w:val="${text}"/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="${720 * (l + 1)}" w:hanging="360"/></w:pPr></w:lvl>`;
+    }).join('');
+  const nums = [
+    '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>',
+    ...ordered.map(
+      (id) =>
+        `<w:num w:numId="${id}"><w:abstractNumId w:val="1"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride></w:num>`,
+    ),
+  ].join('');
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:numbering ${W_NS}><w:abstractNum w:abstractNumId="0"><w:multiLevelType w:val="hybridMultilevel"/>${levels(false)}</w:abstractNum><w:abstractNum w:abstractNumId="1"><w:multiLevelType w:val="hybridMultilevel"/>${levels(true)}</w:abstractNum>${nums}</w:numbering>`;
+}
+
+/** The .docx bytes. */
+export function buildResultDocx(input: DocxInput): Uint8Array<ArrayBuffer> {
+  const writer = new DocWriter(input, input.date);
+  const pairs = input.tracked
+    ? pairBlocks(textBlocks(input.original), textBlocks(input.result))
+    : textBlocks(input.result).map((b) => ({ a: b, b }));
+  const body = pairs.map((p) => writer.paragraph(p)).join('') || '<w:p/>';
+  const comments = input.tracked ? writer.commentsXml() : null;
+  const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:document ${W_NS}><w:body>${body}<w:sectPr><w:pgSz w:w="12240" w:h="15840"/><w:pgMar w:top="1440" w:right="1440" w:bottom="1440" w:left="1440" w:header="720" w:footer="720" w:gutter="0"/></w:sectPr></w:body></w:document>`;
+  const settings = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:settings ${W_NS}>${input.tracked ? '<w:trackRevisions/>' : ''}<w:defaultTabStop w:val="720"/><w:compat><w:compatSetting w:name="compatibilityMode" w:uri="http://schemas.microsoft.com/office/word" w:val="15"/></w:compat></w:settings>`;
+  const created = input.date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const core = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<cp:coreProperties xmlns:cp="http://schemas.openxmlformats.org/package/2006/metadata/core-properties" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:dcterms="http://purl.org/dc/terms/" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance"><dc:title>${xmlEscape(input.title ?? '')}</dc:title><dc:creator>${TRACKED_AUTHOR}</dc:creator><dcterms:created xsi:type="dcterms:W3CDTF">${created}</dcterms:created></cp:coreProperties>`;
+  const rel = (id: string, type: string, target: string) =>
+    `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/>`;
+  const docRels = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rel('rId1', 'styles', 'styles.xml')}${rel('rId2', 'numbering', 'numbering.xml')}${rel('rId3', 'settings', 'settings.xml')}${comments ? rel('rId4', 'comments', 'comments.xml') : ''}</Relationships>`;
+  const override = (part: string, type: string) =>
+    `<Override PartName="${part}" ContentType="application/vnd.openxmlformats-officedocument.${type}+xml"/>`;
+  const contentTypes = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${override('/word/document.xml', 'wordprocessingml.document.main')}${override('/word/styles.xml', 'wordprocessingml.styles')}${override('/word/numbering.xml', 'wordprocessingml.numbering')}${override('/word/settings.xml', 'wordprocessingml.settings')}${comments ? override('/word/comments.xml', 'wordprocessingml.comments') : ''}<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/></Types>`;
+  const rootRels = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/></Relationships>`;
+  return writeZip([
+    { name: '[Content_Types].xml', data: contentTypes },
+    { name: '_rels/.rels', data: rootRels },
+    { name: 'docProps/core.xml', data: core },
+    { name: 'word/document.xml', data: document },
+    { name: 'word/_rels/document.xml.rels', data: docRels },
+    { name: 'word/styles.xml', data: stylesXml() },
+    { name: 'word/numbering.xml', data: numberingXml(writer.numbering.ordered) },
+    { name: 'word/settings.xml', data: settings },
+    ...(comments ? [{ name: 'word/comments.xml', data: comments }] : []),
+  ]);
+}
+
+/** A file name for the download: the result's first words, and "-tracked" for the tracked file. */
+export function docxFileName(result: string, tracked: boolean): string {
+  const first = textBlocks(result)[0]?.text ?? '';
+  const base =
+    first
+      .split(/\s+/)
+      .slice(0, 8)
+      .join(' ')
+      .replace(/[^\p{L}\p{N} _-]+/gu, '')
+      .trim()
+      .replace(/\s+/g, '-')
+      .toLowerCase()
+      .slice(0, 60) || 'plainspoken-result';
+  return `${base}${tracked ? '-tracked' : ''}.docx`;
+}

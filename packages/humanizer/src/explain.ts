@@ -1,0 +1,72 @@
+/**
+ * Why a phrase changed, in plain words, for the Word file with tracked changes: each revision carries a
+ * comment such as "stock phrase 'plays a pivotal role'", "sentence split: 46 words" or "model rewrite,
+ * facts checked: 3 numbers, 2 names kept". The reasons are read back from the change itself with the
+ * same phrase lists and span protector the rewrite uses, so no rewrite has to log what it did.
+ */
+import { LEXICON } from './data/lexicon.ts';
+import { ARTIFACT_INLINE, OPENERS, PHRASES } from './data/phrases.ts';
+import { protectedSpans } from './protect.ts';
+
+export interface ChangeContext {
+  /** Which engine wrote the result ('model' for a model rewrite). */
+  engine: string | null;
+  /** The original sentence the change sits in. */
+  sentence: string;
+}
+
+const words = (s: string): number => s.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
+const quoted = (s: string): string => {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return `'${t.length > 60 ? `${t.slice(0, 57)}...` : t}'`;
+};
+const SENTENCE_END = /[.!?]["'\u201d\u2019)]?\s+["'\u201c\u2018(]?[A-Z]/;
+const CONTRACTION = /\b\w+(?:n['\u2019]t|['\u2019](?:s|re|ll|ve|d|m))\b/i;
+
+function stockPhrase(del: string): string | null {
+  for (const rule of [...PHRASES, ...ARTIFACT_INLINE]) {
+    const re = new RegExp(rule.re.source, 'i');
+    const m = re.exec(del);
+    if (m?.[0]?.trim()) return m[0];
+  }
+  // An opener's comma often stays in place, so the deleted words are tried with it too.
+  for (const candidate of [del.trimStart(), `${del.trim()}, `]) {
+    for (const rule of OPENERS) {
+      const m = new RegExp(rule.re.source, 'i').exec(candidate);
+      if (m?.[0]?.trim()) return m[0].replace(/[,\s]+$/, '');
+    }
+  }
+  return null;
+}
+
+function stockWord(del: string): string | null {
+  for (const e of LEXICON) {
+    const stem = e.word.replace(/e$/, '');
+    const re = new RegExp(`\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\w*`, 'i');
+    const m = re.exec(del);
+    if (m) return e.word;
+  }
+  return null;
+}
+
+/** The reason for one change: `del` is the original's wording, `ins` what replaced it (either may be ''). */
+export function changeReason(del: string, ins: string, ctx: ChangeContext): string {
+  if (ctx.engine === 'model') {
+    const spans = protectedSpans(ctx.sentence);
+    const numbers = spans.filter((s) => s.kind === 'number').length;
+    const names = spans.filter((s) => s.kind === 'name').length;
+    return `model rewrite, facts checked: ${plural(numbers, 'number', 'numbers')}, ${plural(names, 'name', 'names')} kept`;
+  }
+  if (SENTENCE_END.test(ins) && !SENTENCE_END.test(del)) return `sentence split: ${words(ctx.sentence)} words`;
+  if (SENTENCE_END.test(del) && !SENTENCE_END.test(ins)) return 'two short sentences joined';
+  const phrase = stockPhrase(del);
+  if (phrase) return `stock phrase ${quoted(phrase)}`;
+  const word = stockWord(del);
+  if (word) return `stock word ${quoted(word)}`;
+  if (/[\u2014\u2013]/.test(del) && !/[\u2014\u2013]/.test(ins)) return 'dash replaced with plainer punctuation';
+  if (CONTRACTION.test(ins) && !CONTRACTION.test(del)) return 'contraction, for a more natural tone';
+  if (!ins.trim()) return `filler removed: ${quoted(del)}`;
+  if (!del.trim()) return `words added so the sentence reads smoothly: ${quoted(ins)}`;
+  return `plainer wording for ${quoted(del)}`;
+}
