@@ -8,14 +8,16 @@ import { Hono, type Context } from 'hono';
 import { DOCUMENTS } from '@plainspoken/shared';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
+import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
+import type { MergeSchemaPath } from 'hono/types';
 import { COMPRESSIBLE_CONTENT_TYPE_REGEX } from 'hono/utils/compress';
 import path from 'node:path';
 import type { AppDeps, AppEnv } from './lib/context';
-import { AppError } from './lib/errors';
-import { outageAs503, unavailableResponse } from './lib/readiness';
+import { AppError, errorBody, isUnexpected, toAppError } from './lib/errors';
+import { outageAs503 } from './lib/readiness';
 import { requestContext } from './lib/request-context';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './db/unavailable';
+import { DATABASE_RETRY_AFTER_SECONDS } from './db/unavailable';
 import { webApp } from './lib/static';
 import { securityHeaders } from './lib/security-headers';
 import type { Auth } from './features/auth/auth';
@@ -38,6 +40,33 @@ import { seoRoutes } from './features/seo/seo.routes';
 import { usageRoutes } from './features/usage/usage.routes';
 
 export type { AppDeps, AppEnv };
+
+/** Every feature's router, mounted at the root in this order (each carries its full paths); dev pages only outside production. */
+const routes = [
+  systemRoutes,
+  authRoutes,
+  humanizeRoutes,
+  aiCheckRoutes,
+  billingRoutes,
+  subscriptionRoutes,
+  usageRoutes,
+  historyRoutes,
+  documentsRoutes,
+  adminRoutes,
+  engineRoutes,
+  apiKeysRoutes,
+  publicApiRoutes,
+  seoRoutes,
+  devRoutes,
+] as const;
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * The named exceptions to the cross-site rules: better-auth checks its own routes against the trusted
+ * origin (and reads its own bodies), and the payment provider's servers call the webhook, which proves
+ * itself with its signature.
+ */
+const CROSS_SITE_EXCEPTIONS: readonly RegExp[] = [/^\/api\/auth\//, /^\/api\/functions\/payment-webhook$/];
 
 /** AppDeps plus what the features declared they need (the auth instance, the payment provider). */
 export interface ProductDeps extends AppDeps {
@@ -82,7 +111,7 @@ export function createApp(deps: ProductDeps) {
       413,
     );
   const streamLimit = bodyLimit({ maxSize: env.BODY_LIMIT_BYTES, onError: tooLarge });
-  app.use('/api/*', async (c, next) => {
+  app.use('/api/*', async (c: Context<AppEnv<ProductDeps>, string>, next) => {
     // An uploaded document (up to 10 MB) is counted by its own route as it is read.
     if (c.req.path === DOCUMENTS.extractPath) return next();
     const declared = c.req.header('content-length');
@@ -93,27 +122,32 @@ export function createApp(deps: ProductDeps) {
     return streamLimit(c, next);
   });
 
-  // The product's own state-changing endpoints answer only its own pages: a foreign Origin (or a browser's
-  // cross-site marker) is refused, and a body must be JSON, which a cross-site form cannot send without a
-  // preflight. better-auth checks its own routes against the trusted origin; the payment webhook is called
-  // by the provider's servers and proves itself with its signature.
+  // Every state-changing call under /api/* answers only the product's own pages, unless it is one of the
+  // named exceptions below. Three rules, in order:
+  // 1. hono/csrf: a form, text or body-less request from a browser must show it comes from our origin
+  //    (Sec-Fetch-Site: same-origin or our Origin). A request with neither header is not from a browser
+  //    (every current browser sends Origin on a state-changing request), so no page can have forged it.
+  // 2. A JSON body from a browser on another site is refused too (the browser's preflight, which this server
+  //    never grants, would stop it already; this keeps the answer a clear 403 behind a proxy that grants one).
+  // 3. A body must be JSON, which a cross-site form cannot send without that preflight.
   const ownOrigin = new URL(env.BASE_URL).origin;
-  const guarded = (p: string) =>
-    (p.startsWith('/api/functions/') && p !== '/api/functions/payment-webhook') ||
-    p.startsWith('/api/account/') ||
-    p.startsWith('/api/admin/') ||
-    p === '/api/ai-check' ||
-    p.startsWith('/api/api-keys');
-  app.use('/api/*', async (c, next) => {
-    if (c.req.method === 'GET' || c.req.method === 'HEAD' || c.req.method === 'OPTIONS' || !guarded(c.req.path))
-      return next();
+  const sameOrigin = csrf({ origin: ownOrigin });
+  const crossSite = () => new AppError('FORBIDDEN', 403, 'This request came from another site and was refused.');
+  app.use('/api/*', async (c: Context<AppEnv<ProductDeps>, string>, next) => {
+    const path = c.req.path;
+    if (SAFE_METHODS.has(c.req.method) || CROSS_SITE_EXCEPTIONS.some((e) => e.test(path))) return next();
     const origin = c.req.header('origin');
-    if ((origin !== undefined && origin !== ownOrigin) || c.req.header('sec-fetch-site') === 'cross-site') {
-      return c.json(
-        { error: { code: 'FORBIDDEN', message: 'This request came from another site and was refused.' } },
-        403,
-      );
+    const fetchSite = c.req.header('sec-fetch-site');
+    if (origin !== undefined || fetchSite !== undefined) {
+      try {
+        await sameOrigin(c, () => Promise.resolve());
+      } catch (e) {
+        if (e instanceof HTTPException && e.status === 403) throw crossSite();
+        throw e;
+      }
+      if ((origin !== undefined && origin !== ownOrigin) || fetchSite === 'cross-site') throw crossSite();
     }
+    if (path === DOCUMENTS.extractPath) return next(); // the upload's body is the file's bytes
     // Over HTTP/1.1 a body announces itself by Content-Length or Transfer-Encoding; a request built in the
     // same process carries neither, so a declared Content-Type counts there.
     const length = c.req.header('content-length');
@@ -122,29 +156,14 @@ export function createApp(deps: ProductDeps) {
         ? length !== '0'
         : c.req.header('transfer-encoding') !== undefined || c.req.header('content-type') !== undefined;
     if (hasBody && !/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
-      return c.json(
-        { error: { code: 'BAD_REQUEST', message: 'Send the request body as JSON (Content-Type: application/json).' } },
-        415,
-      );
+      throw new AppError('BAD_REQUEST', 415, 'Send the request body as JSON (Content-Type: application/json).');
     }
     return next();
   });
 
-  app.route('/', systemRoutes);
-  app.route('/', authRoutes);
-  app.route('/', humanizeRoutes);
-  app.route('/', aiCheckRoutes);
-  app.route('/', billingRoutes);
-  app.route('/', subscriptionRoutes);
-  app.route('/', usageRoutes);
-  app.route('/', historyRoutes);
-  app.route('/', documentsRoutes);
-  app.route('/', adminRoutes);
-  app.route('/', engineRoutes);
-  app.route('/', apiKeysRoutes);
-  app.route('/', publicApiRoutes);
-  app.route('/', seoRoutes);
-  if (env.NODE_ENV !== 'production') app.route('/', devRoutes);
+  // The routers' context types differ by the extras each feature declared; RoutesDepsCovered (below) checks
+  // that ProductDeps carries all of them, so each router may be mounted as a plain Hono.
+  for (const r of routes) if (r !== devRoutes || env.NODE_ENV !== 'production') app.route('/', r as unknown as Hono);
 
   app.all('/api/*', (c) =>
     c.json({ error: { code: 'NOT_FOUND', message: `No API route ${c.req.method} ${c.req.path}.` } }, 404),
@@ -152,46 +171,37 @@ export function createApp(deps: ProductDeps) {
   const [compressFiles, serveFile, indexFallback] = webApp(webDist, env.BASE_URL);
   app.get('*', compressFiles, serveFile, indexFallback);
 
-  app.onError((err, c) => {
-    if (err instanceof AppError) {
-      if (err.extra.retryAfter) c.header('Retry-After', String(err.extra.retryAfter));
-      return c.json(
-        {
-          error: {
-            code: err.code,
-            message: err.message,
-            ...(err.extra.retryAfter ? { retryAfter: err.extra.retryAfter } : {}),
-            ...(err.extra.details ? { details: err.extra.details } : {}),
-          },
-        },
-        err.status,
-      );
-    }
-    // Hono's own refusals, among them the validators' malformed JSON ('Malformed JSON in request body').
-    if (err instanceof HTTPException) {
-      return c.json(
-        {
-          error: {
-            code: err.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'BAD_REQUEST',
-            message: err.message || 'Bad request.',
-          },
-        },
-        err.status,
-      );
-    }
-    // The database is away (restarting, unreachable): a retryable 503, never a 500.
-    if (isDatabaseUnavailable(err)) {
-      deps.logger.warn('database unavailable', { path: c.req.path, error: err.message });
-      return unavailableResponse(DATABASE_RETRY_AFTER_SECONDS);
-    }
-    deps.logger.error('unhandled error', { path: c.req.path, error: err.message, stack: err.stack });
-    return c.json(
-      { error: { code: 'INTERNAL', message: 'Something went wrong on our side. Please try again in a moment.' } },
-      500,
-    );
+  app.onError((e, c) => {
+    const err = toAppError(e);
+    if (err.code === 'UNAVAILABLE') deps.logger.warn('database unavailable', { path: c.req.path, error: String(e) });
+    else if (isUnexpected(e))
+      deps.logger.error('unhandled error', {
+        path: c.req.path,
+        error: e.message,
+        stack: e.stack,
+      });
+    if (err.extra.retryAfter) c.header('Retry-After', String(err.extra.retryAfter));
+    if (err.code === 'UNAVAILABLE') c.header('Cache-Control', 'no-store');
+    return c.json(errorBody(err), err.status);
   });
 
   return app;
 }
 
-export type AppType = ReturnType<typeof createApp>;
+/**
+ * The product's API as one type, built from `routes`: the web app calls it through hono/client with
+ * `hc<AppType>`, so a route whose path, input or answer changes breaks the web's type check.
+ */
+export type AppType = Hono<AppEnv<ProductDeps>, MergeSchemaPath<RouteSchema<(typeof routes)[number]>, '/'>>;
+/** The dependencies a router declared (AppDeps plus its feature's extras). */
+type RouteDeps<R> =
+  R extends Hono<infer E, never, never> ? (E extends { Variables: { deps: infer D } } ? D : never) : never;
+type AllOf<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+/** A compile error here means a feature's router needs a dependency ProductDeps does not carry. */
+export const RoutesDepsCovered: ProductDeps extends AllOf<RouteDeps<(typeof routes)[number]>> ? true : never = true;
+/**
+ * The schema (paths, inputs, outputs) a router declares; none for a router built statement by statement
+ * (the public API, typed by its own OpenAPI document), whose empty schema would hide every other route.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- matches a router whatever its context type
+type RouteSchema<R> = R extends Hono<any, infer S, any> ? (keyof S extends never ? never : S) : never;

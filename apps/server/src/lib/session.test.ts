@@ -7,21 +7,21 @@ const secret = 's'.repeat(40);
 const sign = (token: string) => `${token}.${createHmac('sha256', secret).update(token).digest('base64')}`;
 
 describe('sessionToken', () => {
-  it('accepts a correctly signed cookie and refuses a forged one', () => {
+  it('accepts a correctly signed cookie and refuses a forged one', async () => {
     const good = new Headers({ cookie: `other=1; better-auth.session_token=${encodeURIComponent(sign('abc123'))}` });
-    expect(sessionToken(good, secret)).toBe('abc123');
+    expect(await sessionToken(good, secret)).toBe('abc123');
     const forged = new Headers({
       cookie: `better-auth.session_token=${encodeURIComponent('abc123.' + Buffer.from('x'.repeat(32)).toString('base64'))}`,
     });
-    expect(sessionToken(forged, secret)).toBeNull();
-    expect(sessionToken(new Headers({ cookie: 'better-auth.session_token=abc123' }), secret)).toBeNull();
-    expect(sessionToken(new Headers({ cookie: 'better-auth.session_token=%E0%A4%A' }), secret)).toBeNull();
+    expect(await sessionToken(forged, secret)).toBeNull();
+    expect(await sessionToken(new Headers({ cookie: 'better-auth.session_token=abc123' }), secret)).toBeNull();
+    expect(await sessionToken(new Headers({ cookie: 'better-auth.session_token=%E0%A4%A' }), secret)).toBeNull();
   });
 
-  it('takes bearer tokens plain or signed', () => {
-    expect(sessionToken(new Headers({ authorization: 'Bearer plain-token' }), secret)).toBe('plain-token');
-    expect(sessionToken(new Headers({ authorization: `Bearer ${sign('tok')}` }), secret)).toBe('tok');
-    expect(sessionToken(new Headers({ authorization: 'Bearer tok.bad' }), secret)).toBeNull();
+  it('takes bearer tokens plain or signed', async () => {
+    expect(await sessionToken(new Headers({ authorization: 'Bearer plain-token' }), secret)).toBe('plain-token');
+    expect(await sessionToken(new Headers({ authorization: `Bearer ${sign('tok')}` }), secret)).toBe('tok');
+    expect(await sessionToken(new Headers({ authorization: 'Bearer tok.bad' }), secret)).toBeNull();
   });
 });
 

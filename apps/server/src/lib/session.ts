@@ -2,10 +2,10 @@
  * The session: who is calling. Guards are named require*, they throw AppError. The session comes from
  * the cookie or a bearer token that better-auth wrote (features/auth owns the sign-in side).
  */
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { parse, parseSigned } from 'hono/utils/cookie';
 import type { AppEnv, SessionUser } from './context';
 import type { Db } from '../db/client';
 import { session, subscribers, user } from '../db/schema';
@@ -17,50 +17,39 @@ export type { SessionUser };
 type AnyAppEnv = AppEnv<object>;
 const base = <E extends AnyAppEnv>(c: Context<E>) => c as unknown as Context<AnyAppEnv>;
 
-const SESSION_COOKIES = ['better-auth.session_token', '__Secure-better-auth.session_token'];
+const SESSION_COOKIE = 'better-auth.session_token';
+const SESSION_COOKIES = [SESSION_COOKIE, `__Secure-${SESSION_COOKIE}`];
 
 /**
  * Whether the request carries a session cookie at all (valid or not). Without one the visitor is signed
  * out for sure, and the page's HTML says so, so the app shows the signed-out page at once.
  */
 export function hasSessionCookie(headers: Headers): boolean {
-  return sessionCookie(headers) !== null;
+  const cookies = parse(headers.get('cookie') ?? '');
+  return SESSION_COOKIES.some((name) => cookies[name] !== undefined);
 }
 
-/** The raw value of the first session cookie in the request, or null. */
-function sessionCookie(headers: Headers): string | null {
-  for (const part of (headers.get('cookie') ?? '').split(';')) {
-    const eqAt = part.indexOf('=');
-    if (eqAt >= 0 && SESSION_COOKIES.includes(part.slice(0, eqAt).trim())) return part.slice(eqAt + 1).trim();
-  }
-  return null;
-}
-
-/** better-auth's signed value: `token.base64(HMAC-SHA256(secret, token))`, URL-encoded in the cookie. */
-function verifySigned(signed: string, secret: string): string | null {
-  const dot = signed.lastIndexOf('.');
-  if (dot <= 0) return null;
-  const token = signed.slice(0, dot);
-  const given = Buffer.from(signed.slice(dot + 1), 'base64');
-  const expected = createHmac('sha256', secret).update(token).digest();
-  return given.length === expected.length && timingSafeEqual(given, expected) ? token : null;
-}
-
-/** The session token a request carries: the signed cookie, or a bearer token (signed or plain). */
-export function sessionToken(headers: Headers, secret: string): string | null {
+/**
+ * The session token a request carries: better-auth's signed cookie (`token.base64(HMAC-SHA256(secret,
+ * token))`, the format hono/cookie's signed cookies use, so hono verifies it), or a bearer token (plain,
+ * or signed the same way).
+ */
+export async function sessionToken(headers: Headers, secret: string): Promise<string | null> {
   const auth = headers.get('authorization');
   if (auth?.toLowerCase().startsWith('bearer ')) {
     const raw = auth.slice(7).trim();
     if (!raw || raw.length > 512) return null;
-    return raw.includes('.') ? verifySigned(raw, secret) : raw;
+    if (!raw.includes('.')) return raw;
+    return (await parseSigned(`t=${encodeURIComponent(raw)}`, secret, 't')).t || null;
   }
-  const cookie = sessionCookie(headers);
-  if (cookie === null) return null;
-  try {
-    return verifySigned(decodeURIComponent(cookie), secret);
-  } catch {
-    return null;
+  const cookie = headers.get('cookie');
+  if (!cookie) return null;
+  for (const name of SESSION_COOKIES) {
+    if (!cookie.includes(name)) continue;
+    const token = (await parseSigned(cookie, secret, name))[name];
+    if (token !== undefined) return token || null;
   }
+  return null;
 }
 
 /** One prepared statement per database: the session, its user and the user's subscriber row. */
@@ -95,7 +84,7 @@ export async function getSessionUser<E extends AnyAppEnv>(ctx: Context<E>): Prom
   const cached = c.get('sessionUser');
   if (cached !== undefined) return cached;
   const { db, env } = c.var.deps;
-  const token = sessionToken(c.req.raw.headers, env.BETTER_AUTH_SECRET);
+  const token = await sessionToken(c.req.raw.headers, env.BETTER_AUTH_SECRET);
   let u: SessionUser | null = null;
   if (token) {
     let q = sessionQueries.get(db);

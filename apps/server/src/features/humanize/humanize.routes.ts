@@ -16,11 +16,9 @@ import {
 } from '@plainspoken/shared';
 import { ensureSubscriber } from '../../domain/subscribers';
 import { reservationHoldMs } from '../../domain/word-ledger';
-import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../../db/unavailable';
-import { UNAVAILABLE_MESSAGE } from '../../lib/readiness';
 import { createRouter } from '../../lib/context';
 import type { EngineProgress } from '../../lib/engine/engine';
-import { AppError } from '../../lib/errors';
+import { errorBody, isUnexpected, toAppError } from '../../lib/errors';
 import { jsonBody, validationError } from '../../lib/http';
 import { onceWithKey, requestFingerprint } from '../../lib/idempotency';
 import { requireUser, signedIn } from '../../lib/session';
@@ -78,20 +76,10 @@ export const humanizeRoutes = createRouter()
         const { json } = await rewrite(progress);
         await stream.writeSSE({ event: 'result', data: json });
       } catch (e) {
-        const err =
-          e instanceof AppError
-            ? e
-            : isDatabaseUnavailable(e)
-              ? new AppError('UNAVAILABLE', 503, UNAVAILABLE_MESSAGE, { retryAfter: DATABASE_RETRY_AFTER_SECONDS })
-              : new AppError('ENGINE_FAILED', 502, 'The rewrite failed and no words were charged. Please try again.');
-        if (!(e instanceof AppError)) d.logger.error('streamed humanize failed', { error: (e as Error).message });
-        await stream.writeSSE({
-          event: 'error',
-          data: JSON.stringify({
-            status: err.status,
-            error: { code: err.code, message: err.message, retryAfter: err.extra.retryAfter },
-          }),
-        });
+        // The same mapping as app.ts's onError, sent as the stream's last event.
+        const err = toAppError(e);
+        if (isUnexpected(e)) d.logger.error('streamed humanize failed', { error: (e as Error).message });
+        await stream.writeSSE({ event: 'error', data: JSON.stringify({ status: err.status, ...errorBody(err) }) });
       }
     });
   })
