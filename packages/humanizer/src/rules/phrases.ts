@@ -66,7 +66,15 @@ function applyTable(sentence: string, table: readonly PhraseRule[], ctx: RuleCtx
     rule.re.lastIndex = 0;
     s = s.replace(rule.re, (m: string, offset: number, whole: string) => {
       if (ctx.rng() >= prob) return m;
-      if (!rule.verbAlts) return matchCase(m, choose(ctx, rule.alts));
+      if (!rule.verbAlts) {
+        // "It is important to recognize that A and that B": cutting the lead-in would leave "and that B" dangling.
+        let alts = rule.alts;
+        if (/\bthat\s*$/i.test(m) && /\band that\b/i.test(whole.slice(offset + m.length))) {
+          alts = alts.filter((a) => a.trim() !== '');
+          if (alts.length === 0) return m;
+        }
+        return matchCase(m, choose(ctx, alts));
+      }
       // A verb phrase: the replacement's head takes the matched verb's form and agrees with its subject.
       const slot = slotOf(m.split(' ')[0] ?? m, prevWord(whole, offset), rule);
       const needsSubject = slot === 'present' || slot === 'past';

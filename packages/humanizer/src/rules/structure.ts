@@ -72,23 +72,21 @@ export function mergeSentences(a: string, b: string): string | null {
 
 const SUB = 'because|since|although|though|while|when|if|unless|after|before|once|as long as';
 
-/** "X because Y." ↔ "Because Y, X." */
+/** Subordinators a fronted clause may be moved behind its main clause with; "while" and "although" are not
+ * (moved last, a concession reads as the point: "…, while parents are central to…"). */
+const FRONT_SUB = 'Because|Since|Once|Unless|If|After|Before';
+/** A main clause opening with one of these refers back into the fronted clause; moving it would point forward. */
+const ANAPHOR = /^(?:they|them|their|he|she|his|her|it|its|this|these|those|such)\b/i;
+
+/**
+ * "Because Y, X." ↔ "X because Y." Prepositional openers ("With efforts from A, B and C, …") are never moved:
+ * a comma inside a list looks like the clause's end.
+ */
 export function moveClause(s: string): string | null {
-  const front = new RegExp(
-    `^(${SUB.split('|')
-      .map((w) => w[0]!.toUpperCase() + w.slice(1))
-      .join('|')}|In|During|For|With|Through|Over|Across|Within|Without) ([^,;]{8,80}), ([a-z][^;]{10,})([.!?])$`,
-  ).exec(s);
+  const front = new RegExp(`^(${FRONT_SUB}) ([^,;]{8,80}), ([a-z][^;]{10,})([.!?])$`).exec(s);
   if (front) {
     const [, conj = '', clause = '', main = '', end = '.'] = front;
-    if (
-      /^(?:For example|For instance|In fact|In short|In addition|In particular|With that|In turn)$/.test(
-        `${conj} ${clause.split(' ')[0]}`,
-      )
-    )
-      return null;
-    if (/^(?:example|instance|fact|short|addition|particular|turn|contrast|general|summary|conclusion)\b/.test(clause))
-      return null;
+    if (ANAPHOR.test(main) || /,/.test(main)) return null;
     return `${upperFirst(main)} ${conj.toLowerCase()} ${clause}${end}`;
   }
   const back = new RegExp(`^([A-Za-z][^,;]{12,}?) (${SUB}) ([^,;]{8,80})([.!?])$`).exec(s);

@@ -1,6 +1,7 @@
 import { LEXICON, inflectVerb, pluralize, type LexEntry } from '../data/lexicon.ts';
 import { OPENERS, PHRASES } from '../data/phrases.ts';
 import { tagSentence } from '../nlp.ts';
+import { subjectNumber } from './grammar.ts';
 import { choose, matchCase, type RuleCtx } from './context.ts';
 
 type Form = 'base' | 's' | 'ed' | 'ing' | 'sg' | 'pl' | 'adj';
@@ -95,10 +96,27 @@ function nextWord(s: string, index: number): string {
   return (m?.[1] ?? '').toLowerCase();
 }
 
-/** Words after an adjective that show no noun follows it (a predicative use: "is crucial for"). */
-const PRED_NEXT = new Set(
-  'for in of and or but because when if as with than on at from since while so yet nor to that which who'.split(' '),
-);
+/** Words before an adjective that make it predicative ("so profound", "more crucial"). */
+const DEGREE = new Set(['so', 'too', 'very', 'more', 'most', 'as', 'how', 'less', 'increasingly', 'quite']);
+
+/** A noun (or another adjective, a number, a name) follows the adjective: it is attributive. */
+function attributive(whole: string, end: number, next: string): boolean {
+  if (!/^\s+[A-Za-z\uE000]/.test(whole.slice(end))) return false;
+  const tok = tagSentence(whole).find((t) => t.start > end);
+  if (!tok) return false;
+  if (['NOUN', 'PROPN', 'ADJ', 'NUM'].includes(tok.pos)) return true;
+  // wink reads some nouns after an adjective as verbs ("a crucial shift"); a word no function word is stays.
+  return tok.pos === 'VERB' && !/^(?:to|that|for|in|of|and|or|but|as|with|than|across|among|within)$/.test(next);
+}
+
+function nextWords(s: string, index: number, n: number): string[] {
+  return (
+    s
+      .slice(index)
+      .toLowerCase()
+      .match(/[a-z']+/g) ?? []
+  ).slice(0, n);
+}
 const DETERMINERS = new Set([
   'the',
   'a',
@@ -130,13 +148,15 @@ export function replaceWords(sentence: string, ctx: RuleCtx, prob = 1): string {
     // "this showcases" is a verb; "this showcase" a noun.
     const pronounSubject = form === 's' && (prev === 'this' || prev === 'that');
     if ((entry.skipPrev?.includes(prev) && !pronounSubject) || entry.skipNext?.includes(next)) return m;
+    // A sense word a few words on ("navigate these roads") vetoes it too.
+    if (entry.skipWithin && nextWords(whole, offset + m.length, 3).some((w) => entry.skipWithin!.includes(w))) return m;
     // Capitalized mid-sentence means a name ("Foster", "Vital Signs"): leave it.
     if (/^[A-Z]/.test(m) && offset > 0 && /\w/.test(whole.slice(0, offset))) return m;
     if (ctx.rng() >= prob) return m;
     const participle = PARTICIPLE_CUES.has(prev);
-    const after = whole.slice(offset + m.length);
-    // An adjective with no noun after it ("… is crucial.", "… is pivotal for") takes its predicative set.
-    const predicative = entry.pos === 'adj' && (!/^\s+[A-Za-z\uE000]/.test(after) || PRED_NEXT.has(next));
+    // An adjective with no noun after it ("… is crucial.", "… become crucial across", "so profound, yet")
+    // takes its predicative set; the next token's POS tag tells.
+    const predicative = entry.pos === 'adj' && (DEGREE.has(prev) || !attributive(whole, offset + m.length, next));
     let alts =
       (next === 'to' || next === 'that') && entry.toAlts
         ? entry.toAlts
@@ -157,11 +177,18 @@ export function replaceWords(sentence: string, ctx: RuleCtx, prob = 1): string {
     if (predicative || prev === 'a' || prev === 'an' || (!determined && !theFits()))
       alts = alts.filter((a) => !SUPERLATIVE_ALT.test(a));
     if (alts.length === 0) return m;
-    if (entry.pos === 'verb') {
-      // "be" only agrees with its subject in the third-person singular or after a modal.
-      alts = alts.filter(
-        (a) => !a.startsWith('be') || a !== 'be' || form === 's' || (form === 'base' && MODALS.has(prev)),
-      );
+    // "be" takes its subject's number ("they served as" → "they were"); where the number is not clear,
+    // or as a gerund ("being"), it is not used.
+    let beForm: string | null = null;
+    if (entry.pos === 'verb' && alts.includes('be')) {
+      const number = (): ReturnType<typeof subjectNumber> => subjectNumber(whole, offset);
+      if (form === 's') beForm = 'is';
+      else if (form === 'base' && MODALS.has(prev)) beForm = 'be';
+      else if (form === 'ed' && participle) beForm = 'been';
+      else if (form === 'ed') beForm = ((n) => (n === null ? null : n === 'pl' ? 'were' : 'was'))(number());
+      else if (form === 'base')
+        beForm = ((n) => (n === null || n === 'sg' ? null : n === 'i' ? 'am' : 'are'))(number());
+      if (beForm === null) alts = alts.filter((a) => a !== 'be');
       if (alts.length === 0) return m;
     }
     // Never bring in a word the sentence, or the one just before it, already has ("improved efficiency …
@@ -176,7 +203,8 @@ export function replaceWords(sentence: string, ctx: RuleCtx, prob = 1): string {
     if (alts.length === 0) return m;
     const alt = choose(ctx, alts);
     let out: string;
-    if (entry.pos === 'verb') out = inflectPhrase(alt, form, participle);
+    if (entry.pos === 'verb' && alt === 'be' && beForm !== null) out = beForm;
+    else if (entry.pos === 'verb') out = inflectPhrase(alt, form, participle);
     else if (form === 'pl') out = pluralize(alt);
     else out = alt;
     // A superlative needs its article ("use the latest technology").

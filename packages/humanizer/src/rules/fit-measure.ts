@@ -1,0 +1,108 @@
+/**
+ * "Never less correct than the input", measured: a fixed sample of corpus AI sentences that hold at least
+ * one tell, the light edit of each in both modes, the agreement and article problems each edit introduced,
+ * and the word substitutions it made (so a reader can judge them). Only corpus ids and the substituted
+ * words leave this module's callers; the corpus text stays local.
+ */
+import { loadCorpus } from '../corpus.ts';
+import { localHumanize } from '../local/index.ts';
+import type { Mode } from '../types.ts';
+import { newProblems } from './grammar.ts';
+import { countTells } from './words.ts';
+
+export interface FitSentence {
+  /** Corpus id and the sentence's index in its text: "<id>#<n>". */
+  id: string;
+  text: string;
+}
+
+export interface Substitution {
+  id: string;
+  mode: Mode;
+  from: string;
+  to: string;
+}
+
+/** Key of a substitution in the verdict file. */
+export const substitutionKey = (s: Omit<Substitution, 'mode'>): string => `${s.id}|${s.from}|${s.to}`;
+
+const SPLIT = /(?<=[.!?])\s+(?=[A-Z"\u201c])/;
+
+/** `n` sentences of 8 to 40 words with at least one tell, spread over the corpus's AI texts (attack none). */
+export function fitSentences(n = 300): FitSentence[] {
+  const rows = loadCorpus().filter((r) => r.label === 'ai' && r.attack === 'none');
+  const all: FitSentence[] = [];
+  for (const r of rows) {
+    r.text
+      .split(/\n+/)
+      .flatMap((p) => p.split(SPLIT))
+      .forEach((s, i) => {
+        const t = s.trim();
+        const words = t.split(/\s+/).length;
+        if (words >= 8 && words <= 40 && /[.!?]$/.test(t) && countTells(t) >= 1)
+          all.push({ id: `${r.id}#${i}`, text: t });
+      });
+  }
+  if (all.length <= n) return all;
+  const step = all.length / n;
+  return Array.from({ length: n }, (_, i) => all[Math.floor(i * step)]!);
+}
+
+const norm = (w: string): string => w.toLowerCase().replace(/^[^\w']+|[^\w']+$/g, '');
+
+/** The replaced word runs between two texts (an LCS over words; punctuation-only changes are left out). */
+export function substitutions(before: string, after: string): { from: string; to: string }[] {
+  const a = before.split(/\s+/).filter(Boolean);
+  const b = after.split(/\s+/).filter(Boolean);
+  const na = a.map(norm);
+  const nb = b.map(norm);
+  const dp = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
+  for (let i = a.length - 1; i >= 0; i--)
+    for (let j = b.length - 1; j >= 0; j--)
+      dp[i]![j] = na[i] === nb[j] ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
+  const out: { from: string; to: string }[] = [];
+  let i = 0;
+  let j = 0;
+  let fa: string[] = [];
+  let fb: string[] = [];
+  const flush = (): void => {
+    const from = fa.map(norm).join(' ');
+    const to = fb.map(norm).join(' ');
+    if (from !== to) out.push({ from, to });
+    fa = [];
+    fb = [];
+  };
+  while (i < a.length || j < b.length) {
+    if (i < a.length && j < b.length && na[i] === nb[j]) {
+      flush();
+      i++;
+      j++;
+    } else if (j < b.length && (i >= a.length || dp[i]![j + 1]! >= dp[i + 1]![j]!)) fb.push(b[j++]!);
+    else fa.push(a[i++]!);
+  }
+  flush();
+  return out;
+}
+
+export interface FitResult {
+  mode: Mode;
+  sentences: number;
+  changed: number;
+  /** Agreement or article problems the edits introduced (rules/grammar.ts), with the sentence id. */
+  introduced: { id: string; problem: string }[];
+  subs: Substitution[];
+  outputs: { id: string; before: string; after: string }[];
+}
+
+export function measureFit(sample: FitSentence[], mode: Mode, seed = 1): FitResult {
+  const res: FitResult = { mode, sentences: sample.length, changed: 0, introduced: [], subs: [], outputs: [] };
+  for (const s of sample) {
+    const after = localHumanize(s.text, mode, { seed, deadline: Date.now() + 30_000 }).text;
+    res.outputs.push({ id: s.id, before: s.text, after });
+    if (after === s.text) continue;
+    res.changed++;
+    for (const p of newProblems(s.text, after)) res.introduced.push({ id: s.id, problem: p });
+    for (const sub of substitutions(s.text, after)) res.subs.push({ id: s.id, mode, ...sub });
+  }
+  return res;
+}
