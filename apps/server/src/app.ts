@@ -17,6 +17,7 @@ import type { AppDeps, AppEnv } from './lib/context';
 import { AppError, errorBody, isUnexpected, toAppError } from './lib/errors';
 import { outageAs503 } from './lib/readiness';
 import { requestContext } from './lib/request-context';
+import { refuseUnstorableText } from './lib/http';
 import { DATABASE_RETRY_AFTER_SECONDS } from './db/unavailable';
 import { webApp } from './lib/static';
 import { securityHeaders } from './lib/security-headers';
@@ -121,6 +122,11 @@ export function createApp(deps: ProductDeps) {
     }
     return streamLimit(c, next);
   });
+  // NUL and broken text in any query parameter, path segment or JSON string: one 400 here, for every route.
+  app.use(
+    '*',
+    refuseUnstorableText((p) => p === DOCUMENTS.extractPath || p === '/api/functions/payment-webhook'),
+  );
 
   // Every state-changing call under /api/* answers only the product's own pages, unless it is one of the
   // named exceptions below. Three rules, in order:

@@ -4,7 +4,7 @@
  * (app.ts's onError words it as BAD_REQUEST); a body or query of the wrong shape becomes
  * {error:{code:'VALIDATION', message, details}}.
  */
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { zValidator } from '@hono/zod-validator';
 import { BlockList, isIP } from 'node:net';
@@ -109,3 +109,92 @@ export const queryOf = <S extends z.ZodType>(schema: S) => zValidator('query', s
 
 /** Validates the form body (the sandbox pages' posts); the handler reads it with c.req.valid('form'). */
 export const formBody = <S extends z.ZodType>(schema: S) => zValidator('form', schema, onInvalid);
+
+/** A NUL character or half of a surrogate pair: text PostgreSQL cannot store, and no field may hold. */
+const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function isUnstorableText(s: string): boolean {
+  return UNSTORABLE.test(s);
+}
+
+/**
+ * The path (`['a', 'b', '0']`) of the first string or key in `v` that holds unstorable text, else null.
+ * Walks with its own stack, so a deeply nested body cannot overflow the call stack.
+ */
+export function unstorableAt(v: unknown): string[] | null {
+  // Each entry points at its parent, so no path is copied until one is found.
+  type Node = { v: unknown; key: string; parent: Node | null };
+  const pathOf = (n: Node | null, last?: string): string[] => {
+    const out: string[] = last === undefined ? [] : [last];
+    for (let p = n; p && p.parent; p = p.parent) out.push(p.key);
+    return out.reverse();
+  };
+  const stack: Node[] = [{ v, key: '', parent: null }];
+  while (stack.length) {
+    const n = stack.pop()!;
+    const x = n.v;
+    if (typeof x === 'string') {
+      if (isUnstorableText(x)) return pathOf(n);
+    } else if (Array.isArray(x)) {
+      for (let i = x.length - 1; i >= 0; i--) stack.push({ v: x[i], key: String(i), parent: n });
+    } else if (x && typeof x === 'object') {
+      const entries = Object.entries(x);
+      for (const [k] of entries) if (isUnstorableText(k)) return pathOf(n, k.replace(UNSTORABLE, '?'));
+      for (let i = entries.length - 1; i >= 0; i--) stack.push({ v: entries[i]![1], key: entries[i]![0], parent: n });
+    }
+  }
+  return null;
+}
+
+const UNSTORABLE_MESSAGE =
+  'contains a NUL character (U+0000) or a broken surrogate pair, which no text may hold. Remove it and try again.';
+
+function unstorableError(where: string): AppError {
+  return validationError([
+    { code: 'custom', path: where ? [where] : [], message: UNSTORABLE_MESSAGE, input: undefined },
+  ]);
+}
+
+/**
+ * The one place NUL and broken text are refused, before any route runs: every query parameter (name and
+ * value), every path segment, and every string and key of a JSON body get a 400 in the VALIDATION style
+ * naming the field, instead of a 500 from the database or a check each feature writes for itself.
+ * `skipBody` names paths whose body is not ours to read (a signed webhook, a raw upload).
+ */
+export function refuseUnstorableText(skipBody: (path: string) => boolean): MiddlewareHandler {
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    for (const segment of url.pathname.split('/')) {
+      let decoded: string;
+      try {
+        decoded = decodeURIComponent(segment);
+      } catch {
+        throw new AppError('VALIDATION', 400, 'Invalid request. The address has a broken %-escape.');
+      }
+      if (isUnstorableText(decoded)) throw unstorableError('path');
+    }
+    for (const [k, v] of url.searchParams) {
+      if (isUnstorableText(k) || isUnstorableText(v)) throw unstorableError(isUnstorableText(k) ? 'query' : k);
+    }
+    const method = c.req.method;
+    if (
+      method !== 'GET' &&
+      method !== 'HEAD' &&
+      method !== 'OPTIONS' &&
+      /^application\/json\b/i.test(c.req.header('content-type') ?? '') &&
+      !skipBody(c.req.path)
+    ) {
+      // Read once; Hono keeps the text, so the validators and better-auth read the same body after this.
+      const raw = await c.req.text();
+      let body: unknown;
+      try {
+        body = JSON.parse(raw);
+      } catch {
+        body = undefined; // malformed JSON: the route's validator answers it
+      }
+      const at = body === undefined ? null : unstorableAt(body);
+      if (at) throw unstorableError(at.join('.'));
+    }
+    await next();
+  };
+}

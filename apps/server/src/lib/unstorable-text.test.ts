@@ -1,0 +1,79 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestProduct, type TestProduct } from '../test/harness';
+import { unstorableAt } from './http';
+
+type ErrorBody = { error: { code: string; message: string; details?: { path: string }[] } };
+
+describe('NUL and broken text, refused in one place', () => {
+  let t: TestProduct;
+  let u: { cookie: string };
+  beforeAll(async () => {
+    t = await createTestProduct({ env: { RATE_LIMITS: 'off' } });
+    u = await t.newUser();
+  });
+  afterAll(async () => t.close());
+
+  const refused = async (r: Response, field: string) => {
+    expect(r.status, field).toBe(400);
+    const b = (await r.json()) as ErrorBody;
+    expect(b.error.code).toBe('VALIDATION');
+    expect(b.error.message).toBe(
+      `Invalid request. ${field}: contains a NUL character (U+0000) or a broken surrogate pair, which no text may hold. Remove it and try again.`,
+    );
+  };
+
+  it('finds the first bad string or key anywhere in a JSON value', () => {
+    expect(unstorableAt({ a: ['ok', { b: 'x\u0000' }] })).toEqual(['a', '1', 'b']);
+    expect(unstorableAt({ ['k\u0000']: 1 })).toEqual(['k?']);
+    expect(unstorableAt(['\ud800'])).toEqual(['0']);
+    expect(unstorableAt({ ok: '😀 fine \ud83d\ude00', n: 1, z: null })).toBeNull();
+  });
+
+  it('answers 400 naming the field for an API key name, a search, a rewrite and a sign-in (formerly two 500s)', async () => {
+    await refused(await t.req('/api/api-keys', { body: { name: '\u0000' }, cookie: u.cookie }), 'name');
+    await refused(await t.req('/api/transformations?q=%00', { cookie: u.cookie }), 'q');
+    await refused(await t.req('/api/transformations?q=a&%00=1', { cookie: u.cookie }), 'query');
+    await refused(
+      await t.req('/api/functions/humanize-text', {
+        body: { text: `${'word '.repeat(60)}\u0000`, mode: 'lightning' },
+        cookie: u.cookie,
+      }),
+      'text',
+    );
+    await refused(
+      await t.req('/api/auth/sign-in/email', { body: { email: 'a@example.com', password: 'x\ud800y' } }),
+      'password',
+    );
+    await refused(await t.req('/api/transformations/abc%00', { method: 'DELETE', cookie: u.cookie }), 'path');
+    await refused(
+      await t.req('/v1/humanize', {
+        body: { text: 'a\u0000', mode: 'lightning' },
+        headers: { authorization: 'Bearer psk_nope' },
+      }),
+      'text',
+    );
+  });
+
+  it('leaves good text alone, and malformed JSON to the route', async () => {
+    const ok = await t.req('/api/api-keys', { body: { name: 'laptop 😀 ök' }, cookie: u.cookie });
+    expect(ok.status).not.toBe(400); // (a Free account is then told keys need a paid plan)
+    expect(((await ok.json()) as ErrorBody).error?.code).not.toBe('VALIDATION');
+    const bad = await t.req('/api/api-keys', {
+      rawBody: '{"name":',
+      cookie: u.cookie,
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(bad.status).toBe(400);
+    expect((await t.req('/api/transformations?q=caf%C3%A9', { cookie: u.cookie })).status).toBe(200);
+  });
+
+  it('refuses a large OAuth callback body instead of echoing it into a redirect', async () => {
+    const r = await t.req('/api/auth/callback/google', {
+      method: 'POST',
+      rawBody: `state=x&code=${'a'.repeat(100_000)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(r.status).toBe(400);
+    expect(r.headers.get('location')).toBeNull();
+  });
+});
