@@ -17,3 +17,4 @@ export * from './routes';
 export * from './outside-detectors';
 export * from './results';
 export * from './text-blocks';
+export * from './sse';

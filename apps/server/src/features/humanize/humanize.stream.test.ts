@@ -1,22 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allEvents } from '@plainspoken/shared';
 import { createTestProduct, type TestProduct } from '../../test/harness';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i % 37}`).join(' ');
 
-function events(body: string): { event: string; data: unknown }[] {
-  return body
-    .split(/\n\n+/)
-    .filter((b) => b.trim())
-    .map((block) => {
-      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-      const data = block
-        .split('\n')
-        .filter((l) => l.startsWith('data: '))
-        .map((l) => l.slice(6))
-        .join('\n');
-      return { event, data: JSON.parse(data) as unknown };
-    });
-}
+/** The stream's events, read by the same function the web client uses. */
+const events = (r: Response) => allEvents(r.body!);
 
 describe('humanize-text as server-sent events', () => {
   let t: TestProduct;
@@ -36,7 +25,7 @@ describe('humanize-text as server-sent events', () => {
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/text\/event-stream/);
     expect(r.headers.get('content-encoding')).toBeNull();
-    const ev = events(await r.text());
+    const ev = await events(r);
     expect(ev.map((e) => e.event)).toEqual(['progress', 'progress', 'result']);
     expect(ev[0]!.data).toEqual({ stage: 'detect' });
     expect(ev[2]!.data).toMatchObject({ saved: true, words_charged: 60 });
@@ -48,7 +37,7 @@ describe('humanize-text as server-sent events', () => {
       cookie,
       headers: { accept: 'text/event-stream' },
     });
-    const ev = events(await r.text());
+    const ev = await events(r);
     expect(ev.at(-1)).toEqual({
       event: 'error',
       data: {
