@@ -25,16 +25,16 @@ export const OUTSIDE_SCAN_ALLOWANCE: Record<Tier, number> = { FREE: 5, Basic: 50
 
 /** Why an outside detector gave no score, in words for the user. */
 export const OUTSIDE_MSG = {
-  timeout: 'did not answer in time',
-  rateLimited: (seconds: number) => `is busy (rate limited); try again in ${seconds} s`,
-  coolingDown: (seconds: number) => `is paused after errors; try again in ${seconds} s`,
-  auth: 'refused our key (the operator needs to check it)',
-  badAnswer: 'sent an answer we could not read',
-  httpError: (status: number) => `answered with an error (HTTP ${status})`,
-  network: 'could not be reached',
-  allowanceUsed: (n: number) => `monthly allowance used (${n} scans on your plan)`,
-  signInRequired: 'sign in to see outside detectors',
-  tooShort: (min: number) => `needs at least ${min} characters`,
+  timeout: 'No answer in time',
+  rateLimited: (seconds: number) => `Busy (rate limited); try again in ${seconds} s`,
+  coolingDown: (seconds: number) => `Paused after errors; try again in ${seconds} s`,
+  auth: 'Our key was refused (the operator needs to check it)',
+  badAnswer: 'Its answer could not be read',
+  httpError: (status: number) => `It answered with an error (HTTP ${status})`,
+  network: 'Could not be reached',
+  allowanceUsed: (n: number) => `Monthly allowance used (${n} scans on your plan)`,
+  signInRequired: "Sign in to see this detector's score",
+  tooShort: (min: number) => `Needs at least ${min} characters`,
 } as const;
 
 export const outsideScore = z

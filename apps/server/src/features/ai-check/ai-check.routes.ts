@@ -12,5 +12,5 @@ export const aiCheckRoutes = createRouter().post('/api/ai-check', jsonBody(aiChe
   const v = await validateCheck(d.db, u, text, d.now());
   if (u) await d.limiter.hit(`check:user:${u.id}`, RATE_LIMITS.aiCheckUserMs, MSG.aiCheckWait);
   else await d.limiter.hit(`check:ip:${clientIp(c, d.env)}`, RATE_LIMITS.aiCheckIpMs, MSG.aiCheckWait);
-  return c.json(await runCheck(d.engine, text, v));
+  return c.json(await runCheck(d, text, v));
 });

@@ -8,7 +8,28 @@ import { detectLanguage } from '@plainspoken/humanizer/language';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import type { Engine } from '../../lib/engine/engine';
+import type { Env } from '../../env';
+import type { Logger } from '../../lib/logger';
+import { outsideDetectorsFor } from '../../lib/outside-detectors';
+import { allowanceGate } from '../../lib/outside-detectors/allowance';
 import { effectiveTier, loadSubscriber, type SubscriberRow } from '../../domain/subscribers';
+
+/** What a check may do, decided before any detector work: the words, the cap, the language and the caller. */
+export interface CheckPlan {
+  words: number;
+  limit: number;
+  language: string;
+  /** The signed-in caller and plan (outside detectors' allowance); null for a visitor. */
+  user: { id: string; tier: Tier } | null;
+}
+
+export interface CheckDeps {
+  engine: Engine;
+  db: Db;
+  env: Env;
+  now: () => Date;
+  logger?: Logger;
+}
 
 type Caller = { id: string; email: string; subscriber?: SubscriberRow | null };
 
@@ -19,12 +40,7 @@ export async function checkLimit(db: Db, u: Caller | null, now: Date): Promise<{
 }
 
 /** Refusals that need no detector work; run before the rate limit so a mistake does not cost a wait. */
-export async function validateCheck(
-  db: Db,
-  u: Caller | null,
-  text: string,
-  now: Date,
-): Promise<{ words: number; limit: number; language: string }> {
+export async function validateCheck(db: Db, u: Caller | null, text: string, now: Date): Promise<CheckPlan> {
   const words = countWords(text);
   if (words < AI_CHECK.minWords)
     throw new AppError('MIN_WORDS', 400, MSG.aiCheckMinWords, { details: { min: AI_CHECK.minWords, words } });
@@ -42,15 +58,21 @@ export async function validateCheck(
       details: { language: language.code },
     });
   }
-  return { words, limit, language: language.code };
+  return { words, limit, language: language.code, user: u && tier ? { id: u.id, tier } : null };
 }
 
-export async function runCheck(
-  engine: Engine,
-  text: string,
-  v: { words: number; limit: number; language: string },
-): Promise<AiCheckOutput> {
-  const d = await engine.detect(text);
+/**
+ * Our detector in a worker and, at the same time, each configured outside detector (never failing the
+ * check: an outside detector that fails shows as unavailable).
+ */
+export async function runCheck(deps: CheckDeps, text: string, v: CheckPlan): Promise<AiCheckOutput> {
+  const outside = outsideDetectorsFor(deps.env, (id, detail) =>
+    deps.logger?.info('outside detector unavailable', { detector: id, detail }),
+  );
+  const [d, detectors] = await Promise.all([
+    deps.engine.detect(text),
+    outside.scan(text, allowanceGate(deps.db, v.user, deps.now())),
+  ]);
   return {
     score: d.score,
     flagged: d.flagged,
@@ -58,5 +80,8 @@ export async function runCheck(
     word_limit: v.limit,
     language: v.language,
     sentences: d.sentences,
+    verdict: d.verdict,
+    composition: d.composition,
+    detectors,
   };
 }

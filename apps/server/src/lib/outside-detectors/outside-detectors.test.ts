@@ -77,7 +77,7 @@ describe('outside detectors over HTTP', () => {
     const after3 = fake.calls.winston;
     const r4 = byId(await d.scan(text, open));
     expect(fake.calls.winston).toBe(after3);
-    expect(r4.winston!.reason).toMatch(/paused after errors/);
+    expect(r4.winston!.reason).toMatch(/Paused after errors/);
     // After Retry-After the vendor is asked again.
     for (const id of OUTSIDE_DETECTORS) fake.behave(id, 'ok');
     t += 33_000;

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { countWords, MSG, type AiCheckOutput, type LimitsInfo } from '@plainspoken/shared';
+import { countWords, MSG, OUTSIDE_MSG, type AiCheckOutput, type LimitsInfo } from '@plainspoken/shared';
 import { jsonResponse, renderWithProviders, words } from '@/test/render';
 import { AiCheckPage } from './ai-check-page';
 
@@ -51,6 +51,9 @@ function output(): AiCheckOutput {
       { start: second, end: TEXT.indexOf('.\n-') + 1, score: 40, flagged: false, reasons: ['uniform sentence length'] },
       { start: TEXT.indexOf('- Node'), end: TEXT.length, score: 5, flagged: false, reasons: [] },
     ],
+    verdict: 'mixed',
+    composition: { ai: 30, mixed: 50, human: 20 },
+    detectors: [],
   };
 }
 
@@ -59,8 +62,8 @@ function mockServer(reply: () => Response = () => jsonResponse(output())) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      calls.push({ url, body: init?.body ? JSON.parse(String(init.body)) : null });
+      const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+      calls.push({ url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : null });
       if (url === '/api/ai-check') return reply();
       if (url.startsWith('/api/subscription')) return jsonResponse({ subscription_tier: 'Pro', currentBalance: 15000 });
       return jsonResponse({});
@@ -91,7 +94,11 @@ describe('AiCheckPage', () => {
     expect(await screen.findByTestId('ai-check-result')).toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/api/ai-check')).toEqual([{ url: '/api/ai-check', body: { text: TEXT } }]);
     expect(screen.getByTestId('ai-check-score')).toHaveTextContent('72%');
-    expect(screen.getByTestId('ai-check-verdict')).toHaveTextContent('Reads as machine-written');
+    expect(screen.getByTestId('ai-check-verdict')).toHaveTextContent('Mixed: part of it reads as machine-written');
+    expect(screen.getByTestId('ai-check-composition')).toHaveTextContent('Reads as machine-written: 30%');
+    expect(screen.getByTestId('ai-check-composition')).toHaveTextContent('Reads as human-written: 20%');
+    // Without outside detectors configured, only our score shows.
+    expect(screen.queryByTestId('outside-scorecard')).toBeNull();
     const shown = screen.getByTestId('ai-check-text');
     expect(shown.textContent).toBe(TEXT);
     const marks = shown.querySelectorAll('mark');
@@ -101,6 +108,42 @@ describe('AiCheckPage', () => {
     expect(reasons).toHaveTextContent('Uniform sentence length');
     act(() => (marks[0] as HTMLElement).focus());
     expect(await screen.findByTestId('sentence-reasons')).toHaveTextContent('88% AI-likeness');
+  });
+
+  it('shows each configured outside detector beside our score, and why one is unavailable', async () => {
+    const withOutside = (): AiCheckOutput => ({
+      ...output(),
+      detectors: [
+        {
+          detector: 'gptzero',
+          name: 'GPTZero',
+          status: 'ok',
+          score: 91,
+          label: 'ai',
+          sentences: [],
+          reason: null,
+          cached: false,
+        },
+        {
+          detector: 'winston',
+          name: 'Winston AI',
+          status: 'unavailable',
+          score: null,
+          label: null,
+          sentences: [],
+          reason: OUTSIDE_MSG.rateLimited(30),
+          cached: false,
+        },
+      ],
+    });
+    mockServer(() => jsonResponse(withOutside()));
+    renderWithProviders(<AiCheckPage />, { signedIn: true });
+    fireEvent.change(box(), { target: { value: TEXT } });
+    await userEvent.click(screen.getByRole('button', { name: 'Check text' }));
+    const card = await screen.findByTestId('outside-scorecard');
+    expect(card).toHaveTextContent('(ours)72%');
+    expect(screen.getByTestId('outside-gptzero')).toHaveTextContent('GPTZero91% AI(ai)');
+    expect(screen.getByTestId('outside-winston')).toHaveTextContent(`Unavailable: ${OUTSIDE_MSG.rateLimited(30)}`);
   });
 
   it('asks for 50 words before calling the server', async () => {

@@ -3,6 +3,7 @@ import { useId, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { PRODUCT_NAME, type ScoredSentence } from '@plainspoken/shared';
 import { ScoreBar, scoreToneText } from '@/components/score/score-bar';
+import { OutsideScorecard } from '@/components/score/outside-scorecard';
 import { ScoreLegend } from '@/components/score/score-legend';
 import { HighlightedText, levelLabel, SentenceReasons } from '@/components/text/highlighted-text';
 import { Button } from '@/components/ui/button';
@@ -10,11 +11,41 @@ import { Card } from '@/components/ui/card';
 import { paths } from '@/config/paths';
 import { track } from '@/lib/analytics';
 import { homeHandoff } from '@/lib/handoff';
-import { displayScore, scoreTone, sentenceLevel } from '@/lib/score';
+import { displayScore, sentenceLevel } from '@/lib/score';
 import { splitByRanges } from '@/lib/text-segments';
 import { cn } from '@/lib/utils';
-import { verdictText, type Verdict } from '../lib/check-rules';
+import { docVerdictText } from '../lib/check-rules';
 import type { CheckResult } from '../lib/use-ai-check';
+
+const SHARE_LABELS = [
+  { key: 'ai', label: 'Reads as machine-written', bar: 'bg-destructive' },
+  { key: 'mixed', label: 'Some machine-like signs', bar: 'bg-warning' },
+  { key: 'human', label: 'Reads as human-written', bar: 'bg-success' },
+] as const;
+
+/** The share of the text (by words) in each class of sentence, as one bar and three figures. */
+function CompositionBar({ composition }: { composition: { ai: number; mixed: number; human: number } }) {
+  return (
+    <div className="grid gap-1.5" data-testid="ai-check-composition">
+      <div className="flex h-2 w-full overflow-hidden rounded-full bg-muted" aria-hidden="true">
+        {SHARE_LABELS.map((s) => (
+          <span key={s.key} className={s.bar} style={{ width: `${composition[s.key]}%` }} />
+        ))}
+      </div>
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-xs text-muted-foreground">
+        {SHARE_LABELS.map((s) => (
+          <li key={s.key} className="inline-flex items-center gap-1.5">
+            <span className={cn('inline-block size-2 rounded-full', s.bar)} aria-hidden="true" />
+            <span>
+              {s.label}: <span className="font-semibold text-foreground tabular-nums">{composition[s.key]}%</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+      <p className="text-xs text-muted-foreground">Share of the text's words, by sentence.</p>
+    </div>
+  );
+}
 
 /** The first words of a sentence for the list beside the text. */
 function snippet(text: string, max = 90): string {
@@ -36,8 +67,7 @@ export function CheckResultCard({
   const { output, text } = result;
   const navigate = useNavigate();
   const prefix = useId().replace(/:/g, '');
-  const score = displayScore(output.score) ?? 0;
-  const verdict: Verdict = output.flagged ? 'high' : scoreTone(score);
+  const verdict = docVerdictText[output.verdict];
 
   // The sentences worth a look, in reading order, with the exact text each one covers.
   const marked = useMemo(() => {
@@ -68,11 +98,12 @@ export function CheckResultCard({
             <ScoreBar label="AI-likeness" score={output.score} size="lg" />
           </div>
           <div className="mt-1">
-            <h2 className={cn('text-base font-semibold', scoreToneText[verdict])} data-testid="ai-check-verdict">
-              {verdictText[verdict].title}
+            <h2 className={cn('text-base font-semibold', scoreToneText[verdict.tone])} data-testid="ai-check-verdict">
+              {verdict.title}
             </h2>
-            <p className="mt-0.5 text-sm text-pretty text-muted-foreground">{verdictText[verdict].detail}</p>
+            <p className="mt-0.5 text-sm text-pretty text-muted-foreground">{verdict.detail}</p>
           </div>
+          <CompositionBar composition={output.composition} />
         </div>
         <div className="grid gap-2 md:max-w-64 md:justify-items-end md:text-right">
           <Button size="lg" onClick={humanize} className="w-full md:w-auto">
@@ -165,6 +196,12 @@ export function CheckResultCard({
           )}
         </section>
       </div>
+
+      {output.detectors.length > 0 && (
+        <div className="border-t px-4 py-3 sm:px-5">
+          <OutsideScorecard ours={displayScore(output.score)} detectors={output.detectors} />
+        </div>
+      )}
 
       <p className="flex items-start gap-2 border-t bg-muted/20 px-4 py-3 text-xs text-muted-foreground sm:px-5">
         <InfoIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />

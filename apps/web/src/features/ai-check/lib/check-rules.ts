@@ -1,4 +1,4 @@
-import { AI_CHECK, limitsFor, MSG, type LimitsInfo, type Tier } from '@plainspoken/shared';
+import { AI_CHECK, limitsFor, MSG, type DocVerdict, type LimitsInfo, type Tier } from '@plainspoken/shared';
 import { isApiError } from '@/lib/api';
 
 /** An error shown inline under the box; `signIn` offers the auth dialog (a visitor over the limit). */
@@ -66,5 +66,26 @@ export const verdictText: Record<Verdict, { title: string; detail: string }> = {
   low: {
     title: 'Reads as human-written',
     detail: 'Little in this text stands out as machine-written by our estimate.',
+  },
+};
+
+/** The document verdict (AI, mixed, human) as the result card shows it, with the tone of its colour. */
+export const docVerdictText: Record<DocVerdict, { title: string; detail: string; tone: Verdict }> = {
+  ai: {
+    title: 'Reads as machine-written',
+    detail:
+      'Most of this text has the patterns our estimate links to AI writing. The highlighted sentences are the place to start.',
+    tone: 'high',
+  },
+  mixed: {
+    title: 'Mixed: part of it reads as machine-written',
+    detail:
+      'Some parts read as AI-written by our estimate and others as human-written. The highlighted sentences show which.',
+    tone: 'mid',
+  },
+  human: {
+    title: 'Reads as human-written',
+    detail: 'Little in this text stands out as machine-written by our estimate.',
+    tone: 'low',
   },
 };

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OUTSIDE_MSG, OUTSIDE_SCAN_ALLOWANCE, type AiCheckOutput } from '@plainspoken/shared';
+import { createTestProduct, type TestProduct } from '../../test/harness';
+import { createEnginePool } from '../../lib/engine/engine';
+import { FAKE_KEY, startFakeVendors, type FakeVendors } from '../../lib/outside-detectors/fake-vendors';
+
+const para = (n: number) =>
+  `Paragraph ${n}: the committee met on Tuesday to review the budget, and nobody was happy with it. Several figures had changed since spring, which meant the new library wing would have to wait another year. I asked whether we could split the work into two phases; the answer was maybe. By the end of the meeting three people had left.`;
+
+describe('AI check with outside detectors (fakes over HTTP)', () => {
+  let t: TestProduct;
+  let fake: FakeVendors;
+  beforeAll(async () => {
+    fake = await startFakeVendors(() => 0.64);
+    t = await createTestProduct({
+      env: {
+        RATE_LIMITS: 'off',
+        GPTZERO_API_KEY: FAKE_KEY,
+        GPTZERO_BASE_URL: fake.url,
+        WINSTON_API_KEY: FAKE_KEY,
+        WINSTON_BASE_URL: fake.url,
+        OUTSIDE_DETECTOR_TIMEOUT_MS: '1500',
+      },
+      engine: createEnginePool({ threads: 1, queueLimit: 8, timeoutMs: 60_000 }),
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await fake.close();
+  });
+
+  it('a signed-in user sees our score, the verdict and each configured detector; visitors are asked to sign in', async () => {
+    const u = await t.newUser();
+    const r = await t.req('/api/ai-check', { body: { text: para(1) }, cookie: u.cookie });
+    expect(r.status).toBe(200);
+    const body = (await r.json()) as AiCheckOutput;
+    expect(['ai', 'mixed', 'human']).toContain(body.verdict);
+    expect(body.composition.ai + body.composition.mixed + body.composition.human).toBe(100);
+    expect(body.detectors.map((d) => [d.detector, d.status, d.score])).toEqual([
+      ['gptzero', 'ok', 64],
+      ['winston', 'ok', 64],
+    ]);
+    const visitor = (await (await t.req('/api/ai-check', { body: { text: para(2) } })).json()) as AiCheckOutput;
+    expect(visitor.detectors.map((d) => [d.status, d.reason])).toEqual([
+      ['unavailable', OUTSIDE_MSG.signInRequired],
+      ['unavailable', OUTSIDE_MSG.signInRequired],
+    ]);
+  });
+
+  it('counts the monthly allowance per detector, and a repeated text comes from the cache without a scan', async () => {
+    const u = await t.newUser();
+    const n = OUTSIDE_SCAN_ALLOWANCE.FREE;
+    for (let i = 0; i < n; i++) {
+      const b = (await (
+        await t.req('/api/ai-check', { body: { text: para(100 + i) }, cookie: u.cookie })
+      ).json()) as AiCheckOutput;
+      expect(b.detectors.every((d) => d.status === 'ok')).toBe(true);
+    }
+    const calls = fake.calls.gptzero;
+    const again = (await (
+      await t.req('/api/ai-check', { body: { text: para(100) }, cookie: u.cookie })
+    ).json()) as AiCheckOutput;
+    expect(again.detectors.every((d) => d.status === 'ok' && d.cached)).toBe(true);
+    expect(fake.calls.gptzero).toBe(calls);
+    const over = (await (
+      await t.req('/api/ai-check', { body: { text: para(200) }, cookie: u.cookie })
+    ).json()) as AiCheckOutput;
+    expect(over.detectors.map((d) => d.reason)).toEqual([OUTSIDE_MSG.allowanceUsed(n), OUTSIDE_MSG.allowanceUsed(n)]);
+    expect(fake.calls.gptzero).toBe(calls);
+  });
+
+  it('a detector that hangs or answers garbage never fails the check', async () => {
+    const u = await t.newUser();
+    fake.behave('gptzero', 'hang');
+    fake.behave('winston', 'malformed');
+    const r = await t.req('/api/ai-check', { body: { text: para(300) }, cookie: u.cookie });
+    expect(r.status).toBe(200);
+    const body = (await r.json()) as AiCheckOutput;
+    expect(Number.isInteger(body.score)).toBe(true);
+    expect(body.detectors.map((d) => [d.status, d.reason])).toEqual([
+      ['unavailable', OUTSIDE_MSG.timeout],
+      ['unavailable', OUTSIDE_MSG.badAnswer],
+    ]);
+    fake.behave('gptzero', 'ok');
+    fake.behave('winston', 'ok');
+  });
+});
