@@ -10,14 +10,44 @@ describe('countWords', () => {
     expect(countWords('  one two\nthree\t four  ')).toBe(4);
   });
 
-  it('counts words glued together with invisible characters one by one', () => {
+  it('counts words glued together with invisible separators one by one (found by category, not a list)', () => {
     const words = Array.from({ length: 600 }, (_, i) => `word${i}`);
-    for (const joiner of ['\u200B', '\u200C', '\u200D', '\u2060', '\u180E', '\uFEFF', '\u00AD']) {
-      expect(countWords(words.join(joiner)), `U+${joiner.charCodeAt(0).toString(16)}`).toBe(600);
+    for (const sep of [
+      '\u200B',
+      '\u180E',
+      '\uFEFF',
+      '\u200E',
+      '\u2061',
+      '\u2800',
+      '\u3164',
+      '\u{E0020}',
+      '\u{E0041}',
+    ]) {
+      expect(countWords(words.join(sep)), `U+${sep.codePointAt(0)!.toString(16)}`).toBe(600);
     }
     // Groups of twelve glued words separated by spaces: 50 visible "words", 600 real ones.
     const glued = Array.from({ length: 50 }, (_, g) => words.slice(g * 12, g * 12 + 12).join('\u200B')).join(' ');
     expect(countWords(glued)).toBe(600);
+  });
+
+  it('keeps joiners and soft hyphens inside their word, and counts an emoji sequence as at most one word', () => {
+    // 60 soft-hyphenated compounds bill as the same compounds without the hyphens (not 4 words each).
+    const compound = 'Donau\u00ADdampf\u00ADschiff\u00ADfahrt';
+    const sixty = Array.from({ length: 60 }, () => compound).join(' ');
+    expect(countWords(sixty)).toBe(countWords(sixty.replace(/\u00AD/g, '')));
+    expect(countWords('Kaffee\u00ADtasse')).toBe(1);
+    // Persian with its zero-width non-joiner: one word per word.
+    expect(
+      countWords('\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645 \u06A9\u062A\u0627\u0628\u200C\u0647\u0627'),
+    ).toBe(2);
+    expect(countWords('\u{1F468}\u200D\u{1F469}\u200D\u{1F467}\u200D\u{1F466}')).toBe(1); // a family
+    expect(countWords('\u{1F3F4}\u{E0067}\u{E0062}\u{E0073}\u{E0063}\u{E0074}\u{E007F}')).toBe(1); // a flag
+    expect(countWords('\u{1F44D}\u{1F3FD} \u2764\uFE0F')).toBe(2);
+    expect(countWords('\u{1F600}'.repeat(200))).toBe(1);
+    expect(countWords(`great idea ${'\u{1F389}'.repeat(30)}`)).toBe(3);
+    // Glued with joiners, words still meet the length bound.
+    const joined = Array.from({ length: 600 }, (_, i) => `word${i}`).join('\u200D');
+    expect(countWords(joined)).toBe(Math.ceil(joined.replace(/\u200D/g, '').length / MAX_CHARS_PER_WORD));
   });
 
   it('reads compatibility forms as plain text (NFKC) and full-width spaces as spaces', () => {
