@@ -94,6 +94,7 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
           now,
           llm: models.current(input.mode),
           reservationHoldMs: reservationHoldMs(env.ENGINE_TIMEOUT_MS),
+          env,
         },
         caller,
         input,

@@ -149,6 +149,11 @@ export const apiHumanizeResponse = z
     sentences_after: z
       .array(scoredSentence)
       .meta({ description: "The rewrite's sentences with their scores (empty when not scored)." }),
+    detectors_before: z.array(outsideScore).optional().meta({
+      description:
+        "Each outside detector the operator configured, with its own score for your text (absent when none is configured). Scans count against your plan's monthly allowance per detector.",
+    }),
+    detectors_after: z.array(outsideScore).optional().meta({ description: 'The same detectors for the rewrite.' }),
   })
   .meta({ id: 'HumanizeResponse' });
 

@@ -97,6 +97,9 @@ export interface HumanizeOutput {
   sentences_after: ScoredSentence[];
   /** More plain sentences about the result (writing options applied, a draft set aside); may be empty. */
   notes?: string[];
+  /** Each configured outside detector's answer for the text and for the rewrite (absent when none is configured). */
+  detectors_before?: OutsideScore[];
+  detectors_after?: OutsideScore[];
 }
 
 /** The AI check: scoring costs no words; anyone may check AI_CHECK.anonymousWords, users their plan's cap. */

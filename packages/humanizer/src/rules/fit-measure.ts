@@ -28,7 +28,7 @@ export const substitutionKey = (s: Omit<Substitution, 'mode'>): string => `${s.i
 
 const SPLIT = /(?<=[.!?])\s+(?=[A-Z"\u201c])/;
 
-/** `n` sentences of 8 to 40 words with at least one tell, spread over the corpus's AI texts (attack none). */
+/** `n` sentences of 8 to 40 words with at least one tell, evenly spread over the corpus's AI texts (attack none). */
 export function fitSentences(n = 300): FitSentence[] {
   const rows = loadCorpus().filter((r) => r.label === 'ai' && r.attack === 'none');
   const all: FitSentence[] = [];
@@ -45,7 +45,8 @@ export function fitSentences(n = 300): FitSentence[] {
   }
   if (all.length <= n) return all;
   const step = all.length / n;
-  return Array.from({ length: n }, (_, i) => all[Math.floor(i * step)]!);
+  // Half a step in: the sentences between those the lexicon was first tuned on.
+  return Array.from({ length: n }, (_, i) => all[Math.floor((i + 0.5) * step)]!);
 }
 
 const norm = (w: string): string => w.toLowerCase().replace(/^[^\w']+|[^\w']+$/g, '');

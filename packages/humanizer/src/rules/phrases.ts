@@ -99,7 +99,11 @@ export function replaceOpener(sentence: string, ctx: RuleCtx, prob = 1): string 
     if (rule.re.test(sentence)) {
       rule.re.lastIndex = 0;
       if (ctx.rng() >= prob) return sentence;
-      const alt = choose(ctx, rule.alts);
+      // "Also, the change has also led to…": an opener whose word the sentence already has is not used.
+      const words = new Set(sentence.toLowerCase().match(/[a-z']+/g) ?? []);
+      const alts = rule.alts.filter((a) => !words.has((a.trim().split(/[\s,]+/)[0] ?? '').toLowerCase()));
+      if (alts.length === 0) return sentence;
+      const alt = choose(ctx, alts);
       return sentence.replace(rule.re, alt);
     }
   }

@@ -24,12 +24,13 @@ function upperFirst(s: string): string {
 const words = (s: string): number => s.split(/\s+/).filter(Boolean).length;
 
 const CLAUSE_START =
-  /^(?:I|we|you|he|she|it|they|this|that|these|those|there|the|a|an|my|our|your|their|his|her|its|many|most|some|each|every|no|all|one|such|people|students|students'|\uE000)\b|^\uE000/i;
+  /^(?:I|we|you|he|she|it|they|this|these|those|there|the|a|an|my|our|your|their|his|her|its|many|most|some|each|every|no|all|one|such|people|students|students'|\uE000)\b|^\uE000/i;
 
 /**
  * Split at ", and " / ", but " / ", so " / "; " when both halves stand alone. A cut inside a list
  * ("A, B, and C") would leave a fragment, so ", and" is only cut when no other comma sits just before it,
- * and the right half must open like a clause (a pronoun, a determiner or a name).
+ * and the right half must open like a clause (a pronoun, a determiner or a name; never "that", which after
+ * ", and" continues the sentence: "…, and that we work to…").
  */
 export function splitSentence(s: string, which: number): string | null {
   const re = /(, (?:and|but|so|yet) |; )/g;

@@ -50,7 +50,7 @@ export const TELL_SURFACES: ReadonlySet<string> = new Set(
 export const ALT_VOCAB: ReadonlySet<string> = (() => {
   const set = new Set<string>();
   for (const e of LEXICON) {
-    for (const a of [...e.alts, ...(e.toAlts ?? [])]) {
+    for (const a of [...e.alts, ...(e.toAlts ?? []), ...(e.predAlts ?? []), ...(e.nextAlts?.alts ?? [])]) {
       for (const form of ['base', 's', 'ed', 'ing'] as const) {
         const variants =
           e.pos === 'verb'
@@ -109,6 +109,34 @@ function attributive(whole: string, end: number, next: string): boolean {
   return tok.pos === 'VERB' && !/^(?:to|that|for|in|of|and|or|but|as|with|than|across|among|within)$/.test(next);
 }
 
+/**
+ * The word is used in the entry's part of speech: a noun tell tagged as a noun ("should endeavor to" is a
+ * verb), a verb tell as a verb, and a past participle not used as an adjective before a noun ("augmented
+ * working opportunities").
+ */
+function posFits(whole: string, offset: number, pos: LexEntry['pos'], form: Form, participle: boolean): boolean {
+  if (pos === 'adj' || pos === 'adv') return true;
+  const toks = tagSentence(whole);
+  const i = toks.findIndex((t) => t.start === offset);
+  if (i < 0) return true;
+  const t = toks[i]!;
+  if (pos === 'noun') return t.pos === 'NOUN' || t.pos === 'PROPN';
+  // wink reads some rare verbs as nouns ("users who leverage"); only a noun after a determiner or an
+  // adjective is taken as one.
+  const before = toks[i - 1];
+  const after = toks[i + 1];
+  const objectFollows = after !== undefined && ['DET', 'PRON', 'NUM', 'PROPN'].includes(after.pos);
+  if (t.pos === 'ADJ' && after?.pos === 'NOUN') return false;
+  if (t.pos === 'NOUN' && !objectFollows && before !== undefined && ['DET', 'ADJ'].includes(before.pos)) return false;
+  if (form === 'ed' && !participle) {
+    if (after?.pos === 'NOUN' && before !== undefined && ['DET', 'ADJ', 'ADP', 'VERB', 'CCONJ'].includes(before.pos))
+      return false;
+  }
+  return true;
+}
+
+const participle0 = (prev: string): boolean => PARTICIPLE_CUES.has(prev);
+
 function nextWords(s: string, index: number, n: number): string[] {
   return (
     s
@@ -150,9 +178,12 @@ export function replaceWords(sentence: string, ctx: RuleCtx, prob = 1): string {
     if ((entry.skipPrev?.includes(prev) && !pronounSubject) || entry.skipNext?.includes(next)) return m;
     // A sense word a few words on ("navigate these roads") vetoes it too.
     if (entry.skipWithin && nextWords(whole, offset + m.length, 3).some((w) => entry.skipWithin!.includes(w))) return m;
+    // A sentence adverb with its comma ("Particularly, …") has no plain one-word swap.
+    if (entry.pos === 'adv' && offset === 0 && whole[m.length] === ',') return m;
     // Capitalized mid-sentence means a name ("Foster", "Vital Signs"): leave it.
     if (/^[A-Z]/.test(m) && offset > 0 && /\w/.test(whole.slice(0, offset))) return m;
     if (ctx.rng() >= prob) return m;
+    if (!posFits(whole, offset, entry.pos, form, participle0(prev))) return m;
     const participle = PARTICIPLE_CUES.has(prev);
     // An adjective with no noun after it ("… is crucial.", "… become crucial across", "so profound, yet")
     // takes its predicative set; the next token's POS tag tells.

@@ -52,6 +52,7 @@ export const humanizeRoutes = createRouter()
       logger: d.logger,
       now: d.now,
       reservationHoldMs: reservationHoldMs(d.env.ENGINE_TIMEOUT_MS),
+      env: d.env,
     };
     const fingerprint = requestFingerprint('POST', '/api/functions/humanize-text', input);
     /** The rewrite, once per key when there is one; its JSON answer. */

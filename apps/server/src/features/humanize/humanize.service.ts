@@ -27,6 +27,8 @@ import type { Db } from '../../db/client';
 import { transformations, writing_preferences } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
+import type { Env } from '../../env';
+import { scannerFor } from '../../lib/outside-detectors/allowance';
 import { effectiveTier, loadSubscriber, type SubscriberRow } from '../../domain/subscribers';
 import { refundCharge, reservationHoldMs, reserveWords, saveWithCharge } from '../../domain/word-ledger';
 import { isDatabaseUnavailable } from '../../db/unavailable';
@@ -74,6 +76,8 @@ export interface HumanizeDeps {
   now: () => Date;
   /** How long a reservation may stay open before the sweep refunds it (default: 90 s engine bound). */
   reservationHoldMs?: number;
+  /** With it, each configured outside detector scores the text before and after (never failing the rewrite). */
+  env?: Env;
 }
 
 /** The writing options and frozen phrases the user last chose (the defaults before any choice). */
@@ -189,6 +193,9 @@ export async function humanizeText(
     };
   }
 
+  // Outside detectors score the text while the engine rewrites it, and the rewrite once it is done.
+  const scan = deps.env ? scannerFor(deps.env, db, { id: u.id, tier }, now, deps.logger) : null;
+  const before = scan?.(input.text);
   let out;
   try {
     // 'Humanize again' must not hand back the result the user already has for this text.
@@ -293,6 +300,12 @@ export async function humanizeText(
     summary: resultSummary(outcome, scored),
     language: out.language,
     sentences_after: scored ? out.sentencesAfter : [],
+    ...(scan && before
+      ? {
+          detectors_before: await before,
+          detectors_after: out.text === input.text ? await before : await scan(out.text),
+        }
+      : {}),
     notes,
   };
 }
