@@ -3,6 +3,7 @@ import { detect, detectScore, type Detection } from './detector.ts';
 import { detectLanguage } from './language.ts';
 import { localHumanize, usedAlternatives } from './local/index.ts';
 import { modelHumanize } from './model/loop.ts';
+import { describeRepairs } from './model/sentence-repair.ts';
 import { keptIntact, normalizeKept, spansKept, withKept } from './protect.ts';
 import { hash32, fnv1a } from './rng.ts';
 import { applyLocalStyle } from './local/style.ts';
@@ -23,7 +24,8 @@ export type {
 } from './types.ts';
 export { READING_LEVELS, TONES } from './types.ts';
 export { applyLocalStyle, localStyleSupport } from './local/style.ts';
-export { checkFaithful, RECALL_FLOOR } from './model/faithfulness.ts';
+export { checkFaithful, TOLERANCE, type Drift, type Faithfulness } from './model/faithfulness.ts';
+export { judgeAndRepair, describeRepairs, type Repair } from './model/sentence-repair.ts';
 export { fullTextPrompt, styleLines } from './model/prompts.ts';
 export { startFakeOllama } from './model/fake-ollama.ts';
 export type { FakeOllama, FakeOllamaOptions, FakeChatMode } from './model/fake-ollama.ts';
@@ -118,6 +120,8 @@ function finish(
     tokensOut: 0,
     candidates: 0,
     guardRejected: false,
+    repairedSentences: 0,
+    improved: after === null || scoreBefore === null ? true : after.score < scoreBefore,
     styleApplied: [],
     ms: Math.round(performance.now() - start),
     checks: {
@@ -212,7 +216,16 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
         localNote = 'model answer changed a frozen phrase; local clean-up used';
       } else if (r.ok) {
         progress({ stage: 'done', bestScore: before === null ? undefined : r.scoreAfter });
-        return withLanguage(finish(text, r.text, before, start, { engine: 'model', engineNote: r.note, ...use }));
+        const repairedSentences = r.repairs.reduce((n, x) => n + Math.max(1, x.restored), 0);
+        return withLanguage(
+          finish(text, r.text, before, start, {
+            engine: 'model',
+            engineNote: r.note,
+            ...use,
+            repairedSentences,
+            repairNote: r.repairs.length > 0 ? describeRepairs(r.repairs) : undefined,
+          }),
+        );
       } else {
         tried = { ...use, model: undefined, fallbackReason: r.category };
         localNote = `${r.reason}; local clean-up used`;
@@ -328,6 +341,8 @@ function finishSafe(
       tokensOut: 0,
       candidates: 0,
       guardRejected: false,
+      repairedSentences: 0,
+      improved: false,
       styleApplied: [],
       ms: Math.round(performance.now() - start),
       checks: { spansKept: true, lengthRatio: 1, contentRecall: 1 },

@@ -86,6 +86,15 @@ export interface HumanizeResult {
   fallbackReason?: FallbackReason;
   /** The model's best-scoring answer changed the meaning and was set aside by the faithfulness guard. */
   guardRejected: boolean;
+  /**
+   * Sentences of a model rewrite the faithfulness check fixed: put back as the user wrote them (a fact
+   * changed) or removed (added by the model). 0 for a rewrite used whole and for local results.
+   */
+  repairedSentences: number;
+  /** What the repairs were, for the user ("2 sentences kept as written: a number changed"). */
+  repairNote?: string;
+  /** The detector scores the result lower than the input (true when the text has no score). */
+  improved: boolean;
   /** Writing options the local clean-up applied (e.g. 'contractions', 'plainer connectives'); model results: []. */
   styleApplied: string[];
   sentencesAfter: SentenceAfter[];

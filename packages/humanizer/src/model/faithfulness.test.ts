@@ -1,59 +1,123 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { humanize } from '../index.ts';
-import { checkFaithful, polarity } from './faithfulness.ts';
+import { checkFaithful } from './faithfulness.ts';
 import { startFakeOllama, type FakeOllama } from './fake-ollama.ts';
 import { fullTextPrompt } from './prompts.ts';
+import { describeRepairs, judgeAndRepair } from './sentence-repair.ts';
+import { plantDrift } from './recorded/drift.ts';
 
 const ORIGINAL =
-  'The new policy does not reduce costs for small firms. It helps large companies plan their budgets, and managers like it.';
+  'The new policy does not reduce costs for small firms. It helps large companies plan their budgets, and managers like it. ' +
+  'Maria Lopez, who runs the finance office in Denver, said the rules took effect in March 2021. About 40 percent of the firms have filed their forms.';
+/** A faithful rewrite: other words, passive voice, clauses reordered, sentences merged. */
+const REWRITE =
+  "For small businesses, costs aren't lowered by the new policy. Big companies get help planning their budgets, which managers appreciate. " +
+  'According to Maria Lopez, head of the finance office in Denver, the rules came into force in March 2021, and roughly 40 percent of the firms have submitted their forms.';
 
-describe('faithfulness guard', () => {
-  it('accepts a rewrite that keeps the meaning', () => {
-    const r = checkFaithful(
-      ORIGINAL,
-      "For small firms, the new policy doesn't reduce costs. It helps large companies plan budgets, and managers like it.",
-    );
+const LONG = `${ORIGINAL} The office will publish a guide for owners next year. Owners can call a help line every weekday morning. Several banks have offered cheaper loans to the firms.`;
+const LONG_REWRITE = `${REWRITE} Next year the office will put out a guide for owners. A help line takes calls each weekday morning. A number of banks have offered the firms cheaper loans.`;
+
+describe('faithfulness check', () => {
+  it('keeps a rewrite that changes words, voice and clause order but not the facts', () => {
+    const r = checkFaithful(ORIGINAL, REWRITE);
+    expect(r.failures).toEqual([]);
     expect(r).toMatchObject({ ok: true });
+    expect(r.recall).toBeGreaterThan(0.5);
   });
 
-  it('rejects a flipped negation even when the count of negations is the same', () => {
-    const flipped =
-      'The new policy reduces costs for small firms. It does not help large companies plan their budgets, and managers like it.';
-    expect(checkFaithful(ORIGINAL, flipped)).toMatchObject({ ok: false, drift: 'negation' });
-    expect(polarity(ORIGINAL).negated.has('reduc')).toBe(true);
+  it('catches a changed number and names the sentence', () => {
+    const r = checkFaithful(ORIGINAL, REWRITE.replace('40 percent', '45 percent'));
+    expect(r).toMatchObject({ ok: false, drift: 'number' });
+    expect(r.answerSentences[r.failures[0]?.answer ?? -1]?.text).toMatch(/45 percent/);
   });
 
-  it('rejects a new claim with a number or a name', () => {
-    expect(checkFaithful(ORIGINAL, `${ORIGINAL.slice(0, -1)}, by 40 percent.`)).toMatchObject({
-      ok: false,
-      drift: 'number',
-    });
-    expect(
-      checkFaithful(
-        ORIGINAL,
-        'The new policy does not reduce costs for small firms. It helps large companies such as Siemens plan their budgets, and managers like it.',
-      ),
-    ).toMatchObject({
+  it('catches a changed date', () => {
+    expect(checkFaithful(ORIGINAL, REWRITE.replace('2021', '2024'))).toMatchObject({ ok: false, drift: 'number' });
+    expect(checkFaithful(ORIGINAL, REWRITE.replace('March', 'October'))).toMatchObject({ ok: false, drift: 'name' });
+  });
+
+  it('catches a swapped name, but not a sentence-initial capital', () => {
+    expect(checkFaithful(ORIGINAL, REWRITE.replace('Maria Lopez', 'Maria Okonkwo'))).toMatchObject({
       ok: false,
       drift: 'name',
     });
+    const initial = `${REWRITE} Using the forms is simple.`.replace('Big companies', 'Large companies');
+    expect(
+      checkFaithful(`${ORIGINAL} The forms are simple to use.`, initial).failures.map((f) => f.drift),
+    ).not.toContain('name');
+  });
+
+  it('catches a flipped negation and a reversed claim', () => {
+    const r = checkFaithful(ORIGINAL, REWRITE.replace("costs aren't lowered", 'costs are lowered'));
+    expect(r).toMatchObject({ ok: false, drift: 'negation' });
+    const v = checkFaithful(ORIGINAL, REWRITE.replace('Big companies get help', 'Big companies get no help'));
+    expect(v).toMatchObject({ ok: false, drift: 'negation' });
+    const a = checkFaithful(
+      'Prices increase in winter because demand for heating is high.',
+      'Prices decrease in winter because demand for heating is high.',
+    );
+    expect(a).toMatchObject({ ok: false, drift: 'antonym' });
+  });
+
+  it('catches an invented sentence, a dropped half and an unrelated text', () => {
+    const invented = `${REWRITE} Critics also warned that solving mysteries of the ocean floor requires submarine expeditions and satellite mapping.`;
+    expect(checkFaithful(ORIGINAL, invented)).toMatchObject({ ok: false, drift: 'invented' });
+    const long = LONG;
+    const longRewrite = LONG_REWRITE;
+    expect(checkFaithful(long, longRewrite).ok).toBe(true);
+    const half = longRewrite.slice(0, longRewrite.indexOf('Next year') - 1);
+    expect(checkFaithful(long, half)).toMatchObject({ ok: false, drift: 'dropped' });
     expect(
       checkFaithful(
         ORIGINAL,
-        'The new policy does not reduce costs for small firms. It helps three large companies plan their budgets, and managers like it.',
+        'Weather forecasts were wrong all week, and the trains ran late too. Nobody expected snow in the valley.',
       ),
-    ).toMatchObject({
-      ok: false,
-      drift: 'number',
-    });
+    ).toMatchObject({ ok: false, drift: 'unrelated' });
   });
 
-  it('rejects an answer whose content-word recall is under the floor', () => {
-    expect(
-      checkFaithful(ORIGINAL, 'Weather forecasts were wrong all week, and the trains ran late too.'),
-    ).toMatchObject({ ok: false, drift: 'recall' });
+  it('plants each drift kind it can in a rewrite', () => {
+    expect(plantDrift('number', ORIGINAL, REWRITE, '', 0)).not.toBe(REWRITE);
+    expect(plantDrift('name', ORIGINAL, REWRITE, '', 0)).toMatch(/Okonkwo|Martinez|Lindqvist/);
+    expect(plantDrift('half-dropped', ORIGINAL, 'One. Two. Three. Four.', '', 0)).toBe('One. Two.');
+  });
+});
+
+describe('repair instead of discard', () => {
+  it('puts back only the sentence whose number changed and says so', () => {
+    const bad = LONG_REWRITE.replace('40 percent', '45 percent');
+    const r = judgeAndRepair(LONG, bad);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.text).toContain('About 40 percent of the firms have filed their forms.');
+    expect(r.text).not.toContain('45');
+    // The faithful sentences of the rewrite are kept.
+    expect(r.text).toContain("costs aren't lowered by the new policy");
+    expect(r.text).toContain('A help line takes calls each weekday morning.');
+    expect(describeRepairs(r.repairs)).toMatch(/^\d sentences? kept as written: a number changed/);
   });
 
+  it('removes an invented sentence and keeps the rest', () => {
+    const r = judgeAndRepair(
+      ORIGINAL,
+      `${REWRITE} Critics also warned that solving mysteries of the ocean floor requires submarine expeditions and satellite mapping.`,
+    );
+    expect(r.ok).toBe(true);
+    if (r.ok) {
+      expect(r.text).not.toMatch(/mysteries/);
+      expect(r.text).toContain('Big companies get help');
+    }
+  });
+
+  it('gives up when most sentences fail', () => {
+    const r = judgeAndRepair(
+      ORIGINAL,
+      'The new policy cuts costs for 12 small firms. It helps 9 large companies plan, and managers in Boston like it. Maria Okonkwo said so in May 2020. About 70 percent filed.',
+    );
+    expect(r.ok).toBe(false);
+  });
+});
+
+describe('prompts', () => {
   it('puts tone and reading level in the prompt, and nothing for the defaults', () => {
     expect(fullTextPrompt('Rewrite.', 'x', { tone: 'persuasive', readingLevel: 'simple' })).toMatch(
       /Tone: persuasive[\s\S]*Reading level: simple[\s\S]*<text>/,
@@ -77,15 +141,16 @@ describe('the guard in the model loop (fake Ollama over HTTP)', () => {
     'Remote work does not suit every team. Moreover, companies report that they utilize the saved office budget for training, and many employees say ' +
     'that they value the quiet time for focused work. However, managers must learn new ways to keep everyone aligned across time zones.';
 
-  it('sets aside an answer that flips a negation and says so; the user gets a light edit', async () => {
+  it('repairs an answer that flips a negation: that sentence is kept as written, the rest is from the model', async () => {
     ollama.setChat('drift');
     const r = await humanize(TEXT, { mode: 'lightning', llm: llm(), seed: 3 });
-    expect(r.engine).toBe('local');
-    expect(r.fallbackReason).toBe('meaning-changed');
-    expect(r.guardRejected).toBe(true);
     expect(r.candidates).toBe(1);
     expect(r.tokensIn).toBeGreaterThan(0);
     expect(r.text).toMatch(/does not suit|doesn't suit/);
+    if (r.engine === 'model') {
+      expect(r.repairedSentences).toBeGreaterThan(0);
+      expect(r.repairNote).toMatch(/kept as written: a "not" was (lost|added)/);
+    } else expect(r.fallbackReason).toBe('meaning-changed');
   });
 
   it('keeps a faithful answer and reports tokens in and out, the model and the candidates', async () => {

@@ -1,106 +1,647 @@
-import { contentRecall, contentStems, stem, tokens } from '../checks.ts';
+import { antonymsOf, inDictionary, lemma, sensesOf } from './lexical.ts';
 
 /**
- * The faithfulness guard on model answers, run after the structural checks of `restore`: an answer that
- * reads better but says something else is worse than a light edit. It rejects an answer whose content-word
- * recall is under the floor, one where something the original denies is now affirmed (or the reverse),
- * and one that states a new claim with a number or a name the original does not have.
+ * The faithfulness check on model answers: does the rewrite say what the original says? It judges meaning,
+ * not surface, in three steps (decision 0024):
+ *
+ * 1. Sentences are aligned many-to-many by shared content lemmas, where a WordNet synonym (one of the three
+ *    most frequent senses of both words) counts as shared. Merged, split and reordered sentences align.
+ * 2. Hard checks only for facts, each naming the answer sentence it found: a number, amount or year the
+ *    original does not have; a proper name it does not have (a capital that only starts a sentence and is a
+ *    dictionary word is not a name); a URL, email or quotation lost or changed; negation polarity that
+ *    differs between aligned sentences; a WordNet antonym of an original word in its aligned sentence (a
+ *    reversed claim).
+ * 3. Coverage, with tolerances by mode: an answer sentence that aligns with nothing and brings mostly new
+ *    content words is invented; an original sentence that no answer sentence covers is dropped; an answer
+ *    that keeps little of the original at all is unrelated.
+ *
+ * Word choice, inflection, voice and clause order are never failures by themselves. The result lists every
+ * failing sentence, so the loop can repair those and keep the rest.
  */
-export type Drift = 'recall' | 'negation' | 'number' | 'name';
+export type Drift =
+  'number' | 'name' | 'negation' | 'antonym' | 'quote' | 'link' | 'invented' | 'dropped' | 'unrelated' | 'length';
+
+/** Drift a reader would object to in the sentence where it happens; repaired sentence by sentence. */
+export const SENTENCE_DRIFTS: readonly Drift[] = ['number', 'name', 'negation', 'antonym', 'quote', 'link', 'invented'];
+
+export interface SentenceFailure {
+  drift: Drift;
+  detail: string;
+  /** Index of the answer sentence at fault (-1 when the fault is a lost original sentence). */
+  answer: number;
+  /** Indexes of the original sentences aligned with it. */
+  original: number[];
+}
 
 export interface Faithfulness {
   ok: boolean;
+  /** The first failure's kind and detail (the whole answer's verdict). */
   drift?: Drift;
   detail?: string;
+  /** Share of the original's content lemmas kept in the answer (synonyms count). */
   recall: number;
+  /** Share of the original's content in sentences the answer does not cover. */
+  droppedShare: number;
+  /** Share of the original's content in the longest run of sentences the answer does not align with. */
+  gapShare: number;
+  /** Share of the original's content after the last sentence the answer aligns with. */
+  tailShare: number;
+  /** Answer words / original words. */
+  lengthRatio: number;
+  failures: SentenceFailure[];
+  /** Original sentences no answer sentence covers. */
+  dropped: number[];
+  originalSentences: Sentence[];
+  answerSentences: Sentence[];
+  /** answer sentence index → aligned original sentence indexes. */
+  alignment: number[][];
 }
 
-/** Content-word recall under this is a different text, not a rewrite of it. */
-export const RECALL_FLOOR = 0.65;
+/** Tolerances by mode, on the whole answer. */
+export interface Tolerance {
+  /** Answer words / original words. */
+  minLength: number;
+  maxLength: number;
+  /** Share of the original's content after the last aligned sentence at which the end counts as dropped. */
+  maxTail: number;
+  /** The same for the longest unaligned run of sentences anywhere. */
+  maxGap: number;
+  /** A much shorter answer (under `shortLength`) must keep at least `shortRecall` of the content. */
+  shortLength: number;
+  shortRecall: number;
+  /** Content recall under this is an unrelated text. */
+  minRecall: number;
+}
 
-const NEGATOR = /^(?:not|no|never|none|nor|without|neither|nobody|nothing|nowhere|cannot|hardly|barely|\w+n't)$/;
-const CLAUSE_END = /[.!?;:,]/;
+export const TOLERANCE: Record<'deep' | 'lightning', Tolerance> = {
+  // Deep restructures and may condense (a simplified rewrite is often 60-70% as long).
+  deep: {
+    minLength: 0.3,
+    maxLength: 2.2,
+    maxTail: 0.3,
+    maxGap: 0.45,
+    shortLength: 0.55,
+    shortRecall: 0.42,
+    minRecall: 0.24,
+  },
+  // Lightning is a closer rewrite of the same text.
+  lightning: {
+    minLength: 0.5,
+    maxLength: 1.6,
+    maxTail: 0.25,
+    maxGap: 0.4,
+    shortLength: 0.65,
+    shortRecall: 0.45,
+    minRecall: 0.3,
+  },
+};
+
+/** An answer sentence aligns with nothing when its best similarity is under this. */
+const ALIGN_MIN = 0.12;
+/** An answer sentence with this many new content lemmas, and this share of its own, is invented. */
+const INVENTED_MIN_NEW = 4;
+const INVENTED_SHARE = 0.6;
+/** An original sentence is covered when this share of its content lemmas appears in the answer nearby. */
+const COVERED = 0.34;
+/** An answer sentence counts as reaching its aligned originals (for the gap measure) from this similarity. */
+const GAP_ALIGN = 0.2;
+
+const STOP = new Set(
+  (
+    'a an the and or but nor so yet of in on at to by with from into onto over under about above below after before between through during within across against among around toward towards upon via as than ' +
+    'is are was were be been being am has have had having do does did doing can could will would should may might must shall ' +
+    'i me my mine we us our ours you your yours he him his she her hers it its they them their theirs this that these those there here what which who whom whose when where why how ' +
+    'all any both each few more most other some such only own same too very just also then now even still again further once really quite rather much many lot lots ' +
+    'if because while although though since unless until whether either one ones thing things way get got make made like well'
+  ).split(' '),
+);
+
+const NEGATOR =
+  /\b(?:not|no|never|none|nor|neither|nobody|nothing|nowhere|cannot|without|hardly|barely|scarcely)\b|n't\b|n’t\b/gi;
+
+export interface Sentence {
+  text: string;
+  start: number;
+  end: number;
+  paragraph: number;
+}
+
+/** Sentences with their offsets: lines are paragraphs, and a stop followed by a capital ends a sentence. */
+export function splitSentences(text: string): Sentence[] {
+  const out: Sentence[] = [];
+  let paragraph = 0;
+  let pos = 0;
+  for (const line of text.split('\n')) {
+    const lineStart = pos;
+    pos += line.length + 1;
+    if (line.trim() === '') {
+      paragraph++;
+      continue;
+    }
+    const re = /[.!?…]+["'”’)\]]*\s+(?=["'“‘(\[]?[A-Z0-9])/g;
+    let last = 0;
+    let m: RegExpExecArray | null;
+    const push = (a: number, b: number): void => {
+      const raw = line.slice(a, b);
+      const lead = raw.length - raw.trimStart().length;
+      const t = raw.trim();
+      if (t) out.push({ text: t, start: lineStart + a + lead, end: lineStart + a + lead + t.length, paragraph });
+    };
+    while ((m = re.exec(line)) !== null) {
+      const end = m.index + m[0].trimEnd().length;
+      // "Dr. Smith", "e.g. Paris", "U.S. Army": an abbreviation is not a sentence end.
+      const before = line.slice(last, end);
+      if (/(?:\b(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|e\.g|i\.e|No|Vol|Fig)\.|\b[A-Z]\.)$/.test(before)) continue;
+      push(last, end);
+      last = m.index + m[0].length;
+    }
+    push(last, line.length);
+    paragraph++;
+  }
+  return out;
+}
+
+const NUMBER_WORDS: Record<string, string> = {
+  zero: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
+  thirteen: '13',
+  fifteen: '15',
+  twenty: '20',
+  thirty: '30',
+  forty: '40',
+  fifty: '50',
+  sixty: '60',
+  hundred: '100',
+  thousand: '1000',
+  million: '1000000',
+  billion: '1000000000',
+  dozen: '12',
+  half: '0.5',
+  twice: '2',
+  double: '2',
+  first: '1st',
+  second: '2nd',
+  third: '3rd',
+  fourth: '4th',
+  fifth: '5th',
+};
+
+/** Informal words a casual rewrite may open a sentence with; not names. */
+const INFORMAL = new Set(
+  'wanna gonna gotta lemme kinda sorta btw tbh imo imho lol omg yeah yep yup nope hey hmm ok okay alright whoa wow yay ugh oh ah'.split(
+    ' ',
+  ),
+);
+
+const MONTHS = new Set(
+  'january february march april may june july august september october november december'.split(' '),
+);
+
+interface Facts {
+  numbers: string[];
+  /** Number words kept apart: "one" and "second" are ordinary words too. */
+  numberWords: string[];
+  names: string[];
+  links: string[];
+  quotes: string[];
+}
+
+function normNumber(n: string): string {
+  return n
+    .replace(/,/g, '')
+    .replace(/\.0+$/, '')
+    .replace(/^0+(?=\d)/, '');
+}
+
+const LINK_RE = /\bhttps?:\/\/[^\s)>\]]+|\bwww\.[^\s)>\]]+|[\w.+-]+@[\w-]+\.[\w.-]+/gi;
+const QUOTE_RE = /"([^"\n]{3,300})"|“([^”\n]{3,300})”/g;
+
+function factsOf(sentence: string, sentenceStart: boolean): Facts {
+  const links = (sentence.match(LINK_RE) ?? []).map((l) => l.replace(/[.,;:]+$/, '').toLowerCase());
+  const plain = sentence.replace(LINK_RE, ' ');
+  const numbers = (plain.match(/\d+(?:[.,]\d+)*/g) ?? []).map(normNumber);
+  const numberWords: string[] = [];
+  for (const w of plain.toLowerCase().match(/[a-z]+/g) ?? []) {
+    const n = NUMBER_WORDS[w];
+    if (n) numberWords.push(n);
+  }
+  const quotes: string[] = [];
+  for (const m of plain.matchAll(QUOTE_RE)) {
+    const q = (m[1] ?? m[2] ?? '').trim();
+    // A quotation worth keeping word for word: three words or more (shorter ones are scare quotes).
+    if (q.split(/\s+/).length >= 3)
+      quotes.push(
+        q
+          .toLowerCase()
+          .replace(/[^a-z0-9 ]/g, '')
+          .replace(/\s+/g, ' '),
+      );
+  }
+  return { numbers, numberWords, names: namesOf(plain, sentenceStart), links, quotes };
+}
 
 /**
- * Content stems under a negation, and content stems used without one. A stem found only on one side in
- * the original and only on the other in the answer is a flipped claim.
+ * Proper names: capitalised words that are not the first word of a sentence (or of a quotation, a line or a
+ * clause after a colon), not "I", and not in a line written in title case (a heading). A sentence-initial
+ * capital counts only when the word is not in the dictionary.
  */
-export function polarity(text: string): { negated: Set<string>; plain: Set<string> } {
+function namesOf(sentence: string, sentenceStart: boolean): string[] {
+  const toks = sentence.match(/[\p{L}][\p{L}'’.-]*|[.!?:;"“(\[]/gu) ?? [];
+  const words = toks.filter((t) => /\p{L}/u.test(t));
+  const caps = words.filter((w) => /^\p{Lu}/u.test(w)).length;
+  const titleCase = words.length >= 3 && caps / words.length > 0.6;
+  const out: string[] = [];
+  let first = sentenceStart;
+  for (const t of toks) {
+    if (!/\p{L}/u.test(t)) {
+      if (/[.!?:;"“(\[]/.test(t)) first = true;
+      continue;
+    }
+    const w = t.replace(/['’]s$/, '').replace(/[.'’-]+$/, '');
+    const isFirst = first;
+    first = false;
+    if (!/^\p{Lu}/u.test(w) || w === 'I' || /^I['’]/.test(w)) continue;
+    const lower = w.toLowerCase();
+    if (MONTHS.has(lower) && isFirst) continue;
+    if (isFirst || titleCase) {
+      if (STOP.has(lower) || INFORMAL.has(lower) || /['’]/.test(w)) continue;
+      if (lower.split('-').every((part) => STOP.has(part) || inDictionary(part))) continue;
+      if (/in$/.test(lower) && inDictionary(`${lower}g`)) continue;
+    }
+    if (/^[A-Z]$/.test(w)) continue;
+    out.push(lower);
+  }
+  return out;
+}
+
+interface Prepared {
+  sentences: Sentence[];
+  lemmas: string[][];
+  /** Per sentence: its lemmas and their sense keys, for synonym matches. */
+  lemmaSet: Set<string>[];
+  senseSet: Set<string>[];
+  facts: Facts[];
+  negations: number[];
+  scopes: Scope[];
+  words: number;
+  allLemmas: Set<string>;
+  allSenses: Set<string>;
+  allText: string;
+}
+
+function contentLemmas(s: string): string[] {
+  const out: string[] = [];
+  for (const raw of s.toLowerCase().match(/[a-z][a-z'’-]*/g) ?? []) {
+    const w = raw.replace(/['’]s$/, '').replace(/['’-]+$/, '');
+    if (w.length < 3 || STOP.has(w) || /n['’]t$/.test(w)) continue;
+    for (const part of w.split('-')) if (part.length >= 3 && !STOP.has(part)) out.push(lemma(part));
+  }
+  return out;
+}
+
+function prepare(text: string): Prepared {
+  const sentences = splitSentences(text);
+  const lemmas = sentences.map((s) => contentLemmas(s.text));
+  const lemmaSet = lemmas.map((ls) => new Set(ls));
+  const senseSet = lemmas.map((ls) => {
+    const s = new Set<string>();
+    for (const l of ls) for (const k of sensesOf(l)) s.add(k);
+    return s;
+  });
+  const allLemmas = new Set(lemmas.flat());
+  const allSenses = new Set<string>();
+  for (const s of senseSet) for (const k of s) allSenses.add(k);
+  return {
+    sentences,
+    lemmas,
+    lemmaSet,
+    senseSet,
+    facts: sentences.map((s) => factsOf(s.text, true)),
+    negations: sentences.map((s) => (s.text.match(NEGATOR) ?? []).length),
+    scopes: sentences.map((s) => scopeOf(s.text)),
+    words: text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length,
+    allLemmas,
+    allSenses,
+    allText: text.toLowerCase(),
+  };
+}
+
+/** Words that deny without "not": a rewrite may trade one for a "not" and keep the meaning. */
+const LEXICAL_NEGATION =
+  /\b(?:lack\w*|fail\w*|free of|absen\w+|refus\w+|avoid\w*|prevent\w*|rather than|instead of|unable|impossible|yet to|far from|rarely|seldom|deny\w*|denie\w*|reject\w*|except|cease\w*)\b|-free\b/i;
+
+interface Scope {
+  negated: Set<string>;
+  plain: Set<string>;
+  negatedSenses: Set<string>;
+  plainSenses: Set<string>;
+}
+
+const NEGATOR_WORD =
+  /^(?:not|no|never|none|nor|neither|nobody|nothing|nowhere|cannot|without|hardly|barely|scarcely)$|n['’]t$/;
+
+/** Content lemmas a negation reaches (the next two in its clause) and those used plainly. */
+function scopeOf(sentence: string): Scope {
   const negated = new Set<string>();
   const plain = new Set<string>();
-  const content = new Set(contentStems(text));
-  for (const clause of text
+  for (const clause of sentence
     .toLowerCase()
-    .replace(/\bnot only\b|\bno longer\b/g, ' ')
-    .split(CLAUSE_END)) {
-    const ws = tokens(clause);
-    // A negation reaches the first content word after it ("does not reduce costs" negates "reduce"), and one
-    // more when that word is an adverb ("does not fully replace" negates "replace" too).
+    .replace(/\bnot only\b|\bno longer\b|\bno doubt\b/g, ' ')
+    .split(/[.!?;:,()\u2014]| - | but /)) {
     let reach = 0;
-    for (const w of ws) {
-      if (NEGATOR.test(w)) {
-        reach = 1;
+    for (const raw of clause.match(/[a-z][a-z'’-]*/g) ?? []) {
+      if (NEGATOR_WORD.test(raw)) {
+        reach = 2;
         continue;
       }
-      const s = stem(w);
-      if (!content.has(s)) continue;
+      const w = raw.replace(/['’]s$/, '');
+      if (w.length < 3 || STOP.has(w)) continue;
+      const l = lemma(w);
       if (reach > 0) {
-        negated.add(s);
-        reach = w.endsWith('ly') ? 1 : 0;
-      } else plain.add(s);
+        negated.add(l);
+        reach--;
+      } else plain.add(l);
     }
   }
-  return { negated, plain };
+  const senses = (ls: Set<string>): Set<string> => new Set([...ls].flatMap((l) => [...sensesOf(l)]));
+  return { negated, plain, negatedSenses: senses(negated), plainSenses: senses(plain) };
 }
 
-function flipped(original: string, answer: string): string | null {
-  const a = polarity(original);
-  const b = polarity(answer);
-  for (const s of a.negated) if (!a.plain.has(s) && b.plain.has(s) && !b.negated.has(s)) return s;
-  for (const s of b.negated) if (!b.plain.has(s) && a.plain.has(s) && !a.negated.has(s)) return s;
-  return null;
-}
-
-const NUMBER_WORD =
-  /\b(?:zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|hundred|thousand|million|billion|trillion|dozen|half|twice|double|triple|percent|first|second|third)\b/gi;
-
-function newNumber(original: string, answer: string): string | null {
-  const had = new Set((original.match(/\d+(?:[.,]\d+)*/g) ?? []).map((x) => x.replace(/,/g, '')));
-  for (const d of answer.match(/\d+(?:[.,]\d+)*/g) ?? []) if (!had.has(d.replace(/,/g, ''))) return d;
-  const words = new Set((original.match(NUMBER_WORD) ?? []).map((w) => w.toLowerCase()));
-  // "one" and "second" are too common as ordinary words to count on their own.
-  for (const w of answer.match(NUMBER_WORD) ?? []) {
-    const lw = w.toLowerCase();
-    if (lw === 'one' || lw === 'second') continue;
-    if (!words.has(lw)) return w;
+function mergeScopes(list: Scope[]): Scope {
+  const out: Scope = { negated: new Set(), plain: new Set(), negatedSenses: new Set(), plainSenses: new Set() };
+  for (const s of list) {
+    for (const x of s.negated) out.negated.add(x);
+    for (const x of s.plain) out.plain.add(x);
+    for (const x of s.negatedSenses) out.negatedSenses.add(x);
+    for (const x of s.plainSenses) out.plainSenses.add(x);
   }
-  return null;
+  return out;
 }
 
-function newName(original: string, answer: string): string | null {
-  const lower = original.toLowerCase();
-  const known = new Set((original.match(/\p{L}[\p{L}'-]*/gu) ?? []).map((w) => w.toLowerCase()));
-  for (const sentence of answer.split(/(?<=[.!?:;])\s+|\n+/)) {
-    const words = sentence.trim().split(/\s+/).slice(1);
-    for (const raw of words) {
-      const w = raw.replace(/^["'\u201c\u2018(\[]+|[^A-Za-z'-]+$/g, '');
-      if (!/^[A-Z][a-z]/.test(w) && !/^[A-Z]{2,}$/.test(w)) continue;
-      if (/^I(?:'|$)/.test(w)) continue;
-      if (!known.has(w.toLowerCase()) && !lower.includes(w.toLowerCase())) return w;
-    }
+/** Whether a lemma is kept in a bag: the same lemma or one sharing a frequent sense. */
+function keptIn(l: string, lemmaSet: Set<string>, senseSet: Set<string>): boolean {
+  if (lemmaSet.has(l)) return true;
+  for (const k of sensesOf(l)) if (senseSet.has(k)) return true;
+  return false;
+}
+
+function similarity(a: Prepared, i: number, b: Prepared, j: number): number {
+  const la = a.lemmaSet[i] as Set<string>;
+  const lb = b.lemmaSet[j] as Set<string>;
+  if (la.size === 0 || lb.size === 0) return 0;
+  let hit = 0;
+  for (const l of la) if (keptIn(l, lb, b.senseSet[j] as Set<string>)) hit++;
+  return hit / Math.sqrt(la.size * lb.size);
+}
+
+function newNumbers(orig: Prepared, facts: Facts): string | null {
+  const had = new Set<string>();
+  for (const f of orig.facts) for (const n of [...f.numbers, ...f.numberWords]) had.add(n);
+  for (const n of facts.numbers) if (!had.has(n)) return n;
+  for (const n of facts.numberWords) {
+    // "one", "first", "second" and "half" are ordinary words too often to count as new numbers on their own.
+    if (n === '1' || n === '1st' || n === '2nd' || n === '0.5') continue;
+    if (!had.has(n)) return n;
   }
   return null;
 }
 
 /** Judge a model answer (plain text, placeholders restored) against the original it rewrites. */
-export function checkFaithful(original: string, answer: string, floor = RECALL_FLOOR): Faithfulness {
-  const recall = contentRecall(original, answer);
-  if (recall < floor) return { ok: false, drift: 'recall', detail: `content recall ${recall.toFixed(2)}`, recall };
-  const f = flipped(original, answer);
-  if (f) return { ok: false, drift: 'negation', detail: `negation flipped on "${f}"`, recall };
-  const n = newNumber(original, answer);
-  if (n) return { ok: false, drift: 'number', detail: `new number "${n}"`, recall };
-  const nm = newName(original, answer);
-  if (nm) return { ok: false, drift: 'name', detail: `new name "${nm}"`, recall };
-  return { ok: true, recall };
+export function checkFaithful(original: string, answer: string, mode: 'deep' | 'lightning' = 'deep'): Faithfulness {
+  const tol = TOLERANCE[mode];
+  const o = prepare(original.replace(/\r\n/g, '\n'));
+  const a = prepare(answer.replace(/\r\n/g, '\n'));
+  const failures: SentenceFailure[] = [];
+  const nO = o.sentences.length;
+  const nA = a.sentences.length;
+
+  // 1. Alignment: every answer sentence to its best original and every original to its best answer
+  // sentence, plus any pair nearly as similar as either's best (merges and splits).
+  const sim: number[][] = Array.from({ length: nA }, (_, j) =>
+    Array.from({ length: nO }, (_, i) => similarity(o, i, a, j)),
+  );
+  const bestA = sim.map((row) => Math.max(0, ...row));
+  const bestO = Array.from({ length: nO }, (_, i) => Math.max(0, ...sim.map((row) => row[i] ?? 0)));
+  const alignment: number[][] = sim.map((row, j) =>
+    row
+      .map((s, i) => ({ s, i }))
+      .filter(({ s, i }) => s >= ALIGN_MIN && (s >= 0.6 * (bestA[j] ?? 0) || s >= 0.6 * (bestO[i] ?? 0)))
+      .map(({ i }) => i),
+  );
+  const answersOf: number[][] = Array.from({ length: nO }, () => []);
+  alignment.forEach((is, j) => is.forEach((i) => answersOf[i]?.push(j)));
+
+  // Content recall over the whole text (synonyms count).
+  let kept = 0;
+  let total = 0;
+  for (const ls of o.lemmas)
+    for (const l of ls) {
+      total++;
+      if (keptIn(l, a.allLemmas, a.allSenses)) kept++;
+    }
+  const recall = total === 0 ? 1 : kept / total;
+
+  // 2. Facts, per answer sentence.
+  const origNames = new Set<string>();
+  for (const f of o.facts) for (const n of f.names) origNames.add(n);
+  const origWords = new Set(o.allText.match(/[\p{L}]+/gu) ?? []);
+  const initials = (o.allText.match(/[a-z]+/g) ?? []).map((w) => w[0]).join('');
+  const origLinks = new Set(o.facts.flatMap((f) => f.links));
+  const answerLinks = new Set(a.facts.flatMap((f) => f.links));
+  const answerFlat = a.allText.replace(/[^a-z0-9 ]/g, ' ').replace(/\s+/g, ' ');
+  a.sentences.forEach((_s, j) => {
+    const f = a.facts[j] as Facts;
+    const aligned = alignment[j] ?? [];
+    const fail = (drift: Drift, detail: string): void => {
+      failures.push({ drift, detail, answer: j, original: aligned });
+    };
+    const n = newNumbers(o, f);
+    if (n) return fail('number', `a number changed ("${n}" is not in your text)`);
+    for (const name of f.names) {
+      if (origNames.has(name) || origWords.has(name)) continue;
+      // The same word capitalised (a heading, a label) or an acronym of words the original spells out.
+      if (name.split('-').every((part) => o.allLemmas.has(lemma(part)) || STOP.has(part))) continue;
+      if (/^[a-z]{2,6}s?$/.test(name) && initials.includes(name.replace(/s$/, ''))) continue;
+      // A name written differently ("U.S." and "US") or in a possessive still counts.
+      if (o.allText.includes(name.replace(/\./g, ''))) continue;
+      return fail('name', `a name changed ("${name.replace(/^\p{L}/u, (c) => c.toUpperCase())}" is not in your text)`);
+    }
+    for (const l of f.links) if (!origLinks.has(l)) return fail('link', `a link or email changed ("${l}")`);
+    // Negation polarity against the aligned original sentences (and the answer sentences aligned with them:
+    // a split sentence carries its "not" in one half).
+    if (aligned.length > 0) {
+      const peers = new Set<number>([j]);
+      for (const i of aligned)
+        for (const k of answersOf[i] ?? []) if ((alignment[k] ?? []).every((x) => aligned.includes(x))) peers.add(k);
+      const negA = [...peers].reduce((s, k) => s + (a.negations[k] ?? 0), 0);
+      const negO = aligned.reduce((s, i) => s + (o.negations[i] ?? 0), 0);
+      if (negA !== negO) {
+        // Which words the negations reach, on both sides: a flip is a word denied on one side and stated
+        // plainly on the other, with the count of negations moving the same way.
+        const scopeO = mergeScopes(aligned.map((i) => o.scopes[i] as Scope));
+        const scopeA = mergeScopes([...peers].map((k) => a.scopes[k] as Scope));
+        const flip = (from: Scope, to: Scope): string | null => {
+          for (const l of from.negated) {
+            if (from.plain.has(l)) continue;
+            if (keptIn(l, to.plain, to.plainSenses) && !keptIn(l, to.negated, to.negatedSenses)) return l;
+          }
+          return null;
+        };
+        const lost = negO > negA ? flip(scopeO, scopeA) : null;
+        if (lost)
+          return fail('negation', `a "not" was lost, so the sentence now says "${lost}" where your text denies it`);
+        const added = negA > negO ? flip(scopeA, scopeO) : null;
+        if (added) return fail('negation', `a "not" was added, so the sentence now denies "${added}"`);
+        // No word to point at, but one side denies and the other does not, in sentences that clearly align
+        // and where the answer does not deny in other words ("lacks", "fails to", "free of", "un-").
+        const confident = aligned.some((i) => (sim[j]?.[i] ?? 0) >= 0.3);
+        const lexical =
+          [...peers].some((k) => LEXICAL_NEGATION.test(a.sentences[k]?.text ?? '')) ||
+          aligned.some((i) => LEXICAL_NEGATION.test(o.sentences[i]?.text ?? ''));
+        if (confident && !lexical && (negO === 0 || negA === 0))
+          return fail(
+            'negation',
+            negO > negA
+              ? 'a "not" was lost, so the sentence may say the opposite'
+              : 'a "not" was added, so the sentence may say the opposite',
+          );
+      }
+      // A reversed claim: a word whose antonym the aligned original uses (and does not use the word itself).
+      const oLem = new Set(aligned.flatMap((i) => o.lemmas[i] ?? []));
+      const oSenses = new Set(aligned.flatMap((i) => [...(o.senseSet[i] ?? [])]));
+      for (const l of a.lemmaSet[j] ?? []) {
+        if (oLem.has(l) || o.allLemmas.has(l)) continue;
+        // A synonym of a word in the aligned original ("big" for "large") is not a reversal of another one.
+        if (keptIn(l, oLem, oSenses)) continue;
+        for (const ant of antonymsOf(l)) {
+          if (!o.allLemmas.has(ant) || (a.lemmaSet[j] as Set<string>).has(ant)) continue;
+          return fail('antonym', `a claim was reversed ("${ant}" became "${l}")`);
+        }
+        // "unexpected" for "expected": a negating prefix on a word of the aligned original.
+        const m = /^(?:un|in|im|il|ir|dis|non)(.{4,})$/.exec(l);
+        if (m && oLem.has(lemma(m[1] as string)) && sensesOf(l).length > 0)
+          return fail('antonym', `a claim was reversed ("${m[1]}" became "${l}")`);
+      }
+    }
+    // 3a. Invented: aligns with nothing and brings mostly new content.
+    const ls = a.lemmas[j] ?? [];
+    if ((bestA[j] ?? 0) < ALIGN_MIN * 1.5) {
+      const fresh = ls.filter((l) => !keptIn(l, o.allLemmas, o.allSenses));
+      if (fresh.length >= INVENTED_MIN_NEW && fresh.length / Math.max(1, ls.length) >= INVENTED_SHARE)
+        return fail('invented', 'a sentence says something your text does not');
+    }
+  });
+
+  // Lost facts: a link or a quotation of the original that the answer does not carry word for word.
+  const dropped: number[] = [];
+  o.facts.forEach((f, i) => {
+    const where = answersOf[i] ?? [];
+    for (const l of f.links)
+      if (!answerLinks.has(l))
+        failures.push({ drift: 'link', detail: `a link or email was lost ("${l}")`, answer: -1, original: [i] });
+    for (const q of f.quotes)
+      if (!answerFlat.includes(q))
+        failures.push({
+          drift: 'quote',
+          detail: 'a quotation was changed or lost',
+          answer: where[0] ?? -1,
+          original: [i],
+        });
+  });
+
+  // 3b. Dropped: original sentences whose content the answer does not cover.
+  let droppedWeight = 0;
+  o.sentences.forEach((_s, i) => {
+    const ls = o.lemmas[i] ?? [];
+    if (ls.length < 3) return;
+    let best = 0;
+    // Covered by the answer sentences aligned with it, or by the answer as a whole for short sentences
+    // whose words were spread over a merged sentence.
+    const near = new Set<number>(answersOf[i] ?? []);
+    const bag = new Set<string>();
+    const senses = new Set<string>();
+    for (const j of near) {
+      for (const l of a.lemmaSet[j] ?? []) bag.add(l);
+      for (const k of a.senseSet[j] ?? []) senses.add(k);
+    }
+    for (const l of ls) if (keptIn(l, bag, senses)) best++;
+    if (best / ls.length < COVERED) {
+      dropped.push(i);
+      droppedWeight += ls.length;
+    }
+  });
+  const droppedShare = total === 0 ? 0 : droppedWeight / total;
+  // The longest run of original sentences, in order, that no answer sentence aligns with: a condensed
+  // rewrite leaves small gaps everywhere, a dropped half leaves one long gap.
+  const reached = new Set<number>();
+  sim.forEach((row, j) =>
+    row.forEach((x, i) => {
+      if (x >= GAP_ALIGN && x >= 0.75 * (bestA[j] ?? 0)) reached.add(i);
+    }),
+  );
+  let gap = 0;
+  let run = 0;
+  o.sentences.forEach((_s, i) => {
+    if (reached.has(i)) run = 0;
+    else {
+      run += (o.lemmas[i] ?? []).length;
+      gap = Math.max(gap, run);
+    }
+  });
+  const gapShare = total === 0 ? 0 : gap / total;
+  // The same measure at the end of the text only: a model that stops early leaves the end out.
+  let tail = 0;
+  for (let i = o.sentences.length - 1; i >= 0 && !reached.has(i); i--) tail += (o.lemmas[i] ?? []).length;
+  const tailShare = total === 0 ? 0 : tail / total;
+
+  const lengthRatio = a.words / Math.max(1, o.words);
+  const verdict = (drift: Drift, detail: string): Faithfulness => ({
+    ok: false,
+    drift,
+    detail,
+    recall,
+    droppedShare,
+    gapShare,
+    tailShare,
+    lengthRatio,
+    failures,
+    dropped,
+    originalSentences: o.sentences,
+    answerSentences: a.sentences,
+    alignment,
+  });
+  if (recall < tol.minRecall)
+    return verdict('unrelated', `the rewrite keeps little of your text (${Math.round(recall * 100)}% of its content)`);
+  const invented = failures.filter((f) => f.drift === 'invented').length;
+  if (nA > 0 && invented / nA > 0.5) return verdict('unrelated', 'most sentences say things your text does not');
+  if (tailShare >= tol.maxTail || gapShare >= tol.maxGap || (lengthRatio < tol.shortLength && recall < tol.shortRecall))
+    return verdict('dropped', `part of your text was left out (${dropped.length} of ${nO} sentences)`);
+  if (lengthRatio < tol.minLength || lengthRatio > tol.maxLength)
+    return verdict('length', `the rewrite is ${Math.round(lengthRatio * 100)}% as long as your text`);
+  const first = failures[0];
+  if (first) return { ...verdict(first.drift, first.detail) };
+  return {
+    ok: true,
+    recall,
+    droppedShare,
+    gapShare,
+    tailShare,
+    lengthRatio,
+    failures,
+    dropped,
+    originalSentences: o.sentences,
+    answerSentences: a.sentences,
+    alignment,
+  };
 }

@@ -1,6 +1,6 @@
 import { detect } from '../detector.ts';
 import type { FallbackReason, LlmConfig, Mode, ProgressEvent, WritingOptions } from '../types.ts';
-import { checkFaithful } from './faithfulness.ts';
+import { describeRepairs, judgeAndRepair, type Repair } from './sentence-repair.ts';
 import { ModelClient, ProviderError, toProviderError } from './client.ts';
 import {
   buildModelDoc,
@@ -53,7 +53,14 @@ export interface LoopUsage {
 }
 
 export type LoopResult =
-  | ({ ok: true; text: string; scoreAfter: number; note?: string } & LoopUsage)
+  | ({
+      ok: true;
+      text: string;
+      scoreAfter: number;
+      note?: string;
+      /** Sentences of the model's answer fixed by the faithfulness check (kept as written or removed). */
+      repairs: Repair[];
+    } & LoopUsage)
   | ({ ok: false; reason: string; category: FallbackReason } & LoopUsage);
 
 /** The short category of a provider failure, for the operator's fallback counts. */
@@ -74,7 +81,14 @@ interface Scored {
   score: number;
   recall: number;
   repaired: boolean;
+  repairs: Repair[];
 }
+
+/** A checked answer: structure restored, meaning judged, failing sentences repaired. */
+type Candidate = Restored & { repairs: Repair[] };
+
+/** Each repaired sentence weighs this many detector points against a candidate when choosing the best. */
+const REPAIR_PENALTY = 3;
 
 export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResult> {
   const deep = o.mode === 'deep';
@@ -97,7 +111,7 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
     p: { name: string; temperature: number; instruction: string },
     stream: boolean,
     tempShift = 0,
-  ): Promise<Restored | null> => {
+  ): Promise<Candidate | null> => {
     try {
       const r = await client.complete({
         system: SYSTEM,
@@ -107,20 +121,19 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
         stream,
       });
       answers++;
-      const res = restore(doc, r.text);
+      // Structure here (placeholders, markdown); meaning, facts and length in the faithfulness check.
+      const res = restore(doc, r.text, { minRecall: 0, maxLengthDelta: Infinity, meaning: 'delegated' });
       if (!res.ok) {
         rejections.push(`${p.name}: ${res.reason}`);
-        // A new number or name, a changed negation or too little content kept: the meaning drifted.
-        if (/^(?:new number|new name|negation changed|content recall)/.test(res.reason ?? '')) drifted.push(res.text);
-        return res;
+        return { ...res, repairs: [] };
       }
-      const f = checkFaithful(text, res.text);
+      const f = judgeAndRepair(text, res.text, o.mode);
       if (!f.ok) {
-        rejections.push(`${p.name}: meaning changed (${f.detail})`);
+        rejections.push(`${p.name}: meaning changed (${f.reason})`);
         drifted.push(res.text);
-        return { ...res, ok: false, reason: `meaning changed (${f.detail})` };
+        return { ...res, ok: false, reason: `meaning changed (${f.reason})`, repairs: [] };
       }
-      return res;
+      return { ...res, text: f.text, repairs: f.repairs };
     } catch (err) {
       const e = toProviderError(err);
       errors.push(e.message);
@@ -139,7 +152,7 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
   });
 
   o.progress({ stage: 'rewrite' });
-  let candidates: Restored[];
+  let candidates: Candidate[];
   if (!deep) {
     const p = o.secondPass ? SECOND_PASS_PROMPT : (CANDIDATE_PROMPTS[0] as (typeof CANDIDATE_PROMPTS)[number]);
     const r = await attempt(p, true);
@@ -151,9 +164,10 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
       : CANDIDATE_PROMPTS;
     // Second-pass candidates run a little hotter so they land away from the first result.
     const rs = await Promise.all(prompts.map((p) => attempt(p, false, o.secondPass ? 0.1 : 0)));
-    candidates = rs.filter((r): r is Restored => r !== null);
+    candidates = rs.filter((r): r is Candidate => r !== null);
   }
-  o.progress({ stage: 'checks' });
+  // Steps only move forward: Deep reports 'checks' after its rounds, Lightning here.
+  if (!deep) o.progress({ stage: 'checks' });
   const avoid = o.avoidText !== undefined ? normalized(o.avoidText) : null;
   const differs = (t: string): boolean => avoid === null || normalized(t) !== avoid;
   let passing = candidates.filter((c) => c.ok && differs(c.text));
@@ -190,9 +204,12 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
   let best: Scored | null = null;
   for (const c of passing) {
     const score = scored ? detect(c.text).score : 0;
-    // Lower score wins; ties go to the candidate that kept more content.
-    if (!best || score < best.score || (score === best.score && c.recall > best.recall))
-      best = { text: c.text, score, recall: c.recall, repaired: c.repaired };
+    const weigh = (x: { score: number; repairs: Repair[] }): number =>
+      x.score + REPAIR_PENALTY * x.repairs.reduce((n, r) => n + Math.max(1, r.restored), 0);
+    // Lower score (with repairs weighed against it) wins; ties go to the candidate that kept more content.
+    const mine = { score, repairs: c.repairs };
+    if (!best || weigh(mine) < weigh(best) || (weigh(mine) === weigh(best) && c.recall > best.recall))
+      best = { text: c.text, score, recall: c.recall, repaired: c.repaired, repairs: c.repairs };
   }
   const chosen = best as Scored;
   // Say so when the answer the detector liked best was set aside because it changed the meaning.
@@ -243,33 +260,41 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
         changed++;
       });
       if (changed === 0) continue;
-      const whole = restore(doc, reinsertPlaceholders(next, doc));
+      const whole = restore(doc, reinsertPlaceholders(next, doc), {
+        minRecall: 0,
+        maxLengthDelta: Infinity,
+        meaning: 'delegated',
+      });
       if (!whole.ok) continue;
-      const f = checkFaithful(text, whole.text);
-      if (!f.ok) {
-        rejections.push(`round ${round}: meaning changed (${f.detail})`);
+      const f = judgeAndRepair(text, whole.text, o.mode);
+      // A round may only improve wording: it must not need repairs the chosen text did not need.
+      if (!f.ok || f.repairs.length > chosen.repairs.length) {
+        rejections.push(`round ${round}: meaning changed (${f.ok ? 'a sentence needed repair' : f.reason})`);
         continue;
       }
-      const score = detect(whole.text).score;
-      if (score < chosen.score && differs(whole.text)) {
-        chosen.text = whole.text;
+      const score = detect(f.text).score;
+      if (score < chosen.score && differs(f.text)) {
+        chosen.text = f.text;
         chosen.score = score;
         chosen.recall = whole.recall;
         o.progress({ stage: 'round', round, bestScore: score });
       }
     }
   }
+  if (deep) o.progress({ stage: 'checks', bestScore: scored ? chosen.score : undefined });
   // The model sees LF line endings; give a CRLF document its line endings back.
   if (text.includes('\r\n')) chosen.text = chosen.text.replace(/\r?\n/g, '\r\n');
   const notes: string[] = [];
   if (chosen.repaired) notes.push('placeholders repaired');
   if (errors.length > 0) notes.push(`some provider calls failed (${[...new Set(errors)].slice(0, 2).join(', ')})`);
   if (guardRejected) notes.push('the best-scoring answer changed the meaning and was set aside');
+  if (chosen.repairs.length > 0) notes.push(describeRepairs(chosen.repairs));
   return {
     ok: true,
     text: chosen.text,
     scoreAfter: chosen.score,
     note: notes.join('; ') || undefined,
+    repairs: chosen.repairs,
     ...usage(guardRejected),
   };
 }

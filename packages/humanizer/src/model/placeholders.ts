@@ -91,6 +91,7 @@ function stripWrapping(s: string): string {
 export function repairPlaceholders(
   candidate: string,
   expected: Map<number, string>,
+  tolerateLost = false,
 ): { text: string; reason?: string; repaired: boolean } {
   let text = candidate;
   let repaired = false;
@@ -107,7 +108,11 @@ export function repairPlaceholders(
   const missing = [...expected.entries()].filter(([id]) => !seen.has(id)).sort((a, b) => b[1].length - a[1].length);
   for (const [id, span] of missing) {
     const idx = findSpan(text, span);
-    if (idx < 0) return { text, reason: `lost or changed span "${span.slice(0, 40)}"`, repaired };
+    if (idx < 0) {
+      // Left to the faithfulness check, which judges the sentence the span was in.
+      if (tolerateLost) continue;
+      return { text, reason: `lost or changed span "${span.slice(0, 40)}"`, repaired };
+    }
     text = text.slice(0, idx) + `{{${id}}}` + text.slice(idx + span.length);
     repaired = true;
   }
@@ -140,6 +145,16 @@ function relayout(candidate: string, modelText: string): string | null {
 export interface CheckLimits {
   minRecall: number;
   maxLengthDelta: number;
+  /**
+   * 'delegated': only the structure is checked here (placeholders, markdown); paragraphs may be re-laid,
+   * and meaning, length and facts are left to the faithfulness check, which judges them by sentence.
+   */
+  meaning?: 'strict' | 'delegated';
+}
+
+/** Whether the text has structure beyond plain paragraphs (headings, list markers, code or tables). */
+function structured(text: string): boolean {
+  return skeleton(text).some((k) => k !== 'B' && k !== 'P:');
 }
 
 /** Validate a full-text candidate from the model and return the final text. */
@@ -158,13 +173,24 @@ export function restore(
   });
   const stripped = stripWrapping(raw);
   if (!stripped) return fail('empty answer');
-  const laid = relayout(stripped, doc.modelText);
+  const delegated = limits.meaning === 'delegated';
+  let laid = relayout(stripped, doc.modelText);
+  if (laid === null && delegated && !structured(doc.original.replace(/\r\n/g, '\n'))) laid = stripped;
   if (laid === null) return fail('paragraph structure changed');
-  const rep = repairPlaceholders(laid, doc.spans);
+  const rep = repairPlaceholders(laid, doc.spans, delegated);
   if (rep.reason) return fail(rep.reason, rep.repaired);
   const outside = rep.text.replace(PH_RE, ' ');
   // The answer as the user would read it, kept with a meaning failure so the caller can weigh it.
   const text = rep.text.replace(PH_RE, (_m, id: string) => doc.spans.get(Number(id)) ?? '');
+  if (delegated) {
+    if (
+      structured(doc.original.replace(/\r\n/g, '\n')) &&
+      JSON.stringify(skeleton(text)) !== JSON.stringify(skeleton(doc.original.replace(/\r\n/g, '\n')))
+    )
+      return fail('markdown structure changed', rep.repaired, text);
+    const lengthRatio = wordCount(text) / Math.max(1, wordCount(doc.original));
+    return { ok: true, text, repaired: rep.repaired, recall: contentRecall(doc.original, text), lengthRatio };
+  }
   if (/\d/.test(outside)) return fail('new number', rep.repaired, text);
   const origOutside = doc.modelText.replace(PH_RE, ' ');
   const nw = NUMBER_WORDS.exec(outside);

@@ -1,0 +1,144 @@
+import { checkFaithful, SENTENCE_DRIFTS, type Drift, type Faithfulness } from './faithfulness.ts';
+
+/**
+ * Repair instead of discard: when only some sentences of a model answer fail the faithfulness check, keep
+ * the rest of the rewrite and fix those. An invented sentence is removed; a sentence whose fact changed is
+ * replaced by the original sentences it was aligned with (written as the user wrote them); a lost link or
+ * quotation puts its original sentence back in place. When the sentences put back hold more than half of
+ * the original's words, or the answer fails as a whole (unrelated, half dropped, far too long or short),
+ * there is nothing worth keeping and the caller falls back.
+ */
+export interface Repair {
+  drift: Drift;
+  detail: string;
+  /** Original sentences written back as they were (0 for a removed invented sentence). */
+  restored: number;
+}
+
+export type Repaired =
+  | { ok: true; text: string; repairs: Repair[]; judgement: Faithfulness }
+  | { ok: false; reason: string; drift: Drift; judgement: Faithfulness };
+
+/** More than this share of the original's words put back: the answer is not a rewrite any more. */
+export const MAX_RESTORED_SHARE = 0.5;
+
+const words = (s: string): number => s.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
+
+/** Judge an answer and, when only sentences fail, return it repaired. */
+export function judgeAndRepair(original: string, answer: string, mode: 'deep' | 'lightning' = 'deep'): Repaired {
+  const j = checkFaithful(original, answer, mode);
+  if (j.ok) return { ok: true, text: answer, repairs: [], judgement: j };
+  const wholeFailure = !SENTENCE_DRIFTS.includes(j.drift as Drift);
+  if (wholeFailure) return { ok: false, reason: j.detail ?? String(j.drift), drift: j.drift as Drift, judgement: j };
+  const orig = original.replace(/\r\n/g, '\n');
+  const ans = answer.replace(/\r\n/g, '\n');
+  const oS = j.originalSentences;
+  const aS = j.answerSentences;
+
+  // Which answer sentences go, which original sentences come back, and where.
+  const remove = new Set<number>();
+  const restoreAt = new Map<number, Set<number>>(); // answer sentence index (insert before; aS.length = end) → originals
+  const restoredOriginals = new Set<number>();
+  const repairs: Repair[] = [];
+  const firstAnswerOf = (i: number): number => {
+    // The first answer sentence aligned with original i, or with the nearest original before it.
+    for (let k = i; k >= 0; k--) {
+      const js = j.alignment.map((is, idx) => (is.includes(k) ? idx : -1)).filter((x) => x >= 0);
+      if (js.length > 0) return k === i ? Math.min(...js) : Math.max(...js) + 1;
+    }
+    return 0;
+  };
+  for (const f of j.failures) {
+    if (f.answer >= 0 && remove.has(f.answer) && f.drift !== 'quote') continue;
+    if (f.drift === 'invented' && f.answer >= 0) {
+      remove.add(f.answer);
+      repairs.push({ drift: f.drift, detail: f.detail, restored: 0 });
+      continue;
+    }
+    const originals = f.original.filter((i) => !restoredOriginals.has(i));
+    if (f.answer >= 0) {
+      // Every answer sentence aligned only with these originals goes with it (a split sentence).
+      remove.add(f.answer);
+      j.alignment.forEach((is, k) => {
+        if (is.length > 0 && is.every((i) => f.original.includes(i))) remove.add(k);
+      });
+    }
+    if (originals.length === 0) {
+      repairs.push({ drift: f.drift, detail: f.detail, restored: 0 });
+      continue;
+    }
+    const at =
+      f.answer >= 0
+        ? Math.min(f.answer, ...[...remove].filter((k) => (j.alignment[k] ?? []).some((i) => originals.includes(i))))
+        : firstAnswerOf(Math.min(...originals));
+    const set = restoreAt.get(at) ?? new Set<number>();
+    for (const i of originals) {
+      set.add(i);
+      restoredOriginals.add(i);
+    }
+    restoreAt.set(at, set);
+    repairs.push({ drift: f.drift, detail: f.detail, restored: originals.length });
+  }
+  const restoredWords = [...restoredOriginals].reduce((s, i) => s + words(oS[i]?.text ?? ''), 0);
+  if (restoredWords > MAX_RESTORED_SHARE * words(orig))
+    return {
+      ok: false,
+      reason: `most sentences failed (${j.detail ?? ''})`,
+      drift: j.drift as Drift,
+      judgement: j,
+    };
+
+  // Rebuild the answer: sentences kept in place, originals inserted where they were aligned.
+  let out = '';
+  let pos = 0;
+  const insert = (k: number): string => {
+    const set = restoreAt.get(k);
+    if (!set) return '';
+    return [...set]
+      .sort((a, b) => a - b)
+      .map((i) => oS[i]?.text ?? '')
+      .join(' ');
+  };
+  aS.forEach((s, k) => {
+    out += ans.slice(pos, s.start);
+    const ins = insert(k);
+    if (remove.has(k)) out += ins;
+    else out += ins ? `${ins} ${s.text}` : s.text;
+    pos = s.end;
+  });
+  const tail = insert(aS.length);
+  out += ans.slice(pos);
+  if (tail) out = `${out.trimEnd()} ${tail}`;
+  out = out
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/ +\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  if (!out) return { ok: false, reason: 'nothing left after repair', drift: j.drift as Drift, judgement: j };
+  // The repaired text must pass as a whole; sentences written as the user wrote them always align.
+  const again = checkFaithful(orig, out, mode);
+  const left = again.failures.filter((f) => f.drift !== 'invented' || f.answer < 0);
+  if (!again.ok && (!SENTENCE_DRIFTS.includes(again.drift as Drift) || left.length > 0))
+    return {
+      ok: false,
+      reason: `repair did not hold (${again.detail ?? ''})`,
+      drift: again.drift as Drift,
+      judgement: again,
+    };
+  return { ok: true, text: out, repairs, judgement: j };
+}
+
+/** "2 sentences kept as written: a number changed; a name changed." */
+export function describeRepairs(repairs: Repair[]): string {
+  if (repairs.length === 0) return '';
+  const restored = repairs.reduce((s, r) => s + r.restored, 0);
+  const removed = repairs.filter((r) => r.restored === 0 && r.drift === 'invented').length;
+  const why = [...new Set(repairs.map((r) => r.detail.replace(/ \(.*\)$/, '').replace(/ \("[^"]*"[^)]*\)/, '')))].slice(
+    0,
+    3,
+  );
+  const parts: string[] = [];
+  if (restored > 0) parts.push(`${restored} sentence${restored === 1 ? '' : 's'} kept as written`);
+  if (removed > 0) parts.push(`${removed} added sentence${removed === 1 ? '' : 's'} removed`);
+  return `${parts.join(', ')}: ${why.join('; ')}`;
+}
