@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OUTSIDE_MSG, OUTSIDE_SCAN_ALLOWANCE, type AiCheckOutput } from '@plainspoken/shared';
+import { eq } from 'drizzle-orm';
+import {
+  OUTSIDE_MSG,
+  OUTSIDE_SCAN_ALLOWANCE,
+  apiDetectResponse,
+  apiHumanizeResponse,
+  type AiCheckOutput,
+  type CreatedApiKey,
+  type HumanizeOutput,
+} from '@plainspoken/shared';
+import { subscribers } from '../../db/schema';
 import { createTestProduct, type TestProduct } from '../../test/harness';
 import { createEnginePool } from '../../lib/engine/engine';
 import { FAKE_KEY, startFakeVendors, type FakeVendors } from '../../lib/outside-detectors/fake-vendors';
@@ -83,5 +93,39 @@ describe('AI check with outside detectors (fakes over HTTP)', () => {
     ]);
     fake.behave('gptzero', 'ok');
     fake.behave('winston', 'ok');
+  });
+
+  it('the home rewrite and the public API carry the scorecard before and after, as the OpenAPI schemas describe', async () => {
+    const u = await t.newUser();
+    const text = `${para(400)} ${para(401)}`;
+    const r = await t.req('/api/functions/humanize-text', { body: { text, mode: 'lightning' }, cookie: u.cookie });
+    expect(r.status, await r.clone().text()).toBe(200);
+    const h = (await r.json()) as HumanizeOutput;
+    expect(h.detectors_before!.map((d) => [d.detector, d.status, d.score])).toEqual([
+      ['gptzero', 'ok', 64],
+      ['winston', 'ok', 64],
+    ]);
+    expect(h.detectors_after!.map((d) => d.status)).toEqual(['ok', 'ok']);
+
+    await t.deps.db
+      .update(subscribers)
+      .set({ subscription_tier: 'Pro', subscribed: true, monthly_word_balance: 15_000 })
+      .where(eq(subscribers.user_id, u.id));
+    const key = (await (
+      await t.req('/api/api-keys', { body: { name: 'k' }, cookie: u.cookie })
+    ).json()) as CreatedApiKey;
+    const headers = { authorization: `Bearer ${key.secret}` };
+    const det = await t.req('/v1/detect', { body: { text: para(402) }, headers });
+    expect(det.status, await det.clone().text()).toBe(200);
+    const detBody = apiDetectResponse.parse(await det.json());
+    expect(detBody.detectors.map((d) => d.detector)).toEqual(['gptzero', 'winston']);
+    expect(['ai', 'mixed', 'human']).toContain(detBody.verdict);
+    const hum = await t.req('/v1/humanize', { body: { text, mode: 'lightning' }, headers });
+    expect(hum.status, await hum.clone().text()).toBe(200);
+    const humBody = apiHumanizeResponse.parse(await hum.json());
+    expect(humBody.detectors_before!.every((d) => d.status === 'ok')).toBe(true);
+    const spec = JSON.stringify(await (await t.req('/api/openapi.json')).json());
+    expect(spec).toContain('OutsideDetectorScore');
+    expect(spec).toContain('detectors_before');
   });
 });

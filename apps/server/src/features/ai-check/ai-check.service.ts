@@ -10,8 +10,7 @@ import { AppError } from '../../lib/errors';
 import type { Engine } from '../../lib/engine/engine';
 import type { Env } from '../../env';
 import type { Logger } from '../../lib/logger';
-import { outsideDetectorsFor } from '../../lib/outside-detectors';
-import { allowanceGate } from '../../lib/outside-detectors/allowance';
+import { scannerFor } from '../../lib/outside-detectors/allowance';
 import { effectiveTier, loadSubscriber, type SubscriberRow } from '../../domain/subscribers';
 
 /** What a check may do, decided before any detector work: the words, the cap, the language and the caller. */
@@ -66,13 +65,8 @@ export async function validateCheck(db: Db, u: Caller | null, text: string, now:
  * check: an outside detector that fails shows as unavailable).
  */
 export async function runCheck(deps: CheckDeps, text: string, v: CheckPlan): Promise<AiCheckOutput> {
-  const outside = outsideDetectorsFor(deps.env, (id, detail) =>
-    deps.logger?.info('outside detector unavailable', { detector: id, detail }),
-  );
-  const [d, detectors] = await Promise.all([
-    deps.engine.detect(text),
-    outside.scan(text, allowanceGate(deps.db, v.user, deps.now())),
-  ]);
+  const scan = scannerFor(deps.env, deps.db, v.user, deps.now(), deps.logger);
+  const [d, detectors] = await Promise.all([deps.engine.detect(text), scan ? scan(text) : []]);
   return {
     score: d.score,
     flagged: d.flagged,

@@ -3,10 +3,18 @@
  * (lib/window-counter.ts, so every server process shares it) under a key holding the UTC month: a new month
  * starts at zero. Only scans that reach the vendor count; cached answers do not.
  */
-import { OUTSIDE_MSG, OUTSIDE_SCAN_ALLOWANCE, type Tier } from '@plainspoken/shared';
+import {
+  OUTSIDE_DETECTOR_NAMES,
+  OUTSIDE_MSG,
+  OUTSIDE_SCAN_ALLOWANCE,
+  type OutsideScore,
+  type Tier,
+} from '@plainspoken/shared';
 import type { Db } from '../../db/client';
+import type { Env } from '../../env';
+import type { Logger } from '../logger';
 import { createWindowCounter } from '../window-counter';
-import type { ScanGate } from './index';
+import { outsideDetectorsFor, type ScanGate } from './index';
 
 const MONTH_MS = 40 * 86_400_000;
 
@@ -23,4 +31,36 @@ export function allowanceGate(db: Db, user: { id: string; tier: Tier } | null, n
     const { count } = await counter.hit(`outside:${id}:${user.id}:${monthKey(now)}`, MONTH_MS);
     return count > allowance ? OUTSIDE_MSG.allowanceUsed(allowance) : null;
   };
+}
+
+/**
+ * Scans a text with every configured outside detector for this caller, within the allowance; never
+ * rejects (a failure of the allowance count itself shows every detector as unavailable).
+ */
+export function scannerFor(
+  env: Env,
+  db: Db,
+  user: { id: string; tier: Tier } | null,
+  now: Date,
+  logger?: Logger,
+): ((text: string) => Promise<OutsideScore[]>) | null {
+  const outside = outsideDetectorsFor(env, (id, detail) =>
+    logger?.info('outside detector unavailable', { detector: id, detail }),
+  );
+  if (outside.configured.length === 0) return null;
+  const gate = allowanceGate(db, user, now);
+  return (text) =>
+    outside.scan(text, gate).catch((e: Error) => {
+      logger?.warn('outside detectors failed', { error: e.message });
+      return outside.configured.map((id): OutsideScore => ({
+        detector: id,
+        name: OUTSIDE_DETECTOR_NAMES[id],
+        status: 'unavailable',
+        score: null,
+        label: null,
+        sentences: [],
+        reason: OUTSIDE_MSG.network,
+        cached: false,
+      }));
+    });
 }
