@@ -75,4 +75,6 @@ export const RESULT_MSG = {
   sentenceTooLong: (n: number) => `Pick a sentence of at most ${n} words.`,
   notASentence: 'That range is not a sentence of this result any more. Click the sentence again.',
   notFound: 'This history entry does not exist or was deleted.',
+  reopened: 'Opened from your history. Edit it, rewrite a sentence, or humanize the original again.',
+  checkedAgain: 'Checked again: the score is for your edited text. Checking costs no words.',
 } as const;

@@ -1,4 +1,4 @@
-/** Every URL the browser app uses, in one place: routes of the SPA and the server's API. */
+/** The SPA's own routes (the server's API is called through `server` in lib/api.ts, typed by its routes). */
 export const paths = {
   home: '/',
   features: '/#features',
@@ -16,32 +16,6 @@ export const paths = {
   resetPassword: '/reset-password',
   admin: '/admin',
   adminEngine: '/admin/engine',
-} as const;
-
-export const api = {
-  accountSignOut: '/api/account/sign-out',
-  accountExport: '/api/account/export',
-  health: '/api/health',
-  config: '/api/config',
-  me: '/api/me',
-  checkBalance: '/api/functions/check-balance',
-  humanizeText: '/api/functions/humanize-text',
-  aiCheck: '/api/ai-check',
-  trackUsage: '/api/functions/track-usage',
-  syncUsers: '/api/functions/sync-users',
-  subscription: '/api/subscription',
-  transformations: '/api/transformations',
-  paymentWebhook: '/api/functions/payment-webhook',
-  processExpiredSubscriptions: '/api/functions/process-expired-subscriptions',
-  adminWebhookLogs: '/api/admin/webhook-logs',
-  adminSubscriber: '/api/admin/subscriber',
-  adminOverview: '/api/admin/overview',
-  adminEngine: '/api/admin/engine',
-  adminEngineCheck: '/api/admin/engine/check',
-  adminEnginePull: '/api/admin/engine/pull',
-  adminEngineModels: '/api/admin/engine/models',
-  writingOptions: '/api/writing-options',
-  saveWritingOptions: '/api/functions/writing-options',
 } as const;
 
 /** Where auth emails send the user back to after confirming. */

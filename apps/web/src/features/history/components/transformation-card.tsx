@@ -1,9 +1,11 @@
-import { CalendarIcon, CopyIcon, Trash2Icon } from 'lucide-react';
-import { countWords, MSG, type TransformationItem } from '@plainspoken/shared';
+import { CalendarIcon, CopyIcon, FileDiffIcon, FolderOpenIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import { Link } from 'react-router';
+import { countWords, MSG, RESULT_MSG, type TransformationItem } from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
 import { DownloadMenu } from '@/components/documents/download-menu';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { server } from '@/lib/api';
 import { displayScore } from '@/lib/score';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { copyText } from '@/lib/utils';
@@ -50,9 +52,34 @@ export function TransformationCard({ item, onDelete }: { item: TransformationIte
               {before}% → <span className="font-semibold text-foreground">{after}%</span>
             </Badge>
           )}
+          {item.edited_at && (
+            <Badge variant="outline" data-testid="history-edited" title={`Edited ${formatHistoryDate(item.edited_at)}`}>
+              <PencilIcon aria-hidden="true" />
+              {RESULT_MSG.editedMark}
+            </Badge>
+          )}
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <Button asChild variant="outline" size="sm">
+            <Link to={`/?open=${encodeURIComponent(item.id)}`} data-testid="history-open">
+              <FolderOpenIcon aria-hidden="true" />
+              Open in editor
+            </Link>
+          </Button>
           <DownloadMenu text={item.transformed_text} />
+          <Button asChild variant="outline" size="sm">
+            <a
+              href={server.api.transformations[':id']['export.docx'].$path({
+                param: { id: item.id },
+                query: { changes: 'tracked' },
+              })}
+              download
+              data-testid="history-download-tracked"
+            >
+              <FileDiffIcon aria-hidden="true" />
+              {RESULT_MSG.trackedDownload}
+            </a>
+          </Button>
           <Button variant="outline" size="sm" onClick={onCopy}>
             <CopyIcon aria-hidden="true" />
             Copy Result

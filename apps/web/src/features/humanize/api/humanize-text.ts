@@ -11,6 +11,7 @@ function body(input: HumanizeInput) {
     mode: input.mode,
     ...(input.tone ? { tone: input.tone } : {}),
     ...(input.readingLevel ? { readingLevel: input.readingLevel } : {}),
+    ...(input.keep ? { keep: input.keep } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { ArrowUpRightIcon } from 'lucide-react';
 import { lazy, Suspense, useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DocumentDropZone, UploadButton, UploadProblem } from '@/components/documents/document-upload';
 import { PasteButton } from '@/components/paste-button';
 import { Button } from '@/components/ui/button';
@@ -11,9 +11,12 @@ import { paths } from '@/config/paths';
 import { useDocumentUpload } from '@/lib/documents/use-document-upload';
 import { readHomeHandoff } from '@/lib/handoff';
 import { cn } from '@/lib/utils';
+import { notifyError } from '@/lib/toast';
+import { fetchTransformation } from '../api/result-editing';
 import { tierDisplayName } from '../lib/humanize-errors';
 import { useHumanizer } from '../lib/use-humanizer';
 import { ModeToggle } from './mode-toggle';
+import { KeepPhrases } from './keep-phrases';
 import { WritingOptionsPicker } from './writing-options';
 import { WordCounter } from '@/components/word-counter';
 
@@ -57,6 +60,28 @@ export function HumanizerCard() {
       inputRef.current?.focus({ preventScroll: true });
     });
   }, [location, navigate, setText]);
+
+  // "Open in editor" from the history: /?open=<id> loads that entry (text, mode, options, frozen phrases).
+  const [search, setSearch] = useSearchParams();
+  const openId = search.get('open');
+  const { reopen } = h;
+  useEffect(() => {
+    if (!openId) return;
+    let live = true;
+    fetchTransformation(openId)
+      .then((d) => {
+        if (live) reopen(d);
+      })
+      .catch(() =>
+        notifyError({ title: 'Could not open this history entry', description: 'It may have been deleted.' }),
+      )
+      .finally(() => {
+        if (live) setSearch({}, { replace: true });
+      });
+    return () => {
+      live = false;
+    };
+  }, [openId, reopen, setSearch]);
 
   function onKeyDown(e: KeyboardEvent<HTMLTextAreaElement>) {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
@@ -116,6 +141,7 @@ export function HumanizerCard() {
             {h.text.length === 0 && !upload.reading && !upload.dragging && <PasteButton onText={h.setText} />}
           </DocumentDropZone>
           <UploadProblem upload={upload} />
+          <KeepPhrases text={h.text} keep={h.keep} onChange={h.setKeep} inputRef={inputRef} disabled={h.busy} />
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="grid gap-0.5">
               <WordCounter count={h.wordCount} cap={h.cap} warn={h.warn} />
@@ -146,7 +172,7 @@ export function HumanizerCard() {
             {h.result ? (
               <div className={cn(h.busy && 'opacity-60 transition-opacity')}>
                 <Suspense fallback={<ResultSkeleton />}>
-                  <ResultPanel result={h.result} />
+                  <ResultPanel result={h.result} onUpdate={h.updateResult} />
                 </Suspense>
               </div>
             ) : (

@@ -1,18 +1,27 @@
-import { CheckIcon, CopyIcon, FeatherIcon, SparklesIcon } from 'lucide-react';
+import { CheckIcon, CopyIcon, FeatherIcon, FileDiffIcon, PencilIcon, SparklesIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { diffWordsWithSpace } from 'diff';
-import { MSG, type HumanizeOutcome, type HumanizeOutput, type ScoredSentence } from '@plainspoken/shared';
+import { MSG, RESULT_MSG, type HumanizeOutcome, type HumanizeOutput, type ScoredSentence } from '@plainspoken/shared';
 import { DownloadMenu } from '@/components/documents/download-menu';
 import { ScoreLegend } from '@/components/score/score-legend';
 import { HighlightedText } from '@/components/text/highlighted-text';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Textarea } from '@/components/ui/textarea';
+import { server } from '@/lib/api';
+import { isApiError } from '@/lib/api';
+import { keyRoots } from '@/lib/query-keys';
+import { subscriptionKeys } from '@/lib/subscription';
 import type { HighlightLevel } from '@/lib/score';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { copyText } from '@/lib/utils';
+import { saveEdit } from '../api/result-editing';
 import type { HumanizeResult } from '../lib/use-humanizer';
 import { ScoreMeter } from './score-meter';
+import { SentenceRewriter } from './sentence-rewriter';
 
 /** What the rewrite did, in the user's terms. */
 export function EngineBadge({ outcome, engine }: { outcome?: HumanizeOutcome; engine: HumanizeOutput['engine'] }) {
@@ -36,9 +45,51 @@ export function EngineBadge({ outcome, engine }: { outcome?: HumanizeOutcome; en
 /** On the home card only flagged sentences are marked: the rewrite is done, these are the ones to edit. */
 const flaggedOnly = (s: ScoredSentence): HighlightLevel => (s.flagged ? 'high' : 'none');
 
-export function ResultPanel({ result }: { result: HumanizeResult }) {
+export function ResultPanel({
+  result,
+  onUpdate,
+}: {
+  result: HumanizeResult;
+  /** The result after the user edited it or picked a sentence alternative. */
+  onUpdate?: (output: HumanizeOutput, edited: boolean) => void;
+}) {
   const { output, original } = result;
+  const qc = useQueryClient();
   const [copied, setCopied] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(output.humanized_text);
+  const [checking, setChecking] = useState(false);
+  const [tab, setTab] = useState('rewrite');
+  const id = output.transformation_id;
+
+  /** Saves the edited text (the server re-scores it for free) and shows it as the result. */
+  async function commit(text: string): Promise<void> {
+    if (!id) {
+      onUpdate?.({ ...output, humanized_text: text, sentences_after: [] }, true);
+      return;
+    }
+    setChecking(true);
+    try {
+      const r = await saveEdit(id, text);
+      onUpdate?.(
+        {
+          ...output,
+          humanized_text: r.transformed_text,
+          score_after: r.score_after,
+          sentences_after: r.sentences_after,
+          summary: RESULT_MSG.checkedAgain,
+        },
+        true,
+      );
+      setEditing(false);
+      void qc.invalidateQueries({ queryKey: [keyRoots.transformations] });
+    } catch (e) {
+      notifyError({ title: 'Could not check the edited text', description: isApiError(e) ? e.message : undefined });
+      throw e;
+    } finally {
+      setChecking(false);
+    }
+  }
   const sentences = output.sentences_after ?? [];
   const flaggedCount = sentences.filter((s) => s.flagged).length;
 
@@ -64,9 +115,45 @@ export function ResultPanel({ result }: { result: HumanizeResult }) {
         <div className="flex items-center gap-2">
           <h3 className="text-sm font-semibold">Result</h3>
           <EngineBadge outcome={output.outcome} engine={output.engine} />
+          {result.edited && (
+            <Badge variant="outline" data-testid="edited-badge">
+              <PencilIcon aria-hidden="true" />
+              {RESULT_MSG.editedMark}
+            </Badge>
+          )}
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          {!editing && (
+            <Button
+              size="sm"
+              variant="outline"
+              onClick={() => {
+                setDraft(output.humanized_text);
+                setEditing(true);
+                setTab('rewrite');
+              }}
+              data-testid="edit-result"
+            >
+              <PencilIcon aria-hidden="true" />
+              Edit
+            </Button>
+          )}
           <DownloadMenu text={output.humanized_text} />
+          {id && (
+            <Button asChild size="sm" variant="outline">
+              <a
+                href={server.api.transformations[':id']['export.docx'].$path({
+                  param: { id: id },
+                  query: { changes: 'tracked' },
+                })}
+                download
+                data-testid="download-tracked"
+              >
+                <FileDiffIcon aria-hidden="true" />
+                {RESULT_MSG.trackedDownload}
+              </a>
+            </Button>
+          )}
           <Button size="sm" variant="outline" onClick={onCopy} aria-label={copied ? 'Copied!' : 'Copy result'}>
             {copied ? <CheckIcon className="text-success" /> : <CopyIcon />}
             {copied ? 'Copied!' : 'Copy'}
@@ -86,20 +173,53 @@ export function ResultPanel({ result }: { result: HumanizeResult }) {
         </ul>
       )}
 
-      <Tabs defaultValue="rewrite" className="grid gap-3">
+      <Tabs value={tab} onValueChange={setTab} className="grid gap-3">
         <TabsList className="justify-self-start">
           <TabsTrigger value="rewrite">Rewrite</TabsTrigger>
           <TabsTrigger value="changes">What changed</TabsTrigger>
+          <TabsTrigger value="sentences" disabled={editing} data-testid="sentences-tab">
+            One sentence
+          </TabsTrigger>
         </TabsList>
         <TabsContent value="rewrite">
-          <HighlightedText
-            text={output.humanized_text}
-            sentences={sentences}
-            levelFor={flaggedOnly}
-            className="max-h-[28rem] min-h-40 overflow-y-auto rounded-lg border bg-card px-3 py-2 text-base leading-relaxed sm:text-sm sm:leading-relaxed"
-            data-testid="result-text"
-          />
-          {sentences.length > 0 && (
+          {editing ? (
+            <div className="grid gap-2" data-testid="result-editor">
+              <Textarea
+                value={draft}
+                onChange={(e) => setDraft(e.target.value)}
+                aria-label="Edit the result"
+                className="min-h-60 leading-relaxed"
+                data-testid="result-edit-text"
+                spellCheck
+              />
+              <div className="flex flex-wrap items-center justify-end gap-2">
+                <Button size="sm" variant="ghost" onClick={() => setEditing(false)} disabled={checking}>
+                  Cancel
+                </Button>
+                <Button
+                  size="sm"
+                  onClick={() => void commit(draft).catch(() => undefined)}
+                  disabled={checking || !draft.trim()}
+                  data-testid="check-again"
+                >
+                  {checking && <Spinner />}
+                  Check again
+                </Button>
+              </div>
+              <p className="text-xs text-muted-foreground">
+                Check again saves your edit to the history and scores it again. It costs no words.
+              </p>
+            </div>
+          ) : (
+            <HighlightedText
+              text={output.humanized_text}
+              sentences={sentences}
+              levelFor={flaggedOnly}
+              className="max-h-[28rem] min-h-40 overflow-y-auto rounded-lg border bg-card px-3 py-2 text-base leading-relaxed sm:text-sm sm:leading-relaxed"
+              data-testid="result-text"
+            />
+          )}
+          {!editing && sentences.length > 0 && (
             <div className="mt-2 grid gap-1.5">
               <p className="text-xs text-muted-foreground" data-testid="flagged-note">
                 {flaggedCount === 0
@@ -112,6 +232,15 @@ export function ResultPanel({ result }: { result: HumanizeResult }) {
         </TabsContent>
         <TabsContent value="changes">
           <ChangesView before={original} after={output.humanized_text} />
+        </TabsContent>
+        <TabsContent value="sentences">
+          <SentenceRewriter
+            transformationId={id}
+            text={output.humanized_text}
+            sentences={sentences}
+            onChoose={commit}
+            onCharged={() => void qc.invalidateQueries({ queryKey: subscriptionKeys.all })}
+          />
         </TabsContent>
       </Tabs>
 

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   countWords,
   DEFAULT_WRITING,
@@ -11,6 +11,10 @@ import {
   type HumanizeOutput,
   type LimitsInfo,
   type WritingOptions,
+  READING_LEVELS,
+  RESULT_MSG,
+  WRITING_TONES,
+  type TransformationDetail,
 } from '@plainspoken/shared';
 import { track } from '@/lib/analytics';
 import { useSession } from '@/lib/auth';
@@ -44,6 +48,32 @@ export interface HumanizeResult {
   output: HumanizeOutput;
   original: string;
   mode: HumanizeMode;
+  /** The user edited the result in place (or picked a sentence alternative). */
+  edited?: boolean;
+}
+
+const isTone = (t: string | null): t is WritingOptions['tone'] =>
+  (WRITING_TONES as readonly string[]).includes(t ?? '');
+const isReadingLevel = (l: string | null): l is WritingOptions['readingLevel'] =>
+  (READING_LEVELS as readonly string[]).includes(l ?? '');
+
+/** A saved entry shown as a result (no sentence scores until it is checked again). */
+function outputOf(d: TransformationDetail): HumanizeOutput {
+  return {
+    humanized_text: d.transformed_text,
+    transformation_id: d.id,
+    saved: true,
+    words_charged: d.words_charged,
+    remaining_balance: 0,
+    score_before: d.score_before,
+    score_after: d.score_after,
+    engine: 'local',
+    outcome: d.transformed_text === d.original_text ? 'unchanged' : 'light-edit',
+    summary: RESULT_MSG.reopened,
+    language: 'en',
+    sentences_after: [],
+    notes: [],
+  };
 }
 
 /** The humanize flow: idle → checking balance → processing → result shown (spec section 4). */
@@ -66,7 +96,22 @@ export function useHumanizer() {
   const saved = useSavedWriting(isSignedIn ? (user?.id ?? null) : null);
   const save = useSaveWriting(user?.id ?? null);
   const [picked, setPicked] = useState<WritingOptions | null>(null);
-  const writing: WritingOptions = picked ?? saved.data ?? DEFAULT_WRITING;
+  const savedData = saved.data;
+  const writing: WritingOptions = useMemo(
+    () => picked ?? (savedData ? { tone: savedData.tone, readingLevel: savedData.readingLevel } : DEFAULT_WRITING),
+    [picked, savedData],
+  );
+  // Frozen phrases ('Keep as written'): remembered per user like the writing options.
+  const [pickedKeep, setPickedKeep] = useState<string[] | null>(null);
+  const keep: string[] = useMemo(() => pickedKeep ?? savedData?.keep ?? [], [pickedKeep, savedData]);
+  const setKeep = useCallback(
+    (next: string[]) => {
+      setPickedKeep(next);
+      if (isSignedIn)
+        save.mutate({ ...writing, keep: next }, { onError: () => notifyWarning({ title: WRITING_MSG.saveFailed }) });
+    },
+    [isSignedIn, save, writing],
+  );
   // A choice made before the session is known is saved once it is (not lost).
   const unsaved = useRef(false);
   useEffect(() => {
@@ -151,6 +196,7 @@ export function useHumanizer() {
           mode: submittedMode,
           tone: writing.tone,
           readingLevel: writing.readingLevel,
+          keep,
         };
         setProgress(null);
         // One key for this click, sent by every attempt: a retry is never charged twice.
@@ -178,7 +224,29 @@ export function useHumanizer() {
     } finally {
       running.current = false;
     }
-  }, [text, isSignedIn, user, openAuthDialog, result, cap, tier, balance, mode, runs, qc, writing]);
+  }, [text, isSignedIn, user, openAuthDialog, result, cap, tier, balance, mode, runs, qc, writing, keep]);
+
+  /** The result changed after the rewrite: edited in place, or a sentence replaced. */
+  const updateResult = useCallback((output: HumanizeOutput, edited: boolean) => {
+    setResult((r) => (r ? { ...r, output, edited: r.edited || edited } : r));
+  }, []);
+
+  /** A history entry opened in the editor: its text, mode, options, frozen phrases and result. */
+  const reopen = useCallback((d: TransformationDetail) => {
+    setTextState(d.original_text);
+    setRuns(0);
+    setMode(d.mode === 'lightning' ? 'lightning' : 'deep');
+    if (isTone(d.tone) && isReadingLevel(d.reading_level)) setPicked({ tone: d.tone, readingLevel: d.reading_level });
+    setPickedKeep(d.keep);
+    setLastRunText(d.original_text);
+    setResult({
+      output: outputOf(d),
+      original: d.original_text,
+      mode: d.mode === 'lightning' ? 'lightning' : 'deep',
+      edited: d.edited_at !== null,
+    });
+    setStep('done');
+  }, []);
 
   return {
     text,
@@ -187,6 +255,10 @@ export function useHumanizer() {
     setMode,
     writing,
     setWriting,
+    keep,
+    setKeep,
+    updateResult,
+    reopen,
     step,
     progress,
     busy: isBusy(step),
