@@ -96,6 +96,25 @@ describe('ResultPanel', () => {
     expect(screen.getByTestId('score-legend')).toHaveTextContent('Reads as machine-written');
   });
 
+  it('shows each outside detector before and after beside our score, and nothing without one', () => {
+    const d = (score: number | null, reason: string | null = null) => ({
+      detector: 'sapling' as const,
+      name: 'Sapling',
+      status: score === null ? ('unavailable' as const) : ('ok' as const),
+      score,
+      label: null,
+      sentences: [],
+      reason,
+      cached: false,
+    });
+    const { unmount } = renderPanel(output());
+    expect(screen.queryByTestId('outside-scorecard')).toBeNull();
+    unmount();
+    renderPanel(output({ score_before: 93, score_after: 12, detectors_before: [d(97)], detectors_after: [d(18)] }));
+    expect(screen.getByTestId('outside-scorecard')).toHaveTextContent('(ours)93%12%');
+    expect(screen.getByTestId('outside-sapling')).toHaveTextContent('Sapling97% AI18% AI');
+  });
+
   it('never drops or repeats characters when offsets are bad', () => {
     renderPanel(
       output({

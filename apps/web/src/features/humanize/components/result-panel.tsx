@@ -21,6 +21,7 @@ import { copyText } from '@/lib/utils';
 import { saveEdit } from '../api/result-editing';
 import type { HumanizeResult } from '../lib/use-humanizer';
 import { ScoreMeter } from './score-meter';
+import { OutsideScorecard } from '@/components/score/outside-scorecard';
 import { SentenceRewriter } from './sentence-rewriter';
 
 /** What the rewrite did, in the user's terms. */
@@ -245,6 +246,14 @@ export function ResultPanel({
       </Tabs>
 
       <ScoreMeter before={output.score_before} after={output.score_after} />
+      {output.detectors_after && output.detectors_after.length > 0 && (
+        <OutsideScorecard
+          ours={output.score_after}
+          oursBefore={output.score_before}
+          detectors={output.detectors_after}
+          before={output.detectors_before ?? []}
+        />
+      )}
     </section>
   );
 }
