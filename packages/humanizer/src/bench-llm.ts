@@ -4,7 +4,8 @@
  * http://127.0.0.1:11434) when it answers, with HUMANIZER_LLM_MODEL or the recommended model; otherwise the
  * fake provider (and says so). `--fake-ollama` runs against a fake Ollama server over HTTP instead.
  * Prints per mode: detector before/after, meaning figures, tokens in/out and ms per 500 words, fallbacks
- * and their reasons. Options: --n N, --mode M, --tone T, --level L.
+ * and their reasons. Options: --n N, --mode M, --tone T, --level L. `--recorded` measures the faithfulness
+ * check and the loop on real rewrites by real models instead (model/recorded/bench.ts).
  */
 import { contentRecall, wordCount } from './checks.ts';
 import { loadCorpus } from './corpus.ts';
@@ -91,6 +92,11 @@ function pickTexts(): { texts: string[]; label: string; partner: Set<string> } {
 }
 
 async function main(): Promise<void> {
+  if (args.includes('--recorded')) {
+    const { benchRecorded } = await import('./model/recorded/bench.ts');
+    await benchRecorded(args);
+    return;
+  }
   let llm: LlmConfig | null = args.includes('--fake-ollama') ? null : llmFromEnv();
   let fake: FakeProvider | null = null;
   let fakeOllama: FakeOllama | null = null;

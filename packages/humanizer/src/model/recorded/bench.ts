@@ -1,0 +1,169 @@
+import { corpusDir } from '../../corpus.ts';
+import { humanize } from '../../index.ts';
+import type { HumanizeResult, LlmConfig, Mode } from '../../types.ts';
+import { checkFaithful } from '../faithfulness.ts';
+import { judgeAndRepair } from '../sentence-repair.ts';
+import { DRIFT_KINDS, plantDrift, type DriftKind } from './drift.ts';
+import { loadPairs, PAIR_KINDS, type Pair, type PairKind } from './pairs.ts';
+import { startRecordedProvider } from './provider.ts';
+
+/**
+ * `npm run bench:llm -- --recorded`: the faithfulness check and the model loop on real rewrites by real
+ * models (the corpus's recorded pairs), served over HTTP by the recorded provider. Prints, by pair kind:
+ * used whole / repaired / set aside (by reason), content recall and the detector before/after; by drift
+ * kind the share caught; the check's ms per 500 words; Deep against Lightning end to end; and 8 Deep
+ * rewrites at once against one, with a provider that answers after 2 s. Options: --e2e N (texts per kind
+ * end to end, default 4), --check-only (sections 1 and 2 only).
+ */
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length === 0 ? 0 : (s[Math.floor(s.length / 2)] as number);
+};
+const mean = (xs: number[]): number => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
+const pc = (n: number, d: number): string => `${((100 * n) / Math.max(1, d)).toFixed(1)}%`;
+const words = (s: string): number => s.split(/\s+/).filter(Boolean).length;
+
+export async function benchRecorded(args: string[]): Promise<void> {
+  const argOf = (name: string): string | undefined => {
+    const i = args.indexOf(name);
+    return i >= 0 ? args[i + 1] : undefined;
+  };
+  const { pairs, skipped } = loadPairs();
+  if (pairs.length === 0) {
+    console.log(`no recorded pairs: the corpus was not found at ${corpusDir()} (set CORPUS_DIR)`);
+    return;
+  }
+  console.log(`recorded pairs from ${corpusDir()}: ${pairs.length}`);
+  console.log(
+    `left out (no original in the group shares enough words: written for the same prompt, not from a recorded text): ${
+      Object.entries(skipped)
+        .map(([k, n]) => `${k} ${n}`)
+        .join(', ') || 'none'
+    }\n`,
+  );
+
+  // 1. The check on every pair: used whole, repaired, set aside by reason; recall; timing.
+  checkFaithful('A warm-up sentence loads the dictionary.', 'A warm-up sentence loads the dictionary.');
+  let ms = 0;
+  let wordsChecked = 0;
+  const byKind = new Map<
+    PairKind,
+    { n: number; whole: number; repaired: number; aside: Map<string, number>; recall: number[] }
+  >();
+  const usedWhole = new Set<Pair>();
+  for (const p of pairs) {
+    const t = performance.now();
+    const r = judgeAndRepair(p.original, p.rewrite, 'deep');
+    ms += performance.now() - t;
+    wordsChecked += words(p.original);
+    const k = byKind.get(p.kind) ?? { n: 0, whole: 0, repaired: 0, aside: new Map<string, number>(), recall: [] };
+    k.n++;
+    k.recall.push(r.judgement.recall);
+    if (r.ok && r.repairs.length === 0) {
+      k.whole++;
+      usedWhole.add(p);
+    } else if (r.ok) k.repaired++;
+    else k.aside.set(r.drift, (k.aside.get(r.drift) ?? 0) + 1);
+    byKind.set(p.kind, k);
+  }
+  console.log('== the faithfulness check on real rewrites (Deep tolerances)');
+  console.log('kind              pairs  used   whole  repaired  set aside (by reason)                      recall p50');
+  for (const kind of PAIR_KINDS) {
+    const k = byKind.get(kind);
+    if (!k) continue;
+    const aside = [...k.aside.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([r, n]) => `${r} ${n}`)
+      .join(', ');
+    console.log(
+      `${kind.padEnd(17)} ${String(k.n).padStart(5)}  ${pc(k.whole + k.repaired, k.n).padStart(6)} ${String(k.whole).padStart(5)} ${String(k.repaired).padStart(9)}  ${(String(k.n - k.whole - k.repaired) + (aside ? ` (${aside})` : '')).padEnd(42)} ${median(k.recall).toFixed(2)}`,
+    );
+  }
+  console.log(
+    `faithfulness check: ${((ms / Math.max(1, wordsChecked)) * 500).toFixed(2)} ms per 500 words (check and repair)\n`,
+  );
+
+  // 2. Planted drift on rewrites the check uses whole: caught when the variant is not used whole.
+  const caught = new Map<DriftKind, [number, number]>();
+  const whole = pairs.filter((p) => usedWhole.has(p));
+  whole.forEach((p, idx) => {
+    const other = whole[(idx + 97) % whole.length]?.rewrite ?? '';
+    for (const kind of DRIFT_KINDS) {
+      const v = plantDrift(kind, p.original, p.rewrite, other, idx);
+      if (v === null || v === p.rewrite) continue;
+      const r = judgeAndRepair(p.original, v, 'deep');
+      const c = caught.get(kind) ?? [0, 0];
+      c[0]++;
+      if (!r.ok || r.repairs.length > 0) c[1]++;
+      caught.set(kind, c);
+    }
+  });
+  console.log(`== planted drift (one change each, in ${whole.length} rewrites the check uses whole)`);
+  for (const kind of DRIFT_KINDS) {
+    const c = caught.get(kind);
+    if (c) console.log(`${kind.padEnd(14)} caught ${pc(c[1], c[0]).padStart(6)} of ${c[0]}`);
+  }
+  console.log('');
+
+  if (args.includes('--check-only')) return;
+
+  // 3. End to end through humanize() with the recorded provider over HTTP.
+  const perKind = Number(argOf('--e2e') ?? 4);
+  const sample: Pair[] = [];
+  const seen = new Map<string, number>();
+  for (const p of pairs) {
+    if ((seen.get(p.kind) ?? 0) >= perKind || words(p.original) > 450) continue;
+    seen.set(p.kind, (seen.get(p.kind) ?? 0) + 1);
+    sample.push(p);
+  }
+  const provider = await startRecordedProvider(pairs);
+  const llm: LlmConfig = { baseURL: provider.url, model: 'recorded', apiKey: 'recorded' };
+  try {
+    console.log(`== end to end: ${sample.length} texts (${perKind} per kind), recorded provider at ${provider.url}`);
+    const figures = new Map<Mode, HumanizeResult[]>();
+    for (const mode of ['lightning', 'deep'] as Mode[]) {
+      const rs: HumanizeResult[] = [];
+      for (const p of sample) rs.push(await humanize(p.original, { mode, llm, seed: 1 }));
+      figures.set(mode, rs);
+      const model = rs.filter((r) => r.engine === 'model');
+      const repaired = model.filter((r) => r.repairedSentences > 0);
+      const reasons = new Map<string, number>();
+      for (const r of rs) if (r.fallbackReason) reasons.set(r.fallbackReason, (reasons.get(r.fallbackReason) ?? 0) + 1);
+      const drop = rs.map((r) => (r.scoreBefore ?? 0) - (r.scoreAfter ?? 0));
+      console.log(
+        `${mode.padEnd(9)} model ${model.length}/${rs.length} (repaired ${repaired.length}), fallback ${rs.length - model.length}${
+          reasons.size ? ` (${[...reasons].map(([k, n]) => `${k} ${n}`).join(', ')})` : ''
+        }; answers per text ${mean(rs.map((r) => r.candidates)).toFixed(1)}; detector ${mean(rs.map((r) => r.scoreBefore ?? 0)).toFixed(1)} -> ${mean(rs.map((r) => r.scoreAfter ?? 0)).toFixed(1)} (mean drop ${mean(drop).toFixed(1)}); not better than the input ${rs.filter((r) => !r.improved).length}`,
+      );
+    }
+    const kinds = [...new Set(sample.map((p) => p.kind))];
+    console.log('by kind (deep): detector before -> after, model used');
+    for (const kind of kinds) {
+      const idx = sample.map((p, i) => (p.kind === kind ? i : -1)).filter((i) => i >= 0);
+      const rs = idx.map((i) => (figures.get('deep') ?? [])[i] as HumanizeResult);
+      console.log(
+        `  ${kind.padEnd(16)} ${mean(rs.map((r) => r.scoreBefore ?? 0)).toFixed(1)} -> ${mean(rs.map((r) => r.scoreAfter ?? 0)).toFixed(1)}, model ${rs.filter((r) => r.engine === 'model').length}/${rs.length}`,
+      );
+    }
+  } finally {
+    await provider.close();
+  }
+
+  // 4. Model waits do not serialise: 8 Deep rewrites at once against one, provider answering after 2 s.
+  const slow = await startRecordedProvider(pairs, { delayMs: 2000 });
+  try {
+    const slowLlm: LlmConfig = { baseURL: slow.url, model: 'recorded', apiKey: 'recorded' };
+    const texts = sample.slice(0, 8).map((p) => p.original);
+    const t1 = performance.now();
+    await humanize(texts[0] as string, { mode: 'deep', llm: slowLlm, seed: 2 });
+    const one = performance.now() - t1;
+    const t8 = performance.now();
+    await Promise.all(texts.map((t) => humanize(t, { mode: 'deep', llm: slowLlm, seed: 3 })));
+    const eight = performance.now() - t8;
+    console.log(
+      `\n== concurrency (in process; the server figures: apps/server bench): one Deep rewrite ${(one / 1000).toFixed(1)} s, 8 at once ${(eight / 1000).toFixed(1)} s (${(eight / one).toFixed(2)}x); provider max in flight ${slow.maxInFlight}`,
+    );
+  } finally {
+    await slow.close();
+  }
+}
