@@ -1,6 +1,11 @@
 /**
  * `npm run bench:humanizer`: both local modes on corpus AI texts. Prints time per 500 words, the built-in
- * detector's before/after and the meaning figures. Options: --n N (texts, default 150), --seed S.
+ * detector's before/after, the words changed and the meaning figures; then "never less correct": 300
+ * corpus AI sentences in both modes, the agreement and article problems the edits introduced (0 is the
+ * target), what harper.js flags that the input lacked (when HARPER_DIR names a folder where harper.js is
+ * installed), and the share of 100 hand-checked substitutions that read naturally in context (verdicts in
+ * src/data/substitution-verdicts.json, corpus ids and words only). Options: --n N (texts, default 150),
+ * --seed S, --fit-only.
  */
 import { contentRecall, wordCount } from './checks.ts';
 import { loadCorpus } from './corpus.ts';
@@ -9,6 +14,10 @@ import { humanize } from './index.ts';
 import { localHumanize } from './local/index.ts';
 import { protectedSpans } from './protect.ts';
 import type { Mode } from './types.ts';
+import { fitSentences, judge, measureFit, substitutions, verdictSample, type Verdict } from './rules/fit-measure.ts';
+import verdictsJson from './data/substitution-verdicts.json' with { type: 'json' };
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const args = process.argv.slice(2);
 const arg = (name: string, def: number): number => {
@@ -57,6 +66,7 @@ async function main(): Promise<void> {
     const recall: number[] = [];
     const kept: number[] = [];
     const ratio: number[] = [];
+    const changedWords: number[] = [];
     let lower = 0;
     let worse = 0;
     let spansOk = 0;
@@ -75,6 +85,8 @@ async function main(): Promise<void> {
       recall.push(contentRecall(r.text, res.text));
       kept.push(numbersNamesKept(r.text, res.text));
       ratio.push(wordCount(res.text) / Math.max(1, wordCount(r.text)));
+      const replaced = substitutions(r.text, res.text).reduce((n, x) => n + Math.max(1, x.from.split(' ').length), 0);
+      changedWords.push(replaced / Math.max(1, wordCount(r.text)));
       if (res.checks.spansKept) spansOk++;
     }
     const b = before.map((d) => d.score);
@@ -88,6 +100,9 @@ async function main(): Promise<void> {
     );
     console.log(`per text: lower ${lower}, same ${sample.length - lower - worse}, higher ${worse}`);
     console.log(
+      `words changed: mean ${f1(100 * mean(changedWords))}% of the input's words; score drop mean ${f1(mean(b) - mean(after))} points`,
+    );
+    console.log(
       `content recall: mean ${f3(mean(recall))}, min ${f3(Math.min(...recall))}; numbers/names kept: mean ${f3(mean(kept))}, min ${f3(Math.min(...kept))}; all protected spans kept in ${spansOk}/${sample.length}`,
     );
     console.log(
@@ -96,4 +111,78 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
+interface HarperLint {
+  lint_kind(): string;
+  get_problem_text(): string;
+}
+interface HarperLinter {
+  setup(): Promise<void>;
+  lint(text: string, o: { language: 'plaintext' }): Promise<HarperLint[]>;
+}
+
+/** harper.js from HARPER_DIR (npm i harper.js there), or null: it is measured, never a dependency. */
+async function loadHarper(): Promise<HarperLinter | null> {
+  const dir = process.env.HARPER_DIR;
+  if (!dir) return null;
+  try {
+    const root = join(resolve(dir), 'node_modules', 'harper.js', 'dist');
+    const mod = (await import(pathToFileURL(join(root, 'index.js')).href)) as {
+      LocalLinter: new (o: { binary: unknown }) => HarperLinter;
+    };
+    const bin = (await import(pathToFileURL(join(root, 'binaryInlined.js')).href)) as { binaryInlined: unknown };
+    const l = new mod.LocalLinter({ binary: bin.binaryInlined });
+    await l.setup();
+    return l;
+  } catch (e) {
+    console.log(`harper.js not loaded from HARPER_DIR (${(e as Error).message})`);
+    return null;
+  }
+}
+
+async function fit(): Promise<void> {
+  const sample = fitSentences(300);
+  if (sample.length === 0) return;
+  console.log(`== never less correct: ${sample.length} corpus AI sentences (8-40 words, attack none), seed ${SEED}`);
+  const harper = await loadHarper();
+  const subs = [];
+  for (const mode of ['lightning', 'deep'] as Mode[]) {
+    const r = measureFit(sample, mode, SEED);
+    subs.push(...r.subs);
+    console.log(
+      `${mode}: ${r.changed} sentences changed, ${r.subs.length} substitutions; agreement or article problems introduced: ${r.introduced.length}${r.introduced.length ? ` (${r.introduced.map((p) => `${p.id}: ${p.problem}`).join('; ')})` : ''}`,
+    );
+    if (harper) {
+      const kinds = new Map<string, number>();
+      let ms = 0;
+      for (const o of r.outputs) {
+        if (o.after === o.before) continue;
+        const t0 = performance.now();
+        const before = await harper.lint(o.before, { language: 'plaintext' });
+        const after = await harper.lint(o.after, { language: 'plaintext' });
+        ms += performance.now() - t0;
+        const seen = new Map<string, number>();
+        for (const l of before) seen.set(l.lint_kind(), (seen.get(l.lint_kind()) ?? 0) + 1);
+        for (const l of after) {
+          const n = seen.get(l.lint_kind()) ?? 0;
+          if (n > 0) seen.set(l.lint_kind(), n - 1);
+          else kinds.set(l.lint_kind(), (kinds.get(l.lint_kind()) ?? 0) + 1);
+        }
+      }
+      const list = [...kinds.entries()].map(([k, n]) => `${k} ${n}`).join(', ') || 'none';
+      console.log(
+        `  harper.js: new lints in edited sentences: ${list} (${f1(ms / Math.max(1, 2 * r.changed))} ms per sentence)`,
+      );
+    }
+  }
+  const picked = verdictSample(subs, 100);
+  const j = judge(picked, verdictsJson as Verdict[]);
+  console.log(
+    `hand-checked substitutions: ${j.natural}/${j.judged} natural in context (${f1((100 * j.natural) / Math.max(1, j.judged))}%), ${j.unjudged.length} of the ${picked.length} sampled have no verdict yet${j.unjudged.length ? `: ${j.unjudged.map((u) => `${u.id} "${u.from}" -> "${u.to}"`).join('; ')}` : ''}\n`,
+  );
+}
+
+if (args.includes('--fit-only')) await fit();
+else {
+  await main();
+  await fit();
+}

@@ -9,6 +9,7 @@ import { useSyncExternalStore } from 'react';
 import { findPromoCode, PROMOTIONS, type PromoCode, type PromotionsState } from '@plainspoken/shared';
 import { apiFetch } from './api';
 import { useSession } from './auth';
+import { useNow } from './use-now';
 
 export const PROMOTIONS_PATH = '/api/promotions';
 
@@ -76,7 +77,8 @@ export function useActivePromotion(): PromoCode | null {
     () => 0,
   );
   const { user } = useSession();
+  const now = useNow(60_000);
   const { redeemed, loaded } = useRedeemedCodes(user?.id ?? null);
   if (!user || !loaded) return null;
-  return activePromotion(user.id, Date.now(), redeemed);
+  return activePromotion(user.id, now, redeemed);
 }

@@ -45,7 +45,7 @@ export const PHRASES: PhraseRule[] = [
   r("\\bin today's (?:fast-paced|digital|modern|ever-changing|rapidly changing) (?:world|age|era|landscape|society)\\b", ['these days', 'today']),
   r("\\bin today's world\\b", ['these days', 'today']),
   r('\\bin the (?:ever-evolving|ever-changing|rapidly evolving|fast-evolving) (?:landscape|world|field|realm) of\\b', ['in']),
-  r('\\bin the realm of\\b', ['in']),
+  r('\\bin the realm of\\b', ['in the world of']),
   r('^when it comes to\\b', ['as for']),
   v('\\b(?:plays?|played) an? (?:crucial|vital|pivotal|key|significant|important|critical|essential) role in\\b', ['{matter} a lot for', '{be} central to']),
   r('\\b(?:stands|is) a testament to\\b', ['shows', 'proves']),

@@ -12,8 +12,12 @@ describe('rewriteDashes', () => {
     expect(rewriteDashes('The new tool changed everything \u2014 it is fast.', true)).toBe(
       'The new tool changed everything. It is fast.',
     );
+    // A comma would splice two clauses: the dash stays.
     expect(rewriteDashes('The new tool changed everything \u2014 it is fast.', false)).toBe(
-      'The new tool changed everything, it is fast.',
+      'The new tool changed everything \u2014 it is fast.',
+    );
+    expect(rewriteDashes('People had no option whatsoever\u2014they had to get used to it.', false)).not.toMatch(
+      /whatsoever, they/,
     );
   });
 });

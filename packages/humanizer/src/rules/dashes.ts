@@ -1,6 +1,7 @@
 /**
  * Em dashes (notes 2.H): a pair becomes parentheses, a single dash becomes a comma, or a sentence break
- * when both sides can stand alone. Callers check finite verbs afterwards, so a break that leaves a fragment
+ * when both sides can stand alone (without a break allowed, a dash before a clause stays: a comma would
+ * splice two sentences). Callers check finite verbs afterwards, so a break that leaves a fragment
  * is rejected there.
  */
 const PAIR = /\s?\u2014\s?([^\u2014]{2,80}?)\s?\u2014\s?/g;
@@ -14,7 +15,11 @@ export function rewriteDashes(sentence: string, allowBreak: boolean): string {
   s = s.replace(SINGLE, (_m: string, offset: number, whole: string) => {
     const right = whole.slice(offset).replace(SINGLE, '').trimStart();
     const left = whole.slice(0, offset);
-    if (allowBreak && CLAUSE_START.test(right) && left.split(/\s+/).length >= 4) return '.\u0002';
+    if (CLAUSE_START.test(right)) {
+      if (allowBreak && left.split(/\s+/).length >= 4) return '.\u0002';
+      // A comma between two clauses would splice them ("…whatsoever, they had to…"): the dash stays.
+      return _m;
+    }
     return ', ';
   });
   // The marker keeps the break's position so the new sentence can get its capital.

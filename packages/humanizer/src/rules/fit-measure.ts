@@ -1,14 +1,13 @@
 /**
- * "Never less correct than the input", measured: a fixed sample of corpus AI sentences that hold at least
- * one tell, the light edit of each in both modes, the agreement and article problems each edit introduced,
+ * "Never less correct than the input", measured: a fixed sample of corpus AI sentences, the light edit of each in both modes, the agreement and article problems each edit introduced,
  * and the word substitutions it made (so a reader can judge them). Only corpus ids and the substituted
  * words leave this module's callers; the corpus text stays local.
  */
 import { loadCorpus } from '../corpus.ts';
 import { localHumanize } from '../local/index.ts';
+import { fnv1a } from '../rng.ts';
 import type { Mode } from '../types.ts';
 import { newProblems } from './grammar.ts';
-import { countTells } from './words.ts';
 
 export interface FitSentence {
   /** Corpus id and the sentence's index in its text: "<id>#<n>". */
@@ -28,7 +27,10 @@ export const substitutionKey = (s: Omit<Substitution, 'mode'>): string => `${s.i
 
 const SPLIT = /(?<=[.!?])\s+(?=[A-Z"\u201c])/;
 
-/** `n` sentences of 8 to 40 words with at least one tell, evenly spread over the corpus's AI texts (attack none). */
+/**
+ * `n` sentences of 8 to 40 words evenly spread over the corpus's AI texts (attack none). The choice does not
+ * depend on the lexicon, so the sample (and the verdicts kept for it) stays the same when the rules change.
+ */
 export function fitSentences(n = 300): FitSentence[] {
   const rows = loadCorpus().filter((r) => r.label === 'ai' && r.attack === 'none');
   const all: FitSentence[] = [];
@@ -39,8 +41,7 @@ export function fitSentences(n = 300): FitSentence[] {
       .forEach((s, i) => {
         const t = s.trim();
         const words = t.split(/\s+/).length;
-        if (words >= 8 && words <= 40 && /[.!?]$/.test(t) && countTells(t) >= 1)
-          all.push({ id: `${r.id}#${i}`, text: t });
+        if (words >= 8 && words <= 40 && /[.!?]$/.test(t)) all.push({ id: `${r.id}#${i}`, text: t });
       });
   }
   if (all.length <= n) return all;
@@ -106,4 +107,43 @@ export function measureFit(sample: FitSentence[], mode: Mode, seed = 1): FitResu
     for (const sub of substitutions(s.text, after)) res.subs.push({ id: s.id, mode, ...sub });
   }
   return res;
+}
+
+export interface Verdict extends Substitution {
+  natural: boolean;
+  note?: string;
+}
+
+/**
+ * The substitutions to hand-check: `n` distinct ones (by corpus id, words out and words in) with the lowest
+ * hash of their key, so the choice stays put when other substitutions come or go.
+ */
+export function verdictSample(subs: Substitution[], n = 100): Substitution[] {
+  const seen = new Map<string, Substitution>();
+  for (const s of subs) if (!seen.has(substitutionKey(s))) seen.set(substitutionKey(s), s);
+  return [...seen.entries()]
+    .sort((a, b) => fnv1a(a[0]) - fnv1a(b[0]))
+    .slice(0, n)
+    .map((e) => e[1]);
+}
+
+/** Natural share of the sample's judged substitutions, and how many of the sample have no verdict yet. */
+export function judge(
+  sample: Substitution[],
+  verdicts: Verdict[],
+): { judged: number; natural: number; unjudged: Substitution[] } {
+  const byKey = new Map(verdicts.map((v) => [substitutionKey(v), v]));
+  let judged = 0;
+  let natural = 0;
+  const unjudged: Substitution[] = [];
+  for (const s of sample) {
+    const v = byKey.get(substitutionKey(s));
+    if (!v) {
+      unjudged.push(s);
+      continue;
+    }
+    judged++;
+    if (v.natural) natural++;
+  }
+  return { judged, natural, unjudged };
 }

@@ -178,6 +178,18 @@ export function replaceWords(sentence: string, ctx: RuleCtx, prob = 1): string {
     if ((entry.skipPrev?.includes(prev) && !pronounSubject) || entry.skipNext?.includes(next)) return m;
     // A sense word a few words on ("navigate these roads") vetoes it too.
     if (entry.skipWithin && nextWords(whole, offset + m.length, 3).some((w) => entry.skipWithin!.includes(w))) return m;
+    // A compared adjective ("more profound", "the most daunting", "more inclusive and robust") would need its
+    // replacement compared too ("deeper", "hardest"): left alone.
+    if (
+      entry.pos === 'adj' &&
+      /\b(?:more|most|less|least)\b/i.test(
+        whole
+          .slice(Math.max(0, offset - 40), offset)
+          .split(/[,;]/)
+          .pop() ?? '',
+      )
+    )
+      return m;
     // A sentence adverb with its comma ("Particularly, …") has no plain one-word swap.
     if (entry.pos === 'adv' && offset === 0 && whole[m.length] === ',') return m;
     // Capitalized mid-sentence means a name ("Foster", "Vital Signs"): leave it.

@@ -99,9 +99,11 @@ function SentenceMark({
       }}
     >
       <TooltipTrigger asChild>
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the sentence stays a highlight; it is the trigger of its reasons tooltip */}
         <mark
           ref={markRef}
           id={id}
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- focusable so a keyboard reaches the reasons
           tabIndex={0}
           data-level={level}
           data-flagged={sentence.flagged || undefined}

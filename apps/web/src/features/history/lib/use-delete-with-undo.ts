@@ -64,8 +64,10 @@ export function useDeleteWithUndo() {
   );
 
   useEffect(() => {
+    // The map itself never changes (only its entries), so the cleanup may hold it.
+    const pending = waiting.current;
     const flush = () => {
-      for (const id of waiting.current.keys()) {
+      for (const id of pending.keys()) {
         // keepalive lets the request finish while the page unloads.
         void fetch(`${api.transformations}/${encodeURIComponent(id)}`, {
           method: 'DELETE',
@@ -73,12 +75,12 @@ export function useDeleteWithUndo() {
           keepalive: true,
         });
       }
-      waiting.current.clear();
+      pending.clear();
     };
     window.addEventListener('pagehide', flush);
     return () => {
       window.removeEventListener('pagehide', flush);
-      for (const [id, toastId] of [...waiting.current]) {
+      for (const [id, toastId] of [...pending]) {
         if (toastId !== null) showToast(({ toast }) => toast.dismiss(toastId));
         void commit(id);
       }
