@@ -328,7 +328,7 @@ function prepare(text: string): Prepared {
     lemmaSet,
     senseSet,
     facts: sentences.map((s) => factsOf(s.text, true)),
-    negations: sentences.map((s) => (s.text.match(NEGATOR) ?? []).length),
+    negations: sentences.map((s) => (withoutIdioms(s.text).match(NEGATOR) ?? []).length),
     scopes: sentences.map((s) => scopeOf(s.text)),
     words: text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length,
     allLemmas,
@@ -337,9 +337,17 @@ function prepare(text: string): Prepared {
   };
 }
 
+/** Set phrases with a negation word that deny nothing ("not only … but also", "that's not all"). */
+const IDIOMS =
+  /\b(?:not only|not just|not to mention|nothing short of|nothing less than|no doubt|no wonder|no matter|no longer|needless to say|(?:is|'s|’s|are|was) not all|(?:isn|wasn|aren)['’]t all|if (?:that|this)['’]s not enough|if (?:that|this) is not enough|not least|second to none|(?:can|could)(?:not|n['’]t) help but|never before|not surprisingly|not unlike)\b/gi;
+
+function withoutIdioms(s: string): string {
+  return s.replace(IDIOMS, ' ');
+}
+
 /** Words that deny without "not": a rewrite may trade one for a "not" and keep the meaning. */
 const LEXICAL_NEGATION =
-  /\b(?:lack\w*|fail\w*|free of|absen\w+|refus\w+|avoid\w*|prevent\w*|rather than|instead of|unable|impossible|yet to|far from|rarely|seldom|deny\w*|denie\w*|reject\w*|except|cease\w*)\b|-free\b/i;
+  /\b(?:lack\w*|fail\w*|free of|absen\w+|refus\w+|avoid\w*|prevent\w*|rather than|instead of|unable|impossible|yet to|far from|rarely|seldom|deny\w*|denie\w*|reject\w*|except|cease\w*|eschew\w*|forgo\w*|abstain\w*|shun\w*|neglect\w*|omit\w*)\b|-free\b/i;
 
 interface Scope {
   negated: Set<string>;
@@ -355,10 +363,7 @@ const NEGATOR_WORD =
 function scopeOf(sentence: string): Scope {
   const negated = new Set<string>();
   const plain = new Set<string>();
-  for (const clause of sentence
-    .toLowerCase()
-    .replace(/\bnot only\b|\bno longer\b|\bno doubt\b/g, ' ')
-    .split(/[.!?;:,()\u2014]| - | but /)) {
+  for (const clause of withoutIdioms(sentence.toLowerCase()).split(/[.!?;:,()\u2014]| - | but /)) {
     let reach = 0;
     for (const raw of clause.match(/[a-z][a-z'’-]*/g) ?? []) {
       if (NEGATOR_WORD.test(raw)) {

@@ -25,7 +25,13 @@ export const MAX_RESTORED_SHARE = 0.5;
 const words = (s: string): number => s.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
 /** Judge an answer and, when only sentences fail, return it repaired. */
-export function judgeAndRepair(original: string, answer: string, mode: 'deep' | 'lightning' = 'deep'): Repaired {
+export function judgeAndRepair(
+  original: string,
+  answer: string,
+  mode: 'deep' | 'lightning' = 'deep',
+  depth = 0,
+  alreadyRestored = 0,
+): Repaired {
   const j = checkFaithful(original, answer, mode);
   if (j.ok) return { ok: true, text: answer, repairs: [], judgement: j };
   const wholeFailure = !SENTENCE_DRIFTS.includes(j.drift as Drift);
@@ -80,7 +86,7 @@ export function judgeAndRepair(original: string, answer: string, mode: 'deep' | 
     repairs.push({ drift: f.drift, detail: f.detail, restored: originals.length });
   }
   const restoredWords = [...restoredOriginals].reduce((s, i) => s + words(oS[i]?.text ?? ''), 0);
-  if (restoredWords > MAX_RESTORED_SHARE * words(orig))
+  if (alreadyRestored + restoredWords > MAX_RESTORED_SHARE * words(orig))
     return {
       ok: false,
       reason: `most sentences failed (${j.detail ?? ''})`,
@@ -116,16 +122,19 @@ export function judgeAndRepair(original: string, answer: string, mode: 'deep' | 
     .trim();
   if (!out) return { ok: false, reason: 'nothing left after repair', drift: j.drift as Drift, judgement: j };
   // The repaired text must pass as a whole; sentences written as the user wrote them always align.
+  // Sentences put back can change how the rest aligns: judge again, and repair once more if needed.
   const again = checkFaithful(orig, out, mode);
-  const left = again.failures.filter((f) => f.drift !== 'invented' || f.answer < 0);
-  if (!again.ok && (!SENTENCE_DRIFTS.includes(again.drift as Drift) || left.length > 0))
-    return {
-      ok: false,
-      reason: `repair did not hold (${again.detail ?? ''})`,
-      drift: again.drift as Drift,
-      judgement: again,
-    };
-  return { ok: true, text: out, repairs, judgement: j };
+  if (again.ok) return { ok: true, text: out, repairs, judgement: j };
+  if (depth < 2 && SENTENCE_DRIFTS.includes(again.drift as Drift)) {
+    const next = judgeAndRepair(orig, out, mode, depth + 1, alreadyRestored + restoredWords);
+    if (next.ok) return { ok: true, text: next.text, repairs: [...repairs, ...next.repairs], judgement: j };
+  }
+  return {
+    ok: false,
+    reason: `repair did not hold (${again.detail ?? ''})`,
+    drift: again.drift as Drift,
+    judgement: again,
+  };
 }
 
 /** "2 sentences kept as written: a number changed; a name changed." */
