@@ -15,9 +15,9 @@ import { localHumanize } from './local/index.ts';
 import { protectedSpans } from './protect.ts';
 import type { Mode } from './types.ts';
 import { fitSentences, judge, measureFit, substitutions, verdictSample, type Verdict } from './rules/fit-measure.ts';
-import verdictsJson from './data/substitution-verdicts.json' with { type: 'json' };
 import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { readFileSync } from 'node:fs';
 
 const args = process.argv.slice(2);
 const arg = (name: string, def: number): number => {
@@ -175,7 +175,10 @@ async function fit(): Promise<void> {
     }
   }
   const picked = verdictSample(subs, 100);
-  const j = judge(picked, verdictsJson as Verdict[]);
+  const verdicts = JSON.parse(
+    readFileSync(fileURLToPath(new URL('./data/substitution-verdicts.json', import.meta.url)), 'utf8'),
+  ) as Verdict[];
+  const j = judge(picked, verdicts);
   console.log(
     `hand-checked substitutions: ${j.natural}/${j.judged} natural in context (${f1((100 * j.natural) / Math.max(1, j.judged))}%), ${j.unjudged.length} of the ${picked.length} sampled have no verdict yet${j.unjudged.length ? `: ${j.unjudged.map((u) => `${u.id} "${u.from}" -> "${u.to}"`).join('; ')}` : ''}\n`,
   );

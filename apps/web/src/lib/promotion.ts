@@ -6,17 +6,15 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { findPromoCode, PROMOTIONS, type PromoCode, type PromotionsState } from '@plainspoken/shared';
-import { apiFetch } from './api';
+import { findPromoCode, PROMOTIONS, type PromoCode } from '@plainspoken/shared';
+import { call, server } from './api';
 import { useSession } from './auth';
 import { useNow } from './use-now';
-
-export const PROMOTIONS_PATH = '/api/promotions';
 
 export const promotionsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ['promotions', userId] as const,
-    queryFn: () => apiFetch<PromotionsState>(PROMOTIONS_PATH),
+    queryFn: () => call(server.api.promotions.$get()),
     staleTime: 60_000,
   });
 

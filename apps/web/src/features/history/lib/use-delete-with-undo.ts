@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '@/config/paths';
+import { server } from '@/lib/api';
 import { keyRoots } from '@/lib/query-keys';
 import { notifyError, showToast } from '@/lib/toast';
 import { deleteTransformation } from '../api/get-transformations';
@@ -69,7 +69,7 @@ export function useDeleteWithUndo() {
     const flush = () => {
       for (const id of pending.keys()) {
         // keepalive lets the request finish while the page unloads.
-        void fetch(`${api.transformations}/${encodeURIComponent(id)}`, {
+        void fetch(server.api.transformations[':id'].$path({ param: { id: encodeURIComponent(id) } }), {
           method: 'DELETE',
           credentials: 'include',
           keepalive: true,
