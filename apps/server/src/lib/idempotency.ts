@@ -44,6 +44,8 @@ export async function claimIdempotencyKey(
   key: string,
   fingerprint: string,
   now: Date,
+  /** A claim still without an answer after this long belongs to a request whose process died: taken over. */
+  staleAfterMs = Number.POSITIVE_INFINITY,
 ): Promise<Claim> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const inserted = await db
@@ -57,8 +59,10 @@ export async function claimIdempotencyKey(
       .from(api_idempotency)
       .where(and(eq(api_idempotency.user_id, userId), eq(api_idempotency.key, key)));
     if (!row) continue; // released between the two statements: claim again
-    if (row.created_at.getTime() <= now.getTime() - IDEMPOTENCY_TTL_MS) {
-      // Expired: forget it (only if it is still that row) and claim afresh.
+    const age = now.getTime() - row.created_at.getTime();
+    if (age >= IDEMPOTENCY_TTL_MS || (row.response_status === null && age >= staleAfterMs)) {
+      // Expired, or abandoned by a process that died mid-request (its words were refunded by the sweep
+      // after the same hold): forget it (only if it is still that row) and claim afresh.
       await db
         .delete(api_idempotency)
         .where(
@@ -118,6 +122,8 @@ export async function onceWithKey<T>(
   key: string,
   fingerprint: string,
   run: () => Promise<T>,
+  /** The longest a run can take (the word reservation's hold); an older unanswered claim is taken over. */
+  staleAfterMs?: number,
 ): Promise<Once<T>> {
   const now = d.now();
   if (now.getTime() - lastPrune > 3_600_000) {
@@ -126,7 +132,7 @@ export async function onceWithKey<T>(
       d.logger.warn('pruning idempotency keys failed', { error: e.message }),
     );
   }
-  const claim = await claimIdempotencyKey(d.db, userId, key, fingerprint, now);
+  const claim = await claimIdempotencyKey(d.db, userId, key, fingerprint, now, staleAfterMs);
   if (claim.kind === 'replay') return { replayed: true, status: claim.status, json: claim.body };
   let value: T;
   try {

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api_idempotency } from '../../db/schema';
+import { reservationHoldMs } from '../../domain/word-ledger';
+import { requestFingerprint } from '../../lib/idempotency';
 import { createTestProduct, inlineEngine, type TestProduct } from '../../test/harness';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i % 37}`).join(' ');
@@ -85,5 +88,34 @@ describe('humanize-text with an Idempotency-Key (one per click)', () => {
     // Refused again on its own merits (the words, or the per-user rewrite limit), not held by the key.
     expect([400, 429]).toContain(fixed.status);
     expect(((await fixed.json()) as { error: { code: string } }).error.code).not.toMatch(/^IDEMPOTENCY_/);
+  });
+
+  it('a claim left unanswered by a process that died is taken over after the reservation hold, not before', async () => {
+    const u = await t.newUser();
+    const body = { text: words(50), mode: 'lightning', useSecondPrompt: false };
+    const fingerprint = requestFingerprint('POST', '/api/functions/humanize-text', body);
+    const claim = (ageMs: number) =>
+      t.deps.db.insert(api_idempotency).values({
+        user_id: u.id,
+        key: `dead-${ageMs}`,
+        request_hash: fingerprint,
+        created_at: new Date(Date.now() - ageMs),
+      });
+    const hold = reservationHoldMs(t.deps.env.ENGINE_TIMEOUT_MS);
+    await claim(1_000);
+    await claim(hold + 1_000);
+    const fresh = await t.req('/api/functions/humanize-text', {
+      body,
+      cookie: u.cookie,
+      headers: { 'idempotency-key': 'dead-1000' },
+    });
+    expect(fresh.status).toBe(409);
+    const stale = await t.req('/api/functions/humanize-text', {
+      body,
+      cookie: u.cookie,
+      headers: { 'idempotency-key': `dead-${hold + 1_000}` },
+    });
+    expect(stale.status).toBe(200);
+    expect(await balance(t, u.cookie)).toBe(200);
   });
 });

@@ -59,10 +59,17 @@ export const humanizeRoutes = createRouter()
     const rewrite = async (progress?: (e: EngineProgress) => void): Promise<{ json: string; replayed: boolean }> => {
       if (key === undefined)
         return { json: JSON.stringify(await humanizeText(deps, u, input, progress)), replayed: false };
-      const once = await onceWithKey(d, u.id, key, fingerprint, async () => {
-        await limited();
-        return humanizeText(deps, u, input, progress);
-      });
+      const once = await onceWithKey(
+        d,
+        u.id,
+        key,
+        fingerprint,
+        async () => {
+          await limited();
+          return humanizeText(deps, u, input, progress);
+        },
+        deps.reservationHoldMs,
+      );
       return { json: once.json, replayed: once.replayed };
     };
     if (!c.req.header('accept')?.includes('text/event-stream')) {
