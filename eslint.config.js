@@ -1,5 +1,6 @@
-// ESLint: structural rules only. The layers of the server and of the web app, and no import cycles,
-// are enforced here (docs/decisions/0015-server-layers.md); style is left to the code review.
+// ESLint: the layers of the server and of the web app, and no import cycles (docs/decisions/0015-server-layers.md),
+// plus type-aware, React hook and accessibility rules (docs/decisions/0030-type-and-lint-gate.md). Formatting
+// is Prettier's (.prettierrc.json); types are checked by `tsc -b`.
 // `npm run lint` runs it; `npm test` counts it as one test.
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -7,10 +8,13 @@ import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const SERVER = 'apps/server/src';
 const WEB = 'apps/web/src';
+const TS_FILES = ['apps/**/*.{ts,tsx,mts}', 'packages/**/*.{ts,tsx,mts}'];
 
 /** One zone per feature folder: it may import itself, never a sibling feature. */
 function featureZones(features) {
@@ -67,11 +71,12 @@ export default [
     ],
   },
   {
-    files: ['apps/**/*.{ts,tsx,mts}', 'packages/**/*.{ts,tsx,mts}'],
+    files: TS_FILES,
     languageOptions: {
       parser: tseslint.parser,
       ecmaVersion: 'latest',
       sourceType: 'module',
+      parserOptions: { projectService: true, tsconfigRootDir: root },
     },
     plugins: { import: importX },
     settings: {
@@ -93,5 +98,37 @@ export default [
       'import/no-cycle': ['error', { ignoreExternal: true }],
       'import/no-restricted-paths': ['error', { basePath: root, zones: [...serverZones, ...webZones] }],
     },
+  },
+  // Type-aware rules (typescript-eslint recommendedTypeChecked), React's hook rules and accessibility rules.
+  ...tseslint.configs.recommendedTypeChecked.map((c) => ({ ...c, files: TS_FILES })),
+  { ...reactHooks.configs.flat['recommended-latest'], files: ['apps/web/src/**/*.{ts,tsx}'] },
+  {
+    ...jsxA11y.flatConfigs.recommended,
+    files: ['apps/web/src/**/*.tsx'],
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // autoFocus is used only on the one field the user has just asked for (an inline edit they opened, a
+      // two-factor code step, the reset link's new-password page), where focus there is what they expect.
+      'jsx-a11y/no-autofocus': 'off',
+    },
+  },
+  {
+    files: TS_FILES,
+    rules: {
+      // React ignores what an event handler returns, so `onClick={async () => ...}` is fine; promises
+      // passed anywhere else that expects a void callback are still reported (documented option).
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // A leading underscore marks a parameter or destructured rest-sibling that is there on purpose.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    // Test fakes stand in for Promise-returning APIs (fetch, the auth client): `async () => value` is
+    // the plainest way to write one, so an async fake without await is not a mistake here.
+    files: ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', 'apps/web/e2e/**/*.ts'],
+    rules: { '@typescript-eslint/require-await': 'off' },
   },
 ];

@@ -84,7 +84,9 @@ function loadOnce(cfg: Record<string, unknown>): Promise<Omit<LoadResult, 'cpuMs
     let out = '';
     child.stdout.on('data', (d) => (out += d));
     child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited ${code}`)),
+      code === 0
+        ? resolve(JSON.parse(out) as Omit<LoadResult, 'cpuMs'>)
+        : reject(new Error(`load generator exited ${code}`)),
     );
   });
 }

@@ -35,8 +35,8 @@ function startBundle(port: number, env: Record<string, string> = {}) {
   });
   children.push(child);
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   return { child, exited, output: () => out };
 }

@@ -32,8 +32,8 @@ function start(port: number) {
   });
   children.push(child);
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   return { child, exited, output: () => out };
 }

@@ -36,7 +36,7 @@ function decodeBody(buf: Buffer, url: URL): unknown[] {
   try {
     const body = JSON.parse(text) as unknown;
     if (Array.isArray(body)) return body;
-    if (body && typeof body === 'object' && 'batch' in body && Array.isArray((body as { batch: unknown }).batch))
+    if (body && typeof body === 'object' && 'batch' in body && Array.isArray(body.batch))
       return (body as { batch: unknown[] }).batch;
     return [body];
   } catch {

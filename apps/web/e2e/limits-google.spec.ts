@@ -3,7 +3,7 @@
  * RATE_LIMITS=on, AUTH_RATE_LIMIT_SCALE=1 and Google client settings (Google itself is never called).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { authLink, PASSWORD, sampleText, uniqueEmail, waitForMail } from './support';
+import { authLink, PASSWORD, sampleText, uniqueEmail } from './support';
 import { startExtraServer, type ExtraServer } from './extra-server';
 
 let server: ExtraServer;

@@ -22,7 +22,7 @@ test('today: no summer sale; the back-to-school code shows on pricing, applies a
   await expect(page.getByRole('dialog')).toHaveCount(0);
   // Going to pricing is not redeeming: the offer stays.
   await expect(button).toBeVisible();
-  let keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('back_to_school_')));
+  const keys = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('back_to_school_')));
   expect(keys.some((k) => k.startsWith('back_to_school_start_'))).toBe(true);
   expect(keys.some((k) => k.startsWith('back_to_school_redeemed_'))).toBe(false);
 

@@ -320,8 +320,8 @@ export function select(a: Float64Array, lo: number, hi: number, k: number): void
     const mid = (lo + hi) >>> 1;
     // Median of three as the pivot value.
     let x = a[lo]!,
-      y = a[mid]!,
-      z = a[hi]!;
+      y = a[mid]!;
+    const z = a[hi]!;
     if (x > y) {
       const t = x;
       x = y;

@@ -95,11 +95,12 @@ export function withPreparedStatements(client: PGlite, max = 500): PGlite {
   async function run<T>(text: string, params: unknown[], options?: QueryOptions, retry = true): Promise<Results<T>> {
     const st = statements.get(text) ?? (await prepare(text));
     const serializers = client.serializers as Record<number, (v: unknown) => string>;
-    const own = options?.serializers as Record<number, (v: unknown) => string> | undefined;
+    const own = options?.serializers;
     const values = params.map((v, i) => {
       if (v === null || v === undefined) return null;
       const oid = st.paramTypes[i]!;
       const ser = own?.[oid] ?? serializers[oid];
+      // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a type with no serializer is sent as text, as PGlite's own path does
       return ser ? ser(v) : String(v);
     });
     const batch = concat([
@@ -110,14 +111,14 @@ export function withPreparedStatements(client: PGlite, max = 500): PGlite {
     ]);
     try {
       const { messages } = await client.execProtocol(batch);
-      return decode<T>(messages as Message[], options);
+      return decode<T>(messages, options);
     } catch (e) {
       // A schema change can invalidate a cached plan's result type: prepare the statement again, once.
       if ((e as { code?: string }).code === '0A000' && retry) {
         statements.delete(text);
         return run<T>(text, params, options, false);
       }
-      throw Object.assign(e as object, { query: text, params });
+      throw Object.assign(e as Error, { query: text, params });
     }
   }
 
@@ -131,8 +132,8 @@ export function withPreparedStatements(client: PGlite, max = 500): PGlite {
   return new Proxy(client, {
     get(target, prop) {
       if (prop === 'query') return query;
-      const v = Reflect.get(target, prop, target);
-      return typeof v === 'function' ? v.bind(target) : v;
+      const v: unknown = Reflect.get(target, prop, target);
+      return typeof v === 'function' ? (v as (...args: unknown[]) => unknown).bind(target) : v;
     },
   });
 }

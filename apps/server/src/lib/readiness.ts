@@ -57,7 +57,7 @@ export function outageAs503(database: Database, retryAfter: number): MiddlewareH
     await next();
     if (c.res.status !== 500) return;
     if (!(await databaseProblem(database, 1_000))) return;
-    c.res = undefined as unknown as Response; // let Hono replace a finalized response
+    c.res = undefined; // let Hono replace a finalized response
     c.res = unavailableResponse(retryAfter);
   };
 }

@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../lib/rate-limit';
-import { cookieFrom, createTestProduct, type TestProduct } from './harness';
+import { cookieFrom, createTestProduct } from './harness';
 import { fillPath, listEndpoints, type Endpoint } from './routes';
 
 export type Who = 'signed out' | 'user A' | 'user B' | 'admin';

@@ -163,7 +163,7 @@ const bodyArb: fc.Arbitrary<Body> = fc.oneof(
     .map((o): Body => ({
       kind: 'raw',
       type: 'application/x-www-form-urlencoded',
-      raw: new URLSearchParams(o as Record<string, string>).toString(),
+      raw: new URLSearchParams(o).toString(),
     })),
   fc
     .tuple(

@@ -205,7 +205,7 @@ export async function createTestProduct(
   return {
     app: product.app,
     deps: product.deps,
-    close: product.close,
+    close: () => product.close(),
     req,
     signUp,
     confirm,

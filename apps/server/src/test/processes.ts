@@ -55,8 +55,8 @@ export function spawnServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
   return { child, exited, output: () => out };
 }

@@ -12,7 +12,7 @@ export function homeHandoff(text: string): HomeHandoffState {
 
 export function readHomeHandoff(state: unknown): string | null {
   if (state && typeof state === 'object' && 'prefillText' in state) {
-    const t = (state as { prefillText: unknown }).prefillText;
+    const t = state.prefillText;
     if (typeof t === 'string' && t.trim()) return t;
   }
   return null;

@@ -32,8 +32,8 @@ export function sparseRows(vecs: { idx: Int32Array; val: Float32Array }[], dim: 
   const idx = new Int32Array(nnz);
   const val = new Float32Array(nnz);
   vecs.forEach((v, r) => {
-    idx.set(v.idx, indptr[r]!);
-    val.set(v.val, indptr[r]!);
+    idx.set(v.idx, indptr[r]);
+    val.set(v.val, indptr[r]);
   });
   return { indptr, idx, val, dim };
 }

@@ -126,6 +126,11 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
   const json = (res: ServerResponse, status: number, body: unknown): void => {
     res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
   };
+  /** The model a request names (`model`, or `name` in older clients). */
+  const modelName = (body: Record<string, unknown>): string => {
+    const v = body.model ?? body.name;
+    return typeof v === 'string' ? v : '';
+  };
   const readBody = async (req: IncomingMessage): Promise<Record<string, unknown> | null> => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
@@ -196,7 +201,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
       });
       return;
     }
-    const prompt = userText(body as Parameters<typeof userText>[0]);
+    const prompt = userText(body);
     prompts.push(prompt);
     if (prompts.length > 50) prompts.shift();
     if (chat === '429')
@@ -282,7 +287,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
     const body = req.method === 'POST' ? await readBody(req) : {};
     if (body === null) return json(res, 400, { error: 'invalid character looking for beginning of value' });
     if (route === 'POST /api/show') {
-      const name = String(body.model ?? body.name ?? '');
+      const name = modelName(body);
       if (!has(name)) return json(res, 404, { error: `model '${name}' not found` });
       const t = tagEntry(withTag(name));
       return json(res, 200, {
@@ -295,7 +300,7 @@ export async function startFakeOllama(opts: FakeOllamaOptions = {}): Promise<Fak
       });
     }
     if (route === 'POST /api/pull') {
-      const name = String(body.model ?? body.name ?? '').trim();
+      const name = modelName(body).trim();
       if (!name) return json(res, 400, { error: 'model is required' });
       return pull(req, res, name);
     }

@@ -72,7 +72,10 @@ describe.each(DB_KINDS)('admin endpoints (%s)', (kind) => {
       .sort((a, b) => b - a)
       .slice(0, 20);
     expect(times).toEqual(expected);
-    expect(logs[0]).toMatchObject({ success: expect.any(Boolean), event_type: expect.stringMatching(/^event_/) });
+    expect(logs[0]).toMatchObject({
+      success: expect.any(Boolean) as unknown,
+      event_type: expect.stringMatching(/^event_/) as unknown,
+    });
     expect(logs.find((l) => l.error_message === 'boom')?.raw_payload).toMatchObject({ nested: { ok: true } });
 
     const del = await t.req('/api/admin/webhook-logs', { method: 'DELETE', cookie: admin.cookie });

@@ -43,7 +43,7 @@ export const engineRoutes = createRouter()
     await providerOf(c.var.deps).probe();
     return c.json(await overview(c.var.deps));
   })
-  .post('/api/admin/engine/pull', adminOnly, jsonBody(enginePullInput), async (c) => {
+  .post('/api/admin/engine/pull', adminOnly, jsonBody(enginePullInput), (c) => {
     const models = providerOf(c.var.deps);
     const { model } = c.req.valid('json');
     const endpoint = models.state().endpoint;
@@ -63,7 +63,7 @@ export const engineRoutes = createRouter()
     pulls.set(models, job);
     return c.json(job.state satisfies EnginePull, 202);
   })
-  .delete('/api/admin/engine/pull', adminOnly, async (c) => {
+  .delete('/api/admin/engine/pull', adminOnly, (c) => {
     const job = pulls.get(providerOf(c.var.deps));
     if (!job?.running) throw new AppError('NOT_FOUND', 404, 'No pull is running.');
     job.cancel();

@@ -15,7 +15,7 @@ describe('engine pool', () => {
       const results = await Promise.allSettled(Array.from({ length: 6 }, () => pool.run(job('slow text'))));
       const busy = results
         .filter((r) => r.status === 'rejected')
-        .map((r) => (r as PromiseRejectedResult).reason as AppError);
+        .map((r) => r.reason as AppError);
       expect(busy.length).toBeGreaterThanOrEqual(3);
       for (const e of busy) {
         expect(e).toBeInstanceOf(AppError);

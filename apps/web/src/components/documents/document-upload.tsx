@@ -8,6 +8,7 @@ import { cn } from '@/lib/utils';
 
 /** "Upload file": opens the picker for .docx, .pdf, .txt and .md (up to 10 MB). */
 export function UploadButton({ upload, className }: { upload: DocumentUpload; className?: string }) {
+  const { inputRef, onInputChange } = upload;
   return (
     <>
       <Button
@@ -23,13 +24,13 @@ export function UploadButton({ upload, className }: { upload: DocumentUpload; cl
         Upload file
       </Button>
       <input
-        ref={upload.inputRef}
+        ref={inputRef}
         type="file"
         accept={DOCUMENTS.accept}
         className="sr-only"
         tabIndex={-1}
         aria-label="Upload a .docx, .pdf, .txt or .md file"
-        onChange={upload.onInputChange}
+        onChange={onInputChange}
         data-testid="upload-input"
       />
     </>

@@ -32,9 +32,8 @@ export function ScoreBar({
       aria-label={label}
       aria-valuemin={0}
       aria-valuemax={100}
-      {...(value === null
-        ? { 'aria-valuetext': 'No score' }
-        : { 'aria-valuenow': value, 'aria-valuetext': `${value}%` })}
+      aria-valuenow={value ?? undefined}
+      aria-valuetext={value === null ? 'No score' : `${value}%`}
     >
       {tone && value !== null && (
         <div

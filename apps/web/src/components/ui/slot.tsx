@@ -1,6 +1,7 @@
 import { cloneElement, isValidElement, type ReactElement, type ReactNode, type Ref } from 'react';
 
 type Props = Record<string, unknown>;
+type Handler = (...args: unknown[]) => unknown;
 
 function setRef<T>(ref: Ref<T> | undefined, value: T | null) {
   if (typeof ref === 'function') ref(value);
@@ -22,15 +23,17 @@ export function Slot({ children, ...slotProps }: Props & { children?: ReactNode 
     if (slotValue === undefined || childValue === undefined) {
       if (childValue !== undefined) merged[key] = childValue;
     } else if (/^on[A-Z]/.test(key) && typeof slotValue === 'function' && typeof childValue === 'function') {
+      const first = childValue as Handler;
+      const then = slotValue as Handler;
       merged[key] = (...args: unknown[]) => {
-        const result: unknown = childValue(...args);
-        slotValue(...args);
+        const result = first(...args);
+        then(...args);
         return result;
       };
     } else if (key === 'style') {
       merged[key] = { ...(slotValue as object), ...(childValue as object) };
     } else if (key === 'className') {
-      merged[key] = [slotValue, childValue].filter(Boolean).join(' ');
+      merged[key] = [slotValue, childValue].filter((v): v is string => typeof v === 'string' && v !== '').join(' ');
     } else if (key === 'ref') {
       merged[key] = (node: unknown) => {
         setRef(slotValue as Ref<unknown>, node);

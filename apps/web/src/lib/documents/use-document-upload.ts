@@ -10,10 +10,10 @@ import { showToast } from '@/lib/toast';
 
 export interface DocumentUpload {
   /** Opens the file picker. */
-  pick(): void;
+  pick: () => void;
   /** Props for the hidden file input. */
   inputRef: React.RefObject<HTMLInputElement | null>;
-  onInputChange(e: ChangeEvent<HTMLInputElement>): void;
+  onInputChange: (e: ChangeEvent<HTMLInputElement>) => void;
   /** Handlers for the element files are dropped on. */
   dropHandlers: {
     onDragEnter(e: DragEvent): void;
@@ -26,7 +26,7 @@ export interface DocumentUpload {
   reading: string | null;
   /** Why the last file could not be read (cleared by the next upload, an edit, or dismiss()). */
   problem: { name: string; message: string } | null;
-  dismiss(): void;
+  dismiss: () => void;
   disabled: boolean;
 }
 

@@ -60,7 +60,7 @@ export function createSandboxProvider(env: Env): PaymentProvider {
 
   return {
     kind: 'sandbox',
-    async createCheckout({ user, tier, period, discount }) {
+    createCheckout({ user, tier, period, discount }) {
       const token = signSession(env, {
         kind: 'checkout',
         userId: user.id,
@@ -69,11 +69,11 @@ export function createSandboxProvider(env: Env): PaymentProvider {
         exp: exp(),
         ...(discount ? { code: discount.code } : {}),
       });
-      return `${env.BASE_URL}/sandbox/checkout?session=${encodeURIComponent(token)}`;
+      return Promise.resolve(`${env.BASE_URL}/sandbox/checkout?session=${encodeURIComponent(token)}`);
     },
-    async createPortal({ user }) {
+    createPortal({ user }) {
       const token = signSession(env, { kind: 'portal', userId: user.id, exp: exp() });
-      return `${env.BASE_URL}/sandbox/portal?session=${encodeURIComponent(token)}`;
+      return Promise.resolve(`${env.BASE_URL}/sandbox/portal?session=${encodeURIComponent(token)}`);
     },
     async cancelNow() {
       // Nothing is billed in the sandbox, so there is no provider-side subscription to stop.

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionData } from '@plainspoken/shared';
+import { requestUrl } from '@/test/fetch';
 import { jsonResponse, makeQueryClient, renderWithProviders } from '@/test/render';
 import { formatDate } from '../lib/subscription-status';
 import { ProfilePage } from './profile-page';
@@ -42,7 +43,7 @@ const usage = {
 
 function serve(subscription: () => SubscriptionData, extra: (url: string) => Response | null = () => null) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    const url = String(input);
+    const url = requestUrl(input);
     const e = extra(url);
     if (e) return e;
     if (url.includes('/api/usage/daily')) return jsonResponse(usage);

@@ -4,7 +4,7 @@
  * then every reader of the subscription is told through the query client.
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { isPaidTier, type SubscriptionData } from '@plainspoken/shared';
 import { announceSubscriptionChange, POLL, useSubscriptionPoll } from '@/lib/subscription';
@@ -25,9 +25,9 @@ export function useCheckoutReturn(userId: string | null): { polling: boolean } {
   });
 
   const { status, data } = poll;
-  useEffect(() => {
-    if (status !== 'done' && status !== 'gave-up') return;
-    if (status === 'done') {
+  // Only the end of a poll acts; the data and setters it reads are those of that moment.
+  const onPollEnd = useEffectEvent((end: 'done' | 'gave-up') => {
+    if (end === 'done') {
       announceSubscriptionChange(qc);
       notifySuccess({
         title: 'Payment received',
@@ -48,7 +48,9 @@ export function useCheckoutReturn(userId: string | null): { polling: boolean } {
       },
       { replace: true },
     );
-    // Only the end of a poll acts; the data and setters it reads belong to that moment.
+  });
+  useEffect(() => {
+    if (status === 'done' || status === 'gave-up') onPollEnd(status);
   }, [status]);
 
   return { polling: status === 'polling' };

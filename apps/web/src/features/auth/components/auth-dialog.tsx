@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckIcon, InfoIcon, MailIcon, TriangleAlertIcon } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { FREE_SIGNUP_WORDS, MSG, PRODUCT_NAME } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
@@ -43,10 +43,14 @@ export function AuthDialog({ open, mode, notice, onModeChange, onOpenChange, onE
   const [step, setStep] = useState<'form' | 'forgot' | 'two-factor'>('form');
   /** A sign-up refused by a rate limit: shown in the form until the user changes something. */
   const [limitNotice, setLimitNotice] = useState<string | null>(null);
-  useEffect(() => {
+  // Closing the dialog goes back to the form; a change of email or mode clears the notice. Both are
+  // adjusted while rendering, from the values last seen (React's pattern for state that follows props).
+  const [seen, setSeen] = useState({ open, email, mode });
+  if (seen.open !== open || seen.email !== email || seen.mode !== mode) {
+    setSeen({ open, email, mode });
     if (!open) setStep('form');
-  }, [open]);
-  useEffect(() => setLimitNotice(null), [email, mode]);
+    if (seen.email !== email || seen.mode !== mode) setLimitNotice(null);
+  }
   const googleEnabled = config.data?.googleEnabled === true;
   const hintId = useId();
   const isSignUp = mode === 'sign-up';

@@ -38,7 +38,7 @@ export function toAuthRequestError(
  * null when `err` is not a rate limit.
  */
 export function signUpLimitNotice(err: unknown, now = new Date()): string | null {
-  const e: AuthErrorLike = err && typeof err === 'object' ? (err as AuthErrorLike) : {};
+  const e: AuthErrorLike = err && typeof err === 'object' ? err : {};
   if (e.status !== 429) return null;
   const seconds = Math.max(1, Math.ceil(e.retryAfter ?? 60));
   const at = new Date(now.getTime() + seconds * 1000).toLocaleTimeString('en-US', {
@@ -63,7 +63,7 @@ const PASSWORD_CODES = new Set([
 
 /** The spec's sentence for an auth error (spec section 8), chosen by code first. */
 export function authErrorMessage(err: unknown): string {
-  const e: AuthErrorLike = err && typeof err === 'object' ? (err as AuthErrorLike) : {};
+  const e: AuthErrorLike = err && typeof err === 'object' ? err : {};
   const code = e.code ?? '';
   const message = typeof e.message === 'string' ? e.message : '';
   if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') return MSG.alreadyRegistered;

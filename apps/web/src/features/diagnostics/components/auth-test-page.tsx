@@ -74,7 +74,7 @@ function AuthDebug() {
 
   async function onSignOut() {
     await signOut();
-    navigate(paths.home);
+    void navigate(paths.home);
   }
 
   function onRefresh() {

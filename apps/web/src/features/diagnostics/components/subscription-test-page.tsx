@@ -9,6 +9,7 @@ import { Detail, DetailList } from '@/components/ui/detail-list';
 import { Spinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/auth';
 import { subscriptionKeys, useSubscription } from '@/lib/subscription';
+import { useNow } from '@/lib/use-now';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { runExpirationCheck } from '../api/server-functions';
 import { formatDateTime, NA, tierLabel, yesNo } from '../lib/format';
@@ -38,6 +39,7 @@ function SubscriptionTest() {
   // Read again on every visit: this page shows the subscription as the server derives it now.
   const sub = useSubscription(user?.id ?? null, { staleTime: 0 });
   const [running, setRunning] = useState(false);
+  const now = useNow(60_000);
   const refreshTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
   useEffect(
@@ -69,7 +71,7 @@ function SubscriptionTest() {
   const data = sub.data;
   const badge = subscriptionBadge(data, sub.isPending);
   const cancelled = Boolean(data?.subscription_cancelled_at);
-  const endsLater = Boolean(data?.cancellation_end_date && new Date(data.cancellation_end_date).getTime() > Date.now());
+  const endsLater = Boolean(data?.cancellation_end_date && new Date(data.cancellation_end_date).getTime() > now);
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-10 sm:px-6">
       <header className="flex flex-wrap items-start justify-between gap-4">

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { bodyText, requestUrl } from '@/test/fetch';
 import { jsonResponse, renderWithProviders, TEST_USER } from '@/test/render';
 import { fakeAuthClient } from '@/test/mock-auth-client';
 import { WebhookTestPage } from './webhook-test-page';
@@ -14,13 +15,13 @@ type Handler = (url: string, init: RequestInit | undefined) => Response | Promis
 function mockServer(opts: { isAdmin?: boolean; webhook?: Handler; options?: Handler } = {}) {
   const calls: { url: string; method: string; headers: Record<string, string>; body: string }[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
+    const url = requestUrl(input);
     const method = init?.method ?? 'GET';
     calls.push({
       url,
       method,
       headers: (init?.headers ?? {}) as Record<string, string>,
-      body: String(init?.body ?? ''),
+      body: bodyText(init?.body),
     });
     if (url.startsWith('/api/me')) return jsonResponse({ user: TEST_USER, isAdmin: opts.isAdmin ?? true });
     if (url.startsWith('/api/admin/webhook-logs') && method === 'GET')
@@ -78,7 +79,7 @@ describe('WebhookTestPage', () => {
     renderWithProviders(<WebhookTestPage />, { signedIn: true });
     expect(await screen.findByLabelText('Test email')).toHaveValue(TEST_USER.email);
     expect(screen.getByLabelText('Plan variant')).toHaveValue('905802');
-    const payload = JSON.parse((screen.getByLabelText('Test payload (JSON)') as HTMLTextAreaElement).value) as {
+    const payload = JSON.parse(screen.getByLabelText<HTMLTextAreaElement>('Test payload (JSON)').value) as {
       meta: { event_name: string };
       data: { type: string; id: string; attributes: Record<string, unknown> };
     };
@@ -92,9 +93,7 @@ describe('WebhookTestPage', () => {
     for (const k of ['customer_id', 'product_id', 'user_name', 'created_at', 'updated_at', 'ends_at', 'urls'])
       expect(payload.data.attributes).toHaveProperty(k);
     fireEvent.change(screen.getByLabelText('Plan variant'), { target: { value: '905807' } });
-    expect((screen.getByLabelText('Test payload (JSON)') as HTMLTextAreaElement).value).toContain(
-      '"variant_id": 905807',
-    );
+    expect(screen.getByLabelText<HTMLTextAreaElement>('Test payload (JSON)').value).toContain('"variant_id": 905807');
     expect(await screen.findByText('Rejected: nope', undefined, { timeout: 5_000 })).toBeInTheDocument();
     expect(screen.getByText(/raw-905802/)).toBeInTheDocument();
   });

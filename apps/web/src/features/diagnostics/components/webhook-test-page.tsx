@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { EraserIcon, RefreshCwIcon, SendIcon, WifiIcon } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { DEFAULT_TEST_EMAIL, DEFAULT_TEST_VARIANT_ID, MSG, TEST_PLAN_VARIANTS } from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -47,9 +47,11 @@ function WebhookDiagnostics() {
   const clear = useClearWebhookLogs();
 
   // A new email or plan rebuilds the sample; edits made after that are sent exactly as typed.
-  useEffect(() => {
-    setPayload(formatPayload(email, variantId));
-  }, [email, variantId]);
+  function changeSample(nextEmail: string, nextVariantId: number) {
+    setEmail(nextEmail);
+    setVariantId(nextVariantId);
+    setPayload(formatPayload(nextEmail, nextVariantId));
+  }
 
   async function refreshData() {
     await Promise.all([
@@ -127,14 +129,19 @@ function WebhookDiagnostics() {
         </CardHeader>
         <CardContent className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Test email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+            <Field
+              label="Test email"
+              type="email"
+              value={email}
+              onChange={(e) => changeSample(e.target.value, variantId)}
+            />
             <div className="grid gap-2">
               <Label htmlFor={ids.variant}>Plan variant</Label>
               <select
                 id={ids.variant}
                 className="h-10 rounded-lg border border-input bg-card px-3 text-sm outline-none focus-visible:ring-2 focus-visible:ring-ring"
                 value={variantId}
-                onChange={(e) => setVariantId(Number(e.target.value))}
+                onChange={(e) => changeSample(email, Number(e.target.value))}
               >
                 {TEST_PLAN_VARIANTS.map((v) => (
                   <option key={v.id} value={v.id}>

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { requestUrl } from '@/test/fetch';
 import { jsonResponse, renderWithProviders } from '@/test/render';
 import { HistoryPage } from './history-page';
 
@@ -50,7 +51,7 @@ describe('HistoryPage', () => {
 
   it('lists cards with long dates, loads more pages and copies a result', async () => {
     const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-      const url = String(input);
+      const url = requestUrl(input);
       if (url.includes('cursor=c2'))
         return jsonResponse({ items: [item('b', '2025-11-02T10:00:00Z')], nextCursor: null });
       return jsonResponse({ items: [item('a', '2025-11-22T10:00:00Z')], nextCursor: 'c2' });
@@ -63,7 +64,7 @@ describe('HistoryPage', () => {
     expect(await screen.findByText('November 22')).toBeInTheDocument();
     expect(screen.getByText('Original Text')).toBeInTheDocument();
     expect(screen.getByText('Humanized Result')).toBeInTheDocument();
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe('/api/transformations?limit=20');
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/transformations?limit=20');
 
     await userEvent.click(screen.getByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('November 2')).toBeInTheDocument();

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resultSummary, type HumanizeOutput, type LimitsInfo, type SubscriptionData } from '@plainspoken/shared';
+import { bodyText, requestUrl } from '@/test/fetch';
 import { jsonResponse, renderWithProviders, TEST_USER, words } from '@/test/render';
 import { HumanizerCard } from './humanizer-card';
 
@@ -52,8 +53,8 @@ type Call = { url: string; body: Record<string, unknown> };
 function mockServer(handler?: (url: string, body: Record<string, unknown>) => Response | undefined) {
   const calls: Call[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const body = init?.body ? (JSON.parse(String(init.body)) as Record<string, unknown>) : {};
+    const url = requestUrl(input);
+    const body = init?.body ? (JSON.parse(bodyText(init.body)) as Record<string, unknown>) : {};
     calls.push({ url, body });
     const custom = handler?.(url, body);
     if (custom) return custom;
@@ -202,7 +203,7 @@ describe('HumanizerCard', () => {
     // Holds the rewrite open so the deducted balance can be observed.
     const original = globalThis.fetch;
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input).endsWith('/humanize-text')) await gate;
+      if (requestUrl(input).endsWith('/humanize-text')) await gate;
       return original(input, init);
     });
     const { qc } = renderWithProviders(<HumanizerCard />, { signedIn: true, limits: { ...FREE, currentBalance: 250 } });

@@ -56,8 +56,14 @@ export function ProgressIndicator({
   const processing = step === 'processing';
   const stage = progress ? Math.max(ENGINE_STAGE[progress.stage], 0) : timerStage;
 
-  useEffect(() => {
+  // A new run (or mode) starts the timer's stages from the first, adjusted while rendering.
+  const [run, setRun] = useState({ processing, mode });
+  if (run.processing !== processing || run.mode !== mode) {
+    setRun({ processing, mode });
     setStage(0);
+  }
+
+  useEffect(() => {
     if (!processing || mode !== 'deep') return;
     const id = setInterval(() => setStage((s) => Math.min(s + 1, DEEP_STAGES.length - 1)), DEEP_STAGE_MS);
     return () => clearInterval(id);

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bodyText } from '@/test/fetch';
 import { jsonResponse, renderWithProviders } from '@/test/render';
 import { PricingPage } from './pricing-page';
 
@@ -48,9 +49,9 @@ describe('PricingPage', () => {
     expect((await screen.findAllByText('Creating checkout...')).length).toBeGreaterThan(0);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('http://localhost/sandbox/checkout?session=s'));
     const call = (fetchMock.mock.calls as unknown as [string, RequestInit][]).find(([url]) =>
-      String(url).includes('create-checkout'),
+      url.includes('create-checkout'),
     );
-    expect(JSON.parse(String(call?.[1].body))).toEqual({ planTier: 'Ultra', billingPeriod: 'yearly' });
+    expect(JSON.parse(bodyText(call?.[1].body))).toEqual({ planTier: 'Ultra', billingPeriod: 'yearly' });
   });
 
   it('shows the checkout failures with "Please try again"', async () => {

@@ -52,7 +52,7 @@ export function BackToSchoolSale({ userId }: { userId: string }) {
   function onGoToPricing() {
     setOpen(false);
     writeFlag('session', promoKeys.backToSchoolDismissed(userId));
-    navigate(paths.pricing);
+    void navigate(paths.pricing);
   }
 
   return (

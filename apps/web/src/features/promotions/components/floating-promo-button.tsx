@@ -9,6 +9,8 @@ export const PROMO_SLOT_ID = 'promo-slot';
 
 function useSlot(): HTMLElement | null {
   const [el, setEl] = useState<HTMLElement | null>(null);
+  // The slot is in the DOM only once the layout has committed, so it is looked up after mount.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- reading the DOM after commit is what an effect is for
   useEffect(() => setEl(document.getElementById(PROMO_SLOT_ID)), []);
   return el;
 }

@@ -1,5 +1,5 @@
 import { SunIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PROMOTIONS } from '@plainspoken/shared';
 import { paths } from '@/config/paths';
@@ -31,11 +31,12 @@ export function SummerSale({ userId }: { userId: string }) {
     if (server.redeemed.includes(SALE.code)) writeFlag('local', promoKeys.summerRedeemed(userId));
   }, [server.redeemed, userId]);
 
+  // Once per sign-in, read from the flags of that moment: later changes must not schedule it again.
+  const mayAutoOpen = useEffectEvent(() => !redeemed && !dismissed && Date.now() <= SALE.endsAt);
   useEffect(() => {
-    if (redeemed || dismissed || Date.now() > SALE.endsAt) return;
+    if (!mayAutoOpen()) return;
     const id = setTimeout(() => setOpen(true), SALE.autoOpenDelayMs);
     return () => clearTimeout(id);
-    // Once per sign-in: later changes of the flags must not schedule it again.
   }, [userId]);
 
   if (over || redeemed) return null;
@@ -53,7 +54,7 @@ export function SummerSale({ userId }: { userId: string }) {
     setOpen(false);
     writeFlag('session', promoKeys.summerDismissed(userId));
     setDismissed(true);
-    navigate(paths.pricing);
+    void navigate(paths.pricing);
   }
 
   return (

@@ -1,14 +1,7 @@
 import { useEffect, useState } from 'react';
 
-/** The current time, re-read every `everyMs` while mounted (the countdowns tick each second). */
-export function useNow(everyMs = 1000): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const id = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(id);
-  }, [everyMs]);
-  return now;
-}
+// The current time, re-read every `everyMs` while mounted (the countdowns tick each second).
+export { useNow } from '@/lib/use-now';
 
 /** True for `forMs` out of every `everyMs`: the floating buttons' attention pulse. */
 export function usePulse(everyMs: number, forMs: number): boolean {
