@@ -363,7 +363,12 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     };
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers[0]!.url).toBe('http://localhost:3999');
-    expect(Object.keys(doc.paths).sort()).toEqual(['/v1/detect', '/v1/humanize', '/v1/usage']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/v1/detect',
+      '/v1/humanize',
+      '/v1/transformations/{id}/export.docx',
+      '/v1/usage',
+    ]);
     expect(doc.components.securitySchemes.apiKey!.scheme).toBe('bearer');
     const req = doc.components.schemas.HumanizeRequest!;
     expect(req.properties.mode!.enum).toEqual([...HUMANIZE_MODES]);
