@@ -11,7 +11,7 @@ import {
 } from './features.ts';
 import { hashString, splitSentences, tokenize } from './text.ts';
 
-/** `casual`: the two casual-marker figures alone (docs/decisions/0005, fifth round). */
+/** `casual`: the two casual-marker figures alone (docs/detector-rounds.md, fifth round). */
 export const FAMILIES = ['ngram', 'skeleton', 'stylometric', 'lmratio', 'casual'] as const;
 export type Family = (typeof FAMILIES)[number];
 /** Families that can be scored on a single sentence. */

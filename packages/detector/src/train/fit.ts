@@ -78,16 +78,16 @@ export const CONFIG = {
   lbfgsIters: 80,
   fpr: 0.01,
   sentenceFpr: 0.05,
-  /** Sentence-window aggregation as an extra ensemble term (docs/decisions/0005). */
+  /** Sentence-window aggregation as an extra ensemble term (docs/detector-rounds.md). */
   windows: process.env.DETECTOR_WINDOWS === '1',
   lambdaWindows: 1e-2,
   /** Texts are weighted ∝ (texts of the same label and domain)^-domainPower. */
   domainPower: Number(process.env.DETECTOR_DOMAIN_POWER ?? 0.5),
-  /** Genre intercepts while fitting the families (fixed effects, docs/decisions/0005); off unless set. */
+  /** Genre intercepts while fitting the families (fixed effects, docs/detector-rounds.md); off unless set. */
   genreEffects: process.env.DETECTOR_GENRE_FE === '1',
   lambdaGenre: Number(process.env.DETECTOR_GENRE_LAMBDA ?? 1e-3),
   /**
-   * Excerpts per text added to the family fits (docs/decisions/0005), each a run of about half its sentences;
+   * Excerpts per text added to the family fits (docs/detector-rounds.md), each a run of about half its sentences;
    * together they weigh `augmentWeight` times their text. 0 (the default) adds none.
    */
   augment: Number(process.env.DETECTOR_AUGMENT ?? 0),
@@ -641,7 +641,7 @@ export function allSubsets(): Family[][] {
 /**
  * The ensemble over a family subset. 'equal' (default): every family's out-of-collection logit divided by its
  * standard deviation over the training texts, summed with equal weight. 'lr': a non-negative logistic stack
- * fitted on those logits. Inner leave-one-collection-out folds preferred 'equal' (docs/decisions/0005): the
+ * fitted on those logits. Inner leave-one-collection-out folds preferred 'equal' (docs/detector-rounds.md): the
  * fitted stack learns which family transferred best between the training collections, and that does not
  * carry over to the next unseen collection.
  */
