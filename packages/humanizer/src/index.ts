@@ -27,12 +27,8 @@ export { applyLocalStyle, localStyleSupport } from './local/style.ts';
 export { checkFaithful, TOLERANCE, type Drift, type Faithfulness } from './model/faithfulness.ts';
 export { judgeAndRepair, describeRepairs, type Repair } from './model/sentence-repair.ts';
 export { fullTextPrompt, styleLines } from './model/prompts.ts';
-export { startFakeOllama } from './model/fake-ollama.ts';
-export type { FakeOllama, FakeOllamaOptions, FakeChatMode } from './model/fake-ollama.ts';
 export { detectLanguage, type LanguageGuess } from './language.ts';
 export { keptIntact, keptOccurrences, normalizeKept } from './protect.ts';
-export { startFakeProvider } from './model/fake-provider.ts';
-export type { FakeProvider, FakeMode } from './model/fake-provider.ts';
 
 const MAX_CHARS = 60_000;
 

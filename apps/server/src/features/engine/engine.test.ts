@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeOllama, type FakeOllama } from '@plainspoken/humanizer';
+import { startFakeOllama, type FakeOllama } from '@plainspoken/humanizer/testing';
 import type { EngineOverview, EnginePull, HumanizeOutput, WritingOptions } from '@plainspoken/shared';
 import { subscribers } from '../../db/schema';
 import { createEnginePool } from '../../lib/engine/engine';

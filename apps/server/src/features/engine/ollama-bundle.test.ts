@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startFakeOllama, type FakeOllama } from '@plainspoken/humanizer';
+import { startFakeOllama, type FakeOllama } from '@plainspoken/humanizer/testing';
 import type { HumanizeOutput } from '@plainspoken/shared';
 import { freePort, waitHealthy } from '../../test/processes';
 
