@@ -206,8 +206,11 @@ type AllOf<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I
 /** A compile error here means a feature's router needs a dependency ProductDeps does not carry. */
 export const RoutesDepsCovered: ProductDeps extends AllOf<RouteDeps<(typeof routes)[number]>> ? true : never = true;
 /**
- * The schema (paths, inputs, outputs) a router declares; none for a router built statement by statement
- * (the public API, typed by its own OpenAPI document), whose empty schema would hide every other route.
+ * The schema (paths, inputs, outputs) a router declares, without the empty parts of routers built statement
+ * by statement (the public API, typed by its own OpenAPI document; the sandbox pages): an empty member
+ * would hide every other route from hono/client.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- matches a router whatever its context type
-type RouteSchema<R> = R extends Hono<any, infer S, any> ? (keyof S extends never ? never : S) : never;
+type RouteSchema<R> = R extends Hono<any, infer S, any> ? NonEmpty<S> : never;
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- {} is exactly the empty schema
+type NonEmpty<S> = S extends unknown ? ({} extends S ? never : S) : never;

@@ -25,11 +25,12 @@ export async function readEvents(
       if (!stopped && e.data) stopped = onEvent({ event: e.event ?? 'message', data: JSON.parse(e.data) }) === true;
     },
   });
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
   try {
     while (!stopped) {
       const { value, done } = await reader.read();
-      if (value) parser.feed(value);
+      if (value) parser.feed(decoder.decode(value, { stream: true }));
       if (done) break;
     }
   } finally {

@@ -1,25 +1,28 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiFetch, ApiError } from './api';
+import { call, ApiError, server } from './api';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('apiFetch', () => {
-  it('sends JSON with credentials and returns the parsed body', async () => {
-    const fetchMock = vi.fn(async () => new Response(JSON.stringify({ ok: true }), { status: 200 }));
+describe('call (the typed client)', () => {
+  it('sends JSON with credentials to the route’s path and returns the parsed body', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response('{"ok":true}', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
-    await expect(apiFetch('/api/x', { method: 'POST', body: { a: 1 } })).resolves.toEqual({ ok: true });
-    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
-    expect(url).toBe('/api/x');
+    await expect(call(server.api.functions['sync-users'].$post())).resolves.toEqual({ ok: true });
+    await call(server.api['ai-check'].$post({ json: { text: 'a b' } }));
+    const [url, init] = fetchMock.mock.calls[1]!;
+    expect(url).toBe('/api/ai-check');
     expect(init.credentials).toBe('include');
-    expect(init.body).toBe('{"a":1}');
-    expect((init.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(init.body).toBe('{"text":"a b"}');
+    expect(new Headers(init.headers).get('content-type')).toBe('application/json');
+    expect(new Headers(init.headers).get('accept')).toBe('application/json');
   });
 
-  it('adds query parameters and skips empty ones', async () => {
+  it('puts path parameters and the query in the URL', async () => {
     const fetchMock = vi.fn(async (_url: string) => new Response('{}', { status: 200 }));
     vi.stubGlobal('fetch', fetchMock);
-    await apiFetch('/api/t', { query: { cursor: null, limit: 20 } });
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/t?limit=20');
+    await call(server.api.transformations.$get({ query: { limit: '20' } }));
+    await call(server.api['api-keys'][':id'].$delete({ param: { id: 'k1' } }));
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/transformations?limit=20', '/api/api-keys/k1']);
   });
 
   it('throws ApiError with code, message and retryAfter from the error body', async () => {
@@ -33,7 +36,7 @@ describe('apiFetch', () => {
           }),
       ),
     );
-    const err = await apiFetch('/api/x').catch((e: unknown) => e);
+    const err = await call(server.api.subscription.$get()).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 429, code: 'RATE_LIMITED', message: 'Too fast', retryAfter: 3 });
   });
@@ -43,7 +46,7 @@ describe('apiFetch', () => {
       'fetch',
       vi.fn(async () => new Response('<html>', { status: 503, headers: { 'Retry-After': '7' } })),
     );
-    const err = await apiFetch('/api/x').catch((e: unknown) => e);
+    const err = await call(server.api.subscription.$get()).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 503, code: 'UNKNOWN', message: '', retryAfter: 7 });
   });
 
@@ -52,7 +55,7 @@ describe('apiFetch', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    const err = await apiFetch('/api/x').catch((e: unknown) => e);
+    const err = await call(server.api.subscription.$get()).catch((e: unknown) => e);
     expect(err).toMatchObject({ status: 0, code: 'NETWORK' });
   });
 });

@@ -3,18 +3,30 @@
  * arrive in one shape: the UI branches on `code`, never on message text.
  */
 import type { ErrorCode } from '@plainspoken/shared';
+import { hc, type ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
+import type { AppType } from '@plainspoken/server/src/app';
 
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | 'NETWORK' | 'UNKNOWN';
   readonly retryAfter: number | undefined;
+  /** The error's `details` (a refused rewrite's 400/402 carries the caller's limits there). */
+  readonly details: unknown;
 
-  constructor(opts: { status: number; code: ApiError['code']; message: string; retryAfter?: number | undefined }) {
+  constructor(opts: {
+    status: number;
+    code: ApiError['code'];
+    message: string;
+    retryAfter?: number | undefined;
+    details?: unknown;
+  }) {
     super(opts.message);
     this.name = 'ApiError';
     this.status = opts.status;
     this.code = opts.code;
     this.retryAfter = opts.retryAfter;
+    this.details = opts.details;
   }
 }
 
@@ -22,24 +34,19 @@ export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
 
-type Json = Record<string, unknown> | unknown[];
+/**
+ * The product's API, typed by the server's own routes (a type-only import: no server code reaches the
+ * bundle). `server.api.subscription.$get()` is checked against the route's path, input and answer, so a
+ * change on one side that the other does not follow fails `npm run typecheck`.
+ */
+export const server = hc<AppType>('/', {
+  headers: { Accept: 'application/json' },
+  init: { credentials: 'include' },
+});
 
-interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  body?: Json;
-  signal?: AbortSignal;
-  query?: Record<string, string | number | undefined | null>;
-}
-
-function withQuery(path: string, query: RequestOptions['query']): string {
-  if (!query) return path;
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) {
-    if (v !== undefined && v !== null && v !== '') params.set(k, String(v));
-  }
-  const qs = params.toString();
-  return qs ? `${path}?${qs}` : path;
-}
+/** The body type of a response's success statuses (error answers are thrown as ApiError by `call`). */
+export type OkBody<R> =
+  R extends ClientResponse<infer T, infer S, infer _F> ? (S extends SuccessStatusCode ? T : never) : never;
 
 function parseRetryAfter(header: string | null, bodyValue: unknown): number | undefined {
   if (typeof bodyValue === 'number' && Number.isFinite(bodyValue)) return Math.max(0, Math.ceil(bodyValue));
@@ -50,36 +57,30 @@ function parseRetryAfter(header: string | null, bodyValue: unknown): number | un
   return undefined;
 }
 
-function readErrorBody(body: unknown): { code?: string; message?: string; retryAfter?: unknown } {
+function readErrorBody(body: unknown): { code?: string; message?: string; retryAfter?: unknown; details?: unknown } {
   if (body && typeof body === 'object' && 'error' in body) {
-    const err = (body as { error: unknown }).error;
-    if (err && typeof err === 'object') return err as { code?: string; message?: string; retryAfter?: unknown };
+    const err = body.error;
+    if (err && typeof err === 'object') return err;
     if (typeof err === 'string') return { message: err };
   }
   return {};
 }
 
-export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const init: RequestInit = {
-    method: opts.method ?? (opts.body ? 'POST' : 'GET'),
-    credentials: 'include',
-    headers: { Accept: 'application/json', ...(opts.body ? { 'Content-Type': 'application/json' } : {}) },
-  };
-  if (opts.body) init.body = JSON.stringify(opts.body);
-  if (opts.signal) init.signal = opts.signal;
+export const NETWORK_MESSAGE = 'Could not reach the server. Check your connection and try again.';
 
-  let res: Response;
+/**
+ * Sends one typed request (`call(server.api.x.$post({ json }))`) and returns its body. A network failure
+ * becomes a NETWORK ApiError (an abort is rethrown as is); an error answer becomes the ApiError for its
+ * `{error:{code,message,retryAfter}}` body.
+ */
+export async function call<R extends ClientResponse<unknown, number, string>>(request: Promise<R>): Promise<OkBody<R>> {
+  let res: R;
   try {
-    res = await fetch(withQuery(path, opts.query), init);
+    res = await request;
   } catch (e) {
     if (e instanceof DOMException && e.name === 'AbortError') throw e;
-    throw new ApiError({
-      status: 0,
-      code: 'NETWORK',
-      message: 'Could not reach the server. Check your connection and try again.',
-    });
+    throw new ApiError({ status: 0, code: 'NETWORK', message: NETWORK_MESSAGE });
   }
-
   const text = await res.text();
   let body: unknown = null;
   if (text) {
@@ -89,9 +90,8 @@ export async function apiFetch<T>(path: string, opts: RequestOptions = {}): Prom
       body = null;
     }
   }
-
   if (!res.ok) throw apiErrorFrom(res.status, body, res.headers.get('Retry-After'));
-  return body as T;
+  return body as OkBody<R>;
 }
 
 /** The ApiError for a `{error:{code,message,retryAfter}}` body (also used for streamed error events). */
@@ -103,5 +103,6 @@ export function apiErrorFrom(status: number, body: unknown, retryAfterHeader: st
     // Empty when the server sent no message: each caller knows the better fallback sentence.
     message: err.message ?? '',
     retryAfter: parseRetryAfter(retryAfterHeader, err.retryAfter),
+    details: err.details,
   });
 }

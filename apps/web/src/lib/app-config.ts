@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PublicConfig } from '@plainspoken/shared';
-import { api } from '@/config/paths';
-import { apiFetch } from './api';
+import { call, server } from './api';
 
 export type { PublicConfig };
 
 export const configQueryOptions = () =>
   queryOptions({
     queryKey: ['config'] as const,
-    queryFn: () => apiFetch<PublicConfig>(api.config),
+    queryFn: () => call(server.api.config.$get()),
     staleTime: Infinity,
   });
 

@@ -10,8 +10,7 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { limitsFor, TIMINGS, type LimitsInfo, type SubscriptionData } from '@plainspoken/shared';
-import { api } from '@/config/paths';
-import { apiFetch } from '@/lib/api';
+import { call, server } from '@/lib/api';
 import { keyRoots } from '@/lib/query-keys';
 
 export const subscriptionKeys = {
@@ -20,7 +19,7 @@ export const subscriptionKeys = {
 };
 
 export function fetchSubscription(signal?: AbortSignal): Promise<SubscriptionData> {
-  return apiFetch<SubscriptionData>(api.subscription, signal ? { signal } : {});
+  return call(server.api.subscription.$get(undefined, { init: signal ? { signal } : {} }));
 }
 
 /** The subscription as the account page reads it: fresh for 2 minutes. */

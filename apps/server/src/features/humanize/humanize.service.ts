@@ -16,6 +16,7 @@ import {
   writingNote,
   type HumanizeOutput,
   type LimitsInfo,
+  type Tier,
   type ReadingLevel,
   type TrackUsageOutput,
   type WritingOptions,
@@ -39,11 +40,13 @@ import { recordUsage } from '../../lib/engine/usage';
 /** The caller; `subscriber` is the row read with the session, when the caller has it. */
 type Caller = { id: string; email: string; subscriber?: SubscriberRow | null };
 
-export async function checkBalance(db: Db, u: Caller, wordCount: number, now: Date): Promise<LimitsInfo> {
-  const row = await loadSubscriber(db, u, now, u.subscriber);
-  const tier = effectiveTier(row, now);
+/**
+ * The caller's limits for a word count. The balance check answers them, and a rewrite refused for its cap
+ * (400) or the balance (402) carries them in `details.limits`, so the client needs no separate check.
+ */
+export function limitsInfo(tier: Tier, balance: number, wordCount: number): LimitsInfo {
   const requestLimit = limitsFor(tier).requestCap;
-  const currentBalance = Math.max(0, row.monthly_word_balance);
+  const currentBalance = Math.max(0, balance);
   const exceedsRequestLimit = wordCount > requestLimit;
   return {
     subscriptionTier: tier,
@@ -52,6 +55,11 @@ export async function checkBalance(db: Db, u: Caller, wordCount: number, now: Da
     exceedsRequestLimit,
     canProcess: !exceedsRequestLimit && wordCount <= currentBalance,
   };
+}
+
+export async function checkBalance(db: Db, u: Caller, wordCount: number, now: Date): Promise<LimitsInfo> {
+  const row = await loadSubscriber(db, u, now, u.subscriber);
+  return limitsInfo(effectiveTier(row, now), row.monthly_word_balance, wordCount);
 }
 
 /** The caller's latest rewrite of exactly this text, if any. */
@@ -149,7 +157,7 @@ export async function humanizeText(
   const cap = limitsFor(tier).requestCap;
   if (words > cap)
     throw new AppError('WORD_LIMIT_EXCEEDED', 400, MSG.limitExceeded(cap, tier === 'FREE' ? 'Free' : tier), {
-      details: { cap, tier },
+      details: { cap, tier, limits: limitsInfo(tier, row.monthly_word_balance, words) },
     });
   // The local clean-up reads English only; without a model, other languages are refused before any charge.
   const llm = deps.models ? deps.models.current(input.mode) : deps.llm;
@@ -171,7 +179,11 @@ export async function humanizeText(
   if (reservation === null) {
     const fresh = await loadSubscriber(db, u, now);
     throw new AppError('INSUFFICIENT_BALANCE', 402, MSG.insufficient(words, Math.max(0, fresh.monthly_word_balance)), {
-      details: { needed: words, balance: fresh.monthly_word_balance },
+      details: {
+        needed: words,
+        balance: fresh.monthly_word_balance,
+        limits: limitsInfo(tier, fresh.monthly_word_balance, words),
+      },
     });
   }
 

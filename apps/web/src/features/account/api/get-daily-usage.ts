@@ -1,8 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DailyUsage } from '@plainspoken/shared';
-import { apiFetch } from '@/lib/api';
-
-export const DAILY_USAGE_PATH = '/api/usage/daily';
+import { call, server } from '@/lib/api';
 
 export const dailyUsageKeys = {
   user: (userId: string) => ['usage', userId, 'daily'] as const,
@@ -11,7 +8,7 @@ export const dailyUsageKeys = {
 export const dailyUsageQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: dailyUsageKeys.user(userId),
-    queryFn: ({ signal }) => apiFetch<DailyUsage>(DAILY_USAGE_PATH, { signal }),
+    queryFn: ({ signal }) => call(server.api.usage.daily.$get(undefined, { init: { signal } })),
     staleTime: 60_000,
   });
 

@@ -1,8 +1,6 @@
-import type { AiCheckInput, AiCheckOutput } from '@plainspoken/shared';
-import { api } from '@/config/paths';
-import { apiFetch } from '@/lib/api';
+import { call, server } from '@/lib/api';
 
 /** Scores a text sentence by sentence; costs no words and works signed out (up to the anonymous limit). */
-export function checkText(text: string): Promise<AiCheckOutput> {
-  return apiFetch<AiCheckOutput>(api.aiCheck, { method: 'POST', body: { text } satisfies AiCheckInput });
+export function checkText(text: string) {
+  return call(server.api['ai-check'].$post({ json: { text } }));
 }

@@ -1,7 +1,5 @@
-import type { OkResponse } from '@plainspoken/shared';
-import { api } from '@/config/paths';
-import { apiFetch } from '@/lib/api';
+import { call, server } from '@/lib/api';
 
-export function syncUsers(): Promise<OkResponse> {
-  return apiFetch<OkResponse>(api.syncUsers, { method: 'POST', body: {} });
+export function syncUsers() {
+  return call(server.api.functions['sync-users'].$post());
 }

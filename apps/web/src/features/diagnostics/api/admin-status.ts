@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { MeResponse } from '@plainspoken/shared';
-import { api } from '@/config/paths';
-import { apiFetch } from '@/lib/api';
+import { call, server } from '@/lib/api';
 import { useSession } from '@/lib/auth';
 
 export const adminStatusQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ['admin-status', userId] as const,
-    queryFn: () => apiFetch<MeResponse>(api.me),
+    queryFn: () => call(server.api.me.$get()),
     staleTime: 5 * 60_000,
   });
 

@@ -1,8 +1,8 @@
 /**
- * Raw calls to the product's server functions for the diagnostics pages. They bypass apiFetch on
+ * Raw calls to the product's server functions for the diagnostics pages. They bypass `call` on
  * purpose: the pages show the status and body exactly as the server answered.
  */
-import { api } from '@/config/paths';
+import { server } from '@/lib/api';
 import { getSessionToken } from '../lib/session-token';
 
 export interface RawResponse {
@@ -17,7 +17,7 @@ async function authHeaders(): Promise<Record<string, string>> {
 }
 
 export async function sendTestWebhook(payload: string): Promise<RawResponse> {
-  const res = await fetch(api.paymentWebhook, {
+  const res = await fetch(server.api.functions['payment-webhook'].$path(), {
     method: 'POST',
     credentials: 'include',
     headers: { 'Content-Type': 'application/json', ...(await authHeaders()) },
@@ -27,12 +27,15 @@ export async function sendTestWebhook(payload: string): Promise<RawResponse> {
 }
 
 export async function checkWebhookEndpoint(): Promise<RawResponse> {
-  const res = await fetch(api.paymentWebhook, { method: 'OPTIONS', credentials: 'include' });
+  const res = await fetch(server.api.functions['payment-webhook'].$path(), {
+    method: 'OPTIONS',
+    credentials: 'include',
+  });
   return { ok: res.ok, status: res.status, body: await res.text() };
 }
 
 export async function runExpirationCheck(): Promise<RawResponse> {
-  const res = await fetch(api.processExpiredSubscriptions, {
+  const res = await fetch(server.api.functions['process-expired-subscriptions'].$path(), {
     method: 'POST',
     credentials: 'include',
     headers: { 'Content-Type': 'application/json', ...(await authHeaders()) },

@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { WebhookLogsCleared, WebhookLogRecord, WebhookLogList } from '@plainspoken/shared';
-import { api } from '@/config/paths';
-import { apiFetch } from '@/lib/api';
+import type { WebhookLogRecord } from '@plainspoken/shared';
+import { call, server } from '@/lib/api';
 
 export type WebhookLog = WebhookLogRecord;
 
@@ -10,7 +9,7 @@ export const webhookLogKeys = { all: ['admin', 'webhook-logs'] as const };
 export const webhookLogsQueryOptions = () =>
   queryOptions({
     queryKey: webhookLogKeys.all,
-    queryFn: async () => (await apiFetch<WebhookLogList>(api.adminWebhookLogs)).logs,
+    queryFn: async () => (await call(server.api.admin['webhook-logs'].$get())).logs,
   });
 
 export function useWebhookLogs() {
@@ -20,7 +19,7 @@ export function useWebhookLogs() {
 export function useClearWebhookLogs() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<WebhookLogsCleared>(api.adminWebhookLogs, { method: 'DELETE' }),
+    mutationFn: () => call(server.api.admin['webhook-logs'].$delete()),
     onSuccess: () => {
       qc.setQueryData(webhookLogKeys.all, []);
     },

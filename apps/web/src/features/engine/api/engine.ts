@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { EngineOverview, EnginePull, HumanizeMode, MeResponse } from '@plainspoken/shared';
-import { api } from '@/config/paths';
-import { apiFetch } from '@/lib/api';
+import type { EngineOverview, HumanizeMode } from '@plainspoken/shared';
+import { call, server } from '@/lib/api';
 import { useSession } from '@/lib/auth';
 
 export type { EngineOverview };
@@ -12,7 +11,7 @@ const KEY = ['admin', 'engine'] as const;
 export function useEngineOverview() {
   return useQuery({
     queryKey: KEY,
-    queryFn: () => apiFetch<EngineOverview>(api.adminEngine),
+    queryFn: () => call(server.api.admin.engine.$get()),
     refetchInterval: (q) => (q.state.data?.pull?.state === 'running' ? 500 : 15_000),
   });
 }
@@ -20,7 +19,7 @@ export function useEngineOverview() {
 export function useCheckNow() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<EngineOverview>(api.adminEngineCheck, { method: 'POST' }),
+    mutationFn: () => call(server.api.admin.engine.check.$post()),
     onSuccess: (o) => qc.setQueryData(KEY, o),
   });
 }
@@ -28,7 +27,7 @@ export function useCheckNow() {
 export function usePull() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (model: string) => apiFetch<EnginePull>(api.adminEnginePull, { method: 'POST', body: { model } }),
+    mutationFn: (model: string) => call(server.api.admin.engine.pull.$post({ json: { model } })),
     onSuccess: () => void qc.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -36,7 +35,7 @@ export function usePull() {
 export function useCancelPull() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: () => apiFetch<EnginePull>(api.adminEnginePull, { method: 'DELETE' }),
+    mutationFn: () => call(server.api.admin.engine.pull.$delete()),
     onSuccess: () => void qc.invalidateQueries({ queryKey: KEY }),
   });
 }
@@ -45,7 +44,7 @@ export function useChooseModel() {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (v: { mode: HumanizeMode; model: string | null }) =>
-      apiFetch<EngineOverview>(api.adminEngineModels, { method: 'POST', body: v }),
+      call(server.api.admin.engine.models.$post({ json: v })),
     onSuccess: (o) => qc.setQueryData(KEY, o),
   });
 }
@@ -57,7 +56,7 @@ export function useEngineAccess(): Access {
   const { user, isPending } = useSession();
   const q = useQuery({
     queryKey: ['admin-status', user?.id ?? ''],
-    queryFn: () => apiFetch<MeResponse>(api.me),
+    queryFn: () => call(server.api.me.$get()),
     enabled: Boolean(user),
     staleTime: 5 * 60_000,
   });

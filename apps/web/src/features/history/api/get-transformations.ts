@@ -1,7 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { HISTORY_PAGE_SIZE, type TransformationPage, type TransformationsQuery } from '@plainspoken/shared';
-import { api } from '@/config/paths';
-import { apiFetch } from '@/lib/api';
+import { HISTORY_PAGE_SIZE } from '@plainspoken/shared';
+import { call, server } from '@/lib/api';
 import { keyRoots } from '@/lib/query-keys';
 
 export { HISTORY_PAGE_SIZE };
@@ -11,11 +10,9 @@ export const transformationKeys = {
   list: (userId: string, q = '') => [keyRoots.transformations, userId, 'list', q] as const,
 };
 
-export function getTransformations(cursor: string | null, signal?: AbortSignal, q = ''): Promise<TransformationPage> {
-  return apiFetch<TransformationPage>(api.transformations, {
-    query: { cursor, limit: HISTORY_PAGE_SIZE, ...(q ? { q } : {}) } satisfies TransformationsQuery,
-    ...(signal ? { signal } : {}),
-  });
+export function getTransformations(cursor: string | null, signal?: AbortSignal, q = '') {
+  const query = { limit: String(HISTORY_PAGE_SIZE), ...(cursor ? { cursor } : {}), ...(q ? { q } : {}) };
+  return call(server.api.transformations.$get({ query }, { init: signal ? { signal } : {} }));
 }
 
 export const transformationsQueryOptions = (userId: string, q = '') =>
@@ -36,6 +33,6 @@ export function useTransformations(userId: string | null, q = '') {
 }
 
 /** DELETE /api/transformations/:id */
-export function deleteTransformation(id: string): Promise<{ deleted: string }> {
-  return apiFetch(`${api.transformations}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function deleteTransformation(id: string) {
+  return call(server.api.transformations[':id'].$delete({ param: { id: encodeURIComponent(id) } }));
 }

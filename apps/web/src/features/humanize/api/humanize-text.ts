@@ -1,6 +1,5 @@
-import type { HumanizeInput, HumanizeOutput, HumanizeProgress } from '@plainspoken/shared';
-import { api } from '@/config/paths';
-import { ApiError, apiErrorFrom, apiFetch } from '@/lib/api';
+import { readEvents, type HumanizeInput, type HumanizeOutput, type HumanizeProgress } from '@plainspoken/shared';
+import { ApiError, apiErrorFrom, call, NETWORK_MESSAGE, server } from '@/lib/api';
 
 export type { HumanizeProgress };
 
@@ -25,32 +24,18 @@ export function newIdempotencyKey(): string {
   return `web-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }
 
+/** POST /api/functions/humanize-text, answered as JSON or, asked for, as server-sent events. */
+function send(input: HumanizeInput, accept: 'application/json' | 'text/event-stream', idempotencyKey?: string) {
+  return server.api.functions['humanize-text'].$post(
+    { json: body(input) },
+    { headers: { Accept: accept, ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}) } },
+  );
+}
+
+// The route answers the rewrite as prepared JSON (a retry with the same key gets the first answer back) or
+// as events, so its body is typed here by the shared HumanizeOutput rather than by the route.
 export async function humanizeText(input: HumanizeInput, idempotencyKey?: string): Promise<HumanizeOutput> {
-  if (!idempotencyKey) return apiFetch<HumanizeOutput>(api.humanizeText, { method: 'POST', body: body(input) });
-  let res: Response;
-  try {
-    res = await fetch(api.humanizeText, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey },
-      body: JSON.stringify(body(input)),
-    });
-  } catch {
-    throw new ApiError({
-      status: 0,
-      code: 'NETWORK',
-      message: 'Could not reach the server. Check your connection and try again.',
-    });
-  }
-  const text = await res.text();
-  let parsed: unknown = null;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = null;
-  }
-  if (!res.ok) throw apiErrorFrom(res.status, parsed, res.headers.get('Retry-After'));
-  return parsed as HumanizeOutput;
+  return (await call(send(input, 'application/json', idempotencyKey))) as HumanizeOutput;
 }
 
 /**
@@ -62,60 +47,23 @@ export async function humanizeTextStreaming(
   onProgress: (p: HumanizeProgress) => void,
   idempotencyKey?: string,
 ): Promise<HumanizeOutput> {
-  let res: Response;
+  let res: Awaited<ReturnType<typeof send>>;
   try {
-    res = await fetch(api.humanizeText, {
-      method: 'POST',
-      credentials: 'include',
-      headers: {
-        Accept: 'text/event-stream',
-        'Content-Type': 'application/json',
-        ...(idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : {}),
-      },
-      body: JSON.stringify(body(input)),
-    });
+    res = await send(input, 'text/event-stream', idempotencyKey);
   } catch {
-    throw new ApiError({
-      status: 0,
-      code: 'NETWORK',
-      message: 'Could not reach the server. Check your connection and try again.',
-    });
+    throw new ApiError({ status: 0, code: 'NETWORK', message: NETWORK_MESSAGE });
   }
-  const type = res.headers.get('content-type') ?? '';
-  if (!type.includes('text/event-stream') || !res.body) {
-    const text = await res.text();
-    let parsed: unknown = null;
-    try {
-      parsed = text ? JSON.parse(text) : null;
-    } catch {
-      parsed = null;
-    }
-    if (!res.ok) throw apiErrorFrom(res.status, parsed, res.headers.get('Retry-After'));
-    return parsed as HumanizeOutput;
-  }
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (value) buffer += value;
-    let cut: number;
-    while ((cut = buffer.indexOf('\n\n')) >= 0) {
-      const block = buffer.slice(0, cut);
-      buffer = buffer.slice(cut + 2);
-      const event = /^event: (.*)$/m.exec(block)?.[1] ?? 'message';
-      const data = block
-        .split('\n')
-        .filter((l) => l.startsWith('data: '))
-        .map((l) => l.slice(6))
-        .join('\n');
-      if (!data) continue;
-      const payload = JSON.parse(data) as unknown;
-      if (event === 'progress') onProgress(payload as HumanizeProgress);
-      else if (event === 'result') return payload as HumanizeOutput;
-      else if (event === 'error') throw apiErrorFrom((payload as { status?: number }).status ?? 500, payload);
-    }
-    if (done) break;
-  }
+  if (!(res.headers.get('content-type') ?? '').includes('text/event-stream') || !res.body)
+    return (await call(Promise.resolve(res))) as HumanizeOutput;
+  const end: { result?: HumanizeOutput; failure?: ApiError } = {};
+  await readEvents(res.body as ReadableStream<Uint8Array>, ({ event, data }) => {
+    if (event === 'progress') onProgress(data as HumanizeProgress);
+    else if (event === 'result') end.result = data as HumanizeOutput;
+    else if (event === 'error') end.failure = apiErrorFrom((data as { status?: number }).status ?? 500, data);
+    return end.result !== undefined || end.failure !== undefined;
+  });
+  if (end.failure) throw end.failure;
+  if (end.result) return end.result;
   throw new ApiError({
     status: 0,
     code: 'NETWORK',

@@ -1,11 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import type { CreateCheckoutInput, RedirectUrl } from '@plainspoken/shared';
-import { apiFetch } from '@/lib/api';
+import type { CreateCheckoutInput } from '@plainspoken/shared';
+import { call, server } from '@/lib/api';
 
-export const CREATE_CHECKOUT_PATH = '/api/functions/create-checkout';
-
-export function createCheckout(input: CreateCheckoutInput): Promise<RedirectUrl> {
-  return apiFetch<RedirectUrl>(CREATE_CHECKOUT_PATH, { method: 'POST', body: { ...input } });
+export function createCheckout(input: CreateCheckoutInput) {
+  return call(server.api.functions['create-checkout'].$post({ json: input }));
 }
 
 export function useCreateCheckout() {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { SignOutInput, ApiErrorBody, SignOutScope } from '@plainspoken/shared';
-import { api } from '@/config/paths';
+import { server } from '@/lib/api';
 import { authClient } from '@/lib/auth';
 import { SecurityError } from '../lib/security-errors';
 
@@ -45,12 +45,7 @@ export async function revokeDevice(token: string): Promise<void> {
 export async function signOutScope(scope: SignOutScope): Promise<void> {
   let res: Response;
   try {
-    res = await fetch(api.accountSignOut, {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-      body: JSON.stringify({ scope } satisfies SignOutInput),
-    });
+    res = await server.api.account['sign-out'].$post({ json: { scope } satisfies SignOutInput });
   } catch {
     throw new SecurityError({ status: 0, message: 'Could not reach the server. Check your connection and try again.' });
   }

@@ -11,7 +11,7 @@ import {
 } from '@/components/ui/dialog';
 import { Field, FormError } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { api } from '@/config/paths';
+import { server } from '@/lib/api';
 import { notifySuccess } from '@/lib/toast';
 import { deleteAccount } from '../api/delete-account';
 import { securityMessage } from '../lib/security-errors';
@@ -26,7 +26,7 @@ export function DataSection({ email }: { email: string }) {
           A JSON file with your account, subscription, balance and every transformation.
         </p>
         <Button asChild variant="outline" className="justify-self-start">
-          <a href={api.accountExport} download>
+          <a href={server.api.account.export.$path()} download>
             <DownloadIcon aria-hidden="true" />
             Export my data
           </a>
