@@ -49,9 +49,16 @@ describe('cli', () => {
       'score_after',
       'engine',
       'ms',
+      'outcome',
+      'repaired_sentences',
+      'fallback_reason',
+      'improved',
     ]);
     expect(rows[0]!.humanized).toContain('2024');
     expect(rows[0]!.engine).toBe('local');
+    expect(['light-edit', 'unchanged']).toContain(rows[0]!.outcome);
+    expect(rows[0]!.repaired_sentences).toBe(0);
+    expect(rows[0]!.fallback_reason).toBeNull();
     expect(r.stderr).toMatch(/line 2: /);
     expect(r.stderr).toMatch(/line 3: /);
     expect(r.status).toBe(1);

@@ -1,7 +1,8 @@
 /**
  * `npm run -s humanize -- [--mode deep|lightning] [--jsonl] [--second-pass] [--seed N]`
  * With --jsonl, reads {"id","text"} lines and writes {"id","original","humanized","score_before",
- * "score_after","engine","ms"} lines in the same order; a bad line is reported on stderr with its number
+ * "score_after","engine","ms","outcome","repaired_sentences","fallback_reason","improved"} lines in the same
+ * order (fields are only ever added, operators script against them); a bad line is reported on stderr with its number
  * and the rest are still processed. Without it, humanizes all of stdin and prints the text.
  */
 import { createInterface } from 'node:readline';
@@ -68,7 +69,7 @@ async function main(): Promise<void> {
     }
     const r = await humanize(row.text, opts);
     process.stdout.write(
-      `${JSON.stringify({ id: row.id, original: row.text, humanized: r.text, score_before: r.scoreBefore, score_after: r.scoreAfter, engine: r.engine, ms: r.ms })}\n`,
+      `${JSON.stringify({ id: row.id, original: row.text, humanized: r.text, score_before: r.scoreBefore, score_after: r.scoreAfter, engine: r.engine, ms: r.ms, outcome: r.outcome, repaired_sentences: r.repairedSentences, fallback_reason: r.fallbackReason ?? null, improved: r.improved })}\n`,
     );
   }
   if (bad > 0) process.exitCode = 1;
