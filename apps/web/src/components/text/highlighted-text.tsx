@@ -45,7 +45,10 @@ export function HighlightedText({
     [text, sentences],
   );
   return (
-    <TooltipProvider delayDuration={150}>
+    // The reasons are read, never clicked: without a hoverable tooltip, moving the pointer from one sentence to
+    // the next (the one beside or above it, through the open tooltip's path) shows the next sentence's reasons
+    // at once instead of keeping the previous one's open.
+    <TooltipProvider delayDuration={150} disableHoverableContent>
       <div className={cn('whitespace-pre-wrap wrap-break-word', className)} {...props}>
         {segments.map((seg) => {
           const level = seg.range ? levelFor(seg.range) : 'none';
