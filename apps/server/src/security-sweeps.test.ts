@@ -21,5 +21,7 @@ describe('security sweeps', () => {
     // The checks can see what they look for: A's own requests read A's history and change A's state.
     expect(f.ownReadsSeen).toBeGreaterThan(0);
     expect(f.ownWritesSeen).toBeGreaterThan(0);
+    // The public API was called with A's and B's own keys (and each key aimed at A's things).
+    expect(f.apiKeyCallsOk, report).toBeGreaterThan(0);
   }, 180_000);
 });

@@ -10,6 +10,9 @@
  *   two-factor) — the admin only through an admin endpoint;
  * - an admin endpoint (/api/admin/*, the expiry run, the outbox and test clock, the webhook's test
  *   event) answers 2xx to anyone but the admin.
+ * The public API (/v1/*) is called with each caller's own API key (A and B are on a paid plan, each
+ * with a key; the admin has none), so a key is tried against the other user's things: A's history id,
+ * A's key id (revoking it as B), and A's key secret must never appear in another caller's answer.
  * It checks itself too: A's own requests must show A's history text where the endpoint returns it, or
  * the leak check would be proving nothing.
  */
@@ -32,6 +35,8 @@ export interface AuthzFigures {
   ownReadsSeen: number;
   /** A's own requests that changed A's state: proof the state check can see a change. */
   ownWritesSeen: number;
+  /** /v1/* answers 2xx to A's and B's own API keys: proof the keys were really used. */
+  apiKeyCallsOk: number;
   seconds: number;
 }
 
@@ -48,7 +53,10 @@ const OUTSIDE_IP = '203.0.113.50';
 
 export async function runAuthz(opts: { log?: (s: string) => void } = {}): Promise<AuthzFigures> {
   const started = Date.now();
-  const t = await createTestProduct({ env: { RATE_LIMITS: 'off', ADMIN_EMAILS: 'authz-admin@example.com' } });
+  // Development mode: the outbox is judged as deployed outside tests (admin only); NODE_ENV=test opens it.
+  const t = await createTestProduct({
+    env: { NODE_ENV: 'development', RATE_LIMITS: 'off', ADMIN_EMAILS: 'authz-admin@example.com' },
+  });
   const figures: AuthzFigures = {
     endpoints: 0,
     requests: 0,
@@ -58,6 +66,7 @@ export async function runAuthz(opts: { log?: (s: string) => void } = {}): Promis
     adminReachable: [],
     ownReadsSeen: 0,
     ownWritesSeen: 0,
+    apiKeyCallsOk: 0,
     seconds: 0,
   };
   try {
@@ -90,6 +99,27 @@ export async function runAuthz(opts: { log?: (s: string) => void } = {}): Promis
       cookie: a.cookie,
       ip: OUTSIDE_IP,
     });
+    // B pays too, and A and B each make an API key: /v1/* is called with the caller's own key.
+    const coB = (await (
+      await t.req('/api/functions/create-checkout', {
+        body: { planTier: 'Pro', billingPeriod: 'monthly' },
+        cookie: b.cookie,
+      })
+    ).json()) as { url: string };
+    await t.req('/sandbox/checkout/pay', {
+      rawBody: new URLSearchParams({ session: new URL(coB.url).searchParams.get('session') ?? 'x' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      cookie: b.cookie,
+      ip: OUTSIDE_IP,
+    });
+    const makeKey = async (cookie: string, name: string) => {
+      const r = await t.req('/api/api-keys', { body: { name }, cookie, ip: OUTSIDE_IP });
+      if (r.status !== 201) throw new Error(`setup: api key answered ${r.status}: ${await r.text()}`);
+      return (await r.json()) as { key: { id: string }; secret: string };
+    };
+    const keyA = await makeKey(a.cookie, 'A key');
+    const keyB = await makeKey(b.cookie, 'B key');
+    const apiKeys: Partial<Record<Who, string>> = { 'user A': keyA.secret, 'user B': keyB.secret };
     const sweepText = Array.from({ length: 60 }, (_, i) => `other${i}`).join(' ');
     const sessionToken = decodeURIComponent(/session_token=([^;.]+)/.exec(a.cookie)?.[1] ?? '');
 
@@ -134,6 +164,7 @@ export async function runAuthz(opts: { log?: (s: string) => void } = {}): Promis
         q(sql`SELECT id, original_text, transformed_text FROM transformations WHERE user_id = ${a.id} ORDER BY id`),
         q(sql`SELECT token FROM session WHERE user_id = ${a.id} ORDER BY token`),
         q(sql`SELECT secret FROM two_factor WHERE user_id = ${a.id}`),
+        q(sql`SELECT id, name, key_hash, revoked_at FROM api_keys WHERE user_id = ${a.id} ORDER BY id`),
       ]);
       return createHash('sha256').update(parts.join('\n')).digest('hex');
     };
@@ -156,7 +187,8 @@ export async function runAuthz(opts: { log?: (s: string) => void } = {}): Promis
       const cells = {} as Record<Who, number>;
       for (const who of WHO) {
         const sessionOfLink = ep.path.includes('portal') ? portalToken : checkoutToken;
-        const url = new URL(fillPath(ep.path, { id: 'google', token: sessionToken }), 'http://localhost:3999');
+        const pathId = ep.path.startsWith('/api/api-keys/') ? keyA.key.id : 'google';
+        const url = new URL(fillPath(ep.path, { id: pathId, token: sessionToken }), 'http://localhost:3999');
         url.searchParams.set('session', sessionOfLink);
         url.searchParams.set('email', a.email);
         url.searchParams.set('userId', a.id);
@@ -202,9 +234,13 @@ export async function runAuthz(opts: { log?: (s: string) => void } = {}): Promis
             : {}),
           cookie: cookies[who],
           ip: OUTSIDE_IP,
+          ...(ep.path.startsWith('/v1/') && apiKeys[who]
+            ? { headers: { authorization: `Bearer ${apiKeys[who]}` } }
+            : {}),
         });
         figures.requests++;
         cells[who] = res.status;
+        if (ep.path.startsWith('/v1/') && apiKeys[who] && res.status < 300) figures.apiKeyCallsOk++;
         const out = await res.text();
         const name = `${ep.method} ${ep.path}`;
         if (who === 'user A') {
@@ -218,6 +254,9 @@ export async function runAuthz(opts: { log?: (s: string) => void } = {}): Promis
             if (out.includes(MARKER)) figures.crossUserReads.push(`${who}: ${name} returned A's history text`);
             if (sessionToken && out.includes(sessionToken))
               figures.crossUserReads.push(`${who}: ${name} returned A's session token`);
+            if (out.includes(keyA.secret)) figures.crossUserReads.push(`${who}: ${name} returned A's API key`);
+            if (res.status < 300 && out.includes(keyA.key.id))
+              figures.crossUserReads.push(`${who}: ${name} returned A's API key id`);
             if (res.status < 300 && ep.method === 'GET' && (out.includes(a.email) || out.includes(a.id)))
               figures.crossUserReads.push(`${who}: ${name} returned A's address or id`);
           }
@@ -250,7 +289,7 @@ export function formatAuthz(f: AuthzFigures): string {
     ...rows,
     '',
     `authz: ${f.endpoints} endpoints × ${WHO.length} callers = ${f.requests} requests in ${f.seconds} s`,
-    `cross-user reads: ${f.crossUserReads.length}   cross-user writes: ${f.crossUserWrites.length}   admin endpoints reachable by non-admins: ${f.adminReachable.length}   A's own reads that showed A's text: ${f.ownReadsSeen}, own writes seen: ${f.ownWritesSeen}`,
+    `cross-user reads: ${f.crossUserReads.length}   cross-user writes: ${f.crossUserWrites.length}   admin endpoints reachable by non-admins: ${f.adminReachable.length}   A's own reads that showed A's text: ${f.ownReadsSeen}, own writes seen: ${f.ownWritesSeen}, API calls answered to the caller's own key: ${f.apiKeyCallsOk}`,
     ...[...f.crossUserReads, ...f.crossUserWrites, ...f.adminReachable].map((x) => `  FAIL ${x}`),
   ].join('\n');
 }
