@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resultSummary, type HumanizeOutput, type LimitsInfo, type SubscriptionData } from '@plainspoken/shared';
+import { MSG, resultSummary, type HumanizeOutput, type LimitsInfo, type SubscriptionData } from '@plainspoken/shared';
 import { bodyText, requestUrl } from '@/test/fetch';
 import { jsonResponse, renderWithProviders, TEST_USER, words } from '@/test/render';
 import { HumanizerCard } from './humanizer-card';
@@ -131,7 +131,7 @@ describe('HumanizerCard', () => {
     expect(calls.filter((c) => c.url.includes('/functions/'))).toHaveLength(0);
   });
 
-  it('checks the balance, humanizes, shows the result and counts runs', async () => {
+  it('humanizes in one request, shows the result and counts runs', async () => {
     const calls = mockServer();
     const { qc } = renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE });
     const text = words(60);
@@ -151,10 +151,10 @@ describe('HumanizerCard', () => {
     expect(screen.getByTestId('result-text').textContent).toBe(output(text).humanized_text);
 
     const fnCalls = calls.filter((c) => c.url.includes('/functions/'));
-    expect(fnCalls.map((c) => c.url)).toEqual(['/api/functions/check-balance', '/api/functions/humanize-text']);
-    expect(fnCalls[0]?.body).toEqual({ word_count: 60 });
+    // One request per click: the balance is checked by the rewrite itself (decision 0031).
+    expect(fnCalls.map((c) => c.url)).toEqual(['/api/functions/humanize-text']);
     // The user's saved writing options go with the rewrite.
-    expect(fnCalls[1]?.body).toEqual({
+    expect(fnCalls[0]?.body).toMatchObject({
       text,
       useSecondPrompt: false,
       mode: 'deep',
@@ -193,13 +193,10 @@ describe('HumanizerCard', () => {
     expect(calls.find((c) => c.url.endsWith('/humanize-text'))?.body.mode).toBe('lightning');
   });
 
-  it('deducts the words locally after a successful check, floored at 0', async () => {
+  it('deducts the words from the cached balance while the rewrite runs', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((r) => (release = r));
-    mockServer((url) => {
-      if (url.endsWith('/check-balance')) return jsonResponse({ ...FREE, currentBalance: 30 });
-      return undefined;
-    });
+    mockServer();
     // Holds the rewrite open so the deducted balance can be observed.
     const original = globalThis.fetch;
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -209,40 +206,36 @@ describe('HumanizerCard', () => {
     const { qc } = renderWithProviders(<HumanizerCard />, { signedIn: true, limits: { ...FREE, currentBalance: 250 } });
     fireEvent.change(textbox(), { target: { value: words(60) } });
     await userEvent.click(screen.getByRole('button', { name: 'Humanize' }));
-    // canProcess stays true in this reply, so the flow goes on and deducts 60 from 30.
     await waitFor(() =>
-      expect(qc.getQueryData<SubscriptionData>(['subscription', TEST_USER.id])?.currentBalance).toBe(0),
+      expect(qc.getQueryData<SubscriptionData>(['subscription', TEST_USER.id])?.currentBalance).toBe(190),
     );
     expect(screen.getByRole('button', { name: /Humanizing/ })).toBeDisabled();
     release();
   });
 
   it.each([
-    ['RATE_LIMITED', 429, 'Please Wait', 'Please wait 3 seconds before humanizing another text'],
-    ['INTERNAL', 500, 'Error', 'Failed to check word balance'],
-  ])('maps a %s balance check failure', async (code, status, title, text) => {
-    mockServer((url) =>
-      url.endsWith('/check-balance')
-        ? jsonResponse({ error: { code, message: 'x', retryAfter: 3 } }, status)
-        : undefined,
-    );
-    renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE });
-    fireEvent.change(textbox(), { target: { value: words(60) } });
-    await userEvent.click(screen.getByRole('button', { name: 'Humanize' }));
-    expect(await screen.findByText(title)).toBeInTheDocument();
-    expect(screen.getByText(text)).toBeInTheDocument();
-  });
-
-  it('stops with Insufficient Balance or Word Limit Exceeded from the balance check', async () => {
-    mockServer((url) =>
-      url.endsWith('/check-balance') ? jsonResponse({ ...FREE, currentBalance: 20, canProcess: false }) : undefined,
-    );
-    renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE });
-    fireEvent.change(textbox(), { target: { value: words(60) } });
-    await userEvent.click(screen.getByRole('button', { name: 'Humanize' }));
-    expect(await screen.findByText('Insufficient Balance')).toBeInTheDocument();
-    expect(screen.getByText('You need 60 words but only have 20 remaining this month')).toBeInTheDocument();
-  });
+    [402, 'INSUFFICIENT_BALANCE', { currentBalance: 20 }, 'Insufficient Balance', MSG.insufficient(60, 20), 20],
+    [400, 'WORD_LIMIT_EXCEEDED', { requestLimit: 50 }, 'Word Limit Exceeded', MSG.limitExceeded(50, 'Free'), 250],
+  ])(
+    'shows a %s refusal with the limits the rewrite answered, in one request, and updates the counter',
+    async (status, code, changed, title, text, balance) => {
+      const limits = { ...FREE, ...changed, canProcess: false };
+      const calls = mockServer((url) =>
+        url.endsWith('/humanize-text')
+          ? jsonResponse({ error: { code, message: 'x', details: { limits } } }, status)
+          : undefined,
+      );
+      const { qc } = renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE });
+      fireEvent.change(textbox(), { target: { value: words(60) } });
+      await userEvent.click(screen.getByRole('button', { name: 'Humanize' }));
+      expect(await screen.findByText(title)).toBeInTheDocument();
+      expect(screen.getByText(text)).toBeInTheDocument();
+      expect(calls.filter((c) => c.url.includes('/functions/')).map((c) => c.url)).toEqual([
+        '/api/functions/humanize-text',
+      ]);
+      expect(qc.getQueryData<SubscriptionData>(['subscription', TEST_USER.id])?.currentBalance).toBe(balance);
+    },
+  );
 
   it('warns when the result was not saved', async () => {
     mockServer((url, body) =>

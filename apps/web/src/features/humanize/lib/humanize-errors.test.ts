@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '@plainspoken/shared';
 import { ApiError } from '@/lib/api';
-import { checkBalanceErrorToast, humanizeErrorToast, type FlowContext } from './humanize-errors';
+import { flowContext, humanizeErrorToast, refusedLimits, type FlowContext } from './humanize-errors';
 
 const ctx: FlowContext = { wordCount: 120, cap: 250, tier: 'FREE', balance: 80 };
 const err = (code: ApiError['code'], message = '', retryAfter?: number) =>
@@ -42,15 +42,28 @@ describe('humanize error toasts', () => {
   });
 });
 
-describe('balance check error toasts', () => {
-  it('maps RATE_LIMITED to Please Wait', () => {
-    expect(checkBalanceErrorToast(err('RATE_LIMITED', '', 5), ctx).title).toBe('Please Wait');
+describe('a refused rewrite’s limits', () => {
+  const limits = {
+    subscriptionTier: 'Basic' as const,
+    currentBalance: 40,
+    requestLimit: 500,
+    exceedsRequestLimit: false,
+    canProcess: false,
+  };
+  const refusal = (code: 'INSUFFICIENT_BALANCE' | 'INTERNAL', details: unknown) =>
+    new ApiError({ status: 402, code, message: 'x', details });
+  it('reads the limits a 402 or 400 carries, and words the toast with them', () => {
+    expect(refusedLimits(refusal('INSUFFICIENT_BALANCE', { needed: 60, balance: 40, limits }))).toEqual(limits);
+    const ctx2 = flowContext(60, limits);
+    expect(ctx2).toEqual({ wordCount: 60, cap: 500, tier: 'Basic', balance: 40 });
+    expect(humanizeErrorToast(refusal('INSUFFICIENT_BALANCE', { limits }), ctx2).description).toBe(
+      MSG.insufficient(60, 40),
+    );
   });
-  it('maps anything else to Error / Failed to check word balance', () => {
-    expect(checkBalanceErrorToast(err('INTERNAL', 'boom'), ctx)).toEqual({
-      title: 'Error',
-      description: 'Failed to check word balance',
-    });
-    expect(checkBalanceErrorToast(new TypeError('x'), ctx).description).toBe('Failed to check word balance');
+  it('finds none in other failures or malformed details', () => {
+    expect(refusedLimits(refusal('INTERNAL', { limits }))).toBeNull();
+    expect(refusedLimits(refusal('INSUFFICIENT_BALANCE', { limits: { currentBalance: '40' } }))).toBeNull();
+    expect(refusedLimits(refusal('INSUFFICIENT_BALANCE', undefined))).toBeNull();
+    expect(refusedLimits(new TypeError('x'))).toBeNull();
   });
 });

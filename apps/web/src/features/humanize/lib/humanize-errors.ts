@@ -1,4 +1,4 @@
-import { MSG, type Tier } from '@plainspoken/shared';
+import { MSG, type LimitsInfo, type Tier } from '@plainspoken/shared';
 import { isApiError } from '@/lib/api';
 import type { ToastMessage } from '@/lib/toast';
 
@@ -44,9 +44,25 @@ function knownCodeToast(err: unknown, ctx: FlowContext): ToastMessage | null {
   }
 }
 
-/** The toast for a failed balance check. */
-export function checkBalanceErrorToast(err: unknown, ctx: FlowContext): ToastMessage {
-  return knownCodeToast(err, ctx) ?? { title: 'Error', description: MSG.balanceCheckFailed };
+/**
+ * The caller's limits a refused rewrite carries (400 over the cap, 402 over the balance: `details.limits`),
+ * or null for any other failure.
+ */
+export function refusedLimits(err: unknown): LimitsInfo | null {
+  if (!isApiError(err) || (err.code !== 'WORD_LIMIT_EXCEEDED' && err.code !== 'INSUFFICIENT_BALANCE')) return null;
+  const limits: unknown = (err.details as { limits?: unknown } | null | undefined)?.limits;
+  const ok =
+    typeof limits === 'object' &&
+    limits !== null &&
+    typeof (limits as LimitsInfo).currentBalance === 'number' &&
+    typeof (limits as LimitsInfo).requestLimit === 'number' &&
+    typeof (limits as LimitsInfo).subscriptionTier === 'string';
+  return ok ? (limits as LimitsInfo) : null;
+}
+
+/** The toasts' numbers for a word count under the given limits. */
+export function flowContext(wordCount: number, limits: LimitsInfo): FlowContext {
+  return { wordCount, cap: limits.requestLimit, tier: limits.subscriptionTier, balance: limits.currentBalance };
 }
 
 /** The toast for a failed rewrite. */

@@ -9,7 +9,6 @@ import {
   MSG,
   type HumanizeMode,
   type HumanizeOutput,
-  type LimitsInfo,
   type WritingOptions,
   READING_LEVELS,
   RESULT_MSG,
@@ -23,16 +22,16 @@ import { keyRoots } from '@/lib/query-keys';
 import { applyLimits, setCachedBalance, subscriptionKeys, useLimits } from '@/lib/subscription';
 import { dismissErrorToasts, notifyError, notifySuccess, notifyWarning } from '@/lib/toast';
 import { withAutoWait } from './auto-wait';
-import { checkBalance } from '../api/check-balance';
 import { humanizeText, humanizeTextStreaming, newIdempotencyKey, type HumanizeProgress } from '../api/humanize-text';
 import { deductLocally } from '../api/limits';
 import { useSavedWriting, useSaveWriting } from '../api/writing-options';
 import {
-  checkBalanceErrorToast,
+  flowContext,
   humanizeErrorToast,
   insufficientToast,
   limitExceededToast,
   minWordsToast,
+  refusedLimits,
   type FlowContext,
 } from './humanize-errors';
 import {
@@ -76,7 +75,7 @@ function outputOf(d: TransformationDetail): HumanizeOutput {
   };
 }
 
-/** The humanize flow: idle → checking balance → processing → result shown (spec section 4). */
+/** The humanize flow: idle → processing → result shown (spec section 4; one request, decision 0031). */
 export function useHumanizer() {
   const qc = useQueryClient();
   const { user, isSignedIn } = useSession();
@@ -158,34 +157,17 @@ export function useHumanizer() {
     const submittedMode = mode;
     const secondPrompt = secondPromptFor(runs);
     try {
-      setStep('checking');
-      let checked: LimitsInfo;
-      try {
-        checked = await withAutoWait(() => checkBalance(words));
-      } catch (err) {
-        notifyError(checkBalanceErrorToast(err, ctx));
-        setStep(restStep);
+      // One request per click (decision 0031): the cached plan gates the click here, and the rewrite itself
+      // checks the cap and the balance before any work, answering 400/402 with the limits when they stop it.
+      if (limits && words > limits.requestLimit) {
+        notifyError(limitExceededToast(ctx));
         return;
       }
-      const checkedCtx: FlowContext = {
-        wordCount: words,
-        cap: checked.requestLimit,
-        tier: checked.subscriptionTier,
-        balance: checked.currentBalance,
-      };
-      if (checked.exceedsRequestLimit) {
-        applyLimits(qc, user.id, checked);
-        notifyError(limitExceededToast(checkedCtx));
-        setStep(restStep);
+      if (limits && words > limits.currentBalance) {
+        notifyError(insufficientToast(ctx));
         return;
       }
-      if (!checked.canProcess) {
-        applyLimits(qc, user.id, checked);
-        notifyError(insufficientToast(checkedCtx));
-        setStep(restStep);
-        return;
-      }
-      deductLocally(qc, user.id, checked, words);
+      if (limits) deductLocally(qc, user.id, limits, words);
 
       setStep('processing');
       let output: HumanizeOutput;
@@ -206,7 +188,14 @@ export function useHumanizer() {
           submittedMode === 'deep' ? humanizeTextStreaming(input, setProgress, key) : humanizeText(input, key),
         );
       } catch (err) {
-        notifyError(humanizeErrorToast(err, checkedCtx));
+        // A refusal for the cap or the balance carries the caller's limits: the counter shows them at once.
+        const refused = refusedLimits(err);
+        notifyError(humanizeErrorToast(err, refused ? flowContext(words, refused) : ctx));
+        if (refused) {
+          applyLimits(qc, user.id, refused);
+          setStep(restStep);
+          return;
+        }
         // The server refunds a failed rewrite; show its number again rather than the local deduction.
         void qc.invalidateQueries({ queryKey: subscriptionKeys.all });
         setStep(restStep);
@@ -224,7 +213,7 @@ export function useHumanizer() {
     } finally {
       running.current = false;
     }
-  }, [text, isSignedIn, user, openAuthDialog, result, cap, tier, balance, mode, runs, qc, writing, keep]);
+  }, [text, isSignedIn, user, openAuthDialog, result, cap, tier, balance, mode, runs, qc, writing, keep, limits]);
 
   /** The result changed after the rewrite: edited in place, or a sentence replaced. */
   const updateResult = useCallback((output: HumanizeOutput, edited: boolean) => {
