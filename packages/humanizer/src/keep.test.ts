@@ -1,5 +1,9 @@
+import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { corpusDir } from './corpus.ts';
 import { humanize } from './index.ts';
+import { pairSubset, type Pair } from './model/recorded/pairs.ts';
+import { startRecordedProvider, type RecordedProvider } from './model/recorded/provider.ts';
 import { startFakeOllama, type FakeOllama } from './model/fake-ollama.ts';
 import { keptIntact, keptOccurrences, mask, normalizeKept, withKept } from './protect.ts';
 
@@ -64,4 +68,47 @@ describe('keep through the model path', () => {
     for (const k of KEEP) expect(prompt).not.toContain(k);
     for (const k of KEEP) expect(count(r.text, k)).toBe(count(TEXT, k));
   });
+});
+
+/**
+ * The recorded real-model provider answers with a real model's rewrite of the nearest recorded original,
+ * which knows nothing of placeholders: a phrase that model changed must still come back verbatim when kept.
+ * Reads the corpus beside the repository (skipped, saying why, when it is absent).
+ */
+const corpus = existsSync(corpusDir());
+if (!corpus) console.warn(`recorded keep test skipped: no corpus at ${corpusDir()} (set CORPUS_DIR)`);
+
+describe.skipIf(!corpus)('keep with the recorded real-model provider', () => {
+  let provider: RecordedProvider;
+  const llm = () => ({ baseURL: provider.url, model: 'recorded', callTimeoutMs: 10_000, deadlineMs: 30_000 });
+  beforeAll(async () => {
+    provider = await startRecordedProvider(pairSubset(2, 300));
+  });
+  afterAll(async () => {
+    await provider?.close();
+  });
+
+  it('keeps a phrase the real model rewrote, through placeholders or the fallback', async () => {
+    // Texts whose real rewrite (used as the result) dropped a three-word run of the original.
+    const cases: { pair: Pair; phrase: string }[] = [];
+    for (const pair of pairSubset(2, 300)) {
+      const free = await humanize(pair.original, { mode: 'deep', seed: 1, llm: llm() });
+      if (free.engine !== 'model') continue;
+      const w = pair.original.split(/\s+/).filter((x) => /^[A-Za-z]+$/.test(x));
+      for (let i = 0; i + 3 <= w.length; i++) {
+        const phrase = w.slice(i, i + 3).join(' ');
+        if (count(pair.original, phrase) > 0 && count(free.text, phrase) < count(pair.original, phrase)) {
+          cases.push({ pair, phrase });
+          break;
+        }
+      }
+      if (cases.length >= 2) break;
+    }
+    expect(cases.length, 'a recorded rewrite that changed some words').toBeGreaterThan(0);
+    for (const { pair, phrase } of cases) {
+      const r = await humanize(pair.original, { mode: 'deep', seed: 1, keep: [phrase], llm: llm() });
+      expect(r.candidates, pair.id).toBeGreaterThan(0);
+      expect(count(r.text, phrase), `${pair.id}: '${phrase}'`).toBeGreaterThanOrEqual(count(pair.original, phrase));
+    }
+  }, 180_000);
 });
