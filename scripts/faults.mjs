@@ -3,10 +3,14 @@
 //   1. kill -9 one of two server processes (npm run start:cluster) mid-load;
 //   2. restart PostgreSQL mid-load;
 //   3. kill -9 a PGlite server mid-load and start it again at once.
-// Clients retry only what a client should (a connection error, a 503 after its Retry-After). Prints, per
+// Clients retry only what a client should (a connection error, a 503 after its Retry-After, a 409 for
+// its own Idempotency-Key still held), each rewrite click with one Idempotency-Key. Prints, per
 // scenario: requests, retries, errors that were not retryable (must be 0), confirmed rewrites missing
-// from the database (must be 0), the ledger (charged = stored + refunded, no open reservation left, no
-// charge without a result), each balance reconciled, and whether the servers recovered by themselves.
+// from the database (must be 0), rewrites stored beyond one per click (double charges, must be 0), the
+// ledger (charged = stored + refunded, no open reservation left, no charge without a result), each
+// balance reconciled, whether the servers recovered by themselves, and that a word reservation of the
+// killed process was open at each kill (cluster: the process is frozen until one is seen open; PGlite:
+// read from the dead server's data folder, and a kill that caught none is repeated), refunded since.
 // --quick: fewer users and shorter runs (the vitest suite runs this form).
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -14,6 +18,8 @@ import path from 'node:path';
 import {
   call,
   childPids,
+  doubleCharges,
+  openReservationIds,
   openReservations,
   ensureServerBundle,
   freePort,
@@ -46,16 +52,23 @@ function report(name, r) {
     r.ledger.accounts.mismatched === 0 &&
     r.recovered &&
     r.acked > 0 &&
+    r.doubleCharges === 0 &&
+    (r.openAtKill === undefined || (r.openAtKill > 0 && r.ledger.refunded > 0)) &&
     !r.missingRetryAfter &&
     !r.stats.timeouts;
   results.push({ name, ok });
   console.log(`\n${name}: ${ok ? 'OK' : 'FAILED'}`);
   console.log(`  requests answered     ${r.answered} (${r.acked} rewrites confirmed) in ${r.seconds.toFixed(1)} s`);
   console.log(
-    `  retried by clients    ${r.stats.retry503 ?? 0} answers 503 with Retry-After, ${r.stats.retryConn ?? 0} connection errors; 503 without Retry-After: ${r.stats.missingRetryAfter ?? 0}; requests unanswered after 60 s: ${r.stats.timeouts ?? 0}`,
+    `  retried by clients    ${r.stats.retry503 ?? 0} answers 503 with Retry-After, ${r.stats.retry409 ?? 0} 409 (same key running), ${r.stats.retryConn ?? 0} connection errors; 503 without Retry-After: ${r.stats.missingRetryAfter ?? 0}; requests unanswered after 60 s: ${r.stats.timeouts ?? 0}`,
   );
   console.log(`  not retryable errors  ${r.bad.length}${r.bad.length ? `  ${JSON.stringify(r.bad.slice(0, 3))}` : ''}`);
   console.log(`  committed but lost    ${r.lost}`);
+  console.log(`  double charges        ${r.doubleCharges} (rewrites stored beyond one per click)`);
+  if (r.openAtKill !== undefined)
+    console.log(
+      `  open at the kill      ${r.openAtKill} reservation(s) of the killed process (${r.kills} kill(s)); refunded since: ${r.ledger.refunded} words`,
+    );
   console.log(
     `  words                 charged ${r.ledger.charged} = stored ${r.ledger.stored} + refunded ${r.ledger.refunded} (open ${r.ledger.open}); charges without a result ${r.ledger.savedWithoutResult}, results without a charge ${r.ledger.resultsWithoutCharge}`,
   );
@@ -91,9 +104,31 @@ async function clusterScenarios(pgServer) {
       const deadline = Date.now() + SECONDS * 1000;
       const running = runUsers(base, users, { until: () => Date.now() >= deadline, retries: 30, stats });
       await sleep((SECONDS * 1000) / 3);
+      // Kill while the victim holds an open reservation: freeze it (SIGSTOP), and if reservations stay
+      // open while it is frozen (the other process finishes its own in milliseconds), they are the
+      // victim's: kill it. Otherwise let it run again and try a moment later.
       const [victim] = childPids(cluster.child.pid);
+      let openAtKill = 0;
+      let freezes = 0;
+      while (freezes < 60 && Date.now() < deadline) {
+        freezes++;
+        process.kill(victim, 'SIGSTOP');
+        await sleep(300);
+        const first = await openReservationIds(url);
+        if (first.length) {
+          await sleep(700);
+          openAtKill = (await openReservationIds(url)).filter((id) => first.includes(id)).length;
+          if (openAtKill > 0) break;
+        }
+        process.kill(victim, 'SIGCONT');
+        await sleep(100 + Math.floor(Math.random() * 200));
+      }
       process.kill(victim, 'SIGKILL');
-      console.log(`killed server process ${victim} with SIGKILL`);
+      process.kill(victim, 'SIGCONT');
+      const kills = 1;
+      console.log(
+        `killed server process ${victim} with SIGKILL, holding ${openAtKill} open reservation(s) (${freezes} freeze(s) to catch one)`,
+      );
       const r = await running;
       const seconds = (performance.now() - t0) / 1000;
       const pids = childPids(cluster.child.pid);
@@ -113,6 +148,9 @@ async function clusterScenarios(pgServer) {
       ).length;
       report('1. kill -9 one of two processes mid-load', {
         ...r,
+        doubleCharges: await doubleCharges(base, users),
+        openAtKill,
+        kills,
         stats,
         seconds,
         lost,
@@ -154,6 +192,7 @@ async function clusterScenarios(pgServer) {
       ).length;
       report('2. PostgreSQL restarted mid-load', {
         ...r,
+        doubleCharges: await doubleCharges(base, users2),
         stats,
         seconds,
         lost,
@@ -182,16 +221,30 @@ async function pgliteScenario() {
     const users = await makeUsers(base, Math.min(USERS, quick ? 8 : 16), 'pglite', { proc: server });
     const stats = {};
     const t0 = performance.now();
-    const deadline = Date.now() + Math.max(6, SECONDS / 2) * 1000;
+    const deadline = Date.now() + Math.max(12, SECONDS / 2) * 1000;
     const running = runUsers(base, users, { until: () => Date.now() >= deadline, retries: 60, stats });
     await sleep(Math.max(6, SECONDS / 2) * 400);
-    const killed = server.child.pid;
-    server.child.kill('SIGKILL');
-    server = startSingle(port, dataDir, { ENGINE_TIMEOUT_MS: String(ENGINE_TIMEOUT_MS), LOG_LEVEL: 'info' }); // at once
-    const restartMs = await waitReady(base, { proc: server, timeoutMs: 60_000 });
-    console.log(
-      `killed the PGlite server ${killed} with SIGKILL and started it again at once: ready in ${(restartMs / 1000).toFixed(1)} s`,
-    );
+    // Kill while a rewrite is in flight, then read the dead server's data folder: an open reservation
+    // there was open at the kill (the restarted server refunds it at start-up). A kill that caught none
+    // proves nothing and is repeated (at most 6 kills, while the load runs).
+    let restartMs = 0;
+    let kills = 0;
+    let openAtKill = 0;
+    while (kills < 6 && openAtKill === 0 && Date.now() < deadline) {
+      const waitUntil = Date.now() + 3_000;
+      while (!(stats.lightningInFlight > 0) && Date.now() < waitUntil) await sleep(2);
+      await sleep(Math.floor(Math.random() * 15));
+      const killed = server.child.pid;
+      server.child.kill('SIGKILL');
+      await server.exited;
+      kills++;
+      openAtKill = reconcile(`pglite:${dataDir}`).open;
+      server = startSingle(port, dataDir, { ENGINE_TIMEOUT_MS: String(ENGINE_TIMEOUT_MS), LOG_LEVEL: 'info' });
+      restartMs = await waitReady(base, { proc: server, timeoutMs: 60_000 });
+      console.log(
+        `killed the PGlite server ${killed} with SIGKILL (${openAtKill} reservation(s) open in its data) and started it again: ready in ${(restartMs / 1000).toFixed(1)} s`,
+      );
+    }
     const r = await running;
     const seconds = (performance.now() - t0) / 1000;
     // Nothing committed lost: every confirmed rewrite is in its owner's history.
@@ -201,11 +254,15 @@ async function pgliteScenario() {
       const have = new Set((h.json?.items ?? []).map((i) => i.id));
       lost += r.acked.filter((a) => a.user === u.email && !have.has(a.id)).length;
     }
+    const charged2x = await doubleCharges(base, users);
     server.child.kill('SIGTERM');
     const code = await server.exited;
     const ledger = reconcile(`pglite:${dataDir}`);
     report('3. kill -9 a PGlite server mid-load, restart at once', {
       ...r,
+      doubleCharges: charged2x,
+      openAtKill,
+      kills,
       stats,
       seconds,
       lost,

@@ -4,6 +4,7 @@
 // (must be 0) and the ledger: every balance reconciles exactly with the stored rewrites.
 // --quick: 30 users for 6 s (the vitest suite runs this form). LOAD_USERS, LOAD_SECONDS override.
 import {
+  doubleCharges,
   ensureServerBundle,
   figures,
   freePort,
@@ -62,13 +63,17 @@ try {
     acked.map((a) => a.id),
   );
   const clientCharged = acked.reduce((s, a) => s + a.words, 0);
+  const charged2x = await doubleCharges(base, users);
   console.log('\nResults');
   console.log(figures(byKind, seconds));
   console.log(`  errors         ${bad.length}${bad.length ? `  (first: ${JSON.stringify(bad.slice(0, 3))})` : ''}`);
   console.log(
-    `  retried        ${stats.retry503 ?? 0} answers 503 with Retry-After, ${stats.retryConn ?? 0} connection errors`,
+    `  retried        ${stats.retry503 ?? 0} answers 503 with Retry-After, ${stats.retry409 ?? 0} 409 (same key running), ${stats.retryConn ?? 0} connection errors`,
   );
   console.log(`  rewrites       ${acked.length} confirmed, ${lost.length} of them missing from the database`);
+  console.log(
+    `  double charges ${charged2x} (rewrites stored beyond one per click; each click sends one Idempotency-Key)`,
+  );
   console.log(
     `  words          charged ${ledger.charged} = stored ${ledger.stored} + refunded ${ledger.refunded} + open ${ledger.openWords}; confirmed to clients ${clientCharged}`,
   );
@@ -82,6 +87,7 @@ try {
     ledger.open === 0 &&
     ledger.accounts.mismatched === 0 &&
     ledger.stored === clientCharged &&
+    charged2x === 0 &&
     acked.length > 0;
   console.log(ok ? '\nLOAD OK: 0 errors, nothing lost, every balance reconciles' : '\nLOAD FAILED');
   failed = !ok;

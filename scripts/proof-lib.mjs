@@ -136,8 +136,12 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
  * Retry-After) up to `retries` times; everything else is returned. `retried` counts the retries and
  * `retryable` what caused them; a response other than the expected ones is the caller's error.
  */
-export async function call(base, pathname, { method = 'GET', body, cookie, ip, retries = 0, stats } = {}) {
-  const headers = { origin: base, 'x-forwarded-for': ip ?? '127.0.0.1' };
+export async function call(
+  base,
+  pathname,
+  { method = 'GET', body, cookie, ip, retries = 0, stats, headers: extra } = {},
+) {
+  const headers = { origin: base, 'x-forwarded-for': ip ?? '127.0.0.1', ...extra };
   if (cookie) headers.cookie = cookie;
   if (body !== undefined) headers['content-type'] = 'application/json';
   for (let attempt = 0; ; attempt++) {
@@ -152,8 +156,11 @@ export async function call(base, pathname, { method = 'GET', body, cookie, ip, r
       });
       const text = await res.text();
       const ms = performance.now() - t0;
-      if (res.status === 503 && attempt < retries) {
-        if (stats) stats.retry503 = (stats.retry503 ?? 0) + 1;
+      // 503 (busy, database away) and 409 (the same Idempotency-Key still running, or held by a process
+      // that died until the server takes it over) are retried after Retry-After, with the same key.
+      if ((res.status === 503 || res.status === 409) && attempt < retries) {
+        if (stats && res.status === 409) stats.retry409 = (stats.retry409 ?? 0) + 1;
+        if (stats && res.status === 503) stats.retry503 = (stats.retry503 ?? 0) + 1;
         if (!res.headers.get('retry-after')) stats && (stats.missingRetryAfter = (stats.missingRetryAfter ?? 0) + 1);
         await sleep(Math.min(Number(res.headers.get('retry-after') ?? 1), 2) * 1000);
         continue;
@@ -266,6 +273,20 @@ export async function makeUsers(base, n, tag, mail = {}) {
   return users;
 }
 
+/**
+ * Rewrites stored beyond one per click, over every user (each user's history against the clicks it sent):
+ * a retried click that was charged twice shows up here. Must be 0.
+ */
+export async function doubleCharges(base, users) {
+  let extra = 0;
+  for (const u of users) {
+    const h = await call(base, '/api/transformations?limit=100', { cookie: u.cookie, ip: u.ip, retries: 10 });
+    if (h.status !== 200) throw new Error(`history answered ${h.status}: ${h.text}`);
+    extra += Math.max(0, (h.json?.items ?? []).length - (u.clicks ?? 0));
+  }
+  return extra;
+}
+
 export function percentile(values, p) {
   if (values.length === 0) return 0;
   const s = [...values].sort((a, b) => a - b);
@@ -293,6 +314,15 @@ export async function openReservations(databaseUrl) {
   return r.rows[0].n;
 }
 
+/** Ids of the open word reservations on a PostgreSQL database. */
+export async function openReservationIds(databaseUrl) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  const r = await c.query("SELECT id::text FROM word_charges WHERE status = 'reserved'");
+  await c.end();
+  return r.rows.map((x) => x.id);
+}
+
 /** Ids among `ids` that are not stored (a committed result lost). */
 export async function missingTransformations(databaseUrl, ids) {
   if (ids.length === 0) return [];
@@ -316,6 +346,7 @@ export async function runUsers(base, users, { until, retries = 0, words = 50, st
   await Promise.all(
     users.map(async (u, i) => {
       u.balance ??= INITIAL_BALANCE;
+      u.clicks ??= 0;
       let step = i % 8; // users start at different points of the mix
       while (!until()) {
         // The mix: of every 8 steps, 1 Lightning rewrite (while the balance allows), 2 history pages, 5 balance checks.
@@ -334,7 +365,10 @@ export async function runUsers(base, users, { until, retries = 0, words = 50, st
           });
         else if (kind === 'history')
           r = await call(base, '/api/transformations?limit=10', { cookie: u.cookie, ip: u.ip, retries, stats });
-        else
+        else {
+          // One Idempotency-Key per click, as the web app sends it: every retry of the click reuses it.
+          u.clicks++;
+          stats.lightningInFlight = (stats.lightningInFlight ?? 0) + 1;
           r = await call(base, '/api/functions/humanize-text', {
             method: 'POST',
             body: { text, mode: 'lightning' },
@@ -342,7 +376,9 @@ export async function runUsers(base, users, { until, retries = 0, words = 50, st
             ip: u.ip,
             retries,
             stats,
-          });
+            headers: { 'idempotency-key': `proof-${u.email}-${u.clicks}` },
+          }).finally(() => stats.lightningInFlight--);
+        }
         if (r.status === 200) {
           byKind[kind].push(r.ms);
           if (kind === 'lightning') {

@@ -36,6 +36,7 @@ describe('proof under load and faults (quick forms)', () => {
     const r = await run('scripts/load.mjs');
     expect(r.out).toMatch(/errors\s+0\b/);
     expect(r.out).toMatch(/0 of them missing from the database/);
+    expect(r.out).toMatch(/double charges\s+0\b/);
     expect(r.out).toMatch(/LOAD OK/);
     expect(r.code, r.out).toBe(0);
   }, 240_000);
@@ -45,6 +46,9 @@ describe('proof under load and faults (quick forms)', () => {
     expect(r.out.match(/not retryable errors\s+0\b/g)).toHaveLength(3);
     expect(r.out.match(/committed but lost\s+0\b/g)).toHaveLength(3);
     expect(r.out.match(/recovered by itself\s+yes/g)).toHaveLength(3);
+    expect(r.out.match(/double charges\s+0\b/g)).toHaveLength(3);
+    // Each kill caught a reservation of the killed process open (the sweep refunded it).
+    expect(r.out.match(/open at the kill\s+[1-9]\d* reservation/g)).toHaveLength(2);
     expect(r.out).toMatch(/FAULTS OK/);
     expect(r.code, r.out).toBe(0);
   }, 300_000);

@@ -35,8 +35,11 @@ export function requestFingerprint(method: string, path: string, body: unknown):
     .digest('hex');
 }
 
-/** A replay carries the stored answer byte for byte. */
-export type Claim = { kind: 'claimed' } | { kind: 'replay'; status: number; body: string };
+/**
+ * A replay carries the stored answer byte for byte. `abandonedSince`: this claim took over one left without
+ * an answer (its process died), first made at that time: its work may have been stored before the death.
+ */
+export type Claim = { kind: 'claimed'; abandonedSince?: Date } | { kind: 'replay'; status: number; body: string };
 
 export async function claimIdempotencyKey(
   db: Db,
@@ -47,13 +50,14 @@ export async function claimIdempotencyKey(
   /** A claim still without an answer after this long belongs to a request whose process died: taken over. */
   staleAfterMs = Number.POSITIVE_INFINITY,
 ): Promise<Claim> {
+  let abandonedSince: Date | undefined;
   for (let attempt = 0; attempt < 2; attempt++) {
     const inserted = await db
       .insert(api_idempotency)
       .values({ user_id: userId, key, request_hash: fingerprint, created_at: now })
       .onConflictDoNothing()
       .returning({ key: api_idempotency.key });
-    if (inserted.length > 0) return { kind: 'claimed' };
+    if (inserted.length > 0) return abandonedSince ? { kind: 'claimed', abandonedSince } : { kind: 'claimed' };
     const [row] = await db
       .select()
       .from(api_idempotency)
@@ -62,7 +66,9 @@ export async function claimIdempotencyKey(
     const age = now.getTime() - row.created_at.getTime();
     if (age >= IDEMPOTENCY_TTL_MS || (row.response_status === null && age >= staleAfterMs)) {
       // Expired, or abandoned by a process that died mid-request (its words were refunded by the sweep
-      // after the same hold): forget it (only if it is still that row) and claim afresh.
+      // after the same hold, unless its result was stored): forget it (only if it is still that row) and
+      // claim afresh.
+      if (row.response_status === null && age < IDEMPOTENCY_TTL_MS) abandonedSince = row.created_at;
       await db
         .delete(api_idempotency)
         .where(
@@ -124,6 +130,11 @@ export async function onceWithKey<T>(
   run: () => Promise<T>,
   /** The longest a run can take (the word reservation's hold); an older unanswered claim is taken over. */
   staleAfterMs?: number,
+  /**
+   * For a claim taken over from a process that died: the result that process stored after `since`, if it
+   * got that far (it died between storing and answering). Given back instead of running (and charging) again.
+   */
+  recover?: (since: Date) => Promise<T | null>,
 ): Promise<Once<T>> {
   const now = d.now();
   if (now.getTime() - lastPrune > 3_600_000) {
@@ -136,6 +147,13 @@ export async function onceWithKey<T>(
   if (claim.kind === 'replay') return { replayed: true, status: claim.status, json: claim.body };
   let value: T;
   try {
+    const recovered = claim.abandonedSince && recover ? await recover(claim.abandonedSince) : null;
+    if (recovered !== null) {
+      d.logger.warn('idempotency key taken over: the dead request had stored its result; given back', { key });
+      const json = JSON.stringify(recovered);
+      await completeIdempotencyKey(d.db, userId, key, 200, json, d.now());
+      return { replayed: true, status: 200, json };
+    }
     value = await run();
   } catch (e) {
     await releaseIdempotencyKey(d.db, userId, key).catch((x: Error) =>

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api_idempotency } from '../../db/schema';
+import { api_idempotency, transformations } from '../../db/schema';
 import { reservationHoldMs } from '../../domain/word-ledger';
 import { requestFingerprint } from '../../lib/idempotency';
 import { createTestProduct, inlineEngine, type TestProduct } from '../../test/harness';
@@ -117,5 +117,45 @@ describe('humanize-text with an Idempotency-Key (one per click)', () => {
     });
     expect(stale.status).toBe(200);
     expect(await balance(t, u.cookie)).toBe(200);
+  });
+
+  it('taking over a claim whose process died after storing its result gives that result back, uncharged again', async () => {
+    const u = await t.newUser();
+    const body = { text: words(50), mode: 'lightning', useSecondPrompt: false };
+    const hold = reservationHoldMs(t.deps.env.ENGINE_TIMEOUT_MS);
+    const claimedAt = new Date(Date.now() - hold - 5_000);
+    await t.deps.db.insert(api_idempotency).values({
+      user_id: u.id,
+      key: 'died-after-save',
+      request_hash: requestFingerprint('POST', '/api/functions/humanize-text', body),
+      created_at: claimedAt,
+    });
+    // What the dead request stored (and was charged for) before it could answer.
+    const [stored] = await t.deps.db
+      .insert(transformations)
+      .values({
+        user_id: u.id,
+        original_text: body.text,
+        transformed_text: `${body.text} (rewritten)`,
+        mode: 'lightning',
+        words_charged: 50,
+        engine: 'local',
+        created_at: new Date(claimedAt.getTime() + 1_000),
+      })
+      .returning({ id: transformations.id });
+    const r = await t.req('/api/functions/humanize-text', {
+      body,
+      cookie: u.cookie,
+      headers: { 'idempotency-key': 'died-after-save' },
+    });
+    expect(r.status).toBe(200);
+    expect(await r.json()).toMatchObject({ transformation_id: stored!.id, saved: true, words_charged: 50 });
+    expect(await balance(t, u.cookie)).toBe(250); // this test's ledger row was written by hand: nothing new charged
+    const again = await t.req('/api/functions/humanize-text', {
+      body,
+      cookie: u.cookie,
+      headers: { 'idempotency-key': 'died-after-save' },
+    });
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
   });
 });

@@ -10,10 +10,15 @@ import {
   checkBalanceInput,
   humanizeInput,
   trackUsageInput,
+  resultSummary,
   writingOptionsInput,
+  type HumanizeOutput,
   type OkResponse,
   type WritingPreferences,
 } from '@plainspoken/shared';
+import { and, asc, eq, gte } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { subscribers, transformations } from '../../db/schema';
 import { ensureSubscriber } from '../../domain/subscribers';
 import { reservationHoldMs } from '../../domain/word-ledger';
 import { createRouter } from '../../lib/context';
@@ -21,8 +26,59 @@ import type { EngineProgress } from '../../lib/engine/engine';
 import { errorBody, isUnexpected, toAppError } from '../../lib/errors';
 import { jsonBody, validationError } from '../../lib/http';
 import { onceWithKey, requestFingerprint } from '../../lib/idempotency';
-import { requireUser, signedIn } from '../../lib/session';
+import { getSessionUser, isAdminEmail, requireUser, signedIn } from '../../lib/session';
+import { engineState } from './engine-state';
 import { checkBalance, humanizeText, loadWriting, saveWriting, trackUsage } from './humanize.service';
+
+/**
+ * The rewrite of this same text a request stored after `since`, as the answer it would have given (scores
+ * and notes of the moment are not kept: the summary says what was done, the balance is today's). Used only
+ * when a retry takes over an Idempotency-Key whose process died between storing the result and answering.
+ */
+async function storedRewriteSince(
+  db: Db,
+  userId: string,
+  input: { text: string; mode: string },
+  since: Date,
+): Promise<HumanizeOutput | null> {
+  const [row] = await db
+    .select()
+    .from(transformations)
+    .where(
+      and(
+        eq(transformations.user_id, userId),
+        eq(transformations.original_text, input.text),
+        eq(transformations.mode, input.mode),
+        gte(transformations.created_at, since),
+      ),
+    )
+    .orderBy(asc(transformations.created_at))
+    .limit(1);
+  if (!row) return null;
+  const [sub] = await db
+    .select({ balance: subscribers.monthly_word_balance })
+    .from(subscribers)
+    .where(eq(subscribers.user_id, userId));
+  const engine = row.engine === 'model' ? 'model' : 'local';
+  const outcome =
+    engine === 'model' ? 'model' : row.transformed_text === row.original_text ? 'unchanged' : 'light-edit';
+  const scored = row.score_before !== null && row.score_after !== null;
+  return {
+    humanized_text: row.transformed_text,
+    transformation_id: row.id,
+    saved: true,
+    words_charged: row.words_charged,
+    remaining_balance: sub?.balance ?? 0,
+    score_before: row.score_before,
+    score_after: row.score_after,
+    engine,
+    outcome,
+    summary: resultSummary(outcome, scored),
+    language: 'en',
+    sentences_after: [],
+    notes: [],
+  };
+}
 
 export const humanizeRoutes = createRouter()
   .post('/api/functions/check-balance', signedIn, jsonBody(checkBalanceInput), async (c) => {
@@ -69,6 +125,7 @@ export const humanizeRoutes = createRouter()
           return humanizeText(deps, u, input, progress);
         },
         deps.reservationHoldMs,
+        (since) => storedRewriteSince(d.db, u.id, input, since),
       );
       return { json: once.json, replayed: once.replayed };
     };
@@ -107,6 +164,12 @@ export const humanizeRoutes = createRouter()
     return c.json(
       (await saveWriting(c.var.deps.db, u.id, c.req.valid('json'), c.var.deps.now())) satisfies WritingPreferences,
     );
+  })
+  // What the server will do with a rewrite now: the home card's honest state and the admin's setup banner.
+  .get('/api/engine-state', async (c) => {
+    const u = await getSessionUser(c);
+    c.header('Cache-Control', 'no-store');
+    return c.json(await engineState(c.var.deps, u !== null && isAdminEmail(c, u.email)));
   })
   .post('/api/functions/sync-users', async (c) => {
     const u = await requireUser(c);
