@@ -4,7 +4,7 @@ import { detectLanguage } from './language.ts';
 import { localHumanize, usedAlternatives } from './local/index.ts';
 import { modelHumanize } from './model/loop.ts';
 import { describeRepairs } from './model/sentence-repair.ts';
-import { keptIntact, normalizeKept, spansKept, withKept } from './protect.ts';
+import { keptIntact, keptOccurrences, normalizeKept, spansKept, withKept } from './protect.ts';
 import { hash32, fnv1a } from './rng.ts';
 import { applyLocalStyle } from './local/style.ts';
 import type { FallbackReason, HumanizeOptions, HumanizeResult, Mode } from './types.ts';
@@ -281,7 +281,15 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
         note = [note, 'no rewrite lowered the score; text left unchanged'].filter(Boolean).join('; ');
       }
     }
-    // A frozen phrase is never traded for a better score: a rewrite that lost one is not used.
+    // A frozen phrase is never traded for a better score. Lines the clean-up does not mask (headings get
+    // sentence case) are put back as written where they lost one; a rewrite that still lost one is not used.
+    if (!keptIntact(text, out, keep)) {
+      const repaired = restoreKeptLines(text, out, keep);
+      if (repaired !== out && keptIntact(text, repaired, keep)) {
+        out = repaired;
+        afterDet = undefined;
+      }
+    }
     if (!keptIntact(text, out, keep)) {
       out = text;
       afterDet = undefined;
@@ -305,6 +313,22 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
       engineNote: `local clean-up failed (${err instanceof Error ? err.message : String(err)}); text returned unchanged`,
     });
   }
+}
+
+/**
+ * When the rewrite kept the line structure, each output line that lost a frozen phrase its original line
+ * holds gets the original line back (a heading re-cased around a kept name, say). Otherwise unchanged.
+ */
+function restoreKeptLines(original: string, out: string, keep: readonly string[]): string {
+  const a = original.split('\n');
+  const b = out.split('\n');
+  if (a.length !== b.length) return out;
+  return b
+    .map((line, i) => {
+      const was = a[i] ?? '';
+      return keptIntact(was, line, keep) || keptOccurrences(was, keep).length === 0 ? line : was;
+    })
+    .join('\n');
 }
 
 function safeScore(text: string): number {

@@ -112,3 +112,14 @@ describe.skipIf(!corpus)('keep with the recorded real-model provider', () => {
     }
   }, 180_000);
 });
+
+describe('keep in a heading', () => {
+  it('a heading re-cased around a kept phrase gets its line back; the rest stays rewritten', async () => {
+    const doc = `## The Importance Of Effective Team Communication\n\n${TEXT}`;
+    // Without keep the heading is put in sentence case.
+    expect((await humanize(doc, { mode: 'deep', seed: 7 })).text).not.toContain('The Importance Of');
+    const r = await humanize(doc, { mode: 'deep', seed: 7, keep: ['The Importance Of'] });
+    expect(r.text).toContain('The Importance Of');
+    expect(r.text.split('\n').slice(1).join('\n')).not.toBe(doc.split('\n').slice(1).join('\n'));
+  });
+});
