@@ -11,6 +11,8 @@ export const ERROR_CODES = [
   'WORD_LIMIT_EXCEEDED',
   'INSUFFICIENT_BALANCE',
   'UNSUPPORTED_LANGUAGE',
+  // A writing option only a connected model can follow, asked for while none is connected.
+  'NEEDS_MODEL',
   'ENGINE_FAILED',
   'ENGINE_BUSY',
   'CHECKOUT_FAILED',

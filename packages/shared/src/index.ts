@@ -18,3 +18,4 @@ export * from './outside-detectors';
 export * from './results';
 export * from './text-blocks';
 export * from './sse';
+export * from './engine-state';

@@ -8,6 +8,7 @@ import { z } from './z';
 import { ERROR_CODES } from './errors';
 import { TIERS, type Tier } from './plans';
 import { HUMANIZE_MODES } from './modes';
+import { READING_LEVELS, WRITING_TONES } from './writing';
 import { outsideScore } from './outside-detectors';
 import { DOC_VERDICTS } from './schemas';
 import { KEEP_LIMITS, MAX_TEXT_CHARS, keepField, type AiCheckOutput, type HumanizeOutput } from './schemas';
@@ -107,6 +108,16 @@ export const apiHumanizeRequest = z
     keep: keepField.optional().meta({
       description: `Frozen phrases: every occurrence of each is kept exactly as written, in both modes and by a model rewrite (matched as whole words, ignoring case). Up to ${KEEP_LIMITS.phrases} phrases of at most ${KEEP_LIMITS.chars} characters, one line each. Absent: the phrases saved on your account apply; the list you send becomes the saved one (\`[]\` clears it).`,
       example: ['pivotal role'],
+    }),
+    tone: z.enum(WRITING_TONES).optional().meta({
+      description:
+        'Writing tone. `professional`, `academic` and `persuasive` need a connected rewriting model: without one the request is refused with 422 `NEEDS_MODEL` and nothing is charged (`GET /api/engine-state` tells). Absent: the tone saved on your account, as far as the engine can follow it.',
+      example: 'neutral',
+    }),
+    readingLevel: z.enum(READING_LEVELS).optional().meta({
+      description:
+        'Reading level. `advanced` needs a connected rewriting model (422 `NEEDS_MODEL` without one, nothing charged). Absent: the level saved on your account.',
+      example: 'standard',
     }),
   })
   .meta({ id: 'HumanizeRequest' });

@@ -6,12 +6,14 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
   DEFAULT_WRITING,
+  ENGINE_MSG,
   MIN_WORDS,
   MSG,
   countWords,
   languageName,
   limitsFor,
   meaningNote,
+  modelOnlyOptions,
   resultSummary,
   writingNote,
   type HumanizeOutput,
@@ -166,6 +168,12 @@ export async function humanizeText(
     throw new AppError('UNSUPPORTED_LANGUAGE', 422, MSG.englishOnlyRewrite(languageName(language.code)), {
       details: { language: language.code },
     });
+  }
+
+  // Options only a model can follow are refused, before anything is charged, while no model is connected.
+  const modelOnly = modelOnlyOptions({ tone: input.tone, readingLevel: input.readingLevel });
+  if (modelOnly.length > 0 && !llm) {
+    throw new AppError('NEEDS_MODEL', 422, ENGINE_MSG.needsModel(modelOnly), { details: { options: modelOnly } });
   }
 
   const reservation = await reserveWords(

@@ -4,7 +4,7 @@
  * web app runs them (caps, balance, reservation and refund, history), so nothing about charging is
  * written twice.
  */
-import type { AiCheckOutput, HumanizeOutput, Tier } from '@plainspoken/shared';
+import type { AiCheckOutput, HumanizeOutput, ReadingLevel, Tier, WritingTone } from '@plainspoken/shared';
 import type { SubscriberRow } from '../../domain/subscribers';
 
 /** The owner of the key a request presented. */
@@ -24,7 +24,14 @@ export interface PublicApiServices {
   >;
   humanize(
     caller: ApiCaller,
-    input: { text: string; mode: 'deep' | 'lightning'; useSecondPrompt: boolean; keep?: string[] },
+    input: {
+      text: string;
+      mode: 'deep' | 'lightning';
+      useSecondPrompt: boolean;
+      keep?: string[];
+      tone?: WritingTone;
+      readingLevel?: ReadingLevel;
+    },
   ): Promise<HumanizeOutput>;
   /** The AI check's refusals that need no detector work (cap, minimum, language). */
   validateCheck(caller: ApiCaller, text: string, now: Date): Promise<CheckPlan>;

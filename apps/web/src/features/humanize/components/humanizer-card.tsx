@@ -1,4 +1,5 @@
-import { ArrowUpRightIcon } from 'lucide-react';
+import { ArrowUpRightIcon, InfoIcon } from 'lucide-react';
+import { ENGINE_MSG, SETUP_PATH, lightEditWriting } from '@plainspoken/shared';
 import { lazy, Suspense, useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DocumentDropZone, UploadButton, UploadProblem } from '@/components/documents/document-upload';
@@ -15,6 +16,7 @@ import { notifyError } from '@/lib/toast';
 import { fetchTransformation } from '../api/result-editing';
 import { tierDisplayName } from '../lib/humanize-errors';
 import { useHumanizer } from '../lib/use-humanizer';
+import { useEngineState } from '../api/engine-state';
 import { ModeToggle } from './mode-toggle';
 import { KeepPhrases } from './keep-phrases';
 import { WritingOptionsPicker } from './writing-options';
@@ -36,6 +38,9 @@ export function HumanizerCard() {
   const navigate = useNavigate();
   const { setText } = h;
   const upload = useDocumentUpload({ text: h.text, onText: setText, disabled: h.busy });
+  const engine = useEngineState().data;
+  // No model writes this mode: the card says so, and options only a model follows are off.
+  const noModel = engine !== undefined && !engine.model[h.mode];
 
   const hasText = h.text.length > 0;
   useEffect(() => {
@@ -96,7 +101,7 @@ export function HumanizerCard() {
   return (
     <Card className="overflow-hidden shadow-lg! shadow-primary/5" data-testid="humanizer-card">
       <div className="flex flex-col gap-3 border-b bg-muted/30 p-3 sm:flex-row sm:items-center sm:justify-between sm:p-5">
-        <ModeToggle value={h.mode} onChange={h.setMode} disabled={h.busy} />
+        <ModeToggle value={h.mode} onChange={h.setMode} disabled={h.busy} engine={engine} />
         <div className="flex items-center justify-between gap-2 sm:justify-end">
           {h.isSignedIn && h.balance !== undefined && (
             <span className="text-xs text-muted-foreground tabular-nums" data-testid="balance">
@@ -114,8 +119,33 @@ export function HumanizerCard() {
         </div>
       </div>
 
+      {noModel && (
+        <div className="grid gap-2 border-b px-3 py-3 text-sm sm:px-5" data-testid="engine-note">
+          <p className="flex items-start gap-2 text-muted-foreground">
+            <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span>{ENGINE_MSG.noModel}</span>
+          </p>
+          {engine.admin && (
+            <p
+              className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+              data-testid="engine-admin-banner"
+            >
+              {ENGINE_MSG.adminBanner}{' '}
+              <Link to={SETUP_PATH} className="font-medium underline underline-offset-2">
+                {ENGINE_MSG.adminBannerLink}
+              </Link>
+            </p>
+          )}
+        </div>
+      )}
+
       <div className="border-b px-3 py-3 sm:px-5">
-        <WritingOptionsPicker value={h.writing} onChange={h.setWriting} disabled={h.busy} />
+        <WritingOptionsPicker
+          value={noModel ? lightEditWriting(h.writing) : h.writing}
+          onChange={h.setWriting}
+          disabled={h.busy}
+          noModel={noModel}
+        />
       </div>
 
       <div className={cn('grid gap-5 p-4 sm:p-5', showRight && 'lg:grid-cols-2')}>

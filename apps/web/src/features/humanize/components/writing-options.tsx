@@ -1,5 +1,8 @@
 import { useId } from 'react';
 import {
+  ENGINE_MSG,
+  MODEL_ONLY_LEVELS,
+  MODEL_ONLY_TONES,
   LIGHT_EDIT_LEVELS,
   LIGHT_EDIT_TONES,
   READING_LEVEL_LABELS,
@@ -13,17 +16,24 @@ import {
 const selectClass =
   'h-9 min-w-0 rounded-md border bg-background px-2 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60';
 
-/** Tone and reading level for the rewrite; options only a full rewrite can follow say so. */
+/**
+ * Tone and reading level for the rewrite; options only a full rewrite can follow say so. With no model
+ * connected (`noModel`) those options are disabled with the reason, and the server would refuse them.
+ */
 export function WritingOptionsPicker({
   value,
   onChange,
   disabled,
+  noModel,
 }: {
   value: Options;
   onChange: (o: Options) => void;
   disabled?: boolean;
+  noModel?: boolean;
 }) {
   const id = useId();
+  const toneOff = (t: Options['tone']): boolean => Boolean(noModel) && MODEL_ONLY_TONES.includes(t);
+  const levelOff = (l: Options['readingLevel']): boolean => Boolean(noModel) && MODEL_ONLY_LEVELS.includes(l);
   return (
     <div className="grid gap-1.5" data-testid="writing-options">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
@@ -40,9 +50,13 @@ export function WritingOptionsPicker({
             onChange={(e) => onChange({ ...value, tone: e.target.value as Options['tone'] })}
           >
             {WRITING_TONES.map((t) => (
-              <option key={t} value={t}>
+              <option key={t} value={t} disabled={toneOff(t)}>
                 {TONE_LABELS[t]}
-                {LIGHT_EDIT_TONES.includes(t) ? '' : ` · ${WRITING_MSG.needsFullRewrite}`}
+                {toneOff(t)
+                  ? ` · ${ENGINE_MSG.modelOnlyReason}`
+                  : LIGHT_EDIT_TONES.includes(t)
+                    ? ''
+                    : ` · ${WRITING_MSG.needsFullRewrite}`}
               </option>
             ))}
           </select>
@@ -60,16 +74,20 @@ export function WritingOptionsPicker({
             onChange={(e) => onChange({ ...value, readingLevel: e.target.value as Options['readingLevel'] })}
           >
             {READING_LEVELS.map((l) => (
-              <option key={l} value={l}>
+              <option key={l} value={l} disabled={levelOff(l)}>
                 {READING_LEVEL_LABELS[l]}
-                {LIGHT_EDIT_LEVELS.includes(l) ? '' : ` · ${WRITING_MSG.needsFullRewrite}`}
+                {levelOff(l)
+                  ? ` · ${ENGINE_MSG.modelOnlyReason}`
+                  : LIGHT_EDIT_LEVELS.includes(l)
+                    ? ''
+                    : ` · ${WRITING_MSG.needsFullRewrite}`}
               </option>
             ))}
           </select>
         </div>
       </div>
       <p id={`${id}-hint`} className="text-xs text-muted-foreground">
-        {WRITING_MSG.pickerHint}
+        {noModel ? ENGINE_MSG.pickerNoModel : WRITING_MSG.pickerHint}
       </p>
     </div>
   );

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   countWords,
   DEFAULT_WRITING,
+  lightEditWriting,
   limitsFor,
   WRITING_MSG,
   MIN_WORDS,
@@ -25,6 +26,7 @@ import { withAutoWait } from './auto-wait';
 import { humanizeText, humanizeTextStreaming, newIdempotencyKey, type HumanizeProgress } from '../api/humanize-text';
 import { deductLocally } from '../api/limits';
 import { useSavedWriting, useSaveWriting } from '../api/writing-options';
+import { useEngineState } from '../api/engine-state';
 import {
   flowContext,
   humanizeErrorToast,
@@ -92,6 +94,7 @@ export function useHumanizer() {
   const [result, setResult] = useState<HumanizeResult | null>(null);
   const running = useRef(false);
   // Writing options: the user's saved ones until they pick others; every rewrite (and 'Humanize again') sends them.
+  const engine = useEngineState().data;
   const saved = useSavedWriting(isSignedIn ? (user?.id ?? null) : null);
   const save = useSaveWriting(user?.id ?? null);
   const [picked, setPicked] = useState<WritingOptions | null>(null);
@@ -176,8 +179,9 @@ export function useHumanizer() {
           text: submitted,
           useSecondPrompt: secondPrompt,
           mode: submittedMode,
-          tone: writing.tone,
-          readingLevel: writing.readingLevel,
+          // Without a model for this mode, options only a model follows are not sent (the server refuses them).
+          tone: (engine && !engine.model[submittedMode] ? lightEditWriting(writing) : writing).tone,
+          readingLevel: (engine && !engine.model[submittedMode] ? lightEditWriting(writing) : writing).readingLevel,
           keep,
         };
         setProgress(null);
@@ -213,7 +217,23 @@ export function useHumanizer() {
     } finally {
       running.current = false;
     }
-  }, [text, isSignedIn, user, openAuthDialog, result, cap, tier, balance, mode, runs, qc, writing, keep, limits]);
+  }, [
+    text,
+    isSignedIn,
+    user,
+    openAuthDialog,
+    result,
+    cap,
+    tier,
+    balance,
+    mode,
+    runs,
+    qc,
+    writing,
+    keep,
+    limits,
+    engine,
+  ]);
 
   /** The result changed after the rewrite: edited in place, or a sentence replaced. */
   const updateResult = useCallback((output: HumanizeOutput, edited: boolean) => {

@@ -1,0 +1,65 @@
+/**
+ * What the server will do with a rewrite right now (GET /api/engine-state), said the same way on the home
+ * card, the admin banner, the public API's refusals and the `npm start` line. Without a connected model
+ * both modes make the same light edit (decision 0025): options only a model can follow are shown disabled
+ * and refused (422) before anything is charged.
+ */
+import type { HumanizeMode } from './modes';
+import { READING_LEVEL_LABELS, TONE_LABELS, type ReadingLevel, type WritingTone } from './writing';
+
+/** The model named in the README for Ollama; pulling it is the one step that connects a model. */
+export const RECOMMENDED_MODEL = 'qwen2.5:7b-instruct';
+export const SETUP_COMMAND = `ollama pull ${RECOMMENDED_MODEL}`;
+/** Where an admin reads the one-step setup (the README's Ollama section is mirrored on the engine page). */
+export const SETUP_PATH = '/admin/engine';
+
+export interface EngineState {
+  /** A model writes this mode's rewrites now. */
+  model: Record<HumanizeMode, boolean>;
+  /** Median seconds per rewrite of up to 500 words by the model over the last 30 days (null: no data yet). */
+  modelSeconds: Record<HumanizeMode, number | null>;
+  /** The caller may configure the engine (shows the setup banner). */
+  admin: boolean;
+  setupCommand: string;
+}
+
+/** Tones and reading levels only a model can follow. */
+export const MODEL_ONLY_TONES: readonly WritingTone[] = ['professional', 'academic', 'persuasive'];
+export const MODEL_ONLY_LEVELS: readonly ReadingLevel[] = ['advanced'];
+
+/** The options of a request that only a model can follow (labels, for messages). */
+export function modelOnlyOptions(o: { tone?: WritingTone | null; readingLevel?: ReadingLevel | null }): string[] {
+  const out: string[] = [];
+  if (o.tone && MODEL_ONLY_TONES.includes(o.tone)) out.push(`${TONE_LABELS[o.tone]} tone`);
+  if (o.readingLevel && MODEL_ONLY_LEVELS.includes(o.readingLevel))
+    out.push(`${READING_LEVEL_LABELS[o.readingLevel]} reading level`);
+  return out;
+}
+
+export const ENGINE_MSG = {
+  /** The home card without a model. */
+  noModel:
+    'No rewriting model is connected, so both modes make the same light edit: they swap stock phrases and machine-sounding words and leave your sentences as they are. Scores usually drop a few points.',
+  noModelShort: 'light edit, no model connected',
+  modelOnlyReason: 'Needs a connected model',
+  pickerNoModel:
+    'Professional, academic and persuasive tones and the advanced reading level need a connected model, so they are off and never charged. Casual tone and simple reading level work now (contractions and plainer linking words).',
+  adminBanner: `No model is connected. One step connects one: install Ollama, run \`${SETUP_COMMAND}\`, and rewrites become full rewrites within a minute.`,
+  adminBannerLink: 'Open the engine setup',
+  /** The 422 for a request that asks for a model-only option without a model. */
+  needsModel: (options: string[]): string =>
+    `${options.join(' and ')} ${options.length > 1 ? 'need' : 'needs'} a connected rewriting model, and none is connected right now. Choose a neutral or casual tone and a simple or standard reading level, or try again once a model is connected. Nothing was charged.`,
+  deepWithModel: (seconds: number | null): string =>
+    seconds === null ? 'full rewrite by the model' : `full rewrite, about ${Math.max(1, Math.round(seconds))} s`,
+  lightningWithModel: (seconds: number | null): string =>
+    seconds === null ? 'faster model rewrite' : `faster, about ${Math.max(1, Math.round(seconds))} s`,
+} as const;
+
+/** The writing options a light edit runs with: options only a model can follow fall back to the plain ones. */
+export function lightEditWriting<T extends { tone: WritingTone; readingLevel: ReadingLevel }>(o: T): T {
+  return {
+    ...o,
+    tone: MODEL_ONLY_TONES.includes(o.tone) ? 'neutral' : o.tone,
+    readingLevel: MODEL_ONLY_LEVELS.includes(o.readingLevel) ? 'standard' : o.readingLevel,
+  };
+}
