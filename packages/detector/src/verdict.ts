@@ -24,16 +24,21 @@ export interface VerdictStats {
 }
 
 export interface VerdictThresholds {
-  /** At or above this share of words in flagged sentences (0-1) the text is not human-written. */
+  /**
+   * The machine-like share of the words: those in flagged sentences plus half of those in sentences with
+   * some machine-like signs. At or above `mixedAt` a text is not human-written.
+   */
   mixedAt: number;
-  /** At or above this share, with the document flagged, the text is AI-written. */
+  /** At or above this machine-like share, with the document flagged, the text is AI-written. */
   aiAt: number;
-  /** A flagged stretch of at least this share of the words makes a text mixed even under `mixedAt`. */
+  /** At or above this machine-like share the text is AI-written even when the document is not flagged. */
+  aiAtUnflagged: number;
+  /** A run of consecutive flagged sentences of at least this share of the words makes a text mixed. */
   runAt: number;
 }
 
-/** From `npm run calibrate:verdict` on the shipped weights (the command prints these three figures). */
-export const VERDICT_THRESHOLDS: VerdictThresholds = { mixedAt: 0.45, aiAt: 0.55, runAt: 0.4 };
+/** From `npm run calibrate:verdict` on the shipped weights (the command prints these figures). */
+export const VERDICT_THRESHOLDS: VerdictThresholds = { mixedAt: 0.7, aiAt: 0.75, aiAtUnflagged: 2, runAt: 0.4 };
 
 /** A sentence score from here up (below the flag) counts as "some machine-like signs", as the highlights do. */
 export const MIXED_SENTENCE_AT = 30;
@@ -46,6 +51,12 @@ export function composition(s: VerdictStats): Composition {
   return { ai, mixed, human: 100 - ai - mixed };
 }
 
+/** The machine-like share (0-1): flagged sentences' words plus half of the some-signs sentences' words. */
+export function machineShare(s: VerdictStats): number {
+  const total = s.aiWords + s.mixedWords + s.humanWords;
+  return total === 0 ? 0 : (s.aiWords + 0.5 * s.mixedWords) / total;
+}
+
 export function decideVerdict(
   s: VerdictStats,
   docFlagged: boolean,
@@ -53,9 +64,8 @@ export function decideVerdict(
 ): DocVerdict {
   const total = s.aiWords + s.mixedWords + s.humanWords;
   if (total === 0) return docFlagged ? 'ai' : 'human';
-  const share = s.aiWords / total;
-  const run = s.run / total;
-  if (docFlagged && share >= t.aiAt) return 'ai';
-  if (docFlagged || share >= t.mixedAt || run >= t.runAt) return 'mixed';
+  const share = machineShare(s);
+  if ((docFlagged && share >= t.aiAt) || share >= t.aiAtUnflagged) return 'ai';
+  if (docFlagged || share >= t.mixedAt || s.run / total >= t.runAt) return 'mixed';
   return 'human';
 }
