@@ -12,6 +12,7 @@ import {
   type WritingPreferences,
 } from '@plainspoken/shared';
 import { humanize } from '@plainspoken/humanizer';
+import { startFakeOllama, type FakeOllama } from '@plainspoken/humanizer/testing';
 import { subscribers, transformations } from '../../db/schema';
 import { reconcileWords } from '../../domain/word-ledger';
 import type { Engine, EngineJob } from '../../lib/engine/engine';
@@ -38,6 +39,7 @@ function realEngine(): Engine & { calls: EngineJob[] } {
         writing: job.writing,
         secondPass: job.secondPass,
         avoidText: job.avoidText,
+        llm: job.llm ? { ...job.llm, callTimeoutMs: 5_000, deadlineMs: 15_000 } : null,
       });
       return r;
     },
@@ -255,4 +257,51 @@ describe('working on a result', () => {
     expect(spec.paths['/v1/transformations/{id}/export.docx']).toBeDefined();
     expect(spec.components.schemas.HumanizeRequest?.properties?.keep).toBeDefined();
   });
+});
+
+describe('sentence alternatives with a model', () => {
+  let t: TestProduct;
+  let ollama: FakeOllama;
+  let engine: ReturnType<typeof realEngine>;
+  beforeAll(async () => {
+    ollama = await startFakeOllama({ models: ['qwen2.5:7b-instruct'] });
+    engine = realEngine();
+    t = await createTestProduct({
+      engine,
+      env: { RATE_LIMITS: 'off', OLLAMA_HOST: ollama.url, OLLAMA_PROBE_SECONDS: '1' },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await ollama?.close();
+  });
+
+  it('asks the model for the sentence, with the frozen phrases of the entry as placeholders', async () => {
+    const u = await t.newUser();
+    await t.deps.db.update(subscribers).set({ monthly_word_balance: 10_000 }).where(eq(subscribers.user_id, u.id));
+    // The provider finds Ollama at start; wait until the model is in use.
+    await expect.poll(() => t.deps.models?.current('deep') ?? null, { timeout: 10_000 }).not.toBeNull();
+    const r = await t.req('/api/functions/humanize-text', {
+      cookie: u.cookie,
+      body: { mode: 'deep', text: TEXT, keep: ['pivotal role'] },
+    });
+    const out = (await r.json()) as HumanizeOutput;
+    const id = out.transformation_id!;
+    const text = `${TEXT.slice(0, TEXT.indexOf('.') + 1)} ${out.humanized_text}`;
+    await t.req(`/api/transformations/${id}`, { method: 'PATCH', cookie: u.cookie, body: { text } });
+    const before = ollama.chatRequests;
+    const res = await t.req(`/api/transformations/${id}/sentence-alternatives`, {
+      cookie: u.cookie,
+      body: { start: 0, end: text.indexOf('.') + 1 },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const alt = (await res.json()) as SentenceAlternativesOutput;
+    expect(ollama.chatRequests).toBeGreaterThan(before);
+    expect(engine.calls.at(-1)?.llm).not.toBeNull();
+    expect(engine.calls.at(-1)?.keep).toEqual(['pivotal role']);
+    const prompt = ollama.prompts.at(-1) ?? '';
+    expect(prompt).toMatch(/\{\{\d+\}\}/);
+    expect(prompt).not.toContain('pivotal role');
+    for (const a of alt.alternatives) expect(a.text).toContain('pivotal role');
+  }, 60_000);
 });
