@@ -126,6 +126,25 @@ export default [
     },
   },
   {
+    // The web app reads the server's route types (hc<AppType>) but must never bundle server code: only
+    // `import type` may cross from apps/web into the server workspace (decision 0031).
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@plainspoken/server', '@plainspoken/server/*', '**/apps/server/**', '**/server/src/**'],
+              allowTypeImports: true,
+              message: 'The web app may import the server only with `import type` (its route types for hc).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Test fakes stand in for Promise-returning APIs (fetch, the auth client): `async () => value` is
     // the plainest way to write one, so an async fake without await is not a mistake here.
     files: ['**/*.test.{ts,tsx}', '**/test/**/*.{ts,tsx}', 'apps/web/e2e/**/*.ts'],

@@ -202,6 +202,29 @@ const schema = z
     WINSTON_BASE_URL: z.string().url().default('https://api.gowinston.ai'),
     /** The longest wait for one outside detector's answer; after it the detector shows as unavailable. */
     OUTSIDE_DETECTOR_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
+    /** USD per call of each outside detector, for the engine page, e.g. `gptzero=0.01,winston=0.004`. */
+    OUTSIDE_DETECTOR_PRICES: z
+      .string()
+      .default('')
+      .transform((s, ctx) => {
+        const out: Record<string, number> = {};
+        for (const part of s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean)) {
+          const [id = '', v = ''] = part.split('=').map((x) => x.trim());
+          const n = Number(v);
+          if (!['gptzero', 'sapling', 'originality', 'winston'].includes(id) || !v || !Number.isFinite(n) || n < 0) {
+            ctx.addIssue({
+              code: 'custom',
+              message: `"${part}" is not detector=USD (gptzero, sapling, originality, winston)`,
+            });
+            continue;
+          }
+          out[id] = n;
+        }
+        return out;
+      }),
   })
   .superRefine((e, ctx) => {
     // Half a Paddle configuration would silently fall back to the sandbox: refuse it in every mode.
