@@ -14,7 +14,7 @@ import {
 } from '@plainspoken/shared';
 
 const selectClass =
-  'h-9 min-w-0 rounded-md border bg-background px-2 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60';
+  'h-9 min-w-0 max-w-full flex-1 rounded-md border bg-background px-2 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60';
 
 /**
  * Tone and reading level for the rewrite; options only a full rewrite can follow say so. With no model
@@ -37,7 +37,7 @@ export function WritingOptionsPicker({
   return (
     <div className="grid gap-1.5" data-testid="writing-options">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <div className="flex items-center gap-2">
+        <div className="flex max-w-full min-w-0 items-center gap-2">
           <label htmlFor={`${id}-tone`} className="text-sm font-medium whitespace-nowrap">
             Tone
           </label>
@@ -61,7 +61,7 @@ export function WritingOptionsPicker({
             ))}
           </select>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex max-w-full min-w-0 items-center gap-2">
           <label htmlFor={`${id}-level`} className="text-sm font-medium whitespace-nowrap">
             Reading level
           </label>
