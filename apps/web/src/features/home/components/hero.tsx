@@ -9,8 +9,18 @@ import { trackCtaClick } from '@/lib/analytics';
 import { useAuthDialog } from '@/lib/auth-dialog';
 
 export function Hero() {
-  const { isSignedIn } = useSession();
+  const { isSignedIn, isPending } = useSession();
   const { openAuthDialog } = useAuthDialog();
+  // Signed in (or a session cookie still being read: the server seeds "signed out" when there is none),
+  // the editor is what the visit is for: one line of heading, and the card right under the header.
+  if (isSignedIn || isPending) {
+    return (
+      <section className="mx-auto w-full max-w-6xl px-4 pt-3 sm:px-6 sm:pt-6 sm:pb-4" data-testid="home-editor-heading">
+        {/* On a phone the card itself says what it is; the heading stays for screen readers. */}
+        <h1 className="text-xl font-semibold tracking-tight max-sm:sr-only sm:text-2xl">Humanize a draft</h1>
+      </section>
+    );
+  }
   return (
     <section className="mx-auto max-w-3xl px-4 pt-12 pb-8 text-center sm:px-6 sm:pt-20 sm:pb-12">
       <Badge variant="accent" className="mb-5">
