@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { textBlocks } from '@plainspoken/shared';
-import { docxParagraphs, unzip } from './test-docx';
+import { docxParagraphs, unzip } from '../../test/docx';
 import { buildResultDocx, diffTokens, pairBlocks } from './tracked-docx';
 
 const ORIGINAL = `# Why Teams Plan Ahead

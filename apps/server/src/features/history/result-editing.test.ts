@@ -17,7 +17,7 @@ import { subscribers, transformations } from '../../db/schema';
 import { reconcileWords } from '../../domain/word-ledger';
 import type { Engine, EngineJob } from '../../lib/engine/engine';
 import { createTestProduct, inlineEngine, type TestProduct } from '../../test/harness';
-import { docxParagraphs, unzip } from '../documents/test-docx';
+import { docxParagraphs, unzip } from '../../test/docx';
 
 const TEXT =
   'In today\u2019s fast-paced world, technology plays a pivotal role in shaping how we live and work. Moreover, it ' +
