@@ -94,6 +94,18 @@ export interface EngineOverview {
   windows: { day: EngineWindow; month: EngineWindow };
   plans: EnginePlanMargin[];
   pull: EnginePull | null;
+  /** The outside AI detectors: configured or not, scans sent this UTC month, the operator's price per call. */
+  outside?: EngineOutsideDetector[];
+}
+
+export interface EngineOutsideDetector {
+  detector: string;
+  name: string;
+  configured: boolean;
+  scansThisMonth: number;
+  /** USD per call from OUTSIDE_DETECTOR_PRICES (null when not set). */
+  costPerCall: number | null;
+  monthCost: number | null;
 }
 
 export const enginePullInput = z.object({

@@ -12,6 +12,9 @@ import { AppError } from '../../lib/errors';
 import { jsonBody } from '../../lib/http';
 import { RECOMMENDED_OLLAMA_MODEL, type ModelProvider } from '../../lib/engine/provider';
 import { adminOnly } from '../../lib/session';
+import { outsideDetectorsFor } from '../../lib/outside-detectors';
+import { scansThisMonth } from '../../lib/outside-detectors/allowance';
+import { OUTSIDE_DETECTORS, OUTSIDE_DETECTOR_NAMES } from '@plainspoken/shared';
 import { engineWindows, planMargins } from './engine.service';
 import { PullJob } from './pull';
 
@@ -34,7 +37,25 @@ async function overview(deps: AppDeps): Promise<EngineOverview> {
     windows,
     plans: planMargins(windows.month.all.costPer1k),
     pull,
+    outside: await outsideOverview(deps),
   };
+}
+
+/** Each outside detector: whether its key is set, the scans sent this month and their cost at the set price. */
+async function outsideOverview(deps: AppDeps): Promise<NonNullable<EngineOverview['outside']>> {
+  const configured = outsideDetectorsFor(deps.env).configured;
+  const scans = await scansThisMonth(deps.db, deps.now());
+  return OUTSIDE_DETECTORS.map((id) => {
+    const price = deps.env.OUTSIDE_DETECTOR_PRICES[id];
+    return {
+      detector: id,
+      name: OUTSIDE_DETECTOR_NAMES[id],
+      configured: configured.includes(id),
+      scansThisMonth: scans[id],
+      costPerCall: price ?? null,
+      monthCost: price === undefined ? null : Math.round(price * scans[id] * 100) / 100,
+    };
+  });
 }
 
 export const engineRoutes = createRouter()
