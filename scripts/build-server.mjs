@@ -2,7 +2,8 @@
 // node_modules); the workspace's TypeScript packages are bundled in, and their import.meta.url is pinned
 // to the original file so data they load beside themselves (detector weights, lexicons) is still found.
 import { build } from 'esbuild';
-import { readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root } from './lib.mjs';
@@ -48,4 +49,13 @@ await build({
   ],
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
 });
+
+// The API reference page's standalone bundle (apps/server/src/features/public-api/docs-page.ts reads it from
+// here): @scalar/api-reference is a dev dependency, so a production install (npm ci --omit=dev) has no Vue.
+const scalarEntry = createRequire(path.join(root, 'apps/server/package.json')).resolve('@scalar/api-reference');
+await mkdir(path.join(root, 'apps/server/dist/vendor'), { recursive: true });
+await copyFile(
+  path.join(path.dirname(scalarEntry), 'browser', 'standalone.js'),
+  path.join(root, 'apps/server/dist/vendor/scalar-standalone.js'),
+);
 console.log('Server bundle written to apps/server/dist');

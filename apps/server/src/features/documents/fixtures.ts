@@ -1,11 +1,12 @@
 /**
  * Test files made in code (nothing is downloaded): Word documents with the docx library, PDFs with a text
- * layer with pdf-lib, a scanned-like PDF that is only an image, an encrypted PDF written by hand, and ZIP
- * archives (a zip bomb among them) from a small ZIP writer. Used by the server tests and the browser tests.
+ * layer with @cantoo/pdf-lib (the maintained fork of pdf-lib), a scanned-like PDF that is only an image, an
+ * encrypted PDF written by hand, and ZIP archives (a zip bomb among them) from a small ZIP writer. Used by the
+ * server tests and the browser tests.
  */
 import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
 import { Document, HeadingLevel, ImageRun, LevelFormat, Packer, Paragraph, TextRun } from 'docx';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 
 export interface SampleDoc {
   title: string;

@@ -1,12 +1,15 @@
 /**
- * The API reference page at /docs/api: Scalar's standalone bundle, served from node_modules by this
- * server (nothing comes from a CDN, so it works offline), started by a small script of our own so the page
- * runs under a Content-Security-Policy without inline scripts. The bundle is read and compressed once, off
- * the event loop (zlib's thread pool), on its first request.
+ * The API reference page at /docs/api: Scalar's standalone bundle, served by this server (nothing comes from a
+ * CDN, so it works offline): the build copies it beside the server bundle, so the production install does not
+ * need Scalar (a dev dependency, with Vue under it); run from source, it is read from the package. A small
+ * script of our own starts it, so the page runs under a Content-Security-Policy without inline scripts. The
+ * bundle is read and compressed once, off the event loop (zlib's thread pool), on its first request.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { createHash } from 'node:crypto';
@@ -49,15 +52,24 @@ async function asset(body: Buffer): Promise<Asset> {
 const REMOTE_FONT_FACE = /@font-face\s*\{[^}]*https:\/\/fonts\.scalar\.com[^}]*\}/g;
 
 let scalar: Promise<Asset> | null = null;
+/** Where `scripts/build-server.mjs` puts the bundle, beside the built server's own files. */
+export const SCALAR_BUILT = 'vendor/scalar-standalone.js';
+
+/** The built server's copy when there is one, else the package's file (tests and development run from source). */
+function scalarFile(): string {
+  const built = fileURLToPath(new URL(SCALAR_BUILT, import.meta.url));
+  if (existsSync(built)) return built;
+  const entry = createRequire(import.meta.url).resolve('@scalar/api-reference');
+  return path.join(path.dirname(entry), 'browser', 'standalone.js');
+}
+
 /**
- * The standalone bundle of @scalar/api-reference, found through the package's own entry point, without
- * its remote font rules (so the browser never tries to reach another host, even when a CSP would stop it).
+ * The standalone bundle of @scalar/api-reference without its remote font rules (so the browser never tries to
+ * reach another host, even when a CSP would stop it).
  */
 export function scalarBundle(): Promise<Asset> {
   scalar ??= (async () => {
-    const require = createRequire(import.meta.url);
-    const entry = require.resolve('@scalar/api-reference');
-    const source = await readFile(path.join(path.dirname(entry), 'browser', 'standalone.js'), 'utf8');
+    const source = await readFile(scalarFile(), 'utf8');
     return asset(Buffer.from(source.replace(REMOTE_FONT_FACE, '')));
   })().catch((e: unknown) => {
     scalar = null; // a failed read is not kept: the next request tries again

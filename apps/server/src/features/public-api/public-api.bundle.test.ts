@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -134,6 +134,8 @@ describe('the public API in the built bundle', () => {
 
     const doc = (await (await fetch(`${base}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths).sort()).toEqual(['/v1/detect', '/v1/humanize', '/v1/usage']);
+    // The build copies Scalar's bundle beside the server: a production install has no @scalar package.
+    expect(existsSync(path.join(root, 'apps/server/dist/vendor/scalar-standalone.js'))).toBe(true);
     const bundle = await fetch(`${base}/docs/api/scalar.js`);
     expect(bundle.status).toBe(200);
     expect((await bundle.text()).length).toBeGreaterThan(1_000_000);
