@@ -108,6 +108,8 @@ export function inlineEngine(behaviour: { fail?: boolean; delayMs?: number } = {
         tokensOut: 0,
         candidates: 0,
         guardRejected: false,
+        repairedSentences: 0,
+        improved: true,
         styleApplied: [],
         ms: 1,
       };

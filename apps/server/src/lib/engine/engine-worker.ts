@@ -53,23 +53,7 @@ async function rewrite(job: EngineJob): Promise<EngineOutput> {
     seed: job.seed,
     onProgress: port ? (e) => port.postMessage(e) : undefined,
   }).finally(() => port?.close());
-  return {
-    text: r.text,
-    scoreBefore: r.scoreBefore,
-    scoreAfter: r.scoreAfter,
-    engine: r.engine,
-    outcome: r.outcome,
-    language: r.language,
-    engineNote: r.engineNote,
-    sentencesAfter: r.sentencesAfter,
-    tokensUsed: r.tokensUsed,
-    ms: r.ms,
-    model: r.model,
-    tokensIn: r.tokensIn,
-    tokensOut: r.tokensOut,
-    candidates: r.candidates,
-    fallbackReason: r.fallbackReason,
-    guardRejected: r.guardRejected,
-    styleApplied: r.styleApplied,
-  };
+  // The result as it is, less the internal checks: one type on both sides of the worker boundary.
+  const { checks: _checks, ...result } = r;
+  return result;
 }

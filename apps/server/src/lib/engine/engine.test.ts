@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { WORKER_NICE, createEnginePool } from './engine';
 import { AppError } from '../errors';
+import { startFakeProvider } from '@plainspoken/humanizer/testing';
 
 const slowWorker = fileURLToPath(new URL('../../test/slow-worker.mjs', import.meta.url));
 const job = (text: string) => ({ text, mode: 'lightning' as const, secondPass: false, llm: null });
@@ -13,9 +14,7 @@ describe('engine pool', () => {
     const pool = createEnginePool({ threads: 1, queueLimit: 2, timeoutMs: 10_000, workerFilename: slowWorker });
     try {
       const results = await Promise.allSettled(Array.from({ length: 6 }, () => pool.run(job('slow text'))));
-      const busy = results
-        .filter((r) => r.status === 'rejected')
-        .map((r) => r.reason as AppError);
+      const busy = results.filter((r) => r.status === 'rejected').map((r) => r.reason as AppError);
       expect(busy.length).toBeGreaterThanOrEqual(3);
       for (const e of busy) {
         expect(e).toBeInstanceOf(AppError);
@@ -39,6 +38,29 @@ describe('engine pool', () => {
       await pool.close();
     }
   });
+
+  it('model-backed rewrites wait on the provider together instead of one per worker', async () => {
+    const fake = await startFakeProvider({ delayMs: 400, corpus: false });
+    const pool = createEnginePool({ threads: 1, queueLimit: 16, timeoutMs: 60_000 });
+    try {
+      const text =
+        'Remote work does not suit every team. Moreover, companies report that they utilize the saved office budget for training, ' +
+        'and many employees say that they value the quiet time for focused work.';
+      const llm = { baseURL: fake.url, model: 'fake-model', apiKey: 'fake' };
+      const outs = await Promise.all(
+        Array.from({ length: 4 }, () => pool.run({ text, mode: 'lightning', secondPass: false, llm })),
+      );
+      expect(outs.every((o) => o.candidates >= 1)).toBe(true);
+      // One worker thread, four rewrites: their provider calls were in flight at the same time.
+      expect(fake.maxInFlight).toBeGreaterThanOrEqual(2);
+      // The result crosses the worker boundary as the humanizer's own type, new fields included.
+      expect(typeof outs[0]?.repairedSentences).toBe('number');
+      expect(typeof outs[0]?.improved).toBe('boolean');
+    } finally {
+      await pool.close();
+      await fake.close();
+    }
+  }, 60_000);
 
   it('runs the real engine in a worker thread', async () => {
     const pool = createEnginePool({ threads: 1, queueLimit: 4, timeoutMs: 60_000 });

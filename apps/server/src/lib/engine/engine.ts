@@ -39,26 +39,12 @@ export interface EngineJob {
 }
 /** The stages a rewrite reports, as the browser receives them in the event stream. */
 export type EngineProgress = HumanizeProgress;
-export type EngineOutput = Pick<
-  HumanizeResult,
-  | 'text'
-  | 'scoreBefore'
-  | 'scoreAfter'
-  | 'engine'
-  | 'outcome'
-  | 'language'
-  | 'engineNote'
-  | 'sentencesAfter'
-  | 'tokensUsed'
-  | 'ms'
-  | 'model'
-  | 'tokensIn'
-  | 'tokensOut'
-  | 'candidates'
-  | 'fallbackReason'
-  | 'guardRejected'
-  | 'styleApplied'
->;
+/**
+ * What a rewrite returns across the worker boundary: the humanizer's result itself (less the internal
+ * checks), one type for both sides, so a field added to the result reaches the server without a hand copy.
+ */
+export type EngineResult = Omit<HumanizeResult, 'checks'>;
+export type EngineOutput = EngineResult;
 /** The AI check: the detector's verdict on a text, scored in a worker like a rewrite. */
 export interface DetectJob {
   kind: 'detect';
@@ -95,6 +81,9 @@ function workerFile(): { filename: string; execArgv: string[] } {
  */
 export const WORKER_NICE = { lightning: 5, deep: 10 } as const;
 
+/** Model-backed rewrites one worker thread runs at once (each mostly waits on the provider). */
+export const MODEL_TASKS_PER_WORKER = 16;
+
 export function createEnginePool(opts: {
   threads?: number;
   queueLimit: number;
@@ -106,12 +95,16 @@ export function createEnginePool(opts: {
   const threads = opts.threads ?? Math.max(1, Math.min(4, cores));
   const deepThreads = opts.threads ?? Math.max(1, Math.min(4, cores - 1));
   const { filename, execArgv } = opts.workerFilename ? { filename: opts.workerFilename, execArgv: [] } : workerFile();
-  const make = (maxThreads: number, minThreads: number) => {
+  const make = (maxThreads: number, minThreads: number, concurrentTasksPerWorker = 1) => {
     const p = new Piscina({
       filename,
       execArgv,
       minThreads,
       maxThreads,
+      concurrentTasksPerWorker,
+      // A worker that runs several rewrites takes its tasks as messages: with Atomics it would wait for the
+      // next task in Atomics.wait and hold every model call in flight on that thread.
+      atomics: concurrentTasksPerWorker > 1 ? 'disabled' : 'sync',
       maxQueue: opts.queueLimit,
       idleTimeout: 60_000,
     });
@@ -119,26 +112,42 @@ export function createEnginePool(opts: {
     p.on('error', (e: Error) => opts.onError?.(e));
     return p;
   };
-  const pools = { lightning: make(threads, 1), deep: make(deepThreads, 0) };
+  const pools = {
+    lightning: make(threads, 1),
+    deep: make(deepThreads, 0),
+    // Model-backed rewrites spend most of their time waiting on the provider: many share a worker thread
+    // (their CPU steps, the detector and the clean-up, interleave between the waits), so a slow provider
+    // does not hold one CPU worker per rewrite and eight users' Deep rewrites wait on the model together.
+    model: make(deepThreads, 0, MODEL_TASKS_PER_WORKER),
+  };
   const busy = () =>
     new AppError('ENGINE_BUSY', 503, 'The rewriting service is busy right now. Please try again in a few seconds.', {
       retryAfter: 5,
     });
   return {
     async run(job, onProgress) {
-      const pool = pools[job.mode];
+      const pool = job.llm ? pools.model : pools[job.mode];
       job = { ...job, nice: WORKER_NICE[job.mode] };
       if (pool.queueSize >= opts.queueLimit) throw busy();
       const ac = new AbortController();
       const timer = setTimeout(() => ac.abort(), opts.timeoutMs);
       const channel = onProgress ? new MessageChannel() : null;
       if (channel && onProgress) channel.port1.on('message', (e: EngineProgress) => onProgress(e));
+      // Piscina runs a task that carries an abort signal alone on its worker, so model-backed rewrites run
+      // without one: the timeout answers the caller here, and the rewrite itself stops at the model loop's
+      // own deadline (at most 60 s of provider calls).
+      const shared = pool === pools.model;
+      const signal = shared ? {} : { signal: ac.signal };
       try {
-        if (!channel) return (await pool.run(job, { signal: ac.signal })) as EngineOutput;
-        return (await pool.run(
-          { ...job, progress: channel.port2 },
-          { signal: ac.signal, transferList: [channel.port2] },
-        )) as EngineOutput;
+        const task = channel
+          ? pool.run({ ...job, progress: channel.port2 }, { ...signal, transferList: [channel.port2] })
+          : pool.run(job, signal);
+        if (!shared) return (await task) as EngineOutput;
+        task.catch(() => {});
+        const stopped = new Promise<never>((_resolve, reject) =>
+          ac.signal.addEventListener('abort', () => reject(new Error('timed out')), { once: true }),
+        );
+        return (await Promise.race([task, stopped])) as EngineOutput;
       } catch (e) {
         if (ac.signal.aborted)
           throw new AppError(
@@ -167,12 +176,12 @@ export function createEnginePool(opts: {
       }
     },
     stats: () => ({
-      threads: pools.lightning.threads.length + pools.deep.threads.length,
-      queued: pools.lightning.queueSize + pools.deep.queueSize,
-      running: (pools.lightning.utilization + pools.deep.utilization) / 2,
+      threads: pools.lightning.threads.length + pools.deep.threads.length + pools.model.threads.length,
+      queued: pools.lightning.queueSize + pools.deep.queueSize + pools.model.queueSize,
+      running: (pools.lightning.utilization + pools.deep.utilization + pools.model.utilization) / 3,
     }),
     close: async () => {
-      await Promise.all([pools.lightning.destroy(), pools.deep.destroy()]);
+      await Promise.all([pools.lightning.destroy(), pools.deep.destroy(), pools.model.destroy()]);
     },
   };
 }
