@@ -7,6 +7,7 @@ import {
   apiHumanizeResponse,
   type AiCheckOutput,
   type CreatedApiKey,
+  type EngineOverview,
   type HumanizeOutput,
 } from '@plainspoken/shared';
 import { subscribers } from '../../db/schema';
@@ -30,6 +31,8 @@ describe('AI check with outside detectors (fakes over HTTP)', () => {
         WINSTON_API_KEY: FAKE_KEY,
         WINSTON_BASE_URL: fake.url,
         OUTSIDE_DETECTOR_TIMEOUT_MS: '1500',
+        OUTSIDE_DETECTOR_PRICES: 'gptzero=0.01,sapling=0.002',
+        ADMIN_EMAILS: 'ops@example.com',
       },
       engine: createEnginePool({ threads: 1, queueLimit: 8, timeoutMs: 60_000 }),
     });
@@ -127,5 +130,22 @@ describe('AI check with outside detectors (fakes over HTTP)', () => {
     const spec = JSON.stringify(await (await t.req('/api/openapi.json')).json());
     expect(spec).toContain('OutsideDetectorScore');
     expect(spec).toContain('detectors_before');
+  });
+
+  it('the engine page counts the scans sent to each vendor this month and their cost at the set price', async () => {
+    const admin = await t.newUser('ops@example.com');
+    const r = await t.req('/api/admin/engine', { cookie: admin.cookie });
+    expect(r.status, await r.clone().text()).toBe(200);
+    const o = (await r.json()) as EngineOverview;
+    const row = (id: string) => o.outside!.find((x) => x.detector === id)!;
+    expect(fake.calls.gptzero).toBeGreaterThan(0);
+    expect(row('gptzero')).toMatchObject({
+      configured: true,
+      scansThisMonth: fake.calls.gptzero,
+      costPerCall: 0.01,
+      monthCost: Math.round(fake.calls.gptzero) / 100,
+    });
+    expect(row('winston')).toMatchObject({ configured: true, scansThisMonth: fake.calls.winston, costPerCall: null });
+    expect(row('sapling')).toMatchObject({ configured: false, scansThisMonth: 0, costPerCall: 0.002, monthCost: 0 });
   });
 });

@@ -7,12 +7,15 @@ import {
   OUTSIDE_DETECTOR_NAMES,
   OUTSIDE_MSG,
   OUTSIDE_SCAN_ALLOWANCE,
+  type OutsideDetectorId,
   type OutsideScore,
   type Tier,
 } from '@plainspoken/shared';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import type { Logger } from '../logger';
+import { rowsOf } from '../rate-limit';
 import { createWindowCounter } from '../window-counter';
 import { outsideDetectorsFor, type ScanGate } from './index';
 
@@ -29,7 +32,10 @@ export function allowanceGate(db: Db, user: { id: string; tier: Tier } | null, n
   const allowance = OUTSIDE_SCAN_ALLOWANCE[user.tier];
   return async (id) => {
     const { count } = await counter.hit(`outside:${id}:${user.id}:${monthKey(now)}`, MONTH_MS);
-    return count > allowance ? OUTSIDE_MSG.allowanceUsed(allowance) : null;
+    if (count > allowance) return OUTSIDE_MSG.allowanceUsed(allowance);
+    // Every scan sent to a vendor, for the engine page's cost figures.
+    await counter.hit(`outside-calls:${id}:${monthKey(now)}`, MONTH_MS);
+    return null;
   };
 }
 
@@ -63,4 +69,16 @@ export function scannerFor(
         cached: false,
       }));
     });
+}
+
+/** Scans that reached each outside detector this UTC month (every account), for the engine page. */
+export async function scansThisMonth(db: Db, now: Date): Promise<Record<OutsideDetectorId, number>> {
+  const month = monthKey(now);
+  const res = await db.execute(sql`SELECT key, count FROM rate_limit WHERE key LIKE ${`pl:outside-calls:%:${month}`}`);
+  const out: Record<OutsideDetectorId, number> = { gptzero: 0, sapling: 0, originality: 0, winston: 0 };
+  for (const r of rowsOf<{ key: string; count: number }>(res)) {
+    const id = r.key.split(':')[2] as OutsideDetectorId;
+    if (id in out) out[id] += Number(r.count);
+  }
+  return out;
 }
