@@ -49,8 +49,10 @@ test('without a model the home card says both modes make a light edit and turns 
   await expect(page.getByTestId('balance')).toHaveText(balance ?? '');
 });
 
-test('an admin sees the setup banner on the home card, linking to the engine page', async ({ page }) => {
+test('an admin sees the setup banner on /admin and the home card, linking to the engine page', async ({ page }) => {
   await signUpAndConfirm(page, page.request, 'admin@example.com');
+  await page.goto('/admin');
+  await expect(page.getByTestId('engine-admin-banner')).toContainText('ollama pull qwen2.5:7b-instruct');
   await page.goto('/');
   const banner = page.getByTestId('engine-admin-banner');
   await expect(banner).toContainText('ollama pull qwen2.5:7b-instruct');

@@ -1,7 +1,9 @@
 import { RefreshCwIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { TIERS } from '@plainspoken/shared';
+import { useQuery } from '@tanstack/react-query';
+import { ENGINE_MSG, TIERS, type EngineState } from '@plainspoken/shared';
+import { call, server } from '@/lib/api';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { BarChart, CategoryBars, shortUtcDay } from '@/components/ui/charts';
@@ -17,6 +19,28 @@ export function AdminOverviewPage() {
     <AdminGate>
       <AdminOverview />
     </AdminGate>
+  );
+}
+
+/** No model connected: the one-step setup, linked (the home card shows admins the same banner). */
+function EngineSetupBanner() {
+  const q = useQuery({
+    queryKey: ['engine-state'],
+    queryFn: (): Promise<EngineState> => call(server.api['engine-state'].$get()),
+    staleTime: 60_000,
+  });
+  const s = q.data;
+  if (!s?.model || s.model.deep || s.model.lightning) return null;
+  return (
+    <p
+      className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
+      data-testid="engine-admin-banner"
+    >
+      {ENGINE_MSG.adminBanner}{' '}
+      <Link to={paths.adminEngine} className="font-medium underline underline-offset-2">
+        {ENGINE_MSG.adminBannerLink}
+      </Link>
+    </p>
   );
 }
 
@@ -53,6 +77,8 @@ function AdminOverview() {
           </Button>
         </div>
       </header>
+
+      <EngineSetupBanner />
 
       {q.isError ? (
         <p className="text-destructive">Could not load the overview. Try Refresh in a moment.</p>
