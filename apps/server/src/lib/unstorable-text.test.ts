@@ -75,5 +75,17 @@ describe('NUL and broken text, refused in one place', () => {
     });
     expect(r.status).toBe(400);
     expect(r.headers.get('location')).toBeNull();
+    // A small callback body, JSON (already read once by the bad-text check) or a form, still reaches auth.
+    for (const [type, rawBody] of [
+      ['application/json', '{}'],
+      ['application/x-www-form-urlencoded', 'state=x&code=y'],
+    ]) {
+      const ok = await t.req('/api/auth/callback/google?days=1', {
+        method: 'POST',
+        rawBody,
+        headers: { 'content-type': type! },
+      });
+      expect(ok.status, type).toBeLessThan(500);
+    }
   });
 });

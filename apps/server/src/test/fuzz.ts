@@ -1,16 +1,24 @@
 /**
- * The fuzz sweep (npm run test:fuzz; a reduced form runs in the unit suite): the product on a fresh PGlite
- * database, served over real HTTP, gets generated bad input (fast-check) on every endpoint listed by
+ * The fuzz sweep (npm run test:fuzz; a reduced form runs in the unit suite): the built server
+ * (`apps/server/dist/index.js`, as `npm start` runs it) on a throw-away PostgreSQL server, or (the reduced
+ * form, or without initdb) the product in this process on PGlite, over real HTTP, gets generated bad
+ * input (fast-check) on every endpoint listed by
  * listEndpoints: odd path parameters and query strings, JSON of every shape and depth, malformed JSON,
  * forms, broken multipart, text bodies, NUL characters, lone surrogates, huge numbers, very long
- * strings, as a signed-out visitor, a member and an admin. It checks that no answer is a 5xx or shows a
+ * strings, as a signed-out visitor, a member and an admin; then, per endpoint, NUL in each JSON field and
+ * each query parameter (the search's `q` among them) on its own. It checks that no answer is a 5xx or shows a
  * stack trace, and that a refused request (4xx) changed nothing stored (accounts, passwords, plans and
  * balances, history, sessions, two-factor settings, applied payment events, pending email links).
  */
 import fc from 'fast-check';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
+import { canStartPostgres, freePort, startPostgres, type TempPostgres } from '../../../../scripts/pg-temp.mjs';
+import { openDatabase } from '../db/client';
 import { sql } from 'drizzle-orm';
 import { rowsOf } from '../lib/rate-limit';
 import { BASE, cookieFrom, createTestProduct, type TestProduct } from './harness';
@@ -26,6 +34,10 @@ export interface FuzzFigures {
   refusalsThatChangedState: number;
   failures: string[];
   seconds: number;
+  /** 'bundle': the built server as its own process; 'in-process': the app served from this process. */
+  target: 'bundle' | 'in-process';
+  /** Cases with NUL in one JSON field or query parameter. */
+  nulCases: number;
 }
 
 const FIELDS = [
@@ -64,6 +76,7 @@ const FIELDS = [
   'idToken',
 ];
 const QUERY_KEYS = [
+  'q',
   'cursor',
   'limit',
   'email',
@@ -158,13 +171,11 @@ const bodyArb: fc.Arbitrary<Body> = fc.oneof(
   fc
     .record({ depth: fc.integer({ min: 50, max: 30_000 }), open: fc.constantFrom('[', '{"a":') })
     .map((d): Body => ({ kind: 'deep', ...d })),
-  fc
-    .dictionary(fc.constantFrom(...FIELDS), evilString, { maxKeys: 4 })
-    .map((o): Body => ({
-      kind: 'raw',
-      type: 'application/x-www-form-urlencoded',
-      raw: new URLSearchParams(o).toString(),
-    })),
+  fc.dictionary(fc.constantFrom(...FIELDS), evilString, { maxKeys: 4 }).map((o): Body => ({
+    kind: 'raw',
+    type: 'application/x-www-form-urlencoded',
+    raw: new URLSearchParams(o).toString(),
+  })),
   fc
     .tuple(
       fc.constantFrom('multipart/form-data; boundary=xyz', 'multipart/form-data', 'multipart/form-data; boundary='),
@@ -217,16 +228,93 @@ const STACK = /\n\s+at\s+\S+\s+\(|node_modules\/|\bat async\b/;
 /** Requests after which the member's session may be gone (sign-out, revocation) and is renewed. */
 const SESSION_RISK = /sign-out|revoke|delete-user|change-password|reset-password|two-factor|update-session/;
 
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+/** The built server on `databaseUrl`, as its own process; resolves once /readyz answers 200. */
+async function startBundle(databaseUrl: string): Promise<{ origin: string; child: ChildProcess; out: () => string }> {
+  const b = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, encoding: 'utf8' });
+  if (b.status !== 0) throw new Error(`building the server failed: ${b.stderr}`);
+  const port = await freePort();
+  const child = spawn(process.execPath, ['apps/server/dist/index.js'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_URL: BASE,
+      DATABASE_URL: databaseUrl,
+      RATE_LIMITS: 'off',
+      ADMIN_EMAILS: 'fuzz-admin@example.com',
+      LOG_LEVEL: 'error',
+      ENGINE_POOL_SIZE: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout.on('data', (d) => (out += String(d)));
+  child.stderr.on('data', (d) => (out += String(d)));
+  const origin = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the built server exited: ${out}`);
+    const r = await fetch(`${origin}/readyz`).catch(() => null);
+    if (r?.status === 200) return { origin, child, out: () => out };
+    await new Promise((res) => setTimeout(res, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`the built server did not start: ${out}`);
+}
+
+/**
+ * NUL in one field or one query parameter at a time. `every`: each field on every endpoint; otherwise a
+ * few per endpoint, rotating so every field and parameter is still sent somewhere.
+ */
+function nulCases(endpointIndex: number, every: boolean): Case[] {
+  const nul = 'a\u0000b';
+  const keys = [...FIELDS.map((f) => ({ f })), ...QUERY_KEYS.map((q) => ({ q }))];
+  const picked = every ? keys : [0, 1, 2].map((k) => keys[(endpointIndex * 3 + k) % keys.length]!);
+  return picked.map((k) => ({
+    who: 'member' as const,
+    param: 'x',
+    query: 'q' in k ? { [k.q]: nul } : {},
+    body: 'f' in k ? { kind: 'json', value: { [k.f]: nul } } : { kind: 'none' },
+    ownOrigin: true,
+  }));
+}
+
 export async function runFuzz(opts: {
   casesPerEndpoint: number;
   seed?: number;
   log?: (s: string) => void;
+  /** Fuzz the built server in its own process on PostgreSQL (needs initdb/pg_ctl). */
+  bundle?: boolean;
+  /** NUL in every field on every endpoint (default), or a rotating few per endpoint. */
+  everyNulField?: boolean;
 }): Promise<FuzzFigures> {
   const started = Date.now();
-  const t = await createTestProduct({ env: { RATE_LIMITS: 'off', ADMIN_EMAILS: 'fuzz-admin@example.com' } });
-  const server = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((r) => server.once('listening', () => r()));
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const useBundle = !!opts.bundle && canStartPostgres();
+  let pgServer: TempPostgres | undefined;
+  let bundle: Awaited<ReturnType<typeof startBundle>> | undefined;
+  let server: ReturnType<typeof serve> | undefined;
+  let t: TestProduct;
+  let origin: string;
+  if (useBundle) {
+    pgServer = await startPostgres({ maxConnections: 60 });
+    // The same database under this process's product: it signs users up and reads the state digests.
+    t = await createTestProduct({
+      env: { RATE_LIMITS: 'off', ADMIN_EMAILS: 'fuzz-admin@example.com' },
+      database: await openDatabase({ url: pgServer.url, onConnectionError: () => {} }),
+    });
+    bundle = await startBundle(pgServer.url);
+    origin = bundle.origin;
+  } else {
+    t = await createTestProduct({ env: { RATE_LIMITS: 'off', ADMIN_EMAILS: 'fuzz-admin@example.com' } });
+    const s = serve({ fetch: t.app.fetch, port: 0, hostname: '127.0.0.1' });
+    server = s;
+    await new Promise<void>((r) => s.once('listening', () => r()));
+    origin = `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+  }
   const figures: FuzzFigures = {
     endpoints: 0,
     cases: 0,
@@ -237,6 +325,8 @@ export async function runFuzz(opts: {
     refusalsThatChangedState: 0,
     failures: [],
     seconds: 0,
+    target: useBundle ? 'bundle' : 'in-process',
+    nulCases: 0,
   };
   try {
     const member = await t.newUser('fuzz-member@example.com');
@@ -253,7 +343,12 @@ export async function runFuzz(opts: {
     let digest = await stateDigest(t);
     let i = 0;
     for (const ep of endpoints) {
-      const samples = fc.sample(caseArb, { numRuns: opts.casesPerEndpoint, seed: (opts.seed ?? 42) + i++ });
+      const nul = nulCases(i, opts.everyNulField ?? true);
+      figures.nulCases += nul.length;
+      const samples = [
+        ...fc.sample(caseArb, { numRuns: opts.casesPerEndpoint, seed: (opts.seed ?? 42) + i++ }),
+        ...nul,
+      ];
       for (const c of samples) {
         const res = await send(origin, ep, c, cookies[c.who]);
         figures.cases++;
@@ -285,8 +380,14 @@ export async function runFuzz(opts: {
       opts.log?.(`${ep.method.padEnd(7)} ${ep.path}`);
     }
   } finally {
-    await new Promise<void>((r) => server.close(() => r()));
+    if (server) await new Promise<void>((r) => server.close(() => r()));
+    if (bundle) {
+      const exited = new Promise((r) => bundle.child.once('exit', r));
+      bundle.child.kill('SIGTERM');
+      await exited;
+    }
     await t.close();
+    pgServer?.stop();
   }
   figures.seconds = Math.round((Date.now() - started) / 100) / 10;
   return figures;
@@ -311,7 +412,7 @@ export function formatFuzz(f: FuzzFigures): string {
     .map(([s, n]) => `${s}×${n}`)
     .join(' ');
   return [
-    `fuzz: ${f.cases} cases over ${f.endpoints} endpoints in ${f.seconds} s`,
+    `fuzz (${f.target === 'bundle' ? 'the built server, PostgreSQL' : 'in this process, PGlite'}): ${f.cases} cases over ${f.endpoints} endpoints in ${f.seconds} s, ${f.nulCases} of them NUL in one field or query parameter`,
     `statuses: ${statuses}`,
     `5xx: ${f.fiveXx}   stack traces: ${f.stackTraces}   refusals: ${f.refusals}   refusals that changed state: ${f.refusalsThatChangedState}`,
     ...f.failures.slice(0, 30).map((x) => `  FAIL ${x}`),

@@ -105,7 +105,8 @@ export const authRoutes = createRouter<{ auth: Auth }>()
     // An OAuth callback POST is answered with a redirect carrying its fields in the address: a provider
     // sends a code and a state, never kilobytes, so a large body is refused instead of echoed.
     if (c.req.method === 'POST' && /^\/api\/auth\/(?:oauth2\/)?callback\//.test(c.req.path)) {
-      const body = await c.req.raw.clone().text();
+      // Read through Hono, which keeps the text (the body may have been read before, for the bad-text check).
+      const body = await c.req.text();
       if (body.length > OAUTH_CALLBACK_MAX_BODY)
         return c.json(
           {
@@ -116,6 +117,8 @@ export const authRoutes = createRouter<{ auth: Auth }>()
           },
           400,
         );
+      headers.delete('content-length');
+      return c.var.deps.auth.handler(new Request(c.req.url, { method: 'POST', headers, body }));
     }
     if (c.req.method !== 'POST' || !/^application\/json\b/i.test(c.req.header('content-type') ?? '')) {
       return c.var.deps.auth.handler(new Request(c.req.raw, { headers }));
