@@ -343,7 +343,7 @@ publicApiRoutes.openapi(exportRoute, async (c) => {
   const { id } = c.req.valid('param');
   const { changes } = c.req.valid('query');
   const f = await c.var.deps.publicApi.exportDocx(c.var.apiCaller, id, changes === 'tracked');
-  return c.body(f.bytes, 200, f.headers) as never;
+  return c.body(f.bytes, 200, f.headers);
 });
 
 publicApiRoutes.openapi(usageRoute, (c) => {
