@@ -24,16 +24,23 @@ const quoted = (s: string): string => {
 const SENTENCE_END = /[.!?]["'\u201d\u2019)]?\s+["'\u201c\u2018(]?[A-Z]/;
 const CONTRACTION = /\b\w+(?:n['\u2019]t|['\u2019](?:s|re|ll|ve|d|m))\b/i;
 
+// Compiled once, without the global flag (so exec has no state between calls).
+const PHRASE_RES = [...PHRASES, ...ARTIFACT_INLINE].map((rule) => new RegExp(rule.re.source, 'i'));
+const OPENER_RES = OPENERS.map((rule) => new RegExp(rule.re.source, 'i'));
+const LEXICON_RES = LEXICON.map((e) => ({
+  word: e.word,
+  re: new RegExp(`\\b${e.word.replace(/e$/, '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\w*`, 'i'),
+}));
+
 function stockPhrase(del: string): string | null {
-  for (const rule of [...PHRASES, ...ARTIFACT_INLINE]) {
-    const re = new RegExp(rule.re.source, 'i');
+  for (const re of PHRASE_RES) {
     const m = re.exec(del);
     if (m?.[0]?.trim()) return m[0];
   }
   // An opener's comma often stays in place, so the deleted words are tried with it too.
   for (const candidate of [del.trimStart(), `${del.trim()}, `]) {
-    for (const rule of OPENERS) {
-      const m = new RegExp(rule.re.source, 'i').exec(candidate);
+    for (const re of OPENER_RES) {
+      const m = re.exec(candidate);
       if (m?.[0]?.trim()) return m[0].replace(/[,\s]+$/, '');
     }
   }
@@ -41,12 +48,7 @@ function stockPhrase(del: string): string | null {
 }
 
 function stockWord(del: string): string | null {
-  for (const e of LEXICON) {
-    const stem = e.word.replace(/e$/, '');
-    const re = new RegExp(`\\b${stem.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\w*`, 'i');
-    const m = re.exec(del);
-    if (m) return e.word;
-  }
+  for (const { word, re } of LEXICON_RES) if (re.test(del)) return word;
   return null;
 }
 
