@@ -57,3 +57,24 @@ export function promoPercentLabel(p: PromoCode, period: BillingPeriod): string {
 export interface PromotionsState {
   redeemed: string[];
 }
+
+const dollars = (v: number) => `$${v.toFixed(2)}`;
+
+/**
+ * How a code's price is said everywhere (pricing, checkout, the billing portal, the profile): a code takes
+ * its percentage off the first payment only, and the plan renews at its full price (decision 0027).
+ * "$11.99 for the first month, then $19.99 a month" / "$… for the first year, then $… a year".
+ */
+export function promoPriceTerms(
+  fullPeriodPrice: number,
+  p: PromoCode,
+  period: BillingPeriod,
+): { first: number; then: number; text: string } {
+  const first = discountedPrice(fullPeriodPrice, p, period);
+  const unit = period === 'yearly' ? 'year' : 'month';
+  return {
+    first,
+    then: fullPeriodPrice,
+    text: `${dollars(first)} for the first ${unit}, then ${dollars(fullPeriodPrice)} a ${unit}`,
+  };
+}

@@ -148,6 +148,8 @@ export interface SubscriptionData {
   monthlyLimit: number;
   currentBalance: number;
   isActive: boolean;
+  /** The promotion code that paid the current period, said as everywhere else ("$11.99 for the first month, then $19.99 a month"). */
+  promotion?: { code: string; terms: string } | null;
 }
 
 export interface TransformationItem {

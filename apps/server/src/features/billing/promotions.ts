@@ -39,6 +39,20 @@ export async function redeemedCodes(db: Db, userId: string): Promise<string[]> {
   return rows.map((r) => r.code).sort();
 }
 
+/**
+ * The code whose discount paid the period that started at `periodStart` (redeemed within a minute of its
+ * start or later), or null: that period was paid at the full price, and so is every renewal.
+ */
+export async function codeOfPeriod(db: Db, userId: string, periodStart: Date): Promise<string | null> {
+  const rows = await db
+    .select({ code: promotion_redemptions.code, at: promotion_redemptions.redeemed_at })
+    .from(promotion_redemptions)
+    .where(eq(promotion_redemptions.user_id, userId));
+  const from = periodStart.getTime() - 60_000;
+  const hit = rows.filter((r) => r.at.getTime() >= from).sort((a, b) => b.at.getTime() - a.at.getTime())[0];
+  return hit?.code ?? null;
+}
+
 /** Whether `typed` may be used by this user now, with the reason in the user's words when not. */
 export async function checkPromoCode(
   deps: { db: Db; env: Env; now: () => Date },

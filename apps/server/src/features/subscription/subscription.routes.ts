@@ -3,9 +3,45 @@
  *   GET /api/subscription
  *   POST /api/functions/process-expired-subscriptions (admin; the daily job does the same, see server.ts)
  */
-import type { ProcessExpiredOutput } from '@plainspoken/shared';
+import { eq } from 'drizzle-orm';
+import {
+  findPromoCode,
+  isPaidTier,
+  periodPrice,
+  promoPriceTerms,
+  type ProcessExpiredOutput,
+  type SubscriptionData,
+} from '@plainspoken/shared';
+import type { Db } from '../../db/client';
+import { promotion_redemptions } from '../../db/schema';
 import { processExpired } from '../../domain/maintenance';
-import { loadSubscriber, toSubscriptionData } from '../../domain/subscribers';
+import {
+  addMonths,
+  effectiveTier,
+  loadSubscriber,
+  toSubscriptionData,
+  type SubscriberRow,
+} from '../../domain/subscribers';
+
+/** The code that paid the current period (redeemed at its start or later), with its terms; null otherwise. */
+async function periodPromotion(
+  db: Db,
+  userId: string,
+  row: SubscriberRow,
+  now: Date,
+): Promise<SubscriptionData['promotion']> {
+  const tier = effectiveTier(row, now);
+  if (!isPaidTier(tier) || !row.subscription_end) return null;
+  const period = row.billing_period === 'yearly' ? 'yearly' : 'monthly';
+  const start = addMonths(row.subscription_end, period === 'yearly' ? -12 : -1).getTime() - 60_000;
+  const rows = await db
+    .select({ code: promotion_redemptions.code, at: promotion_redemptions.redeemed_at })
+    .from(promotion_redemptions)
+    .where(eq(promotion_redemptions.user_id, userId));
+  const hit = rows.filter((r) => r.at.getTime() >= start).sort((a, b) => b.at.getTime() - a.at.getTime())[0];
+  const promo = hit ? findPromoCode(hit.code) : null;
+  return promo ? { code: promo.code, terms: promoPriceTerms(periodPrice(tier, period), promo, period).text } : null;
+}
 import { createRouter } from '../../lib/context';
 import { requireAdmin, requireUser } from '../../lib/session';
 
@@ -14,7 +50,8 @@ export const subscriptionRoutes = createRouter()
     const u = await requireUser(c);
     const now = c.var.deps.now();
     const row = await loadSubscriber(c.var.deps.db, u, now, u.subscriber);
-    return c.json(toSubscriptionData(row, now));
+    const data: SubscriptionData = toSubscriptionData(row, now);
+    return c.json({ ...data, promotion: await periodPromotion(c.var.deps.db, u.id, row, now) });
   })
   .post('/api/functions/process-expired-subscriptions', async (c) => {
     await requireAdmin(c);

@@ -8,6 +8,7 @@ import {
   findPromoCode,
   periodPrice,
   promoPercentLabel,
+  promoPriceTerms,
   type BillingPeriod,
   type PaidTier,
 } from '@plainspoken/shared';
@@ -215,7 +216,7 @@ export function checkoutPage(
   const price = promo ? discountedPrice(full, promo, s.period) : full;
   const priceRow = promo
     ? html`<dt>Price</dt>
-        <dd><s class="muted">${usd(full)}</s> ${usd(price)} per ${periodWord(s.period)}</dd>
+        <dd data-testid="price-terms">${promoPriceTerms(full, promo, s.period).text}</dd>
         <dt>Discount</dt>
         <dd data-testid="applied-code">${promo.code} · ${promoPercentLabel(promo, s.period)}</dd>`
     : html`<dt>Price</dt>
@@ -270,7 +271,14 @@ const NOTICES: Record<string, string> = {
   resumed: 'Your subscription was resumed.',
 };
 
-export function portalPage(row: SubscriberRow, cur: CurrentPlan | null, token: string, done: string | undefined) {
+export function portalPage(
+  row: SubscriberRow,
+  cur: CurrentPlan | null,
+  token: string,
+  done: string | undefined,
+  /** A code used on this period's payment: its first price and the full one it renews at. */
+  discountCode: string | null = null,
+) {
   const hidden = html`<input type="hidden" name="session" value="${token}" />`;
   const notice = done && NOTICES[done] ? html`<p class="notice" role="status">${NOTICES[done]}</p>` : '';
   const back = html`<a class="btn" href="/profile">Back to ${PRODUCT_NAME}</a>`;
@@ -287,6 +295,7 @@ export function portalPage(row: SubscriberRow, cur: CurrentPlan | null, token: s
     );
   }
   const cancelled = !!row.cancellation_end_date;
+  const promoUsed = discountCode ? findPromoCode(discountCode) : null;
   const options = PAID_TIERS.flatMap((t) => BILLING_PERIODS.map((p) => ({ t, p })))
     .filter((o) => !(o.t === cur.tier && o.p === cur.period))
     .map(
@@ -303,9 +312,9 @@ export function portalPage(row: SubscriberRow, cur: CurrentPlan | null, token: s
         ${notice}
         <dl>
           <dt>Billing</dt>
-          <dd>
+          <dd data-testid="price-terms">
             ${cur.period === 'monthly' ? 'Monthly' : 'Annual'} ·
-            ${usd(periodPrice(cur.tier, cur.period))}/${periodWord(cur.period)}
+            ${promoUsed ? `${promoPriceTerms(periodPrice(cur.tier, cur.period), promoUsed, cur.period).text} (${promoUsed.code})` : `${usd(periodPrice(cur.tier, cur.period))}/${periodWord(cur.period)}`}
           </dd>
           <dt>${cancelled ? 'Access ends' : 'Renews'}</dt>
           <dd>${day(cancelled && row.cancellation_end_date ? row.cancellation_end_date : cur.periodEnd)}</dd>

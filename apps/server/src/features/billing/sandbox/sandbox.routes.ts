@@ -19,7 +19,7 @@ import {
 } from '../payments/paddle-events';
 import { readSession, sandboxCustomerId, sandboxPriceId, type SandboxSession } from '../payments/sandbox';
 import type { PaymentProvider } from '../payments/types';
-import { checkPromoCode } from '../promotions';
+import { checkPromoCode, codeOfPeriod } from '../promotions';
 import { receiveSignedWebhook } from '../webhooks/receive';
 import { checkoutPage, portalPage, problemPage, type CurrentPlan } from './pages';
 
@@ -231,7 +231,9 @@ export const sandboxRoutes = createRouter<Extra>()
     if (!g.ok) return g.res;
     const now = c.var.deps.now();
     const row = await loadSubscriber(c.var.deps.db, g.user, now);
-    return c.html(portalPage(row, currentOf(row, g.user.id, now), g.token, c.req.query('done')));
+    const cur = currentOf(row, g.user.id, now);
+    const code = cur ? await codeOfPeriod(c.var.deps.db, g.user.id, cur.periodStart) : null;
+    return c.html(portalPage(row, cur, g.token, c.req.query('done'), code));
   })
   .post('/portal/cancel', async (c) => {
     const form = await formFields(c);

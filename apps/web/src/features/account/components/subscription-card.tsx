@@ -34,6 +34,11 @@ export function SubscriptionCard({ data, loading }: { data: SubscriptionData | u
             >
               {status.text}
             </p>
+            {data.promotion && status.kind !== 'cancelled' && (
+              <p className="text-sm text-muted-foreground" data-testid="subscription-promotion">
+                {data.promotion.terms} ({data.promotion.code})
+              </p>
+            )}
             {status.detail && (
               <p className="text-sm text-muted-foreground" data-testid="subscription-end-warning">
                 {status.detail}

@@ -3,6 +3,7 @@ import {
   TIER_LIMITS,
   discountedPrice,
   periodPrice,
+  promoPriceTerms,
   type BillingPeriod,
   type Plan,
   type PromoCode,
@@ -59,11 +60,11 @@ export function PlanCard({
         </span>
         <span className="text-muted-foreground">/month</span>
       </p>
-      <p className="mt-1 min-h-5 text-sm text-muted-foreground">
-        {period === 'yearly'
-          ? `${usd(billed)} billed yearly`
-          : promo
-            ? `${usd(billed)} billed monthly`
+      <p className="mt-1 min-h-5 text-sm text-muted-foreground" data-testid="billing-terms">
+        {promo
+          ? promoPriceTerms(periodPrice(plan.tier, period), promo, period).text
+          : period === 'yearly'
+            ? `${usd(billed)} billed yearly`
             : 'Billed monthly'}
         {promo && <span className="font-medium whitespace-nowrap text-success"> · with {promo.code}</span>}
       </p>
