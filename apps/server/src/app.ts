@@ -76,7 +76,7 @@ export interface ProductDeps extends AppDeps {
   publicApi: PublicApiServices;
 }
 
-export function createApp(deps: ProductDeps) {
+export function createApp(deps: ProductDeps): AppType {
   const { env } = deps;
   const app = new Hono<AppEnv<ProductDeps>>();
   const webDist = path.resolve(env.WEB_DIST ?? path.join(process.cwd(), 'apps/web/dist'));
@@ -191,6 +191,7 @@ export function createApp(deps: ProductDeps) {
     return c.json(errorBody(err), err.status);
   });
 
+  // Typed as AppType (the loop above mounted exactly `routes`): tests and hono/client read the routes' schemas.
   return app;
 }
 
