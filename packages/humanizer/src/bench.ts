@@ -14,7 +14,15 @@ import { humanize } from './index.ts';
 import { localHumanize } from './local/index.ts';
 import { protectedSpans } from './protect.ts';
 import type { Mode } from './types.ts';
-import { fitSentences, judge, measureFit, substitutions, verdictSample, type Verdict } from './rules/fit-measure.ts';
+import {
+  agreementSentences,
+  fitSentences,
+  judge,
+  measureFit,
+  substitutions,
+  verdictSample,
+  type Verdict,
+} from './rules/fit-measure.ts';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { readFileSync } from 'node:fs';
@@ -173,6 +181,13 @@ async function fit(): Promise<void> {
         `  harper.js: new lints in edited sentences: ${list} (${f1(ms / Math.max(1, 2 * r.changed))} ms per sentence)`,
       );
     }
+  }
+  const targeted = agreementSentences();
+  for (const mode of ['lightning', 'deep'] as Mode[]) {
+    const r = measureFit(targeted, mode, SEED);
+    console.log(
+      `${mode}, all ${targeted.length} corpus sentences with a verb-phrase or superlative tell ("play a pivotal role", "cutting-edge"): ${r.changed} changed, agreement or article problems introduced: ${r.introduced.length}`,
+    );
   }
   const picked = verdictSample(subs, 100);
   const verdicts = JSON.parse(

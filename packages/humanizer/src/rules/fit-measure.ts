@@ -50,6 +50,25 @@ export function fitSentences(n = 300): FitSentence[] {
   return Array.from({ length: n }, (_, i) => all[Math.floor((i + 0.5) * step)]!);
 }
 
+/** Tells whose replacement must agree with a subject or keep an article (the issue's failures). */
+const AGREEMENT_TELLS =
+  /\b(?:plays?|played) an? (?:crucial|vital|pivotal|key|significant|important|critical|essential) role in\b|\bcannot be overstated\b|\bleaves? a lasting (?:impact|impression)\b|\bharness(?:es|ed|ing)? the power of\b|\bcutting-edge\b/i;
+
+/** Every corpus AI sentence (up to 60 words) holding such a tell: where agreement and article edits happen. */
+export function agreementSentences(): FitSentence[] {
+  const out: FitSentence[] = [];
+  for (const r of loadCorpus().filter((x) => x.label === 'ai' && x.attack === 'none')) {
+    r.text
+      .split(/\n+/)
+      .flatMap((p) => p.split(SPLIT))
+      .forEach((t, i) => {
+        const s = t.trim();
+        if (AGREEMENT_TELLS.test(s) && s.split(/\s+/).length <= 60) out.push({ id: `${r.id}#${i}`, text: s });
+      });
+  }
+  return out;
+}
+
 const norm = (w: string): string => w.toLowerCase().replace(/^[^\w']+|[^\w']+$/g, '');
 
 /** The replaced word runs between two texts (an LCS over words; punctuation-only changes are left out). */
