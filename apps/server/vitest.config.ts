@@ -1,9 +1,17 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+/**
+ * Proofs that take minutes (load and faults on a real PostgreSQL, several server processes): not part of the
+ * default loop. `npm run test:proofs` runs them, and so does `npm test` under CI=true (`.ci/run`) or with
+ * TEST_LONG=1. Their full-length forms are `npm run test:load` and `npm run test:faults`.
+ */
+const LONG_PROOFS = ['src/proof.test.ts'];
 
 export default defineConfig({
   test: {
     name: 'server',
     include: ['src/**/*.test.ts'],
+    exclude: [...configDefaults.exclude, ...(process.env.TEST_LONG === '1' ? [] : LONG_PROOFS)],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
