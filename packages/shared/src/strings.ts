@@ -77,20 +77,37 @@ export function languageName(code: string): string {
   }
 }
 
+/** Why a full rewrite was not used, in the user's terms (by the engine's fallback reason). */
+const FALLBACK_WHY: Record<string, string> = {
+  'meaning-changed': 'every full rewrite we got changed what your text says (a fact, a name or a "not")',
+  'checks-failed': "the full rewrites we got did not keep your text's structure",
+  repeated: 'the full rewrite repeated your previous result',
+  timeout: 'our full rewrite took too long this time',
+  'rate-limited': 'our full rewrite service was busy this time',
+  unreachable: 'our full rewrite was not available this time',
+  unavailable: 'our full rewrite was not available this time',
+  'provider-error': 'our full rewrite service had an error this time',
+  malformed: 'our full rewrite service sent an answer we could not use',
+};
+
 /** The one sentence a result shows about what was done, in the user's terms. */
 export function resultSummary(
   outcome: 'model' | 'light-edit' | 'light-edit-fallback' | 'unchanged',
   scored = true,
+  more: { fallbackReason?: string | null; improved?: boolean; before?: number | null; after?: number | null } = {},
 ): string {
   const unscored = scored ? '' : ' We can only score English text, so no AI score is shown.';
   switch (outcome) {
     case 'model':
+      // A rewrite that does not score better is said plainly, not called a success.
+      if (more.improved === false && scored && more.before != null && more.after != null)
+        return `Full rewrite, but it does not read as more human-written than your text (AI score ${more.before}% before, ${more.after}% after). No words were charged; try again or edit it yourself.`;
       return `Full rewrite: we rewrote your text in plainer, more natural language.${unscored}`;
     case 'light-edit':
       return `Light edit: we removed wording that reads as machine-written.${unscored}`;
     case 'light-edit-fallback':
-      return `Light edit: our full rewrite was not available this time, so we removed wording that reads as machine-written instead.${unscored}`;
+      return `Light edit: ${FALLBACK_WHY[more.fallbackReason ?? ''] ?? 'our full rewrite was not available this time'}, so we removed wording that reads as machine-written instead. No words were charged.${unscored}`;
     case 'unchanged':
-      return 'We left your text as it was: none of our edits made it read as more human-written.';
+      return 'We left your text as it was: none of our edits made it read as more human-written. No words were charged.';
   }
 }

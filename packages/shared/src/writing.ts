@@ -65,6 +65,12 @@ export function writingNote(o: WritingOptions, r: { fullRewrite: boolean; applie
   return [did, not].filter(Boolean).join(' ') || `A light edit found nothing to change for your ${chosen}.`;
 }
 
+/** When sentences of a full rewrite were put back as written (or removed) because they changed a fact. */
+export function repairedNote(count: number, detail: string): string {
+  const why = detail.replace(/^[^:]*:\s*/, '');
+  return `${count} sentence${count === 1 ? '' : 's'} of the rewrite changed what your text says, so we kept ${count === 1 ? 'it' : 'them'} as you wrote ${count === 1 ? 'it' : 'them'}${why ? ` (${why})` : ''}.`;
+}
+
 /** When the model's best draft changed the meaning and was set aside. */
 export function meaningNote(fullRewrite: boolean): string {
   return fullRewrite

@@ -93,7 +93,8 @@ export function inlineEngine(behaviour: { fail?: boolean; delayMs?: number } = {
       onProgress?.({ stage: 'rewrite' });
       if (behaviour.delayMs) await new Promise((r) => setTimeout(r, behaviour.delayMs));
       if (behaviour.fail) throw new Error('engine exploded');
-      const text = job.text.replace(/\butilize\b/g, 'use');
+      // A rewrite changes the text (text returned unchanged is free): 'utilize' goes, the first letter is a capital.
+      const text = job.text.replace(/\butilize\b/g, 'use').replace(/^\p{Ll}/u, (c) => c.toUpperCase());
       const out = job.secondPass ? `${text} ` : text;
       return {
         text: out,

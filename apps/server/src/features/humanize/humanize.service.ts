@@ -13,6 +13,7 @@ import {
   languageName,
   limitsFor,
   meaningNote,
+  repairedNote,
   modelOnlyOptions,
   resultSummary,
   writingNote,
@@ -234,9 +235,24 @@ export async function humanizeText(
     throw new AppError('ENGINE_FAILED', 502, 'The rewrite failed and no words were charged. Please try again.');
   }
 
+  // What the result costs (decision 0024): nothing for text returned unchanged, for a light edit given
+  // instead of the full rewrite a connected model was expected to write, or for a full rewrite that does not
+  // score better than the input. The reservation is refunded first, so the saved entry records 0 words.
+  let remaining = reservation.remaining;
+  const modelExpected = llm !== null || (deps.models?.expected(input.mode) ?? false);
+  const notBetter = out.engine === 'model' && out.improved === false && out.scoreBefore !== null;
+  const free = out.text === input.text || (modelExpected && out.engine === 'local') || notBetter;
+  if (free) {
+    try {
+      const balance = await refundCharge(db, reservation.chargeId, deps.now());
+      if (balance !== null) remaining = balance;
+    } catch (e) {
+      deps.logger.warn('refund deferred to the sweep', { error: (e as Error).message });
+    }
+  }
+
   // The result and the settled charge are written together; if that fails the words go back.
   let saved: { id: string; wordsCharged: number } | null = null;
-  let remaining = reservation.remaining;
   try {
     saved = await saveWithCharge(
       db,
@@ -257,7 +273,8 @@ export async function humanizeText(
       },
       deps.now(),
     );
-    if (saved.wordsCharged === 0) remaining += words; // the sweep had refunded it already: the result is free
+    // The sweep had refunded it already: the result is free.
+    if (saved.wordsCharged === 0 && !free) remaining += words;
   } catch (e) {
     deps.logger.error('saving transformation failed', { error: (e as Error).message });
     let refunded: number | null = null;
@@ -303,6 +320,9 @@ export async function humanizeText(
   const scored = out.scoreBefore !== null && out.scoreAfter !== null;
   const notes = [
     out.guardRejected ? meaningNote(out.engine === 'model') : null,
+    out.engine === 'model' && out.repairedSentences > 0
+      ? repairedNote(out.repairedSentences, out.repairNote ?? '')
+      : null,
     outcome === 'unchanged'
       ? null
       : writingNote(writing, { fullRewrite: out.engine === 'model', applied: out.styleApplied ?? [] }),
@@ -317,7 +337,12 @@ export async function humanizeText(
     score_after: scored ? Math.round(out.scoreAfter!) : null,
     engine: out.engine,
     outcome,
-    summary: resultSummary(outcome, scored),
+    summary: resultSummary(outcome, scored, {
+      fallbackReason,
+      improved: out.improved,
+      before: scored ? Math.round(out.scoreBefore!) : null,
+      after: scored ? Math.round(out.scoreAfter!) : null,
+    }),
     language: out.language,
     sentences_after: scored ? out.sentencesAfter : [],
     ...(scan && before

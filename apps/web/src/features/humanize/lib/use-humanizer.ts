@@ -212,8 +212,10 @@ export function useHumanizer() {
       setCachedBalance(qc, user.id, output.remaining_balance);
       void qc.invalidateQueries({ queryKey: [keyRoots.transformations] });
       track('humanize', { mode: submittedMode, words, engine: output.engine });
-      if (output.saved) notifySuccess({ title: MSG.humanizeSuccess });
-      else notifyWarning({ title: MSG.notSavedTitle, description: MSG.notSaved });
+      // A free result (unchanged, a fallback light edit, a rewrite that does not score better) is not called
+      // a success: its summary says what happened.
+      if (output.saved && output.words_charged > 0) notifySuccess({ title: MSG.humanizeSuccess });
+      else if (!output.saved) notifyWarning({ title: MSG.notSavedTitle, description: MSG.notSaved });
     } finally {
       running.current = false;
     }
