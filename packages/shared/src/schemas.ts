@@ -138,6 +138,31 @@ export const createCheckoutInput = z.object({
 });
 export type CreateCheckoutInput = z.input<typeof createCheckoutInput>;
 
+/** POST /api/functions/preview-plan-change and /api/functions/change-plan: the plan a subscriber moves to. */
+export const planChangeInput = z.object({
+  planTier: z.enum(PAID_TIERS),
+  billingPeriod: z.enum(BILLING_PERIODS),
+});
+export type PlanChangeInput = z.input<typeof planChangeInput>;
+
+/** What a plan change costs, in dollars, as the payment provider prorates it (computed by the server). */
+export interface PlanChangePreview {
+  from: { tier: (typeof PAID_TIERS)[number]; period: (typeof BILLING_PERIODS)[number] };
+  to: { tier: (typeof PAID_TIERS)[number]; period: (typeof BILLING_PERIODS)[number] };
+  direction: 'upgrade' | 'downgrade';
+  /** The unused part of the current plan, credited. */
+  credit: number;
+  /** The new plan for the rest of this billing period (or its first period when the period changes). */
+  charge: number;
+  /** Charged now: charge minus credit, never below 0. */
+  dueNow: number;
+  /** Credit left over, taken off the next payments. */
+  carriedCredit: number;
+  /** The next regular payment: when, and how much. */
+  nextBilledAt: string | null;
+  nextAmount: number;
+}
+
 export interface SubscriptionData {
   subscription_tier: (typeof TIERS)[number];
   subscribed: boolean;

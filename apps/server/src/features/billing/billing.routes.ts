@@ -2,15 +2,17 @@
  * Billing's one router, mounted at the root with full paths:
  *   POST /api/functions/create-checkout, /api/functions/paddle-customer-portal (the spec's function names)
  *   OPTIONS|POST /api/functions/payment-webhook (Paddle's and the sandbox's deliveries; the admin test event)
+ *   POST /api/functions/preview-plan-change, /api/functions/change-plan (a subscriber's plan change)
  *   GET /api/promotions (the promotion codes the caller redeemed)
  *   GET /billing/checkout (the page Paddle's payment link opens) and /billing/checkout.js (its script)
  *   /sandbox/* (the local sandbox's hosted pages)
  */
-import { createCheckoutInput, type PromotionsState } from '@plainspoken/shared';
+import { createCheckoutInput, planChangeInput, type PromotionsState } from '@plainspoken/shared';
 import { createRouter } from '../../lib/context';
 import { jsonBody } from '../../lib/http';
 import { requireAdmin, requireUser, signedIn } from '../../lib/session';
 import { createCheckout, openPortal } from './billing.service';
+import { changePlan, previewPlanChange } from './plan-change';
 import { CHECKOUT_SCRIPT, incompleteCheckoutPage, paddleCheckoutPage } from './checkout-page';
 import { PADDLE_CSP, contentSecurityPolicy } from '../../lib/security-headers';
 import type { PaymentProvider } from './payments/types';
@@ -25,6 +27,15 @@ export const billingRoutes = createRouter<{ payments: PaymentProvider }>()
   .post('/api/functions/create-checkout', signedIn, jsonBody(createCheckoutInput), async (c) => {
     const u = await requireUser(c);
     return c.json(await createCheckout(c.var.deps, u, c.req.valid('json')));
+  })
+  // A subscriber's move to another plan: what it costs now (prorated), then the change itself.
+  .post('/api/functions/preview-plan-change', signedIn, jsonBody(planChangeInput), async (c) => {
+    const u = await requireUser(c);
+    return c.json(await previewPlanChange(c.var.deps, u, c.req.valid('json')));
+  })
+  .post('/api/functions/change-plan', signedIn, jsonBody(planChangeInput), async (c) => {
+    const u = await requireUser(c);
+    return c.json(await changePlan(c.var.deps, u, c.req.valid('json')));
   })
   // The codes the caller redeemed (a checkout with the code completed): the browser stops offering them.
   .get('/api/promotions', signedIn, async (c) => {

@@ -70,6 +70,28 @@ export async function startFakePaddle(apiKey: string): Promise<FakePaddle> {
           meta,
         });
       }
+      // A plan change, prorated immediately: the preview prices it as Paddle does (a fixed half period left).
+      if (req.method === 'PATCH' && (m = /^\/subscriptions\/([^/]+)\/preview$/.exec(path))) {
+        return send(200, {
+          data: {
+            id: decodeURIComponent(m[1]!),
+            status: 'active',
+            items: body.items,
+            next_billed_at: '2030-01-31T00:00:00Z',
+            update_summary: {
+              credit: { amount: '999', currency_code: 'USD' },
+              charge: { amount: '1999', currency_code: 'USD' },
+              result: { action: 'charge', amount: '1000', currency_code: 'USD' },
+            },
+            immediate_transaction: { details: { totals: { grand_total: '1000' } } },
+            recurring_transaction_details: { totals: { grand_total: '3999' } },
+          },
+          meta,
+        });
+      }
+      if (req.method === 'PATCH' && (m = /^\/subscriptions\/([^/]+)$/.exec(path))) {
+        return send(200, { data: { id: decodeURIComponent(m[1]!), status: 'active', items: body.items }, meta });
+      }
       if (req.method === 'POST' && (m = /^\/subscriptions\/([^/]+)\/cancel$/.exec(path))) {
         return send(200, { data: { id: decodeURIComponent(m[1]!), status: 'canceled' }, meta });
       }

@@ -4,7 +4,7 @@
  * (docs/decisions/0010-billing-providers-and-webhooks.md).
  */
 import { Paddle, type EventEntity } from '@paddle/paddle-node-sdk';
-import { BILLING_PERIODS, PAID_TIERS } from '@plainspoken/shared';
+import { BILLING_PERIODS, PAID_TIERS, type BillingPeriod, type PaidTier } from '@plainspoken/shared';
 import type { Env, PlanKey } from '../../../env';
 import { ProviderError, type PaymentProvider, type PlanChoice } from './types';
 
@@ -13,6 +13,14 @@ const API_ORIGIN: Record<Env['PADDLE_ENVIRONMENT'], string> = {
   production: 'https://api.paddle.com',
 };
 const TIMEOUT_MS = 15_000;
+
+/** The parts of Paddle's subscription preview (PATCH /subscriptions/{id}/preview) the confirmation shows. */
+interface PaddleChangePreview {
+  next_billed_at?: string | null;
+  update_summary?: { credit?: { amount?: string }; charge?: { amount?: string } } | null;
+  immediate_transaction?: { details?: { totals?: { grand_total?: string } } } | null;
+  recurring_transaction_details?: { totals?: { grand_total?: string } } | null;
+}
 
 interface PaddleErrorBody {
   error?: { code?: string; detail?: string };
@@ -41,11 +49,11 @@ export function createPaddleProvider(env: Env): PaymentProvider {
       if (id) byPrice.set(id, { tier, period });
     }
 
-  async function call<T>(path: string, body: unknown): Promise<T> {
+  async function call<T>(path: string, body: unknown, method: 'POST' | 'PATCH' = 'POST'): Promise<T> {
     let res: Response;
     try {
       res = await fetch(`${base}${path}`, {
-        method: 'POST',
+        method,
         headers: { Authorization: `Bearer ${apiKey}`, 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(TIMEOUT_MS),
@@ -69,6 +77,12 @@ export function createPaddleProvider(env: Env): PaymentProvider {
     const data = (json as { data?: T } | null)?.data;
     if (!data) throw new ProviderError('Paddle answered without data');
     return data;
+  }
+
+  function changeBody(tier: PaidTier, period: BillingPeriod) {
+    const priceId = prices[`${tier}:${period}`];
+    if (!priceId) throw new ProviderError(`no Paddle price for ${tier} ${period}`);
+    return { items: [{ price_id: priceId, quantity: 1 }], proration_billing_mode: 'prorated_immediately' };
   }
 
   return {
@@ -99,6 +113,29 @@ export function createPaddleProvider(env: Env): PaymentProvider {
     },
     async cancelNow(subscriptionId) {
       await call(`/subscriptions/${encodeURIComponent(subscriptionId)}/cancel`, { effective_from: 'immediately' });
+    },
+    async previewChange({ subscriptionId, tier, period }) {
+      const p = await call<PaddleChangePreview>(
+        `/subscriptions/${encodeURIComponent(subscriptionId)}/preview`,
+        changeBody(tier, period),
+        'PATCH',
+      );
+      // Paddle's amounts are strings in the currency's lowest unit (cents).
+      const usd = (v: string | undefined) => Number(v ?? 0) / 100;
+      const credit = usd(p.update_summary?.credit?.amount);
+      const charge = usd(p.update_summary?.charge?.amount);
+      return {
+        to: { tier, period },
+        credit,
+        charge,
+        dueNow: usd(p.immediate_transaction?.details?.totals?.grand_total),
+        carriedCredit: Math.max(0, Math.round((credit - charge) * 100) / 100),
+        nextBilledAt: p.next_billed_at ?? null,
+        nextAmount: usd(p.recurring_transaction_details?.totals?.grand_total),
+      };
+    },
+    async changePlan({ subscriptionId, tier, period }) {
+      await call(`/subscriptions/${encodeURIComponent(subscriptionId)}`, changeBody(tier, period), 'PATCH');
     },
     verify: (rawBody, signature) => verifyWithSdk(rawBody, secret, signature),
     planForPrice: (priceId) => byPrice.get(priceId) ?? null,

@@ -7,7 +7,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { BILLING_PERIODS, PAID_TIERS, type BillingPeriod, type PaidTier } from '@plainspoken/shared';
 import type { Env } from '../../../env';
 import { sdkVerifier } from './paddle';
-import type { PaymentProvider, PlanChoice } from './types';
+import { ProviderError, type PaymentProvider, type PlanChoice } from './types';
 
 export const SANDBOX_SESSION_TTL_MS = 60 * 60_000;
 
@@ -80,5 +80,8 @@ export function createSandboxProvider(env: Env): PaymentProvider {
     },
     verify: (rawBody, signature) => verifyWithSdk(rawBody, env.SANDBOX_WEBHOOK_SECRET, signature),
     planForPrice: (priceId) => byPrice.get(priceId) ?? null,
+    // The sandbox's proration and change run in plan-change.ts on the subscriber's own period.
+    previewChange: () => Promise.reject(new ProviderError('the sandbox prorates in plan-change.ts')),
+    changePlan: () => Promise.reject(new ProviderError('the sandbox changes plans in plan-change.ts')),
   };
 }

@@ -9,6 +9,7 @@ import type { Env } from '../../../env';
 import type { Db } from '../../../db/client';
 import type { Logger } from '../../../lib/logger';
 import type { PlanChoice } from '../../../domain/lifecycle';
+import type { BillingPeriod, PaidTier, PlanChangePreview } from '@plainspoken/shared';
 
 export type { PlanChoice };
 
@@ -36,6 +37,16 @@ export interface PaymentProvider {
   /** Verifies the Paddle-Signature header on the raw body; throws when it does not match or is stale. */
   verify(rawBody: string, signature: string): Promise<EventEntity>;
   planForPrice(priceId: string): PlanChoice | null;
+  /** What moving the subscription to another plan costs now, prorated immediately (Paddle's preview). */
+  previewChange(req: PlanChangeRequest): Promise<Omit<PlanChangePreview, 'from' | 'direction'>>;
+  /** Moves the subscription to another plan, prorated immediately; the provider's webhook applies it. */
+  changePlan(req: PlanChangeRequest): Promise<void>;
+}
+
+export interface PlanChangeRequest {
+  subscriptionId: string;
+  tier: PaidTier;
+  period: BillingPeriod;
 }
 
 /** Thrown by provider calls; the services turn it into the user-facing AppError of their operation. */

@@ -1,0 +1,191 @@
+/**
+ * A subscriber's plan change: the prorated preview and the change, over HTTP, in the sandbox (its own
+ * proration, applied by its signed event) and with Paddle (its preview and update, against the fake API).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PlanChangePreview, SubscriptionData } from '@plainspoken/shared';
+import { createTestProduct, type TestProduct } from '../../test/harness';
+import { startFakePaddle, type FakePaddle } from './fake-paddle';
+import { sandboxPriceId } from './payments/sandbox';
+import { prorate } from './plan-change';
+import { DAY_MS, deliver, json, subEvent } from './test-support';
+
+type User = Awaited<ReturnType<TestProduct['newUser']>>;
+
+function proShape(u: User, id: string, priceId: string, daysLeft = 15) {
+  const periodEnd = new Date(Date.now() + daysLeft * DAY_MS);
+  return {
+    id,
+    customerId: `ctm_${id}`,
+    status: 'active' as const,
+    priceId,
+    tier: 'Pro' as const,
+    period: 'monthly' as const,
+    periodStart: new Date(periodEnd.getTime() - 30 * DAY_MS),
+    periodEnd,
+    userId: u.id,
+  };
+}
+
+describe('proration as Paddle computes it (prorated immediately)', () => {
+  it('credits the unused part and charges the new plan for the rest of the period', () => {
+    const start = new Date('2030-01-01T00:00:00Z');
+    const end = new Date('2030-01-31T00:00:00Z');
+    const now = new Date('2030-01-16T00:00:00Z'); // half the period left
+    const p = prorate(
+      { tier: 'Pro', period: 'monthly', periodStart: start, periodEnd: end },
+      { planTier: 'Ultra', billingPeriod: 'monthly' },
+      now,
+    );
+    expect(p.direction).toBe('upgrade');
+    expect(p.credit).toBeCloseTo(19.99 / 2, 2);
+    expect(p.charge).toBeGreaterThan(p.credit);
+    expect(p.dueNow).toBeCloseTo(p.charge - p.credit, 2);
+    expect(p.carriedCredit).toBe(0);
+    expect(p.nextBilledAt).toBe(end.toISOString());
+
+    const down = prorate(
+      { tier: 'Pro', period: 'monthly', periodStart: start, periodEnd: end },
+      { planTier: 'Basic', billingPeriod: 'monthly' },
+      now,
+    );
+    expect(down.direction).toBe('downgrade');
+    expect(down.dueNow).toBe(0);
+    expect(down.carriedCredit).toBeCloseTo(down.credit - down.charge, 2);
+  });
+});
+
+describe('plan change in the sandbox', () => {
+  let t: TestProduct;
+  beforeAll(async () => {
+    t = await createTestProduct({ env: { RATE_LIMITS: 'off' } });
+  });
+  afterAll(async () => t.close());
+
+  it('previews the proration, then changes the plan at once', async () => {
+    const u = await t.newUser();
+    const ev = subEvent(
+      'subscription.created',
+      proShape(u, `sub_sandbox_pc_${u.id}`, sandboxPriceId('Pro', 'monthly')),
+    );
+    expect((await deliver(t, ev, t.deps.env.SANDBOX_WEBHOOK_SECRET)).status).toBe(200);
+
+    const r = await t.req('/api/functions/preview-plan-change', {
+      body: { planTier: 'Ultra', billingPeriod: 'monthly' },
+      cookie: u.cookie,
+    });
+    expect(r.status).toBe(200);
+    const p = await json<PlanChangePreview>(r);
+    expect(p).toMatchObject({
+      from: { tier: 'Pro', period: 'monthly' },
+      to: { tier: 'Ultra', period: 'monthly' },
+      direction: 'upgrade',
+    });
+    expect(p.credit).toBeCloseTo(19.99 / 2, 1);
+    expect(p.dueNow).toBeGreaterThan(0);
+
+    const same = await t.req('/api/functions/preview-plan-change', {
+      body: { planTier: 'Pro', billingPeriod: 'monthly' },
+      cookie: u.cookie,
+    });
+    expect(same.status).toBe(400);
+
+    const c = await t.req('/api/functions/change-plan', {
+      body: { planTier: 'Ultra', billingPeriod: 'monthly' },
+      cookie: u.cookie,
+    });
+    expect(c.status).toBe(200);
+    expect(await json(c)).toEqual({ ok: true, applied: true });
+    const s = await json<SubscriptionData>(await t.req('/api/subscription', { cookie: u.cookie }));
+    expect(s.subscription_tier).toBe('Ultra');
+  });
+
+  it('refuses a Free account with a reason (409), and bad input with 400', async () => {
+    const u = await t.newUser();
+    const r = await t.req('/api/functions/preview-plan-change', {
+      body: { planTier: 'Pro', billingPeriod: 'monthly' },
+      cookie: u.cookie,
+    });
+    expect(r.status).toBe(409);
+    expect((await json<{ error: { message: string } }>(r)).error.message).toMatch(/no paid plan/);
+    const bad = await t.req('/api/functions/change-plan', {
+      body: { planTier: 'Gold', billingPeriod: 'monthly' },
+      cookie: u.cookie,
+    });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('plan change with Paddle (fake API)', () => {
+  const API_KEY = 'pdl_sdbx_apikey_test';
+  const SECRET = 'pdl_ntfset_test_secret';
+  let t: TestProduct;
+  let paddle: FakePaddle;
+  beforeAll(async () => {
+    paddle = await startFakePaddle(API_KEY);
+    t = await createTestProduct({
+      env: {
+        RATE_LIMITS: 'off',
+        PADDLE_API_KEY: API_KEY,
+        PADDLE_WEBHOOK_SECRET: SECRET,
+        PADDLE_PRICE_IDS:
+          'Basic:monthly=pri_bm,Pro:monthly=pri_pm,Ultra:monthly=pri_um,Basic:yearly=pri_by,Pro:yearly=pri_py,Ultra:yearly=pri_uy',
+        PADDLE_API_BASE_URL: paddle.baseUrl,
+        PADDLE_CLIENT_TOKEN: 'test_clienttoken',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    await paddle.close();
+  });
+
+  it("shows Paddle's own proration and updates the subscription prorated immediately", async () => {
+    const u = await t.newUser();
+    const id = `sub_pc_${u.id}`;
+    expect((await deliver(t, subEvent('subscription.created', proShape(u, id, 'pri_pm')), SECRET)).status).toBe(200);
+
+    const r = await t.req('/api/functions/preview-plan-change', {
+      body: { planTier: 'Ultra', billingPeriod: 'monthly' },
+      cookie: u.cookie,
+    });
+    expect(r.status).toBe(200);
+    expect(await json<PlanChangePreview>(r)).toEqual({
+      from: { tier: 'Pro', period: 'monthly' },
+      to: { tier: 'Ultra', period: 'monthly' },
+      direction: 'upgrade',
+      credit: 9.99,
+      charge: 19.99,
+      dueNow: 10,
+      carriedCredit: 0,
+      nextBilledAt: '2030-01-31T00:00:00Z',
+      nextAmount: 39.99,
+    });
+    expect(paddle.requests.at(-1)).toMatchObject({
+      method: 'PATCH',
+      path: `/subscriptions/${id}/preview`,
+      body: { items: [{ price_id: 'pri_um', quantity: 1 }], proration_billing_mode: 'prorated_immediately' },
+    });
+
+    const c = await t.req('/api/functions/change-plan', {
+      body: { planTier: 'Ultra', billingPeriod: 'monthly' },
+      cookie: u.cookie,
+    });
+    expect(c.status).toBe(200);
+    expect(await json(c)).toEqual({ ok: true, applied: false });
+    expect(paddle.requests.at(-1)).toMatchObject({
+      method: 'PATCH',
+      path: `/subscriptions/${id}`,
+      body: { items: [{ price_id: 'pri_um', quantity: 1 }], proration_billing_mode: 'prorated_immediately' },
+    });
+
+    paddle.failWith(500);
+    const failed = await t.req('/api/functions/change-plan', {
+      body: { planTier: 'Basic', billingPeriod: 'monthly' },
+      cookie: u.cookie,
+    });
+    paddle.failWith(null);
+    expect(failed.status).toBe(502);
+    expect((await json<{ error: { message: string } }>(failed)).error.message).toMatch(/Nothing was charged/);
+  });
+});
