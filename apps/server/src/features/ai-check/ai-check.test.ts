@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { detect } from '@plainspoken/detector';
-import { AI_CHECK, MSG, type AiCheckOutput } from '@plainspoken/shared';
+import { AI_CHECK, MSG, RATE_LIMITS, type AiCheckOutput } from '@plainspoken/shared';
 import { DB_KINDS, createTestProduct, type TestProduct } from '../../test/harness';
 import { createEnginePool } from '../../lib/engine/engine';
 import { subscribers } from '../../db/schema';
@@ -32,6 +32,9 @@ describe.each(DB_KINDS)('AI check on %s', (kind) => {
   afterAll(async () => t.close());
   let ipSeq = 0;
   const freshIp = () => `192.0.2.${++ipSeq}`;
+  // The per-user interval between checks passes on the product's clock (the test clock), not the wall clock.
+  let offset = 0;
+  const passUserInterval = () => t.deps.clock!.setOffset((offset += RATE_LIMITS.aiCheckUserMs + 100));
 
   it('scores a visitor’s text with the shipped detector, sentences by offsets into the text, and charges nothing', async () => {
     const r = await t.req('/api/ai-check', { body: { text: ENGLISH }, ip: freshIp() });
@@ -95,11 +98,11 @@ describe.each(DB_KINDS)('AI check on %s', (kind) => {
       .update(subscribers)
       .set({ subscription_tier: 'Pro', subscribed: true, subscription_end: new Date(Date.now() + 30 * 86_400_000) })
       .where(eq(subscribers.user_id, u.id));
-    await new Promise((r) => setTimeout(r, 2_100));
+    passUserInterval();
     const pro = await t.req('/api/ai-check', { body: { text: words(1400) }, ip: freshIp(), cookie: u.cookie });
     expect(pro.status, await pro.clone().text()).toBe(200);
     expect(((await pro.json()) as AiCheckOutput).word_limit).toBe(1500);
-    await new Promise((r) => setTimeout(r, 2_100));
+    passUserInterval();
     const over = await t.req('/api/ai-check', { body: { text: words(1501) }, ip: freshIp(), cookie: u.cookie });
     expect(await over.json()).toMatchObject({
       error: { code: 'WORD_LIMIT_EXCEEDED', message: MSG.aiCheckLimitExceeded(1500, 'Pro') },
