@@ -165,6 +165,8 @@ export const transformations = pgTable(
     keep: jsonb('keep').$type<string[]>().notNull().default([]),
     /** When the user last edited the result in place (transformed_text then holds their edit). */
     edited_at: ts('edited_at'),
+    /** The rewrite as the engine wrote it (null on rows from before it was kept): tells the user's edits apart. */
+    rewrite_text: text('rewrite_text'),
   },
   (t) => [index('transformations_user_created_idx').on(t.user_id, t.created_at, t.id)],
 );

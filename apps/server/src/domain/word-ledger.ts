@@ -82,8 +82,8 @@ export async function saveWithCharge(
         UPDATE word_charges SET status = 'saved', settled_at = ${now}, transformation_id = ${id}
         WHERE id = ${chargeId} AND status = 'reserved'
         RETURNING words)
-      INSERT INTO transformations (id, user_id, original_text, transformed_text, mode, words_charged, score_before, score_after, engine, tokens_used, usage_tracked_at, tone, reading_level, keep)
-      VALUES (${id}, ${v.userId}, ${v.originalText}, ${v.transformedText}, ${v.mode}, COALESCE((SELECT words FROM c), 0),
+      INSERT INTO transformations (id, user_id, original_text, transformed_text, rewrite_text, mode, words_charged, score_before, score_after, engine, tokens_used, usage_tracked_at, tone, reading_level, keep)
+      VALUES (${id}, ${v.userId}, ${v.originalText}, ${v.transformedText}, ${v.transformedText}, ${v.mode}, COALESCE((SELECT words FROM c), 0),
               ${v.scoreBefore}, ${v.scoreAfter}, ${v.engine}, ${v.tokensUsed}, ${v.usageTrackedAt},
               ${v.tone ?? null}, ${v.readingLevel ?? null}, ${JSON.stringify(v.keep ?? [])}::jsonb)
       RETURNING id, words_charged`),

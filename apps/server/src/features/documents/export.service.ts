@@ -23,6 +23,8 @@ export async function exportDocx(db: Db, userId: string, id: string, tracked: bo
       result: transformations.transformed_text,
       created: transformations.created_at,
       engine: transformations.engine,
+      rewrite: transformations.rewrite_text,
+      edited: transformations.edited_at,
     })
     .from(transformations)
     .where(and(eq(transformations.id, id), eq(transformations.user_id, userId)))
@@ -30,7 +32,15 @@ export async function exportDocx(db: Db, userId: string, id: string, tracked: bo
   const r = rows[0];
   if (!r) throw new AppError('NOT_FOUND', 404, RESULT_MSG.notFound);
   return {
-    bytes: buildResultDocx({ original: r.original, result: r.result, date: r.created, engine: r.engine, tracked }),
+    bytes: buildResultDocx({
+      original: r.original,
+      result: r.result,
+      date: r.created,
+      engine: r.engine,
+      tracked,
+      // After an edit, the changes the engine did not make are the user's.
+      rewrite: r.edited && r.rewrite !== null ? r.rewrite : null,
+    }),
     fileName: docxFileName(r.result, tracked),
   };
 }

@@ -87,6 +87,24 @@ describe('tracked-changes Word file', () => {
     expect(docxParagraphs(d, 'reject')).toEqual([a]);
   });
 
+  it('after an edit, the changes the engine did not make are marked as the user\u2019s', () => {
+    const added = ' I checked these figures myself.';
+    const m = unzip(
+      buildResultDocx({
+        original: ORIGINAL,
+        result: RESULT.replace('nobody has to guess.', `nobody has to guess.${added}`),
+        date,
+        engine: 'local',
+        tracked: true,
+        rewrite: RESULT,
+      }),
+    );
+    const comments = [...(m.get('word/comments.xml') ?? '').matchAll(/<w:t[^>]*>([^<]*)</g)].map((x) => x[1]);
+    expect(comments).toContain('edited by you after the rewrite');
+    expect(comments.filter((c) => c === 'edited by you after the rewrite')).toHaveLength(1);
+    expect(comments.some((c) => c?.startsWith('stock phrase'))).toBe(true);
+  });
+
   it('diffs words, and pairs blocks around the ones that stayed', () => {
     expect(diffTokens('a big dog', 'a small dog')).toEqual([
       { kind: 'eq', text: 'a ' },

@@ -20,6 +20,11 @@ export interface DocxInput {
   engine: string | null;
   /** false: the result alone, no revisions. */
   tracked: boolean;
+  /**
+   * The engine's own rewrite when the user edited the result afterwards: a change whose new words the
+   * engine did not write, or that removes words the engine kept, is the user's ("edited by you").
+   */
+  rewrite?: string | null;
   title?: string;
 }
 
@@ -197,6 +202,8 @@ function sentenceAt(text: string, at: number): string {
   return text.trim();
 }
 
+const USER_EDIT = 'edited by you after the rewrite';
+
 interface Numbering {
   /** w:numId per list: 1 is the bullets; each ordered list gets its own, restarting at 1. */
   ordered: number[];
@@ -273,7 +280,9 @@ class DocWriter {
         continue;
       }
       const c = this.comment(
-        changeReason(p.del, p.ins, { engine: this.input.engine, sentence: sentenceAt(a.text, p.at) }),
+        this.byUser(p.del, p.ins)
+          ? USER_EDIT
+          : changeReason(p.del, p.ins, { engine: this.input.engine, sentence: sentenceAt(a.text, p.at) }),
       );
       body += c.start;
       if (p.del) body += `<w:del ${this.attrs()}>${runs(p.del, true)}</w:del>`;
@@ -281,6 +290,16 @@ class DocWriter {
       body += c.end;
     }
     return `<w:p>${this.pPr(b, '')}${body}</w:p>`;
+  }
+
+  /** Whether a change is the user's own edit (see DocxInput.rewrite). */
+  private byUser(del: string, ins: string): boolean {
+    const rewrite = this.input.rewrite;
+    if (!rewrite) return false;
+    const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
+    const r = squash(rewrite);
+    if (squash(ins)) return !r.includes(squash(ins));
+    return squash(del).length > 0 && r.includes(squash(del));
   }
 
   commentsXml(): string | null {

@@ -146,6 +146,13 @@ describe('working on a result', () => {
     });
     expect(foreign.status).toBe(404);
     expect((await t.req(`/api/transformations/${out.transformation_id}`, { cookie: b.cookie })).status).toBe(404);
+    // The tracked file tells the user's own words from the rewrite's.
+    const docx = await t.req(`/api/transformations/${out.transformation_id}/export.docx?changes=tracked`, {
+      cookie: a.cookie,
+    });
+    const parts = unzip(new Uint8Array(await docx.arrayBuffer()));
+    expect(parts.get('word/comments.xml')).toContain('edited by you after the rewrite');
+    expect(docxParagraphs(parts.get('word/document.xml')!, 'accept')).toEqual(textBlocks(edited).map((x) => x.text));
   });
 
   it('rewrites one sentence, charging only its words through the ledger', async () => {
