@@ -97,7 +97,8 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
           env,
         },
         caller,
-        input,
+        // API calls use the options they send or the defaults, never the web app's saved ones.
+        { ...input, source: 'api' },
       ),
     validateCheck: (caller, text, at) => validateCheck(db, caller, text, at),
     runCheck: (text, v) => runCheck({ engine, db, env, now, logger }, text, v),

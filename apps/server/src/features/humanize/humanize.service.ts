@@ -140,6 +140,8 @@ export async function humanizeText(
     tone?: WritingTone;
     readingLevel?: ReadingLevel;
     keep?: string[];
+    /** 'api': the public API; its options are what it sends or the defaults, and nothing is saved. */
+    source?: 'web' | 'api';
   },
   onProgress?: (e: EngineProgress) => void,
 ): Promise<HumanizeOutput> {
@@ -199,20 +201,24 @@ export async function humanizeText(
   // Options sent with the request win and become the user's saved ones; otherwise the saved ones apply.
   let writing: WritingOptions;
   let keep: string[] = input.keep ? uniqueKeep(input.keep) : [];
-  try {
-    const saved = await loadWriting(db, u.id);
-    writing = { tone: input.tone ?? saved.tone, readingLevel: input.readingLevel ?? saved.readingLevel };
-    if (!input.keep) keep = saved.keep;
-    const keepChanged = keep.length !== saved.keep.length || keep.some((k, i) => k !== saved.keep[i]);
-    if (writing.tone !== saved.tone || writing.readingLevel !== saved.readingLevel || keepChanged)
-      await saveWriting(db, u.id, { ...writing, keep }, now);
-  } catch (e) {
-    deps.logger.warn('writing options not saved', { error: (e as Error).message });
-    writing = {
-      tone: input.tone ?? DEFAULT_WRITING.tone,
-      readingLevel: input.readingLevel ?? DEFAULT_WRITING.readingLevel,
-    };
-  }
+  const defaults = (): WritingOptions => ({
+    tone: input.tone ?? DEFAULT_WRITING.tone,
+    readingLevel: input.readingLevel ?? DEFAULT_WRITING.readingLevel,
+  });
+  // The public API uses what the call sends or the defaults: never the web app's saved options.
+  if (input.source === 'api') writing = defaults();
+  else
+    try {
+      const saved = await loadWriting(db, u.id);
+      writing = { tone: input.tone ?? saved.tone, readingLevel: input.readingLevel ?? saved.readingLevel };
+      if (!input.keep) keep = saved.keep;
+      const keepChanged = keep.length !== saved.keep.length || keep.some((k, i) => k !== saved.keep[i]);
+      if (writing.tone !== saved.tone || writing.readingLevel !== saved.readingLevel || keepChanged)
+        await saveWriting(db, u.id, { ...writing, keep }, now);
+    } catch (e) {
+      deps.logger.warn('writing options not saved', { error: (e as Error).message });
+      writing = defaults();
+    }
 
   // Outside detectors score the text while the engine rewrites it, and the rewrite once it is done.
   const scan = deps.env ? scannerFor(deps.env, db, { id: u.id, tier }, now, deps.logger) : null;

@@ -248,6 +248,28 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     expect(await balanceOf(t, u)).toBe(15_000 - 2 * 73);
   });
 
+  it("uses the options an API call sends, or the defaults, never the web app's saved ones", async () => {
+    const u = await t.newUser();
+    await setPlan(t, u, 'Pro', 15_000);
+    const { secret } = await newKey(t, u);
+    const engine = t.deps.engine as ReturnType<typeof inlineEngine>;
+    const saved = await t.req('/api/functions/writing-options', {
+      method: 'POST',
+      body: { tone: 'casual', readingLevel: 'simple' },
+      cookie: u.cookie,
+    });
+    expect(saved.status).toBe(200);
+    const text = `${words(60, 'x')} We utilize tools.`;
+    expect((await api(t, '/v1/humanize', { key: secret, body: { text, mode: 'lightning' } })).status).toBe(200);
+    expect(engine.calls.at(-1)?.writing).toEqual({ tone: 'neutral', readingLevel: 'standard' });
+    const sent = await api(t, '/v1/humanize', { key: secret, body: { text, mode: 'lightning', tone: 'casual' } });
+    expect(sent.status).toBe(200);
+    expect(engine.calls.at(-1)?.writing).toEqual({ tone: 'casual', readingLevel: 'standard' });
+    // The API call did not change what the web app remembers.
+    const web = (await (await t.req('/api/writing-options', { cookie: u.cookie })).json()) as { tone: string };
+    expect(web.tone).toBe('casual');
+  });
+
   it('replays a retried request with the same Idempotency-Key and never charges twice', async () => {
     const engine = t.deps.engine as ReturnType<typeof inlineEngine>;
     const u = await t.newUser();
