@@ -253,8 +253,16 @@ const TOO_LARGE = (c: Ctx) =>
     },
     413,
   );
-const limitBody: MiddlewareHandler<Env> = (c, next) =>
-  bodyLimit({ maxSize: c.var.deps.env.BODY_LIMIT_BYTES, onError: TOO_LARGE })(c, next);
+const limitBody: MiddlewareHandler<Env> = async (c, next) => {
+  // The app's check for unstorable text may have read the body already (Hono keeps the text): measure that,
+  // since the stream can no longer be read (a request without Content-Length answered 500 otherwise).
+  if (c.req.raw.bodyUsed) {
+    const size = new TextEncoder().encode(await c.req.text()).length;
+    if (size > c.var.deps.env.BODY_LIMIT_BYTES) return TOO_LARGE(c);
+    return next();
+  }
+  return bodyLimit({ maxSize: c.var.deps.env.BODY_LIMIT_BYTES, onError: TOO_LARGE })(c, next);
+};
 
 publicApiRoutes.use('/v1/*', requireKey, limitBody);
 
