@@ -184,8 +184,11 @@ export function refuseUnstorableText(skipBody: (path: string) => boolean): Middl
       /^application\/json\b/i.test(c.req.header('content-type') ?? '') &&
       !skipBody(c.req.path)
     ) {
-      // Read once; Hono keeps the text, so the validators and better-auth read the same body after this.
+      // Read once; Hono keeps the text for the validators and better-auth, and the request gets a fresh
+      // body from it for whatever reads the stream itself (a body-size limit).
       const raw = await c.req.text();
+      const used = c.req.raw;
+      c.req.raw = new Request(used.url, { method, headers: used.headers, body: raw, signal: used.signal });
       let body: unknown;
       try {
         body = JSON.parse(raw);
