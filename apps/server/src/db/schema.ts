@@ -167,6 +167,8 @@ export const transformations = pgTable(
     edited_at: ts('edited_at'),
     /** The rewrite as the engine wrote it (null on rows from before it was kept): tells the user's edits apart. */
     rewrite_text: text('rewrite_text'),
+    /** Sentence alternatives offered for this entry (the latest 30): a chosen one is the engine's words. */
+    offered: jsonb('offered').$type<string[]>().notNull().default([]),
   },
   (t) => [index('transformations_user_created_idx').on(t.user_id, t.created_at, t.id)],
 );

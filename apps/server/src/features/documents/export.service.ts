@@ -24,6 +24,7 @@ export async function exportDocx(db: Db, userId: string, id: string, tracked: bo
       created: transformations.created_at,
       engine: transformations.engine,
       rewrite: transformations.rewrite_text,
+      offered: transformations.offered,
       edited: transformations.edited_at,
     })
     .from(transformations)
@@ -39,7 +40,7 @@ export async function exportDocx(db: Db, userId: string, id: string, tracked: bo
       engine: r.engine,
       tracked,
       // After an edit, the changes the engine did not make are the user's.
-      rewrite: r.edited && r.rewrite !== null ? r.rewrite : null,
+      rewrite: r.edited && r.rewrite !== null ? [r.rewrite, ...(r.offered ?? [])].join('\n') : null,
     }),
     fileName: docxFileName(r.result, tracked),
   };

@@ -21,8 +21,9 @@ export interface DocxInput {
   /** false: the result alone, no revisions. */
   tracked: boolean;
   /**
-   * The engine's own rewrite when the user edited the result afterwards: a change whose new words the
-   * engine did not write, or that removes words the engine kept, is the user's ("edited by you").
+   * The engine's own words when the user edited the result afterwards (its rewrite, and any sentence
+   * alternatives it offered): a change whose new words the engine did not write, or that removes words the
+   * engine kept, is the user's ("edited by you").
    */
   rewrite?: string | null;
   title?: string;

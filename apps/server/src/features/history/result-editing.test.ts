@@ -209,6 +209,11 @@ describe('working on a result', () => {
       body: { text: chosen },
     });
     expect(saved.status).toBe(200);
+    // In the tracked file the chosen alternative is the engine's words, not the user's.
+    const docx = await t.req(`/api/transformations/${id}/export.docx?changes=tracked`, { cookie: a.cookie });
+    const comments = unzip(new Uint8Array(await docx.arrayBuffer())).get('word/comments.xml') ?? '';
+    expect(comments).toContain('<w:comment ');
+    expect(comments).not.toContain('edited by you');
   });
 
   it('exports the entry as Word with tracked changes, and plain', async () => {

@@ -193,6 +193,13 @@ export async function sentenceAlternatives(
     const balance = await refundCharge(db, reservation.chargeId, deps.now());
     return { original, alternatives, words_charged: 0, remaining_balance: balance ?? reservation.remaining };
   }
+  // Remembered, so a chosen alternative counts as the engine's words in the tracked Word file.
+  const offered = [...(row.offered ?? []), ...alternatives.map((a) => a.text)].slice(-30);
+  await db
+    .update(transformations)
+    .set({ offered })
+    .where(and(eq(transformations.id, id), eq(transformations.user_id, u.id)))
+    .catch((e: Error) => deps.logger.warn('offered alternatives not remembered', { error: e.message }));
   const charged = await settleOnto(db, reservation.chargeId, id, deps.now());
   if (charged === 0) {
     // The entry was deleted meanwhile, or the hold ran out and the sweep refunded it: the choices are free.

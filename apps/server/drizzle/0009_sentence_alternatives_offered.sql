@@ -1,0 +1,1 @@
+ALTER TABLE "transformations" ADD COLUMN "offered" jsonb DEFAULT '[]'::jsonb NOT NULL;
