@@ -53,14 +53,21 @@ export function ProgressIndicator({
   progress?: HumanizeProgress | null;
 }) {
   const [timerStage, setStage] = useState(0);
+  // Steps only move forward: a later event of an earlier stage (a fallback's clean-up after the model's
+  // checks) keeps the step reached.
+  const [highest, setHighest] = useState(0);
   const processing = step === 'processing';
-  const stage = progress ? Math.max(ENGINE_STAGE[progress.stage], 0) : timerStage;
+  const engineStage = progress ? Math.max(ENGINE_STAGE[progress.stage], 0) : 0;
+  if (engineStage > highest) setHighest(engineStage);
+  const stage = progress ? Math.max(engineStage, highest) : timerStage;
+  const backwards = progress !== null && engineStage < highest;
 
   // A new run (or mode) starts the timer's stages from the first, adjusted while rendering.
   const [run, setRun] = useState({ processing, mode });
   if (run.processing !== processing || run.mode !== mode) {
     setRun({ processing, mode });
     setStage(0);
+    setHighest(0);
   }
 
   useEffect(() => {
@@ -74,7 +81,9 @@ export function ProgressIndicator({
       ? 'Checking your word balance'
       : mode === 'deep'
         ? progress
-          ? engineLabel(progress)
+          ? backwards
+            ? DEEP_STAGES[stage]
+            : engineLabel(progress)
           : DEEP_STAGES[stage]
         : 'Rewriting quickly';
 
