@@ -106,7 +106,7 @@ export const apiHumanizeRequest = z
       example: false,
     }),
     keep: keepField.optional().meta({
-      description: `Frozen phrases: every occurrence of each is kept exactly as written, in both modes and by a model rewrite (matched as whole words, ignoring case). Up to ${KEEP_LIMITS.phrases} phrases of at most ${KEEP_LIMITS.chars} characters, one line each. Absent: the phrases saved on your account apply; the list you send becomes the saved one (\`[]\` clears it).`,
+      description: `Frozen phrases: every occurrence of each is kept exactly as written, in both modes and by a model rewrite (matched as whole words, ignoring case). Up to ${KEEP_LIMITS.phrases} phrases of at most ${KEEP_LIMITS.chars} characters, one line each. Only the phrases you send apply (the website's saved phrases do not), and nothing is saved.`,
       example: ['pivotal role'],
     }),
     tone: z.enum(WRITING_TONES).optional().meta({
