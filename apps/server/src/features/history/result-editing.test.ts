@@ -267,6 +267,15 @@ describe('working on a result', () => {
       components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
     };
     expect(spec.paths['/v1/transformations/{id}/export.docx']).toBeDefined();
+    // keep through the API: the phrases the call sends reach the rewrite, and come back verbatim.
+    const viaApi = await t.app.request('http://localhost:3000/v1/humanize', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key.secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ text: TEXT, mode: 'deep', keep: ['robust solutions'] }),
+    });
+    expect(viaApi.status, await viaApi.clone().text()).toBe(200);
+    expect(engine.calls.at(-1)?.keep).toEqual(['robust solutions']);
+    expect(((await viaApi.json()) as HumanizeOutput).humanized_text).toContain('robust solutions');
     expect(spec.components.schemas.HumanizeRequest?.properties?.keep).toBeDefined();
   });
 });
