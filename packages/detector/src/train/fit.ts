@@ -72,7 +72,7 @@ export const CONFIG = {
   stack: (process.env.DETECTOR_STACK ?? 'equal') as 'equal' | 'lr',
   /** Non-native human essays count extra so that the fit and the threshold protect them. */
   nonNativeWeight: 3,
-  folds: 4,
+  folds: Number(process.env.DETECTOR_FOLDS ?? 4),
   /** How the out-of-fold scores for the stack and calibration are split: 'source' (by collection) or 'group'. */
   stackSplit: (process.env.DETECTOR_STACK_SPLIT ?? 'source') as 'source' | 'group',
   lbfgsIters: 80,
