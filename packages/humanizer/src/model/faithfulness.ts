@@ -423,7 +423,13 @@ function newNumbers(orig: Prepared, facts: Facts): string | null {
 }
 
 /** Judge a model answer (plain text, placeholders restored) against the original it rewrites. */
-export function checkFaithful(original: string, answer: string, mode: 'deep' | 'lightning' = 'deep'): Faithfulness {
+export function checkFaithful(
+  original: string,
+  answer: string,
+  mode: 'deep' | 'lightning' = 'deep',
+  /** Protected spans (numbers, names, quotations, links, frozen phrases) the answer must carry verbatim. */
+  spans: readonly string[] = [],
+): Faithfulness {
   const tol = TOLERANCE[mode];
   const o = prepare(original.replace(/\r\n/g, '\n'));
   const a = prepare(answer.replace(/\r\n/g, '\n'));
@@ -564,6 +570,22 @@ export function checkFaithful(original: string, answer: string, mode: 'deep' | '
           original: [i],
         });
   });
+
+  // A protected span the answer does not carry (a span written out counts the same as its placeholder):
+  // the original sentence that holds it is a failure, repaired by putting that sentence back.
+  const answerRaw = answer.replace(/\r\n/g, '\n');
+  for (const span of spans) {
+    if (!span.trim() || answerRaw.includes(span)) continue;
+    const i = o.sentences.findIndex((s) => s.text.includes(span) || span.includes(s.text));
+    if (i < 0) continue;
+    const where = answersOf[i] ?? [];
+    failures.push({
+      drift: /\d/.test(span) ? 'number' : /^["“]/.test(span) ? 'quote' : 'name',
+      detail: `"${span.slice(0, 40)}" was lost`,
+      answer: where.length === 1 ? (where[0] as number) : -1,
+      original: [i],
+    });
+  }
 
   // 3b. Dropped: original sentences whose content the answer does not cover.
   let droppedWeight = 0;

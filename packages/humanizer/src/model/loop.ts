@@ -99,6 +99,8 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
     o.signal,
   );
   const doc = buildModelDoc(text);
+  // Every protected span must come back verbatim; a lost one sends its sentence to repair.
+  const spanTexts = [...doc.spans.values()].filter((t) => t.trim() !== '' && !t.includes('\n'));
   const model = (deep ? o.llm.modelDeep : o.llm.modelLightning) ?? o.llm.model;
   const errors: string[] = [];
   const errorKinds: FallbackReason[] = [];
@@ -127,7 +129,7 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
         rejections.push(`${p.name}: ${res.reason}`);
         return { ...res, repairs: [] };
       }
-      const f = judgeAndRepair(text, res.text, o.mode);
+      const f = judgeAndRepair(text, res.text, o.mode, spanTexts);
       if (!f.ok) {
         rejections.push(`${p.name}: meaning changed (${f.reason})`);
         drifted.push(res.text);
@@ -266,7 +268,7 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
         meaning: 'delegated',
       });
       if (!whole.ok) continue;
-      const f = judgeAndRepair(text, whole.text, o.mode);
+      const f = judgeAndRepair(text, whole.text, o.mode, spanTexts);
       // A round may only improve wording: it must not need repairs the chosen text did not need.
       if (!f.ok || f.repairs.length > chosen.repairs.length) {
         rejections.push(`round ${round}: meaning changed (${f.ok ? 'a sentence needed repair' : f.reason})`);

@@ -29,10 +29,11 @@ export function judgeAndRepair(
   original: string,
   answer: string,
   mode: 'deep' | 'lightning' = 'deep',
+  spans: readonly string[] = [],
   depth = 0,
   alreadyRestored = 0,
 ): Repaired {
-  const j = checkFaithful(original, answer, mode);
+  const j = checkFaithful(original, answer, mode, spans);
   if (j.ok) return { ok: true, text: answer, repairs: [], judgement: j };
   const wholeFailure = !SENTENCE_DRIFTS.includes(j.drift as Drift);
   if (wholeFailure) return { ok: false, reason: j.detail ?? String(j.drift), drift: j.drift as Drift, judgement: j };
@@ -123,10 +124,10 @@ export function judgeAndRepair(
   if (!out) return { ok: false, reason: 'nothing left after repair', drift: j.drift as Drift, judgement: j };
   // The repaired text must pass as a whole; sentences written as the user wrote them always align.
   // Sentences put back can change how the rest aligns: judge again, and repair once more if needed.
-  const again = checkFaithful(orig, out, mode);
+  const again = checkFaithful(orig, out, mode, spans);
   if (again.ok) return { ok: true, text: out, repairs, judgement: j };
   if (depth < 2 && SENTENCE_DRIFTS.includes(again.drift as Drift)) {
-    const next = judgeAndRepair(orig, out, mode, depth + 1, alreadyRestored + restoredWords);
+    const next = judgeAndRepair(orig, out, mode, spans, depth + 1, alreadyRestored + restoredWords);
     if (next.ok) return { ok: true, text: next.text, repairs: [...repairs, ...next.repairs], judgement: j };
   }
   return {
