@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClient } from 'hono/testing';
 import { allEvents } from '@plainspoken/shared';
 import { createTestProduct, type TestProduct } from '../../test/harness';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i % 37}`).join(' ');
 
 /** The stream's events, read by the same function the web client uses. */
-const events = (r: Response) => allEvents(r.body!);
+const events = (r: { body: ReadableStream<Uint8Array> | null }) => allEvents(r.body!);
 
 describe('humanize-text as server-sent events', () => {
   let t: TestProduct;
@@ -15,13 +16,15 @@ describe('humanize-text as server-sent events', () => {
     cookie = (await t.newUser()).cookie;
   });
   afterAll(async () => t.close());
+  /** POST humanize-text through the typed client, asking for events. */
+  const stream = (n: number, headers: Record<string, string> = {}) =>
+    testClient(t.app).api.functions['humanize-text'].$post(
+      { json: { text: words(n), mode: 'deep' } },
+      { headers: { cookie, accept: 'text/event-stream', ...headers } },
+    );
 
   it('streams progress, then the result, uncompressed', async () => {
-    const r = await t.req('/api/functions/humanize-text', {
-      body: { text: words(60), mode: 'deep' },
-      cookie,
-      headers: { accept: 'text/event-stream', 'accept-encoding': 'gzip' },
-    });
+    const r = await stream(60, { 'accept-encoding': 'gzip' });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/text\/event-stream/);
     expect(r.headers.get('content-encoding')).toBeNull();
@@ -32,11 +35,7 @@ describe('humanize-text as server-sent events', () => {
   });
 
   it('reports failures after the stream started as an error event with the code', async () => {
-    const r = await t.req('/api/functions/humanize-text', {
-      body: { text: words(20), mode: 'deep' },
-      cookie,
-      headers: { accept: 'text/event-stream' },
-    });
+    const r = await stream(20);
     const ev = await events(r);
     expect(ev.at(-1)).toEqual({
       event: 'error',
