@@ -103,6 +103,8 @@ const INVENTED_MIN_NEW = 4;
 const INVENTED_SHARE = 0.6;
 /** An original sentence is covered when this share of its content lemmas appears in the answer nearby. */
 const COVERED = 0.34;
+/** Only sentences this similar count as "the same sentence" for a negation with no word to point at. */
+const NEGATION_ALIGN = 0.3;
 /** An answer sentence counts as reaching its aligned originals (for the gap measure) from this similarity. */
 const GAP_ALIGN = 0.2;
 
@@ -516,7 +518,7 @@ export function checkFaithful(
         if (added) return fail('negation', `a "not" was added, so the sentence now denies "${added}"`);
         // No word to point at, but one side denies and the other does not, in sentences that clearly align
         // and where the answer does not deny in other words ("lacks", "fails to", "free of", "un-").
-        const confident = aligned.some((i) => (sim[j]?.[i] ?? 0) >= 0.3);
+        const confident = aligned.some((i) => (sim[j]?.[i] ?? 0) >= NEGATION_ALIGN);
         const lexical =
           [...peers].some((k) => LEXICAL_NEGATION.test(a.sentences[k]?.text ?? '')) ||
           aligned.some((i) => LEXICAL_NEGATION.test(o.sentences[i]?.text ?? ''));
