@@ -111,12 +111,12 @@ export const apiHumanizeRequest = z
     }),
     tone: z.enum(WRITING_TONES).optional().meta({
       description:
-        'Writing tone. `professional`, `academic` and `persuasive` need a connected rewriting model: without one the request is refused with 422 `NEEDS_MODEL` and nothing is charged (`GET /api/engine-state` tells). Absent: the tone saved on your account, as far as the engine can follow it.',
+        'Writing tone. `professional`, `academic` and `persuasive` need a connected rewriting model: without one the request is refused with 422 `NEEDS_MODEL` and nothing is charged (`GET /api/engine-state` tells). Absent: `neutral`.',
       example: 'neutral',
     }),
     readingLevel: z.enum(READING_LEVELS).optional().meta({
       description:
-        'Reading level. `advanced` needs a connected rewriting model (422 `NEEDS_MODEL` without one, nothing charged). Absent: the level saved on your account.',
+        'Reading level. `advanced` needs a connected rewriting model (422 `NEEDS_MODEL` without one, nothing charged). Absent: `standard`.',
       example: 'standard',
     }),
   })
