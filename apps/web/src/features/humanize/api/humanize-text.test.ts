@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { humanizeTextStreaming, type HumanizeProgress } from './humanize-text';
+import { apiIdempotencyHeader } from '@plainspoken/shared';
+import { humanizeText, humanizeTextStreaming, newIdempotencyKey, type HumanizeProgress } from './humanize-text';
 import { ApiError } from '@/lib/api';
 
 function sse(chunks: string[]): Response {
@@ -74,5 +75,32 @@ describe('humanizeTextStreaming', () => {
     await expect(humanizeTextStreaming({ text: 'x', mode: 'deep' }, () => {})).rejects.toMatchObject({
       code: 'NETWORK',
     });
+  });
+});
+
+describe('one Idempotency-Key per click', () => {
+  it('makes keys the server accepts, a new one each time', () => {
+    const keys = Array.from({ length: 50 }, () => newIdempotencyKey());
+    for (const k of keys) expect(apiIdempotencyHeader.safeParse(k).success, k).toBe(true);
+    expect(new Set(keys).size).toBe(50);
+  });
+
+  it('sends the click’s key with the JSON and the streamed call, so every retry of the click carries it', async () => {
+    const seen: (string | null)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        seen.push(new Headers(init.headers).get('idempotency-key'));
+        return new Response(JSON.stringify({ humanized_text: 'done', saved: true }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        });
+      }),
+    );
+    const key = newIdempotencyKey();
+    await humanizeText({ text: 'x', mode: 'lightning' }, key);
+    await humanizeText({ text: 'x', mode: 'lightning' }, key);
+    await humanizeTextStreaming({ text: 'x', mode: 'deep' }, () => {}, key);
+    expect(seen).toEqual([key, key, key]);
   });
 });
