@@ -173,6 +173,8 @@ export interface SubscriptionData {
   monthlyLimit: number;
   currentBalance: number;
   isActive: boolean;
+  /** How the paid plan is billed (null on Free); pricing marks "Your plan" with it. */
+  billing_period?: string | null;
   /** The promotion code that paid the current period, said as everywhere else ("$11.99 for the first month, then $19.99 a month"). */
   promotion?: { code: string; terms: string } | null;
 }

@@ -15,6 +15,8 @@ import {
 import type { Db } from '../../db/client';
 import { promotion_redemptions } from '../../db/schema';
 import { processExpired } from '../../domain/maintenance';
+import { createRouter } from '../../lib/context';
+import { requireAdmin, requireUser } from '../../lib/session';
 import {
   addMonths,
   effectiveTier,
@@ -42,8 +44,6 @@ async function periodPromotion(
   const promo = hit ? findPromoCode(hit.code) : null;
   return promo ? { code: promo.code, terms: promoPriceTerms(periodPrice(tier, period), promo, period).text } : null;
 }
-import { createRouter } from '../../lib/context';
-import { requireAdmin, requireUser } from '../../lib/session';
 
 export const subscriptionRoutes = createRouter()
   .get('/api/subscription', async (c) => {
@@ -51,7 +51,13 @@ export const subscriptionRoutes = createRouter()
     const now = c.var.deps.now();
     const row = await loadSubscriber(c.var.deps.db, u, now, u.subscriber);
     const data: SubscriptionData = toSubscriptionData(row, now);
-    return c.json({ ...data, promotion: await periodPromotion(c.var.deps.db, u.id, row, now) });
+    const paid = isPaidTier(effectiveTier(row, now));
+    const body: SubscriptionData = {
+      ...data,
+      billing_period: paid ? (row.billing_period === 'yearly' ? 'yearly' : 'monthly') : null,
+      promotion: await periodPromotion(c.var.deps.db, u.id, row, now),
+    };
+    return c.json(body);
   })
   .post('/api/functions/process-expired-subscriptions', async (c) => {
     await requireAdmin(c);

@@ -23,7 +23,10 @@ export function PlanCard({
   disabled,
   onSubscribe,
   promo = null,
+  relation = null,
 }: {
+  /** For a subscriber: this card is their plan, or a change up or down (or to the other billing period). */
+  relation?: 'current' | 'upgrade' | 'downgrade' | 'switch' | null;
   /** A promotion that applies to the user: its price is shown, the full one struck through. */
   promo?: PromoCode | null;
   plan: Plan;
@@ -33,6 +36,16 @@ export function PlanCard({
   onSubscribe: () => void;
 }) {
   const limits = TIER_LIMITS[plan.tier];
+  const action =
+    relation === 'upgrade'
+      ? 'Upgrade'
+      : relation === 'downgrade'
+        ? 'Downgrade'
+        : relation === 'switch'
+          ? `Switch to ${period === 'yearly' ? 'annual' : 'monthly'}`
+          : 'Subscribe';
+  // The name starts with the visible label (what a voice user says), then names the plan.
+  const name = relation === 'switch' ? `${action}, ${plan.name}` : `${action} to ${plan.name}`;
   const fullPerMonth = period === 'monthly' ? plan.monthlyPrice : plan.annualPrice;
   const perMonth = promo ? discountedPrice(fullPerMonth, promo, period) : fullPerMonth;
   const billed = promo
@@ -91,11 +104,11 @@ export function PlanCard({
         size="lg"
         variant={plan.popular ? 'default' : 'outline'}
         onClick={onSubscribe}
-        disabled={disabled}
-        aria-label={`Subscribe to ${plan.name}`}
+        disabled={disabled || relation === 'current'}
+        aria-label={relation === 'current' ? undefined : name}
       >
         {busy && <Spinner />}
-        {busy ? 'Creating checkout...' : 'Subscribe'}
+        {busy ? 'Creating checkout...' : relation === 'current' ? 'Your plan' : action}
       </Button>
     </Card>
   );

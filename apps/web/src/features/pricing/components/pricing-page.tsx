@@ -3,7 +3,9 @@ import { TagIcon } from 'lucide-react';
 import {
   ANNUAL_DISCOUNT_LABEL,
   MSG,
+  PAID_TIERS,
   PLANS,
+  isPaidTier,
   discountedPrice,
   periodPrice,
   promoPercentLabel,
@@ -16,10 +18,12 @@ import { track } from '@/lib/analytics';
 import { useSession } from '@/lib/auth';
 import { useAuthDialog } from '@/lib/auth-dialog';
 import { useActivePromotion } from '@/lib/promotion';
+import { useSubscription } from '@/lib/subscription';
 import { dismissErrorToasts, notify, notifyError } from '@/lib/toast';
 import { useCreateCheckout } from '../api/create-checkout';
 import { checkoutFailedToast, noCheckoutUrlToast } from '../lib/checkout-errors';
 import { PlanCard } from './plan-card';
+import { PlanChangeDialog } from './plan-change-dialog';
 
 export function PricingPage() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
@@ -28,6 +32,24 @@ export function PricingPage() {
   const { openAuthDialog } = useAuthDialog();
   const checkout = useCreateCheckout();
   const promo = useActivePromotion();
+  const subscription = useSubscription(user?.id ?? null).data;
+  // A subscriber's current plan and period: the cards say "Your plan", "Upgrade" or "Downgrade".
+  const current =
+    subscription &&
+    subscription.subscribed &&
+    isPaidTier(subscription.subscription_tier) &&
+    !subscription.cancellation_end_date
+      ? {
+          tier: subscription.subscription_tier,
+          period: subscription.billing_period === 'yearly' ? 'yearly' : 'monthly',
+        }
+      : null;
+  const [change, setChange] = useState<{ tier: PaidTier; period: BillingPeriod; label: string } | null>(null);
+  const relationOf = (tier: PaidTier): 'current' | 'upgrade' | 'downgrade' | 'switch' | null => {
+    if (!current) return null;
+    if (tier === current.tier) return period === current.period ? 'current' : 'switch';
+    return PAID_TIERS.indexOf(tier) > PAID_TIERS.indexOf(current.tier) ? 'upgrade' : 'downgrade';
+  };
 
   useEffect(() => track('view_pricing'), []);
 
@@ -114,10 +136,21 @@ export function PricingPage() {
             promo={promo}
             busy={pending === plan.tier}
             disabled={pending !== null}
-            onSubscribe={() => void subscribe(plan.tier)}
+            relation={relationOf(plan.tier)}
+            onSubscribe={() => {
+              const relation = relationOf(plan.tier);
+              if (relation && relation !== 'current')
+                setChange({
+                  tier: plan.tier,
+                  period,
+                  label: relation === 'upgrade' ? 'Upgrade' : relation === 'downgrade' ? 'Downgrade' : 'Switch',
+                });
+              else void subscribe(plan.tier);
+            }}
           />
         ))}
       </div>
+      <PlanChangeDialog target={change} onClose={() => setChange(null)} />
       <p className="mt-8 text-center text-sm text-muted-foreground">
         Prices in USD. All sales are final; cancellation takes effect at the end of the billing period.
       </p>
