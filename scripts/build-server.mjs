@@ -6,7 +6,7 @@ import { copyFile, mkdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { root } from './lib.mjs';
+import { API_REFERENCE, ensureApiReference, root } from './lib.mjs';
 
 const pinMetaUrl = {
   name: 'pin-import-meta-url',
@@ -51,8 +51,9 @@ await build({
 });
 
 // The API reference page's standalone bundle (apps/server/src/features/public-api/docs-page.ts reads it from
-// here): @scalar/api-reference is a dev dependency, so a production install (npm ci --omit=dev) has no Vue.
-const scalarEntry = createRequire(path.join(root, 'apps/server/package.json')).resolve('@scalar/api-reference');
+// here). Scalar has its own install in tools/api-reference, so the product's dependencies hold no Vue.
+ensureApiReference();
+const scalarEntry = createRequire(path.join(API_REFERENCE, 'package.json')).resolve('@scalar/api-reference');
 await mkdir(path.join(root, 'apps/server/dist/vendor'), { recursive: true });
 await copyFile(
   path.join(path.dirname(scalarEntry), 'browser', 'standalone.js'),

@@ -45,10 +45,23 @@ function newest(dir) {
 
 /** npm ci when node_modules is missing or older than the lockfile. */
 export function ensureDeps() {
+  ensureApiReference();
   const marker = path.join(root, 'node_modules/.package-lock.json');
   if (mtime(marker) >= mtime(path.join(root, 'package-lock.json'))) return;
   console.log('Installing dependencies (npm ci)...');
   run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+/**
+ * The API reference page's Scalar bundle is a build-time tool with its own install in tools/api-reference,
+ * outside the workspace, so its Vue never enters the product's lockfile (or a production install).
+ */
+export const API_REFERENCE = path.join(root, 'tools/api-reference');
+export function ensureApiReference() {
+  const marker = path.join(API_REFERENCE, 'node_modules/.package-lock.json');
+  if (mtime(marker) >= mtime(path.join(API_REFERENCE, 'package-lock.json'))) return;
+  console.log('Installing the API reference bundle (npm ci in tools/api-reference)...');
+  run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: API_REFERENCE });
 }
 
 /** Builds the web app and the server bundle when their sources are newer than the output. */

@@ -1,7 +1,7 @@
 /**
  * The API reference page at /docs/api: Scalar's standalone bundle, served by this server (nothing comes from a
- * CDN, so it works offline): the build copies it beside the server bundle, so the production install does not
- * need Scalar (a dev dependency, with Vue under it); run from source, it is read from the package. A small
+ * CDN, so it works offline). Scalar (with Vue under it) has its own install in tools/api-reference, outside the
+ * workspace; the build copies the bundle beside the server bundle, and run from source it is read from there. A small
  * script of our own starts it, so the page runs under a Content-Security-Policy without inline scripts. The
  * bundle is read and compressed once, off the event loop (zlib's thread pool), on its first request.
  */
@@ -59,7 +59,8 @@ export const SCALAR_BUILT = 'vendor/scalar-standalone.js';
 function scalarFile(): string {
   const built = fileURLToPath(new URL(SCALAR_BUILT, import.meta.url));
   if (existsSync(built)) return built;
-  const entry = createRequire(import.meta.url).resolve('@scalar/api-reference');
+  const tool = new URL('../../../../../tools/api-reference/package.json', import.meta.url);
+  const entry = createRequire(tool).resolve('@scalar/api-reference');
   return path.join(path.dirname(entry), 'browser', 'standalone.js');
 }
 
