@@ -112,10 +112,10 @@ export function PlanChangeDialog({
                 <dd className="text-right tabular-nums">{usd(preview.carriedCredit)}</dd>
               </>
             )}
-            <dt className="text-muted-foreground">Then</dt>
-            <dd className="text-right tabular-nums">
-              {usd(preview.nextAmount)} a {unit(preview.to.period)}
-              {preview.nextBilledAt ? ` from ${day(preview.nextBilledAt)}` : ''}
+
+            <dd className="col-span-2 pt-1 text-muted-foreground" data-testid="next-payment">
+              Then {usd(preview.nextAmount)} a {unit(preview.to.period)}
+              {preview.nextBilledAt ? ` from ${day(preview.nextBilledAt)}` : ''}.
             </dd>
           </dl>
         )}
