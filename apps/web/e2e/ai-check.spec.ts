@@ -14,6 +14,9 @@ interface CheckOutput {
   words: number;
   word_limit: number;
   sentences: Sentence[];
+  verdict: 'ai' | 'mixed' | 'human';
+  composition: { ai: number; mixed: number; human: number };
+  detectors: unknown[];
 }
 
 const TEXT = `${sampleText(70)}.\n\nThe plan costs $19.99 and grew 3.5% (see https://example.com/docs/v2.1).\n- Node.js v2.1.0 is required\n- write to jane.doe@example.com`;
@@ -39,6 +42,16 @@ test('a signed-out visitor checks a text and sees the score, the exact text with
   const result = page.getByTestId('ai-check-result');
   await expect(result).toBeVisible();
   await expect(page.getByTestId('ai-check-score')).toContainText(`${out.score}%`);
+  // The verdict and the share of the text in each class, as the server decided them; no outside detector
+  // is configured, so only our score shows.
+  const verdictTitle = { ai: 'Reads as machine-written', mixed: 'Mixed: part of it', human: 'Reads as human-written' };
+  await expect(page.getByTestId('ai-check-verdict')).toContainText(verdictTitle[out.verdict]);
+  await expect(page.getByTestId('ai-check-composition')).toContainText(
+    `Reads as machine-written: ${out.composition.ai}%`,
+  );
+  expect(out.composition.ai + out.composition.mixed + out.composition.human).toBe(100);
+  expect(out.detectors).toEqual([]);
+  await expect(page.getByTestId('outside-scorecard')).toHaveCount(0);
   const shown = page.getByTestId('ai-check-text');
   expect(await shown.textContent()).toBe(TEXT);
 
