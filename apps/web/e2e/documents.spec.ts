@@ -134,13 +134,11 @@ test('on the AI check, a scanned PDF gets a clear message and a wrong file type 
   expect(uploads).toBe(0);
 
   // A good file clears the message and fills the box.
-  await page
-    .getByTestId('upload-input')
-    .setInputFiles({
-      name: 'notes.md',
-      mimeType: 'text/markdown',
-      buffer: Buffer.from('# Notes\n\nPlain words here.\n'),
-    });
+  await page.getByTestId('upload-input').setInputFiles({
+    name: 'notes.md',
+    mimeType: 'text/markdown',
+    buffer: Buffer.from('# Notes\n\nPlain words here.\n'),
+  });
   await expect(box).toHaveValue('# Notes\n\nPlain words here.');
   await expect(problem).toBeHidden();
 

@@ -232,18 +232,16 @@ export async function startFakeProvider(opts: FakeOptions = {}): Promise<FakePro
       res.end('data: [DONE]\n\n');
       return;
     }
-    res
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(
-        JSON.stringify({
-          id: 'chatcmpl-fake',
-          object: 'chat.completion',
-          created: 0,
-          model,
-          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-          usage,
-        }),
-      );
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        id: 'chatcmpl-fake',
+        object: 'chat.completion',
+        created: 0,
+        model,
+        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+        usage,
+      }),
+    );
   };
 
   const server = createServer((req, res) => {

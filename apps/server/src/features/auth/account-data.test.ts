@@ -17,16 +17,14 @@ describe.each(DB_KINDS)('export and deletion of an account on %s', (kind) => {
     for (let i = 0; i < n; i++) {
       // Distinct times: two inserts within one clock tick would otherwise tie and order by their random ids.
       const created_at = new Date(Date.now() - (n - i) * 1_000);
-      await t.deps.db
-        .insert(transformations)
-        .values({
-          user_id: userId,
-          original_text: `original ${i}`,
-          transformed_text: `rewritten ${i}`,
-          mode: 'deep',
-          words_charged: 60,
-          created_at,
-        });
+      await t.deps.db.insert(transformations).values({
+        user_id: userId,
+        original_text: `original ${i}`,
+        transformed_text: `rewritten ${i}`,
+        mode: 'deep',
+        words_charged: 60,
+        created_at,
+      });
     }
   }
 

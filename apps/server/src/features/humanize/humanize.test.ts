@@ -134,14 +134,12 @@ describe.each(DB_KINDS)('humanize flow on %s', (kind) => {
       .set({ monthly_word_balance: 100_000, subscription_tier: 'Ultra' })
       .where(eq(subscribers.user_id, u.id));
     for (let i = 0; i < 5; i++) {
-      await t.deps.db
-        .insert(transformations)
-        .values({
-          user_id: u.id,
-          original_text: `o${i}`,
-          transformed_text: `t${i}`,
-          created_at: new Date(Date.UTC(2026, 0, 1 + (i % 2))),
-        });
+      await t.deps.db.insert(transformations).values({
+        user_id: u.id,
+        original_text: `o${i}`,
+        transformed_text: `t${i}`,
+        created_at: new Date(Date.UTC(2026, 0, 1 + (i % 2))),
+      });
     }
     const seen: string[] = [];
     let cursor: string | null = null;
