@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OUTSIDE_DETECTORS, OUTSIDE_MSG, type OutsideScore } from '@plainspoken/shared';
-import { createOutsideDetectors, type ScanGate } from './index';
+import { loadEnv } from '../../env';
+import { createOutsideDetectors, outsideConfigFrom, type ScanGate } from './index';
 import { FAKE_KEY, startFakeVendors, type FakeVendors } from './fake-vendors';
 
 const TEXT =
@@ -111,5 +112,16 @@ describe('outside detectors over HTTP', () => {
     asked.length = 0;
     await d.scan(short, gate);
     expect(asked).toEqual(['sapling']);
+  });
+
+  it('reads keys, addresses and prices from the configuration, and refuses a bad price with its reason', () => {
+    const e = loadEnv({ GPTZERO_API_KEY: 'k1', WINSTON_BASE_URL: fake.url, OUTSIDE_DETECTOR_PRICES: 'gptzero=0.01' });
+    const c = outsideConfigFrom(e);
+    expect(createOutsideDetectors(c).configured).toEqual(['gptzero']);
+    expect(c.baseUrls.winston).toBe(fake.url);
+    expect(c.baseUrls.gptzero).toBe('https://api.gptzero.me');
+    expect(e.OUTSIDE_DETECTOR_PRICES).toEqual({ gptzero: 0.01 });
+    expect(() => loadEnv({ OUTSIDE_DETECTOR_PRICES: 'turnitin=1' })).toThrow(/OUTSIDE_DETECTOR_PRICES.*turnitin=1/);
+    expect(() => loadEnv({ GPTZERO_BASE_URL: 'not a url' })).toThrow(/GPTZERO_BASE_URL/);
   });
 });
