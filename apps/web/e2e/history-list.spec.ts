@@ -94,7 +94,7 @@ test('profile: a display name is shown instead of the email, and removing it sho
   await page.goto('/profile');
   const name = page.getByTestId('account-name');
   await expect(name).toHaveText(email);
-  await page.getByRole('button', { name: 'Set a display name' }).click();
+  await page.getByRole('button', { name: 'Set name (your display name)' }).click();
   await page.getByRole('textbox', { name: 'Display name' }).fill('x'.repeat(81));
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Your name can be at most 80 characters.')).toBeVisible();

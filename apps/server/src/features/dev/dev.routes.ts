@@ -55,7 +55,7 @@ function outboxPage(mails: Awaited<ReturnType<typeof listOutbox>>) {
         </header>
         <iframe
           sandbox="allow-top-navigation-by-user-activation allow-popups"
-          srcdoc="${m.html}"
+          srcdoc="${`<base target="_top" />${m.html}`}"
           title="${m.subject}"
         ></iframe>
         <p class="links">${m.links.map((l, i) => html`${i ? html`<br />` : ''}<a href="${l}">${l}</a>`)}</p>

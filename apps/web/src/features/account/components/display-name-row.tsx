@@ -67,7 +67,7 @@ export function DisplayNameRow({ user }: { user: SessionUser }) {
           size="sm"
           className="shrink-0"
           onClick={start}
-          aria-label={hasName ? 'Edit your name' : 'Set a display name'}
+          aria-label={hasName ? 'Edit your name' : 'Set name (your display name)'}
         >
           <PencilIcon aria-hidden="true" />
           {hasName ? 'Edit' : 'Set name'}

@@ -96,7 +96,7 @@ export function HumanizerCard() {
   }
 
   const overCap = h.wordCount > h.cap;
-  const overBalance = h.balance !== undefined && h.wordCount > h.balance && !overCap;
+  const overBalance = !h.busy && h.balance !== undefined && h.wordCount > h.balance && !overCap;
 
   return (
     <Card className="overflow-hidden shadow-lg! shadow-primary/5" data-testid="humanizer-card">
