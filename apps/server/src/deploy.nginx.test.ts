@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -117,6 +118,7 @@ describe('the documented nginx in front of 2 processes on PostgreSQL', () => {
         LOG_FORMAT: 'json',
         ENGINE_POOL_SIZE: '1',
         SHUTDOWN_TIMEOUT_MS: '15000',
+        REQUEST_TIMEOUT_MS: '3000',
         OLLAMA_HOST: 'off',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -276,6 +278,25 @@ ${documentedNginxBlock(nginxPort, ports)}
     ) as { subscription_tier?: string; subscriptionTier?: string };
     expect(sub.subscription_tier ?? sub.subscriptionTier).toBe('Pro');
   }, 60_000);
+
+  it('a request body that never arrives is cut after REQUEST_TIMEOUT_MS, not held for minutes', async () => {
+    const t0 = Date.now();
+    const answer = await new Promise<string>((resolve) => {
+      const sock = net.connect(ports[0], '127.0.0.1', () => {
+        sock.write(
+          'POST /api/auth/sign-in/email HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"em',
+        );
+      });
+      let got = '';
+      sock.on('data', (d) => (got += String(d)));
+      sock.on('close', () => resolve(got));
+      sock.setTimeout(20_000, () => sock.destroy());
+    });
+    const ms = Date.now() - t0;
+    expect(answer).toMatch(/^HTTP\/1\.1 408/);
+    expect(ms).toBeGreaterThanOrEqual(2_500);
+    expect(ms).toBeLessThan(8_000);
+  }, 30_000);
 
   it('a rolling restart under load cuts nothing and charges nothing twice', async () => {
     const WORDS = 50;

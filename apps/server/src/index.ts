@@ -46,6 +46,8 @@ async function main() {
     serverOptions: {
       requestTimeout: env.REQUEST_TIMEOUT_MS,
       headersTimeout: Math.min(env.HEADERS_TIMEOUT_MS, env.REQUEST_TIMEOUT_MS),
+      // Node checks those timeouts only this often (30 s by default).
+      connectionsCheckingInterval: 1_000,
     },
   }) as Server;
   // Responses not yet started; on a stop each is told to close its connection when it is done.
