@@ -44,6 +44,7 @@ import {
   secondPromptFor,
   type FlowStep,
 } from './humanize-rules';
+import { keepBetter } from './keep-better';
 
 export interface HumanizeResult {
   output: HumanizeOutput;
@@ -205,7 +206,13 @@ export function useHumanizer() {
         setStep(restStep);
         return;
       }
-      setResult({ output, original: submitted, mode: submittedMode });
+      // 'Humanize again' keeps the better of the two on screen; both are saved in History.
+      const shown = secondPrompt ? keepBetter(result, output, submitted) : { output, keptPrevious: false };
+      setResult(
+        shown.keptPrevious && result
+          ? { ...result, output: shown.output }
+          : { output, original: submitted, mode: submittedMode },
+      );
       setLastRunText(submitted);
       setRuns((r) => r + 1);
       setStep('done');
