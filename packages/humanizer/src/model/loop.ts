@@ -182,7 +182,15 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
   if (deep && passing.length === 0 && !repeated && candidates.length > 0 && client.remaining() > 5_000) {
     // Every candidate broke a check: one conservative retry before giving up on the model. Lightning is
     // one call by design and goes straight to the local fallback.
-    const r = await attempt(STRICT_PROMPT, false);
+    // The retry is told why the drafts were set aside, in the check's own words.
+    const why = [...new Set(rejections.map((x) => x.replace(/^[^:]*:\s*/, '')))].slice(0, 3).join('; ');
+    const r = await attempt(
+      {
+        ...STRICT_PROMPT,
+        instruction: `${STRICT_PROMPT.instruction} The previous rewrites were set aside (${why}): keep every number, name, quotation and "not" exactly as the text has them, and add nothing it does not say.`,
+      },
+      false,
+    );
     if (r?.ok) passing = [r];
   }
   const scored = o.scored !== false;

@@ -8,7 +8,7 @@ const RULES = `Rules:
 - Keep every placeholder like {{3}} exactly as written, once each, in a sensible place. They stand for numbers, names, quotations, links and code.
 - Do not add facts, numbers, names or examples. Do not drop any point. Keep negations and the level of certainty.
 - Keep the same paragraphs and line breaks, and any markdown markers at the start of lines (#, -, 1., >).
-- Stay within 10% of the original length.
+- Keep about the same length: do not summarise and do not pad.
 - Reply with the rewritten text only, no preface and no comments.`;
 
 export const SYSTEM = `You are an editor who rewrites text so it reads like a careful human wrote it. ${RULES}`;
