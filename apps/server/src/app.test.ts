@@ -138,7 +138,15 @@ describe('pages for search engines', () => {
       path.join(dist, 'prerendered.json'),
       JSON.stringify({ history: '<main id="main">prerendered top</main>' }),
     );
-    const t = await createTestProduct({ env: { WEB_DIST: dist, BASE_URL: 'https://plainspoken.example' } });
+    // A public BASE_URL needs secrets of its own (the public defaults are refused off loopback).
+    const t = await createTestProduct({
+      env: {
+        WEB_DIST: dist,
+        BASE_URL: 'https://plainspoken.example',
+        BETTER_AUTH_SECRET: 'search-engine-pages-test-secret-0123456789abcdef',
+        SANDBOX_WEBHOOK_SECRET: 'search-engine-pages-test-webhook-0123456789abcdef',
+      },
+    });
     try {
       const pricing = await (await t.app.request('http://localhost:3999/pricing')).text();
       expect(pricing).toContain('<title>Pricing — Plainspoken</title>');
