@@ -1,5 +1,5 @@
 import { ArrowUpRightIcon, InfoIcon } from 'lucide-react';
-import { ENGINE_MSG, SETUP_PATH, lightEditWriting } from '@plainspoken/shared';
+import { ENGINE_MSG, MIN_WORDS, SETUP_PATH, lightEditWriting } from '@plainspoken/shared';
 import { lazy, Suspense, useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { DocumentDropZone, UploadButton, UploadProblem } from '@/components/documents/document-upload';
@@ -176,7 +176,14 @@ export function HumanizerCard() {
             <div className="grid gap-0.5">
               <WordCounter count={h.wordCount} cap={h.cap} warn={h.warn} />
               <p id={`${inputId}-hint`} className="px-2 text-xs text-muted-foreground" aria-live="polite">
-                {overCap ? (
+                {h.isSignedIn && !h.busy && h.balance !== undefined && h.balance < MIN_WORDS ? (
+                  <span data-testid="balance-below-minimum">
+                    {h.balance.toLocaleString('en-US')} words left: a rewrite needs at least {MIN_WORDS}.{' '}
+                    <Link to={paths.pricing} className="font-medium text-foreground underline underline-offset-2">
+                      Get more words
+                    </Link>
+                  </span>
+                ) : overCap ? (
                   `Over the ${h.cap}-word limit per request on the ${tierDisplayName(h.tier)} plan.`
                 ) : overBalance ? (
                   'More words than your remaining balance this month.'
