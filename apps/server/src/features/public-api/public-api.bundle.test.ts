@@ -133,7 +133,12 @@ describe('the public API in the built bundle', () => {
     ).toBe(api.remaining_balance);
 
     const doc = (await (await fetch(`${base}/api/openapi.json`)).json()) as { paths: Record<string, unknown> };
-    expect(Object.keys(doc.paths).sort()).toEqual(['/v1/detect', '/v1/humanize', '/v1/usage']);
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      '/v1/detect',
+      '/v1/humanize',
+      '/v1/transformations/{id}/export.docx',
+      '/v1/usage',
+    ]);
     // The build copies Scalar's bundle beside the server: a production install has no @scalar package.
     expect(existsSync(path.join(root, 'apps/server/dist/vendor/scalar-standalone.js'))).toBe(true);
     const bundle = await fetch(`${base}/docs/api/scalar.js`);
