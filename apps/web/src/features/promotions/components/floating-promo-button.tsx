@@ -26,6 +26,8 @@ export function FloatingPromoButton({
   onClick,
   onDismiss,
   label,
+  tabLabel,
+  stripLabel,
   children,
   stripText,
   edge,
@@ -36,6 +38,9 @@ export function FloatingPromoButton({
   onClick: () => void;
   onDismiss: () => void;
   label: string;
+  /** The tab's and the strip's visible words: each button's name starts with them (what a voice user says). */
+  tabLabel: string;
+  stripLabel: string;
   /** The tab's short text (icon + a few words). */
   children: ReactNode;
   /** The strip's one line on narrow screens. */
@@ -59,7 +64,7 @@ export function FloatingPromoButton({
         <button
           type="button"
           onClick={onClick}
-          aria-label={label}
+          aria-label={`${tabLabel}: ${label}`}
           data-testid={testId}
           data-pulsing={pulsing ? 'true' : 'false'}
           className="flex cursor-pointer items-center gap-1.5 px-2 py-3 text-xs font-semibold outline-none [writing-mode:vertical-rl] hover:bg-white/10 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-inset [&_svg]:rotate-90"
@@ -85,7 +90,7 @@ export function FloatingPromoButton({
               <button
                 type="button"
                 onClick={onClick}
-                aria-label={label}
+                aria-label={`${stripLabel}: ${label}`}
                 className="flex min-w-0 flex-1 cursor-pointer items-center gap-2 rounded-md py-1 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4 [&_svg]:shrink-0"
               >
                 {stripText}

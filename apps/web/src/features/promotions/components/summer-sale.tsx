@@ -82,6 +82,8 @@ export function SummerSale({ userId }: { userId: string }) {
             setHidden(true);
           }}
           label="Open the summer sale"
+          tabLabel="Summer sale"
+          stripLabel="Summer sale"
           testId="summer-sale-button"
           edge="bottom"
           stripText={
