@@ -32,6 +32,7 @@ describe('npm start with a (fake) Ollama on the default port and nothing configu
   let child: ChildProcess;
   let base = '';
   let cookie = '';
+  let out = '';
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'plainspoken-ollama-'));
   const json = { 'content-type': 'application/json', origin: '' };
 
@@ -59,7 +60,6 @@ describe('npm start with a (fake) Ollama on the default port and nothing configu
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let out = '';
     child.stdout!.on('data', (d) => (out += d));
     child.stderr!.on('data', (d) => (out += d));
     await waitHealthy(base, { child, output: () => out });
@@ -70,8 +70,11 @@ describe('npm start with a (fake) Ollama on the default port and nothing configu
       body: JSON.stringify({ email, password: 'password123', name: email }),
     });
     expect(su.status).toBe(200);
-    await expect.poll(() => /https?:\/\/[^\s"\\]*\/api\/auth\/verify-email[^\s"\\]*/.exec(out)?.[0]).toBeTruthy();
-    const link = /https?:\/\/[^\s"\\]*\/api\/auth\/verify-email[^\s"\\]*/.exec(out)![0];
+    // The link appears in the server's output (expect.poll is for tests, not hooks): wait for it.
+    const linkRe = /https?:\/\/[^\s"\\]*\/api\/auth\/verify-email[^\s"\\]*/;
+    for (let i = 0; i < 400 && !linkRe.test(out); i++) await new Promise((r) => setTimeout(r, 50));
+    const link = linkRe.exec(out)?.[0];
+    if (!link) throw new Error(`no confirmation link in the server's output:\n${out}`);
     cookie = (await fetch(link, { redirect: 'manual' })).headers
       .getSetCookie()
       .map((c) => c.split(';')[0])
@@ -110,9 +113,10 @@ describe('npm start with a (fake) Ollama on the default port and nothing configu
     expect(down.engine).toBe('local');
     expect(down.outcome).toBe('light-edit-fallback');
 
+    const upsBefore = out.split('model provider is up').length;
     await ollama!.start();
-    // No request and no restart: the periodic check finds it again.
-    await new Promise((r) => setTimeout(r, 5_000));
+    // No request and no restart: the periodic check (every 2 s here) finds it again and says so in the log.
+    await expect.poll(() => out.split('model provider is up').length, { timeout: 20_000 }).toBeGreaterThan(upsBefore);
     const back = await rewrite();
     expect(back.engine).toBe('model');
   }, 90_000);
