@@ -127,8 +127,9 @@ export default [
   },
   {
     // The web app reads the server's route types (hc<AppType>) but must never bundle server code: only
-    // `import type` may cross from apps/web into the server workspace (decision 0031).
-    files: ['apps/web/**/*.{ts,tsx}'],
+    // `import type` may cross from apps/web into the server workspace (decision 0031). The browser tests
+    // (apps/web/e2e) run in Node, not in the bundle, and build their test files with the server's fixtures.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
