@@ -112,7 +112,7 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
 
   it('falls back to a light edit within one request when Ollama stops, and recovers by itself when it returns', async () => {
     await ollama.stop();
-    const down = await humanize({ tone: 'casual', readingLevel: 'simple' });
+    const down = await humanize({ mode: 'deep', tone: 'casual', readingLevel: 'simple' });
     expect(down.engine).toBe('local');
     expect(down.outcome).toBe('light-edit-fallback');
     expect(down.summary).toMatch(/^Light edit/);
