@@ -139,7 +139,7 @@ export function CheckResultCard({
             text={text}
             sentences={output.sentences}
             idPrefix={prefix}
-            className="max-h-[36rem] min-h-40 overflow-y-auto rounded-lg border bg-card px-3 py-2.5 text-base leading-relaxed sm:px-4 sm:py-3 sm:text-[0.9375rem] sm:leading-7"
+            className="min-h-40 rounded-lg sm:max-h-[36rem] sm:overflow-y-auto border bg-card px-3 py-2.5 text-base leading-relaxed sm:px-4 sm:py-3 sm:text-[0.9375rem] sm:leading-7"
             data-testid="ai-check-text"
           />
           <p className="text-xs text-muted-foreground">
@@ -161,7 +161,7 @@ export function CheckResultCard({
                 {flaggedCount} of {output.sentences.length} sentences read as machine-written
                 {marked.length > flaggedCount ? `, ${marked.length - flaggedCount} more show some signs` : ''}.
               </p>
-              <ol className="grid max-h-[36rem] gap-2 overflow-y-auto pr-1" data-testid="ai-check-reasons">
+              <ol className="grid gap-2 pr-1 sm:max-h-[36rem] sm:overflow-y-auto" data-testid="ai-check-reasons">
                 {marked.map((m) => {
                   const level = sentenceLevel(m) === 'high' ? 'high' : 'mid';
                   return (

@@ -216,7 +216,7 @@ export function ResultPanel({
               text={output.humanized_text}
               sentences={sentences}
               levelFor={flaggedOnly}
-              className="max-h-[28rem] min-h-40 overflow-y-auto rounded-lg border bg-card px-3 py-2 text-base leading-relaxed sm:text-sm sm:leading-relaxed"
+              className="min-h-40 rounded-lg sm:max-h-[28rem] sm:overflow-y-auto border bg-card px-3 py-2 text-base leading-relaxed sm:text-sm sm:leading-relaxed"
               data-testid="result-text"
             />
           )}
@@ -274,7 +274,7 @@ function ChangesView({ before, after }: { before: string; after: string }) {
   return (
     <div className="grid gap-2">
       <div
-        className="max-h-[28rem] min-h-40 overflow-y-auto rounded-lg border bg-card px-3 py-2 text-base leading-relaxed whitespace-pre-wrap wrap-break-word sm:text-sm sm:leading-relaxed"
+        className="min-h-40 rounded-lg sm:max-h-[28rem] sm:overflow-y-auto border bg-card px-3 py-2 text-base leading-relaxed whitespace-pre-wrap wrap-break-word sm:text-sm sm:leading-relaxed"
         data-testid="result-diff"
       >
         {parts.map((p, i) =>
