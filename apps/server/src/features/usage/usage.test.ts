@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transformations } from '../../db/schema';
+import { word_charges } from '../../db/schema';
 import { DB_KINDS, createTestProduct, type TestProduct } from '../../test/harness';
 import type { DailyUsage } from './usage.service';
 
@@ -20,21 +20,21 @@ describe.each(DB_KINDS)('daily usage on %s', (kind) => {
       (await t.req('/api/functions/humanize-text', { body: { text, mode: 'lightning' }, cookie: me.cookie })).status,
     ).toBe(200);
     const now = Date.now();
-    const row = (user_id: string, words: number, at: number) => ({
+    const charge = (user_id: string, words: number, at: number, status = 'saved') => ({
       user_id,
-      original_text: 'a',
-      transformed_text: 'b',
-      words_charged: words,
+      words,
+      mode: 'lightning',
+      status,
       created_at: new Date(at),
+      expires_at: new Date(at + DAY_MS),
     });
-    await t.deps.db
-      .insert(transformations)
-      .values([
-        row(me.id, 40, now),
-        row(me.id, 100, now - 3 * DAY_MS),
-        row(me.id, 999, now - 45 * DAY_MS),
-        row(other.id, 500, now),
-      ]);
+    await t.deps.db.insert(word_charges).values([
+      charge(me.id, 40, now),
+      charge(me.id, 100, now - 3 * DAY_MS),
+      charge(me.id, 999, now - 45 * DAY_MS),
+      charge(me.id, 77, now, 'refunded'), // refunded words were never spent
+      charge(other.id, 500, now),
+    ]);
 
     const r = await t.req('/api/usage/daily', { cookie: me.cookie });
     expect(r.status).toBe(200);
@@ -45,6 +45,18 @@ describe.each(DB_KINDS)('daily usage on %s', (kind) => {
     expect(u.days.find((d) => d.date === new Date(now - 3 * DAY_MS).toISOString().slice(0, 10))?.words).toBe(100);
     expect(u.total).toBe(200);
     expect(u.days.filter((d) => d.words === 0)).toHaveLength(28);
+
+    // The chart counts what the balance counts: deleting the history entry changes neither.
+    const list = (await (await t.req('/api/transformations', { cookie: me.cookie })).json()) as {
+      items?: { id: string }[];
+    };
+    const first = list.items?.[0];
+    expect(first).toBeDefined();
+    expect(
+      (await t.req(`/api/transformations/${first!.id}`, { method: 'DELETE', cookie: me.cookie })).status,
+    ).toBeLessThan(300);
+    const after = (await (await t.req('/api/usage/daily', { cookie: me.cookie })).json()) as DailyUsage;
+    expect(after.total).toBe(200);
 
     expect((await t.req('/api/usage/daily')).status).toBe(401);
   });
