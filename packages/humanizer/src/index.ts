@@ -174,6 +174,7 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
     candidates: number;
     model?: string;
     guardRejected: boolean;
+    setAside?: string[];
     fallbackReason?: FallbackReason;
   } = {
     tokensUsed: 0,
@@ -206,9 +207,15 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
         candidates: r.candidates,
         model: r.model,
         guardRejected: r.guardRejected,
+        setAside: r.setAside,
       };
       if (r.ok && !keptIntact(text, r.text, keep)) {
-        tried = { ...use, model: undefined, fallbackReason: 'checks-failed' };
+        tried = {
+          ...use,
+          setAside: [...r.setAside, 'frozen-phrase'],
+          model: undefined,
+          fallbackReason: 'checks-failed',
+        };
         localNote = 'model answer changed a frozen phrase; local clean-up used';
       } else if (r.ok) {
         progress({ stage: 'done', bestScore: before === null ? undefined : r.scoreAfter });

@@ -87,6 +87,11 @@ export interface HumanizeResult {
   /** The model's best-scoring answer changed the meaning and was set aside by the faithfulness guard. */
   guardRejected: boolean;
   /**
+   * One entry per model draft set aside by the checks, its reason: a faithfulness drift ('number', 'name',
+   * 'negation', ...) or a structural one ('structure', 'protected-span', 'empty'). Absent when no model ran.
+   */
+  setAside?: string[];
+  /**
    * Sentences of a model rewrite the faithfulness check fixed: put back as the user wrote them (a fact
    * changed) or removed (added by the model). 0 for a rewrite used whole and for local results.
    */

@@ -262,6 +262,8 @@ export const engine_usage = pgTable(
     fell_back: boolean('fell_back').notNull().default(false),
     fallback_reason: text('fallback_reason'),
     guard_rejected: boolean('guard_rejected').notNull().default(false),
+    /** One reason per model draft the checks set aside in this rewrite ('number', 'structure', ...). */
+    set_aside: jsonb('set_aside').$type<string[]>().notNull().default([]),
   },
   (t) => [index('engine_usage_created_idx').on(t.created_at)],
 );

@@ -50,6 +50,8 @@ export interface LoopUsage {
   model: string;
   /** The best-scoring answer changed the meaning and was set aside. */
   guardRejected: boolean;
+  /** The reason of every draft set aside by the checks (a drift kind or a structural reason), in order. */
+  setAside: string[];
 }
 
 export type LoopResult =
@@ -75,6 +77,13 @@ function failureCategory(e: ProviderError): FallbackReason {
 const MAX_ROUNDS = 2;
 
 const normalized = (t: string): string => t.replace(/\s+/g, ' ').trim();
+
+/** The short reason of a draft the structural checks set aside, for the operator's counts. */
+function structuralReason(reason: string): string {
+  if (/^empty/.test(reason)) return 'empty';
+  if (/placeholder|span/.test(reason)) return 'protected-span';
+  return 'structure';
+}
 
 interface Scored {
   text: string;
@@ -108,6 +117,8 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
   let answers = 0;
   /** Answers set aside by the faithfulness guard (they passed the structural checks). */
   const drifted: string[] = [];
+  /** Why each draft was set aside (reported only; the choice of answer does not read it). */
+  const setAside: string[] = [];
 
   const attempt = async (
     p: { name: string; temperature: number; instruction: string },
@@ -127,12 +138,14 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
       const res = restore(doc, r.text, { minRecall: 0, maxLengthDelta: Infinity, meaning: 'delegated' });
       if (!res.ok) {
         rejections.push(`${p.name}: ${res.reason}`);
+        setAside.push(structuralReason(res.reason));
         return { ...res, repairs: [] };
       }
       const f = judgeAndRepair(text, res.text, o.mode, spanTexts);
       if (!f.ok) {
         rejections.push(`${p.name}: meaning changed (${f.reason})`);
         drifted.push(res.text);
+        setAside.push(f.drift);
         return { ...res, ok: false, reason: `meaning changed (${f.reason})`, repairs: [] };
       }
       return { ...res, text: f.text, repairs: f.repairs };
@@ -151,6 +164,7 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
     candidates: answers,
     model,
     guardRejected,
+    setAside: [...setAside],
   });
 
   o.progress({ stage: 'rewrite' });
@@ -279,6 +293,7 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
       const f = judgeAndRepair(text, whole.text, o.mode, spanTexts);
       // A round may only improve wording: it must not need repairs the chosen text did not need.
       if (!f.ok || f.repairs.length > chosen.repairs.length) {
+        setAside.push(f.ok ? 'needed-repair' : f.drift);
         rejections.push(`round ${round}: meaning changed (${f.ok ? 'a sentence needed repair' : f.reason})`);
         continue;
       }

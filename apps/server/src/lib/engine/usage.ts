@@ -31,5 +31,6 @@ export async function recordUsage(
     fell_back: r.fellBack,
     fallback_reason: r.fallbackReason,
     guard_rejected: r.out.guardRejected,
+    set_aside: r.out.setAside ?? [],
   });
 }

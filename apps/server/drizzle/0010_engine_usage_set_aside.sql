@@ -1,0 +1,1 @@
+ALTER TABLE "engine_usage" ADD COLUMN "set_aside" jsonb DEFAULT '[]'::jsonb NOT NULL;
