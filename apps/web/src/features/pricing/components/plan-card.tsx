@@ -16,6 +16,27 @@ import { cn } from '@/lib/utils';
 
 const usd = (v: number) => `$${v.toFixed(2)}`;
 
+/** What every account has: listed once, on the Free card, not repeated on each plan. */
+export const FREE_FEATURES = [
+  'Deep Humanize and Lightning modes',
+  'Transformation history',
+  'Upload .docx, .pdf, .txt and .md files',
+];
+
+/**
+ * A paid plan's ticks: what it adds to Free. The word caps are in the figures above the list, so the
+ * plan's own "N words per month/request" lines are left out.
+ */
+function ticksFor(plan: Plan): string[] {
+  const cap = TIER_LIMITS[plan.tier].requestCap.toLocaleString('en-US');
+  return [
+    'Everything in Free',
+    'API keys for the public API',
+    `AI check up to ${cap} words at a time`,
+    ...plan.features.filter((f) => !/words per (month|request)$/.test(f) && !FREE_FEATURES.includes(f)),
+  ];
+}
+
 export function PlanCard({
   plan,
   period,
@@ -92,7 +113,7 @@ export function PlanCard({
         </div>
       </dl>
       <ul className="mt-6 grid flex-1 content-start gap-2 text-sm">
-        {plan.features.map((f) => (
+        {ticksFor(plan).map((f) => (
           <li key={f} className="flex items-start gap-2">
             <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
             {f}

@@ -22,6 +22,7 @@ import { useSubscription } from '@/lib/subscription';
 import { dismissErrorToasts, notify, notifyError } from '@/lib/toast';
 import { useCreateCheckout } from '../api/create-checkout';
 import { checkoutFailedToast, noCheckoutUrlToast } from '../lib/checkout-errors';
+import { FreeCard } from './free-card';
 import { PlanCard } from './plan-card';
 import { PlanChangeDialog } from './plan-change-dialog';
 
@@ -127,7 +128,11 @@ export function PricingPage() {
         </p>
       )}
 
-      <div className="mt-12 grid gap-6 md:grid-cols-3">
+      <div className="mt-12 grid gap-6 md:grid-cols-2 xl:grid-cols-4">
+        <FreeCard
+          state={!user ? 'visitor' : subscription && subscription.subscription_tier !== 'FREE' ? 'paid' : 'current'}
+          onStart={() => openAuthDialog('sign-up')}
+        />
         {PLANS.map((plan) => (
           <PlanCard
             key={plan.tier}
