@@ -64,7 +64,12 @@ export interface EngineWindow {
   modes: Record<HumanizeMode, EngineModeStats>;
   all: EngineModeStats;
   fallbackReasons: { reason: string; count: number }[];
+  /** Rewrites whose best-scoring model draft was set aside because it changed the meaning. */
   guardRejected: number;
+  /** Model drafts set aside by the checks, by reason ('number', 'name', 'structure', ...), most first. */
+  setAsideReasons: { reason: string; count: number }[];
+  /** All model drafts set aside (the sum of setAsideReasons). */
+  setAsideDrafts: number;
   series: EngineBucket[];
 }
 

@@ -13,9 +13,10 @@ import { fakeEdit, userText } from './fake-provider.ts';
  *
  * Chat modes: 'ok' (clean deterministic edits of the text), '429', '500', 'slow' (answers after
  * `slowMs`), 'malformed' (a 200 with a broken body), 'drift' (a clean edit that flips a negation or adds
- * a name: the faithfulness guard's case).
+ * a name: the faithfulness guard's case), 'number' (a clean edit with every digit run changed, the protected
+ * numbers' placeholders included: a draft the checks set aside).
  */
-export type FakeChatMode = 'ok' | '429' | '500' | 'slow' | 'malformed' | 'drift';
+export type FakeChatMode = 'ok' | '429' | '500' | 'slow' | 'malformed' | 'drift' | 'number';
 
 export interface FakeOllamaOptions {
   /** Port to listen on; 0 (default) picks a free one. */
@@ -94,6 +95,7 @@ function answer(prompt: string, temperature: number, mode: FakeChatMode): string
   const full = /<text>\n([\s\S]*?)\n<\/text>/.exec(prompt);
   if (full) {
     const t = cleanEdit(full[1] ?? '', salt);
+    if (mode === 'number') return t.replace(/\d+/g, (n) => String(Number(n) + 1));
     return mode === 'drift' ? drift(t) : t;
   }
   const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);

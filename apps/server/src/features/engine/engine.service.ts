@@ -1,6 +1,6 @@
 /**
  * The engine page's figures, from engine_usage (one row per rewrite): latency p50/p95 per mode, tokens in
- * and out per 1,000 words, fallbacks and their reasons, the estimated model cost per 1,000 words at the
+ * and out per 1,000 words, fallbacks and their reasons, model drafts set aside by reason, the estimated model cost per 1,000 words at the
  * configured token prices, and each plan's price per 1,000 words beside it.
  */
 import { sql } from 'drizzle-orm';
@@ -87,6 +87,11 @@ async function windowOf(db: Db, now: Date, label: '24h' | '30d', p: Prices): Pro
   const guard = rowsOf<{ n: number | string }>(
     await db.execute(sql`SELECT count(*)::int AS n FROM ${u} WHERE ${range} AND ${u.guard_rejected}`),
   )[0];
+  const setAside = rowsOf<{ reason: string; count: number | string }>(
+    await db.execute(
+      sql`SELECT r.reason AS reason, count(*)::int AS count FROM ${u}, jsonb_array_elements_text(${u.set_aside}) AS r(reason) WHERE ${range} GROUP BY 1 ORDER BY 2 DESC, 1`,
+    ),
+  ).map((r) => ({ reason: r.reason, count: num(r.count) }));
   const bucket = hourly
     ? sql<string>`to_char(date_trunc('hour', ${u.created_at} AT TIME ZONE 'UTC'), 'YYYY-MM-DD"T"HH24:00:00"Z"')`
     : sql<string>`to_char(${u.created_at} AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
@@ -144,6 +149,8 @@ async function windowOf(db: Db, now: Date, label: '24h' | '30d', p: Prices): Pro
     all: stats(all, p),
     fallbackReasons: reasons.map((r) => ({ reason: r.reason ?? 'unknown', count: num(r.count) })),
     guardRejected: num(guard?.n),
+    setAsideReasons: setAside,
+    setAsideDrafts: setAside.reduce((n, r) => n + r.count, 0),
     series,
   };
 }

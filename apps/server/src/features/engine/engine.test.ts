@@ -136,6 +136,37 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
     expect(o.windows.day.fallbackReasons.map((x) => x.reason)).toEqual(expect.arrayContaining(['unreachable']));
   }, 60_000);
 
+  it('counts each model draft the faithfulness check set aside, by its reason', async () => {
+    const before = await engineOverview();
+    // Numbers reach the model as protected placeholders; a draft that changes them loses a protected span.
+    const numbers = (w: typeof before.windows.day): number =>
+      w.setAsideReasons.find((x) => x.reason === 'protected-span')?.count ?? 0;
+    expect(before.windows.day.setAsideDrafts).toBe(before.windows.day.setAsideReasons.reduce((n, x) => n + x.count, 0));
+    ollama.setChat('number');
+    try {
+      // Every sentence carries a number and the model changes each one: the only draft is set aside.
+      const r = await humanize({
+        text:
+          'The survey asked 1200 teachers about homework over 3 school years in 5 different regions of the country. ' +
+          'About 64 percent of them said that students in grades 4 to 6 need much less of it than they get today. ' +
+          'Schools in 14 districts now cap homework at 30 minutes a night for the younger pupils in their care. ' +
+          'Parents in 9 of those districts said the 30 minute cap left more time for reading and sleep.',
+      });
+      expect(r.engine).toBe('local');
+      expect(r.outcome).not.toBe('model');
+      expect(r.humanized_text).toContain('1200 teachers');
+    } finally {
+      ollama.setChat('ok');
+    }
+    const after = await engineOverview();
+    expect(numbers(after.windows.day)).toBe(numbers(before.windows.day) + 1);
+    expect(numbers(after.windows.month)).toBe(numbers(before.windows.month) + 1);
+    expect(after.windows.day.setAsideDrafts).toBe(before.windows.day.setAsideDrafts + 1);
+    expect(after.windows.day.fallbackReasons).toEqual(
+      expect.arrayContaining([{ reason: 'checks-failed', count: expect.any(Number) as number }]),
+    );
+  }, 30_000);
+
   it('shows latency, tokens per 1,000 words, cost and plan margins from the recorded rewrites', async () => {
     const o = await engineOverview();
     const l = o.windows.day.modes.lightning;
