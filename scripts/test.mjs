@@ -2,7 +2,7 @@
 // counted as one test), every
 // unit/integration test (vitest) and every browser test (Playwright in Debian's Chromium), then prints
 // one closing line: N passed, N failed, N skipped.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfStale, checkNode, ensureDeps, root } from './lib.mjs';
@@ -43,15 +43,30 @@ function readJson(file) {
 
 // 0. The gates, each counted as one test: types (`tsc -b` over every workspace's project reference, so a
 // type error fails the run), formatting (Prettier) and the lint (type-aware rules, layers and import cycles).
+// They run side by side (each is mostly one thread); each one's output is printed when it ends.
 const gates = [
   ['Types', 'npm run typecheck', ['tsc', '-b']],
   ['Formatting', 'npx prettier --check .', ['prettier', '--check', '--log-level=warn', '.']],
   ['Lint', 'npm run lint', ['eslint', '.']],
 ];
-for (const [name, command, args] of gates) {
-  const g = spawnSync('npx', args, { cwd: root, stdio: 'inherit' });
-  if (g.status === 0) passed += 1;
-  else {
+const gateResults = await Promise.all(
+  gates.map(
+    ([name, command, args]) =>
+      new Promise((resolve) => {
+        const child = spawn('npx', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        child.stdout.on('data', (d) => (output += d));
+        child.stderr.on('data', (d) => (output += d));
+        child.on('close', (code) => resolve({ name, command, code, output }));
+      }),
+  ),
+);
+for (const { name, command, code, output } of gateResults) {
+  if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+  if (code === 0) {
+    passed += 1;
+    console.log(`${name}: ok (${command})`);
+  } else {
     console.error(`${name} failed (${command}); counted as one failure.`);
     failed += 1;
   }
