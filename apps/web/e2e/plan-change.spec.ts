@@ -18,6 +18,9 @@ test('a subscriber sees "Your plan" on pricing and changes plan through a confir
   await expect(page.getByTestId('plan-Basic').getByRole('button', { name: 'Downgrade to Basic' })).toHaveText(
     'Downgrade',
   );
+  // A plan change is prorated at full prices: the promotion for new subscriptions is not shown.
+  await expect(page.getByTestId('promo-applied')).toHaveCount(0);
+  await expect(page.getByTestId('plan-Ultra').getByTestId('price')).toHaveText('$39.99');
   const upgrade = page.getByTestId('plan-Ultra').getByRole('button', { name: 'Upgrade to Ultra' });
   await expect(upgrade).toHaveText('Upgrade');
   await page.screenshot({ path: test.info().outputPath('pricing-subscriber-desktop.png'), fullPage: true });

@@ -32,7 +32,7 @@ export function PricingPage() {
   const { user } = useSession();
   const { openAuthDialog } = useAuthDialog();
   const checkout = useCreateCheckout();
-  const promo = useActivePromotion();
+  const active = useActivePromotion();
   const subscription = useSubscription(user?.id ?? null).data;
   // A subscriber's current plan and period: the cards say "Your plan", "Upgrade" or "Downgrade".
   const current =
@@ -45,6 +45,8 @@ export function PricingPage() {
           period: subscription.billing_period === 'yearly' ? 'yearly' : 'monthly',
         }
       : null;
+  // A code discounts a new subscription's first payment; a plan change is prorated at full prices.
+  const promo = current ? null : active;
   const [change, setChange] = useState<{ tier: PaidTier; period: BillingPeriod; label: string } | null>(null);
   const relationOf = (tier: PaidTier): 'current' | 'upgrade' | 'downgrade' | 'switch' | null => {
     if (!current) return null;
