@@ -138,7 +138,7 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
       const res = restore(doc, r.text, { minRecall: 0, maxLengthDelta: Infinity, meaning: 'delegated' });
       if (!res.ok) {
         rejections.push(`${p.name}: ${res.reason}`);
-        setAside.push(structuralReason(res.reason));
+        setAside.push(structuralReason(res.reason ?? ''));
         return { ...res, repairs: [] };
       }
       const f = judgeAndRepair(text, res.text, o.mode, spanTexts);

@@ -34,6 +34,14 @@ export interface BarChartProps {
   unit?: string;
 }
 
+/** An axis figure short enough for the left margin at any size: 8,000, 60k, 1.5M. */
+export function axisLabel(n: number): string {
+  const short = (x: number): string => String(Math.round(x * 10) / 10);
+  if (n >= 1_000_000) return `${short(n / 1_000_000)}M`;
+  if (n >= 10_000) return `${short(n / 1000)}k`;
+  return Math.round(n).toLocaleString('en-US');
+}
+
 /** One bar per point with a light scale on the left; each bar carries its own tooltip. */
 export function BarChart({ points, title, className, color = 'var(--color-primary)', unit }: BarChartProps) {
   const titleId = useId();
@@ -52,7 +60,7 @@ export function BarChart({ points, title, className, color = 'var(--color-primar
           <g key={f}>
             <line x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} stroke="currentColor" strokeOpacity={0.12} />
             <text x={PAD.left - 6} y={y + 4} textAnchor="end" fontSize={10} fill="currentColor" fillOpacity={0.6}>
-              {Math.round(max * f).toLocaleString('en-US')}
+              {axisLabel(max * f)}
             </text>
           </g>
         );
