@@ -150,7 +150,28 @@ describe('the guard in the model loop (fake Ollama over HTTP)', () => {
     if (r.engine === 'model') {
       expect(r.repairedSentences).toBeGreaterThan(0);
       expect(r.repairNote).toMatch(/kept as written: a "not" was (lost|added)/);
-    } else expect(r.fallbackReason).toBe('meaning-changed');
+      // A repaired draft is used, not set aside.
+      expect(r.setAside).toEqual([]);
+    } else {
+      expect(r.fallbackReason).toBe('meaning-changed');
+      expect(r.setAside).toEqual(['negation']);
+    }
+  });
+
+  it('reports each draft the checks set aside with its reason (here: protected numbers changed)', async () => {
+    ollama.setChat('number');
+    try {
+      const r = await humanize(
+        'The survey asked 1200 teachers over 3 years. About 64 percent said pupils in grades 4 to 6 need less homework. ' +
+          'Schools in 14 districts now cap it at 30 minutes a night, and 9 of them report more time for reading.',
+        { mode: 'lightning', llm: llm(), seed: 3 },
+      );
+      expect(r.engine).toBe('local');
+      expect(r.fallbackReason).toBe('checks-failed');
+      expect(r.setAside).toEqual(['protected-span']);
+    } finally {
+      ollama.setChat('ok');
+    }
   });
 
   it('keeps a faithful answer and reports tokens in and out, the model and the candidates', async () => {
