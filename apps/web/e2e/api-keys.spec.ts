@@ -156,5 +156,10 @@ test('the API reference renders every endpoint with examples, from this server o
   const doc = await page.request.get('/api/openapi.json');
   expect(doc.ok()).toBe(true);
   const json = (await doc.json()) as { paths: Record<string, unknown> };
-  expect(Object.keys(json.paths).sort()).toEqual(['/v1/detect', '/v1/humanize', '/v1/usage']);
+  expect(Object.keys(json.paths).sort()).toEqual([
+    '/v1/detect',
+    '/v1/humanize',
+    '/v1/transformations/{id}/export.docx',
+    '/v1/usage',
+  ]);
 });

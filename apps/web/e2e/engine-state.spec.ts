@@ -1,6 +1,6 @@
 import { expect, test, type Request } from '@playwright/test';
 import { ENGINE_MSG } from '@plainspoken/shared';
-import { sampleText, signUpAndConfirm } from './support';
+import { PASSWORD, sampleText, signUpAndConfirm } from './support';
 
 // The e2e server runs without a model (NODE_ENV=test never looks for Ollama): the home card must say so.
 test('without a model the home card says both modes make a light edit and turns off model-only options', async ({
@@ -50,7 +50,12 @@ test('without a model the home card says both modes make a light edit and turns 
 });
 
 test('an admin sees the setup banner on /admin and the home card, linking to the engine page', async ({ page }) => {
-  await signUpAndConfirm(page, page.request, 'admin@example.com');
+  // The admin account is shared with other specs: sign in when it exists, create it the first time.
+  await page.goto('/');
+  const signIn = await page.request.post('/api/auth/sign-in/email', {
+    data: { email: 'admin@example.com', password: PASSWORD },
+  });
+  if (!signIn.ok()) await signUpAndConfirm(page, page.request, 'admin@example.com');
   await page.goto('/admin');
   await expect(page.getByTestId('engine-admin-banner')).toContainText('ollama pull qwen2.5:7b-instruct');
   await page.goto('/');
