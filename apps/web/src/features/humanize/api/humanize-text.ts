@@ -60,7 +60,8 @@ export async function humanizeTextStreaming(
     if (event === 'progress') onProgress(data as HumanizeProgress);
     else if (event === 'result') end.result = data as HumanizeOutput;
     else if (event === 'error') end.failure = apiErrorFrom((data as { status?: number }).status ?? 500, data);
-    return end.result !== undefined || end.failure !== undefined;
+    // Read on to the end: the server closes the stream right after its last event, so the connection ends
+    // cleanly instead of being cut by the browser.
   });
   if (end.failure) throw end.failure;
   if (end.result) return end.result;
