@@ -119,13 +119,19 @@ export function HumanizerCard() {
         </div>
       </div>
 
-      {noModel && (
-        <div className="grid gap-2 border-b px-3 py-3 text-sm sm:px-5" data-testid="engine-note">
+      {/* Until the engine state is known the note holds its place unseen (no model is the default install), so
+          the card does not jump when the answer arrives. */}
+      {(noModel || engine === undefined) && (
+        <div
+          className={cn('grid gap-2 border-b px-3 py-3 text-sm sm:px-5', !noModel && 'invisible')}
+          aria-hidden={noModel ? undefined : true}
+          data-testid={noModel ? 'engine-note' : undefined}
+        >
           <p className="flex items-start gap-2 text-muted-foreground">
             <InfoIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
             <span>{ENGINE_MSG.noModel}</span>
           </p>
-          {engine.admin && (
+          {engine?.admin && (
             <p
               className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-amber-950 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
               data-testid="engine-admin-banner"
