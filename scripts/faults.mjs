@@ -101,9 +101,13 @@ async function clusterScenarios(pgServer) {
     {
       const stats = {};
       const t0 = performance.now();
-      const deadline = Date.now() + SECONDS * 1000;
-      const running = runUsers(base, users, { until: () => Date.now() >= deadline, retries: 30, stats });
-      await sleep((SECONDS * 1000) / 3);
+      // The load runs until a while after the kill (however long catching an open reservation takes, on a
+      // busy machine too), with a cap so the run always ends.
+      let stopAt = Date.now() + 90_000;
+      const running = runUsers(base, users, { until: () => Date.now() >= stopAt, retries: 30, stats });
+      // Each account has words for a few seconds of rewrites: start trying to catch one soon.
+      await sleep(1_000);
+      const deadline = Date.now() + 45_000;
       // Kill while the victim holds an open reservation: freeze it (SIGSTOP), and if reservations stay
       // open while it is frozen (the other process finishes its own in milliseconds), they are the
       // victim's: kill it. Otherwise let it run again and try a moment later.
@@ -125,13 +129,19 @@ async function clusterScenarios(pgServer) {
       }
       process.kill(victim, 'SIGKILL');
       process.kill(victim, 'SIGCONT');
+      stopAt = Date.now() + (SECONDS * 1000 * 2) / 3;
       const kills = 1;
       console.log(
         `killed server process ${victim} with SIGKILL, holding ${openAtKill} open reservation(s) (${freezes} freeze(s) to catch one)`,
       );
       const r = await running;
       const seconds = (performance.now() - t0) / 1000;
-      const pids = childPids(cluster.child.pid);
+      // The primary starts a replacement after a short delay: wait for it rather than read the list once.
+      let pids = childPids(cluster.child.pid);
+      for (const end = Date.now() + 30_000; (pids.length !== 2 || pids.includes(victim)) && Date.now() < end;) {
+        await sleep(200);
+        pids = childPids(cluster.child.pid);
+      }
       const recovered =
         pids.length === 2 &&
         !pids.includes(victim) &&
@@ -221,9 +231,12 @@ async function pgliteScenario() {
     const users = await makeUsers(base, Math.min(USERS, quick ? 8 : 16), 'pglite', { proc: server });
     const stats = {};
     const t0 = performance.now();
-    const deadline = Date.now() + Math.max(12, SECONDS / 2) * 1000;
-    const running = runUsers(base, users, { until: () => Date.now() >= deadline, retries: 60, stats });
-    await sleep(Math.max(6, SECONDS / 2) * 400);
+    // The load runs until a little after the last kill (restarts are slow on a busy machine), with a cap.
+    let stopAt = Date.now() + 120_000;
+    const running = runUsers(base, users, { until: () => Date.now() >= stopAt, retries: 60, stats });
+    // Each account has words for a few seconds of rewrites: start trying to catch one soon.
+    await sleep(1_000);
+    const deadline = Date.now() + 60_000;
     // Kill while a rewrite is in flight, then read the dead server's data folder: an open reservation
     // there was open at the kill (the restarted server refunds it at start-up). A kill that caught none
     // proves nothing and is repeated (at most 6 kills, while the load runs).
@@ -245,6 +258,7 @@ async function pgliteScenario() {
         `killed the PGlite server ${killed} with SIGKILL (${openAtKill} reservation(s) open in its data) and started it again: ready in ${(restartMs / 1000).toFixed(1)} s`,
       );
     }
+    stopAt = Date.now() + 3_000;
     const r = await running;
     const seconds = (performance.now() - t0) / 1000;
     // Nothing committed lost: every confirmed rewrite is in its owner's history.
