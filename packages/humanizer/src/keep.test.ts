@@ -78,7 +78,8 @@ describe('keep through the model path', () => {
 const corpus = existsSync(corpusDir());
 if (!corpus) console.warn(`recorded keep test skipped: no corpus at ${corpusDir()} (set CORPUS_DIR)`);
 
-describe.skipIf(!corpus)('keep with the recorded real-model provider', () => {
+// CI has the corpus beside the clone: there its absence fails these tests instead of skipping them.
+describe.skipIf(!corpus && process.env.CI !== 'true')('keep with the recorded real-model provider', () => {
   let provider: RecordedProvider;
   const llm = () => ({ baseURL: provider.url, model: 'recorded', callTimeoutMs: 10_000, deadlineMs: 30_000 });
   beforeAll(async () => {

@@ -124,7 +124,8 @@ describe('tracked-changes Word file', () => {
 
 const soffice = spawnSync('soffice', ['--version'], { encoding: 'utf8' }).status === 0;
 
-describe.skipIf(!soffice)('LibreOffice round trip', () => {
+// CI installs LibreOffice (.ci/run): there a missing soffice fails the round trip instead of skipping it.
+describe.skipIf(!soffice && process.env.CI !== 'true')('LibreOffice round trip', () => {
   it('converts the tracked file and keeps its revisions and comments', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'ps-tracked-'));
     try {
