@@ -3,8 +3,10 @@ import { BILLING_PERIODS, PAID_TIERS, TIERS } from './plans';
 import { READING_LEVELS, WRITING_TONES } from './writing';
 import { HUMANIZE_MODES, type Score } from './modes';
 import type { OutsideScore } from './outside-detectors';
+import { DOCUMENTS } from './documents';
+import { DOC_VERDICTS, KEEP_LIMITS, MAX_TEXT_CHARS, type DocVerdict } from './limits';
 
-export const MAX_TEXT_CHARS = 60_000;
+export { DOC_VERDICTS, KEEP_LIMITS, MAX_TEXT_CHARS, type DocVerdict };
 
 export const checkBalanceInput = z.object({ word_count: z.number().int().min(0).max(1_000_000) });
 export type CheckBalanceInput = z.input<typeof checkBalanceInput>;
@@ -17,8 +19,7 @@ export const checkBalanceOutput = z.object({
 });
 export type LimitsInfo = z.infer<typeof checkBalanceOutput>;
 
-/** Frozen phrases ('Keep as written'): each kept verbatim by every rewrite. */
-export const KEEP_LIMITS = { phrases: 20, chars: 100 } as const;
+/** Frozen phrases ('Keep as written'): each kept verbatim by every rewrite (KEEP_LIMITS). */
 export const keepField = z
   .array(
     z
@@ -57,6 +58,8 @@ export const humanizeInput = z.object({
   readingLevel: z.enum(READING_LEVELS).optional(),
   /** Frozen phrases; the caller's saved ones when absent (an empty list clears them). */
   keep: keepField.optional(),
+  /** The uploaded Word file's look, as POST /api/documents/extract answered it (ExtractedDocument.layout). */
+  layout: z.string().max(DOCUMENTS.layoutTokenMaxChars).optional(),
 });
 export type HumanizeInput = z.input<typeof humanizeInput>;
 
@@ -120,9 +123,6 @@ export interface AiCheckOutput {
   /** Each configured outside detector's own answer (empty when none is configured). */
   detectors: OutsideScore[];
 }
-
-export const DOC_VERDICTS = ['ai', 'mixed', 'human'] as const;
-export type DocVerdict = (typeof DOC_VERDICTS)[number];
 
 export const trackUsageInput = z.object({
   transformation_id: z.string().min(1).max(100),
