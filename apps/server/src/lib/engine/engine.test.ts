@@ -29,9 +29,10 @@ describe('engine pool', () => {
   });
 
   it('stops a rewrite that runs past its timeout, and survives a worker error', async () => {
-    const pool = createEnginePool({ threads: 1, queueLimit: 4, timeoutMs: 100, workerFilename: slowWorker });
+    // The timeout leaves a replacement worker time to start on a loaded machine; the stalled rewrite never ends.
+    const pool = createEnginePool({ threads: 1, queueLimit: 4, timeoutMs: 1500, workerFilename: slowWorker });
     try {
-      await expect(pool.run(job('slow text'))).rejects.toMatchObject({ code: 'ENGINE_FAILED', status: 502 });
+      await expect(pool.run(job('stall text'))).rejects.toMatchObject({ code: 'ENGINE_FAILED', status: 502 });
       await expect(pool.run(job('crash now'))).rejects.toThrow(/worker failure/);
       expect((await pool.run(job('quick'))).text).toBe('QUICK');
     } finally {

@@ -118,7 +118,8 @@ export function createEnginePool(opts: {
     // Model-backed rewrites spend most of their time waiting on the provider: many share a worker thread
     // (their CPU steps, the detector and the clean-up, interleave between the waits), so a slow provider
     // does not hold one CPU worker per rewrite and eight users' Deep rewrites wait on the model together.
-    model: make(deepThreads, 0, MODEL_TASKS_PER_WORKER),
+    // They may use every core: their CPU steps are short, and between them the threads only wait.
+    model: make(threads, 0, MODEL_TASKS_PER_WORKER),
   };
   const busy = () =>
     new AppError('ENGINE_BUSY', 503, 'The rewriting service is busy right now. Please try again in a few seconds.', {
