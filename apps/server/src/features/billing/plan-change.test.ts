@@ -8,6 +8,7 @@ import { createTestProduct, type TestProduct } from '../../test/harness';
 import { startFakePaddle, type FakePaddle } from './fake-paddle';
 import { sandboxPriceId } from './payments/sandbox';
 import { prorate } from './plan-change';
+import { promotion_redemptions } from '../../db/schema';
 import { DAY_MS, deliver, json, subEvent } from './test-support';
 
 type User = Awaited<ReturnType<TestProduct['newUser']>>;
@@ -98,6 +99,30 @@ describe('plan change in the sandbox', () => {
     expect(await json(c)).toEqual({ ok: true, applied: true });
     const s = await json<SubscriptionData>(await t.req('/api/subscription', { cookie: u.cookie }));
     expect(s.subscription_tier).toBe('Ultra');
+  });
+
+  it('credits a period paid with a promotion code at what was paid, not at the list price', async () => {
+    const u = await t.newUser();
+    const shape = proShape(u, `sub_sandbox_promo_${u.id}`, sandboxPriceId('Pro', 'monthly'));
+    expect((await deliver(t, subEvent('subscription.created', shape), t.deps.env.SANDBOX_WEBHOOK_SECRET)).status).toBe(
+      200,
+    );
+    const preview = async () =>
+      json<PlanChangePreview>(
+        await t.req('/api/functions/preview-plan-change', {
+          body: { planTier: 'Ultra', billingPeriod: 'monthly' },
+          cookie: u.cookie,
+        }),
+      );
+    const full = await preview();
+    expect(full.credit).toBeCloseTo(19.99 / 2, 1);
+    // The checkout that started this period carried BACK2SCHOOL40 (40% off): $11.99 was paid.
+    await t.deps.db
+      .insert(promotion_redemptions)
+      .values({ user_id: u.id, code: 'BACK2SCHOOL40', redeemed_at: new Date(shape.periodStart.getTime() + 1000) });
+    const discounted = await preview();
+    expect(discounted.credit).toBeCloseTo(11.99 / 2, 1);
+    expect(discounted.dueNow).toBeCloseTo(full.dueNow + (full.credit - discounted.credit), 1);
   });
 
   it('refuses a Free account with a reason (409), and bad input with 400', async () => {

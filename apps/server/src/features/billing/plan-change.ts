@@ -7,6 +7,8 @@
  */
 import {
   PAID_TIERS,
+  discountedPrice,
+  findPromoCode,
   isPaidTier,
   periodPrice,
   type BillingPeriod,
@@ -19,6 +21,7 @@ import { envelope, signPaddle, subscriptionData } from './payments/paddle-events
 import { sandboxCustomerId, sandboxPriceId } from './payments/sandbox';
 import type { BillingDeps } from './payments/types';
 import { receiveSignedWebhook } from './webhooks/receive';
+import { codeOfPeriod } from './promotions';
 
 type Caller = { id: string; email: string };
 type Target = { planTier: PaidTier; billingPeriod: BillingPeriod };
@@ -61,15 +64,19 @@ function direction(from: { tier: PaidTier; period: BillingPeriod }, to: Target):
   return perMonth(to.planTier, to.billingPeriod) >= perMonth(from.tier, from.period) ? 'upgrade' : 'downgrade';
 }
 
-/** The sandbox's proration, computed as Paddle's "prorated immediately" does. */
+/**
+ * The sandbox's proration, computed as Paddle's "prorated immediately" does: the unused part of what was paid
+ * for the current period is credited (`paid`, the discounted price when a promotion code paid this period; the
+ * list price otherwise).
+ */
 export function prorate(
-  cur: { tier: PaidTier; period: BillingPeriod; periodStart: Date; periodEnd: Date },
+  cur: { tier: PaidTier; period: BillingPeriod; periodStart: Date; periodEnd: Date; paid?: number },
   to: Target,
   now: Date,
 ): PlanChangePreview {
   const length = cur.periodEnd.getTime() - cur.periodStart.getTime();
   const left = Math.min(1, Math.max(0, (cur.periodEnd.getTime() - now.getTime()) / length));
-  const credit = cents(periodPrice(cur.tier, cur.period) * left);
+  const credit = cents((cur.paid ?? periodPrice(cur.tier, cur.period)) * left);
   const samePeriod = cur.period === to.billingPeriod;
   const charge = cents(periodPrice(to.planTier, to.billingPeriod) * (samePeriod ? left : 1));
   const nextBilledAt = samePeriod ? cur.periodEnd : addMonths(now, to.billingPeriod === 'monthly' ? 1 : 12);
@@ -88,7 +95,12 @@ export function prorate(
 
 export async function previewPlanChange(deps: BillingDeps, caller: Caller, to: Target): Promise<PlanChangePreview> {
   const cur = await current(deps, caller, to);
-  if (deps.payments.kind === 'sandbox') return prorate(cur, to, cur.now);
+  if (deps.payments.kind === 'sandbox') {
+    // A period paid with a promotion code is credited at what was paid, not at the list price.
+    const promo = findPromoCode((await codeOfPeriod(deps.db, caller.id, cur.periodStart)) ?? '');
+    const list = periodPrice(cur.tier, cur.period);
+    return prorate({ ...cur, paid: promo ? discountedPrice(list, promo, cur.period) : list }, to, cur.now);
+  }
   try {
     const p = await deps.payments.previewChange({
       subscriptionId: cur.subId,
