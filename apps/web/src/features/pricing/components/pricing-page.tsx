@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { TagIcon } from 'lucide-react';
 import {
   ANNUAL_DISCOUNT_LABEL,
@@ -24,7 +24,10 @@ import { useCreateCheckout } from '../api/create-checkout';
 import { checkoutFailedToast, noCheckoutUrlToast } from '../lib/checkout-errors';
 import { FreeCard } from './free-card';
 import { PlanCard } from './plan-card';
-import { PlanChangeDialog } from './plan-change-dialog';
+
+// The plan-change confirmation (and the dialog library with it) loads when a subscriber first asks for a
+// change, not with the page.
+const PlanChangeDialog = lazy(() => import('./plan-change-dialog').then((m) => ({ default: m.PlanChangeDialog })));
 
 export function PricingPage() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
@@ -48,6 +51,8 @@ export function PricingPage() {
   // A code discounts a new subscription's first payment; a plan change is prorated at full prices.
   const promo = current ? null : active;
   const [change, setChange] = useState<{ tier: PaidTier; period: BillingPeriod; label: string } | null>(null);
+  // Once asked for, the dialog stays mounted so it can play its closing animation.
+  const [changeAsked, setChangeAsked] = useState(false);
   const relationOf = (tier: PaidTier): 'current' | 'upgrade' | 'downgrade' | 'switch' | null => {
     if (!current) return null;
     if (tier === current.tier) return period === current.period ? 'current' : 'switch';
@@ -146,18 +151,23 @@ export function PricingPage() {
             relation={relationOf(plan.tier)}
             onSubscribe={() => {
               const relation = relationOf(plan.tier);
-              if (relation && relation !== 'current')
+              if (relation && relation !== 'current') {
+                setChangeAsked(true);
                 setChange({
                   tier: plan.tier,
                   period,
                   label: relation === 'upgrade' ? 'Upgrade' : relation === 'downgrade' ? 'Downgrade' : 'Switch',
                 });
-              else void subscribe(plan.tier);
+              } else void subscribe(plan.tier);
             }}
           />
         ))}
       </div>
-      <PlanChangeDialog target={change} onClose={() => setChange(null)} />
+      {changeAsked && (
+        <Suspense fallback={null}>
+          <PlanChangeDialog target={change} onClose={() => setChange(null)} />
+        </Suspense>
+      )}
       <p className="mt-8 text-center text-sm text-muted-foreground">
         Prices in USD. All sales are final; cancellation takes effect at the end of the billing period.
       </p>
