@@ -1,5 +1,5 @@
 import { LogInIcon, ScanSearchIcon, TriangleAlertIcon } from 'lucide-react';
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { AI_CHECK, PRODUCT_NAME } from '@plainspoken/shared';
 import { DocumentDropZone, UploadButton, UploadProblem } from '@/components/documents/document-upload';
 import { PasteButton } from '@/components/paste-button';
@@ -15,7 +15,11 @@ import { useAuthDialog } from '@/lib/auth-dialog';
 import { useDocumentUpload } from '@/lib/documents/use-document-upload';
 import { overLimitProblem } from '../lib/check-rules';
 import { useAiCheck } from '../lib/use-ai-check';
-import { CheckResultCard } from './check-result';
+
+// The result (score bars, highlights, their tooltips) is not part of the page's first load: its code loads
+// once there is text to check, so it is there when the check answers.
+const loadCheckResult = () => import('./check-result');
+const CheckResultCard = lazy(() => loadCheckResult().then((m) => ({ default: m.CheckResultCard })));
 
 export function AiCheckPage() {
   const c = useAiCheck();
@@ -26,6 +30,11 @@ export function AiCheckPage() {
   const shown = c.result;
 
   useEffect(() => track('view_ai_check'), []);
+
+  const hasText = c.text.trim().length > 0;
+  useEffect(() => {
+    if (hasText) void loadCheckResult();
+  }, [hasText]);
 
   // A new result is announced and brought into view (on a phone it sits below the box).
   useEffect(() => {
@@ -138,7 +147,9 @@ export function AiCheckPage() {
           <CheckSkeleton />
         ) : shown ? (
           <div ref={resultRef} tabIndex={-1} className="rounded-xl outline-none" aria-label="AI check result">
-            <CheckResultCard result={shown} currentText={c.text} stale={c.stale} onRecheck={() => void c.run()} />
+            <Suspense fallback={<CheckSkeleton />}>
+              <CheckResultCard result={shown} currentText={c.text} stale={c.stale} onRecheck={() => void c.run()} />
+            </Suspense>
           </div>
         ) : null}
       </div>
