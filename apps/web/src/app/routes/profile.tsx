@@ -1,16 +1,24 @@
+import { lazy, Suspense } from 'react';
 import { ProfilePage } from '@/features/account/components/profile-page';
-import { ApiKeysCard } from '@/features/api-keys';
-import { SecurityCard } from '@/features/security';
+import { useSession } from '@/lib/auth';
+
+// The API keys and security cards (key forms, the two-factor QR code, the devices list) load once a
+// signed-in user is known: a visitor who is asked to sign in does not download them.
+const ApiKeysCard = lazy(() => import('@/features/api-keys').then((m) => ({ default: m.ApiKeysCard })));
+const SecurityCard = lazy(() => import('@/features/security').then((m) => ({ default: m.SecurityCard })));
 
 /** /profile: the account feature's page with the API keys and security features' cards. */
 export function ProfileRoute() {
+  const { user } = useSession();
   return (
     <ProfilePage
       extra={
-        <>
-          <ApiKeysCard />
-          <SecurityCard />
-        </>
+        user ? (
+          <Suspense fallback={null}>
+            <ApiKeysCard />
+            <SecurityCard />
+          </Suspense>
+        ) : null
       }
     />
   );
