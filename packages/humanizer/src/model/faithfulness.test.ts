@@ -47,6 +47,37 @@ describe('faithfulness check', () => {
     ).not.toContain('name');
   });
 
+  it('takes words at a start, labels, spelled-out acronyms and other forms of a name for what they are', () => {
+    const names = (o: string, a: string) => checkFaithful(o, a).failures.filter((f) => f.drift === 'name');
+    // A function word or an adverb opening a sentence, and a title-case label before a colon.
+    expect(
+      names(
+        'Attackers must make images that look less odd, or they get caught by our detector quickly.',
+        'For attackers to slip past our detector, they must make images that look less odd. Seamlessly or not, they get caught.',
+      ),
+    ).toEqual([]);
+    expect(
+      names(
+        'The plan keeps costs down and lets the team act faster on the work.',
+        'Cost Control: the plan keeps costs down. Faster Action: the team acts on the work faster.',
+      ),
+    ).toEqual([]);
+    // An acronym of the original spelled out, and a demonym of a place the original names.
+    expect(
+      names(
+        'CSR spending pays off for firms that sell to the British market.',
+        'Corporate Social Responsibility (CSR) spending pays off for firms selling in Britain.',
+      ),
+    ).toEqual([]);
+    // A name the original never mentions is still caught, also beside all of the above.
+    expect(
+      names(
+        'CSR spending pays off for firms that sell to the British market.',
+        'Corporate Social Responsibility (CSR) spending pays off for Okonkwo and firms selling in Britain.',
+      ).map((f) => f.detail),
+    ).toEqual(['a name changed ("Okonkwo" is not in your text)']);
+  });
+
   it('catches a flipped negation and a reversed claim', () => {
     const r = checkFaithful(ORIGINAL, REWRITE.replace("costs aren't lowered", 'costs are lowered'));
     expect(r).toMatchObject({ ok: false, drift: 'negation' });

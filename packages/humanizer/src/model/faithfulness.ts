@@ -253,36 +253,80 @@ function factsOf(sentence: string, sentenceStart: boolean): Facts {
   return { numbers, numberWords, names: namesOf(plain, sentenceStart), links, quotes };
 }
 
+/** Words that open sentences and are in no dictionary of content words: never names there. */
+const FUNCTION_WORDS = new Set(
+  (
+    'for amidst amid whilst without within despite throughout toward towards upon beside besides beyond unlike ' +
+    'regarding concerning per plus versus along alongside amongst around behind below beneath between though ' +
+    'although unless whereas whether wherever whenever whatever whoever however moreover furthermore nevertheless ' +
+    'nonetheless therefore thus hence meanwhile otherwise instead indeed perhaps maybe yes ever every everyone ' +
+    'everything someone something anyone anything nobody nothing whichever whose let lets'
+  ).split(' '),
+);
+
 /**
- * Proper names: capitalised words that are not the first word of a sentence (or of a quotation, a line or a
- * clause after a colon), not "I", and not in a line written in title case (a heading). A sentence-initial
- * capital counts only when the word is not in the dictionary.
+ * Proper names: capitalised words that are not the first word of a sentence (or of a quotation, a line, a
+ * list item or a clause after a colon or a dash), not "I", and not in a segment written in title case (a
+ * heading or a label such as "Financing Options" or "Progressive Action:"). A capital at such a start counts
+ * only when the word is in no dictionary.
  */
 function namesOf(sentence: string, sentenceStart: boolean): string[] {
-  const toks = sentence.match(/[\p{L}][\p{L}'’.-]*|[.!?:;"“(\[]/gu) ?? [];
-  const words = toks.filter((t) => /\p{L}/u.test(t));
-  const caps = words.filter((w) => /^\p{Lu}/u.test(w)).length;
-  const titleCase = words.length >= 3 && caps / words.length > 0.6;
   const out: string[] = [];
   let first = sentenceStart;
-  for (const t of toks) {
-    if (!/\p{L}/u.test(t)) {
-      if (/[.!?:;"“(\[]/.test(t)) first = true;
-      continue;
+  // Title case is judged per segment: a label before a colon or a dash, a heading line, a bold run.
+  for (const segment of sentence.split(/(?<=[:\n]|\*\*|[–—])/)) {
+    const toks = segment.match(/[\p{L}][\p{L}'’.-]*|[.!?:;"“(\[*#•>|–—]/gu) ?? [];
+    const words = toks.filter((t) => /\p{L}/u.test(t));
+    const caps = words.filter((w) => /^\p{Lu}/u.test(w)).length;
+    const titleCase = words.length >= 2 && caps / words.length > 0.6;
+    for (const t of toks) {
+      if (!/\p{L}/u.test(t)) {
+        first = true;
+        continue;
+      }
+      const w = t.replace(/['’]s$/, '').replace(/[.'’-]+$/, '');
+      const isFirst = first;
+      first = false;
+      if (!/^\p{Lu}/u.test(w) || w === 'I' || /^I['’]/.test(w)) continue;
+      const lower = w.toLowerCase();
+      if (MONTHS.has(lower) && isFirst) continue;
+      if (isFirst || titleCase) {
+        if (STOP.has(lower) || FUNCTION_WORDS.has(lower) || INFORMAL.has(lower) || /['’]/.test(w)) continue;
+        if (lower.split('-').every((part) => STOP.has(part) || inDictionary(part))) continue;
+        if (/in$/.test(lower) && inDictionary(`${lower}g`)) continue;
+        // An adverb made from a dictionary word ("Seamlessly", "Astoundingly").
+        if (/ly$/.test(lower) && (inDictionary(lower.slice(0, -2)) || inDictionary(`${lower.slice(0, -3)}y`))) continue;
+      }
+      if (/^[A-Z]$/.test(w)) continue;
+      out.push(lower);
     }
-    const w = t.replace(/['’]s$/, '').replace(/[.'’-]+$/, '');
-    const isFirst = first;
-    first = false;
-    if (!/^\p{Lu}/u.test(w) || w === 'I' || /^I['’]/.test(w)) continue;
-    const lower = w.toLowerCase();
-    if (MONTHS.has(lower) && isFirst) continue;
-    if (isFirst || titleCase) {
-      if (STOP.has(lower) || INFORMAL.has(lower) || /['’]/.test(w)) continue;
-      if (lower.split('-').every((part) => STOP.has(part) || inDictionary(part))) continue;
-      if (/in$/.test(lower) && inDictionary(`${lower}g`)) continue;
+  }
+  return out;
+}
+
+const NAME_SUFFIX = /(?:ians?|ans?|ese|ish|ains?|ia|ic|ns?|s|i|an)$/;
+/** "British" and "Britain", "Persians" and "Persia": the same name in another form. */
+function nameStem(w: string): string {
+  const stem = w.replace(NAME_SUFFIX, '');
+  return stem.length >= 4 ? stem : w;
+}
+
+/** Capitalised runs ("Corporate Social Responsibility") whose initials spell a word of `words` ("csr"). */
+function acronymRuns(sentence: string, words: Set<string>): Set<string> {
+  const out = new Set<string>();
+  const toks = sentence.match(/[\p{L}][\p{L}'’-]*/gu) ?? [];
+  for (let i = 0; i < toks.length; i++) {
+    if (!/^\p{Lu}/u.test(toks[i] ?? '')) continue;
+    const run: string[] = [];
+    let initials = '';
+    for (let k = i; k < toks.length; k++) {
+      const t = toks[k] as string;
+      if (/^\p{Lu}/u.test(t)) {
+        run.push(t.toLowerCase());
+        initials += t[0]?.toLowerCase() ?? '';
+        if (initials.length >= 2 && words.has(initials)) for (const r of run) out.add(r.replace(/['’]s$/, ''));
+      } else if (!/^(?:of|and|for|the|in|on|to|&)$/.test(t)) break;
     }
-    if (/^[A-Z]$/.test(w)) continue;
-    out.push(lower);
   }
   return out;
 }
@@ -469,6 +513,10 @@ export function checkFaithful(
   const origNames = new Set<string>();
   for (const f of o.facts) for (const n of f.names) origNames.add(n);
   const origWords = new Set(o.allText.match(/[\p{L}]+/gu) ?? []);
+  const origStems = new Set([...origWords].filter((w) => w.length >= 4).map(nameStem));
+  const lowerWords = new Set(
+    `${original}\n${answer}`.match(/(?<![\p{L}'’.-])\p{Ll}[\p{Ll}'’-]*/gu)?.map((w) => w.replace(/['’]s$/, '')) ?? [],
+  );
   const initials = (o.allText.match(/[a-z]+/g) ?? []).map((w) => w[0]).join('');
   const origLinks = new Set(o.facts.flatMap((f) => f.links));
   const answerLinks = new Set(a.facts.flatMap((f) => f.links));
@@ -481,8 +529,23 @@ export function checkFaithful(
     };
     const n = newNumbers(o, f);
     if (n) return fail('number', `a number changed ("${n}" is not in your text)`);
+    const expanded = f.names.length > 0 ? acronymRuns(a.sentences[j]?.text ?? '', origWords) : new Set<string>();
     for (const name of f.names) {
       if (origNames.has(name) || origWords.has(name)) continue;
+      // A word either text uses in lower case is an ordinary word ("For", "Mystery"), not a name.
+      if (lowerWords.has(name)) continue;
+      // A name spelled out from an acronym of the original ("Corporate Social Responsibility" for "CSR").
+      if (expanded.has(name)) continue;
+      // Another form of a name or word of the original ("Britain" / "British", "Persians" / "Persia"), or a
+      // compound on one ("UK-based", "London-centric").
+      if (origStems.has(nameStem(name))) continue;
+      const parts = name.split('-');
+      if (
+        parts.length > 1 &&
+        (origWords.has(parts[0] as string) || origStems.has(nameStem(parts[0] as string))) &&
+        parts.slice(1).every((p) => inDictionary(p) || /^(?:esque|centric|based|powered|style|like|led)$/.test(p))
+      )
+        continue;
       // The same word capitalised (a heading, a label) or an acronym of words the original spells out.
       if (name.split('-').every((part) => o.allLemmas.has(lemma(part)) || STOP.has(part))) continue;
       if (/^[a-z]{2,6}s?$/.test(name) && initials.includes(name.replace(/s$/, ''))) continue;
