@@ -14,6 +14,13 @@ export const DOCUMENTS = {
   maxTextChars: 400_000,
   /** The upload endpoint: the file is the raw request body, its name in ?name=. */
   extractPath: '/api/documents/extract',
+  /**
+   * The most a Word file's look may take when kept with its rewrite (styles part, numbering part and each
+   * paragraph's properties, in bytes); a larger one is not kept and the export uses the default styles.
+   */
+  layoutMaxBytes: 1024 * 1024,
+  /** Longest `layout` token (the signed, compressed look of an uploaded .docx) a humanize request may carry. */
+  layoutTokenMaxChars: 96_000,
 } as const;
 
 export type DocumentExtension = (typeof DOCUMENTS.extensions)[number];
@@ -41,6 +48,12 @@ export interface ExtractedDocument {
   pages?: number;
   /** Something the user should know although the text was read (e.g. images were left out). */
   note?: string;
+  /**
+   * A Word file's own look (its styles and each paragraph's style, numbering and alignment), signed and
+   * compressed by the server: sent back unchanged as the humanize request's `layout`, it is kept with the
+   * rewrite so the Word export keeps the file's paragraph styles. Absent for other files and when too large.
+   */
+  layout?: string;
 }
 
 /** The file's extension in lower case with its dot, or '' when it has none. */

@@ -173,6 +173,25 @@ export const transformations = pgTable(
   (t) => [index('transformations_user_created_idx').on(t.user_id, t.created_at, t.id)],
 );
 
+/**
+ * An uploaded Word file's own look, kept with the rewrite made from it (decision 0036): its styles part
+ * (numbering and theme parts when present) and each original text block's paragraph properties. At most
+ * DOCUMENTS.layoutMaxBytes; deleted with the transformation.
+ */
+export const transformation_layouts = pgTable('transformation_layouts', {
+  transformation_id: uuid('transformation_id')
+    .primaryKey()
+    .references(() => transformations.id, { onDelete: 'cascade' }),
+  styles: text('styles').notNull(),
+  numbering: text('numbering'),
+  theme: text('theme'),
+  paragraphs: jsonb('paragraphs')
+    .$type<({ style?: string; num?: { id: number; level: number }; align?: string } | null)[]>()
+    .notNull(),
+  bytes: integer('bytes').notNull(),
+  created_at: ts('created_at').notNull().defaultNow(),
+});
+
 export const webhook_debug_logs = pgTable(
   'webhook_debug_logs',
   {

@@ -2,7 +2,8 @@
  * POST /api/documents/extract?name=<file name>: the file is the raw request body (up to 10 MB, counted as
  * it arrives). Answers {text, kind, pages?, note?}, or 413/422 {error:{code, message, details:{reason}}}
  * saying what could not be read. Open to visitors like the AI check; limited per user or client IP.
- * Only the product's own pages may call it (a foreign Origin is refused).
+ * Only the product's own pages may call it (a foreign Origin is refused). A Word file's answer also carries
+ * `layout`, its own look signed by the server (docx-layout.ts), which the humanize request may send back.
  * GET /api/transformations/:id/export.docx?changes=tracked|none: a saved result as a Word file
  * (export.service.ts, tracked-docx.ts).
  */
@@ -15,6 +16,7 @@ import {
   transformationIdParam,
   type DocumentUnreadableReason,
 } from '@plainspoken/shared';
+import { encodeLayout } from '../../domain/document-layout';
 import { createRouter, type AppEnv } from '../../lib/context';
 import { AppError, badRequest } from '../../lib/errors';
 import { clientIp, queryOf, validationError } from '../../lib/http';
@@ -101,8 +103,10 @@ export const documentsRoutes = createRouter()
     const bytes = await readBounded(c.req.raw, DOCUMENTS.maxBytes);
     if (!bytes) return unreadable(c, 'too-large', tooLargeMessage(name));
     try {
-      const doc = await extractor().extract(name, bytes);
-      return c.json(doc);
+      const { docxLayout, ...doc } = await extractor().extract(name, bytes);
+      // A Word file's look goes back signed: the humanize request returns it and the rewrite keeps it.
+      const layout = docxLayout ? encodeLayout(docxLayout, d.env.BETTER_AUTH_SECRET) : null;
+      return c.json(layout ? { ...doc, layout } : doc);
     } catch (e) {
       if (e instanceof DocumentError) {
         d.logger.info('document not read', { reason: e.reason, bytes: bytes.length });

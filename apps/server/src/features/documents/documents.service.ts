@@ -8,9 +8,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { ExtractedDocument } from '@plainspoken/shared';
 import { AppError } from '../../lib/errors';
 import { DocumentError } from './document-error';
+import type { ReadDocument } from './extract';
 import type { ExtractReply, ExtractRequest } from './extract-worker';
 
 export interface ExtractorOptions {
@@ -34,7 +34,7 @@ function defaultWorkerFile(): string {
 }
 
 export interface Extractor {
-  extract(name: string, bytes: Uint8Array): Promise<ExtractedDocument>;
+  extract(name: string, bytes: Uint8Array): Promise<ReadDocument>;
   stats(): { running: number; queued: number };
 }
 
@@ -66,7 +66,7 @@ export function createExtractor(opts: Partial<ExtractorOptions> = {}): Extractor
   };
 
   const runOne = (name: string, bytes: Uint8Array) =>
-    new Promise<ExtractedDocument>((resolve, reject) => {
+    new Promise<ReadDocument>((resolve, reject) => {
       const worker = new Worker(file, {
         execArgv: [],
         resourceLimits: { maxOldGenerationSizeMb: o.heapMb, maxYoungGenerationSizeMb: 32, stackSizeMb: 4 },

@@ -1,11 +1,12 @@
 /**
  * The Word download of a saved result, built on the server: plain, or with every change from the original
- * as a tracked revision with its reason (tracked-docx.ts). Only the entry's owner may download it.
+ * as a tracked revision with its reason (tracked-docx.ts), in the uploaded Word file's own styles when they
+ * were kept with the entry. Only the entry's owner may download it.
  */
 import { and, eq } from 'drizzle-orm';
 import { RESULT_MSG } from '@plainspoken/shared';
 import type { Db } from '../../db/client';
-import { transformations } from '../../db/schema';
+import { transformation_layouts, transformations } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { buildResultDocx, docxFileName } from './tracked-docx';
 
@@ -32,6 +33,17 @@ export async function exportDocx(db: Db, userId: string, id: string, tracked: bo
     .limit(1);
   const r = rows[0];
   if (!r) throw new AppError('NOT_FOUND', 404, RESULT_MSG.notFound);
+  // An uploaded Word file's own look, when it was kept with the entry (decision 0036).
+  const [layout] = await db
+    .select({
+      styles: transformation_layouts.styles,
+      numbering: transformation_layouts.numbering,
+      theme: transformation_layouts.theme,
+      paragraphs: transformation_layouts.paragraphs,
+    })
+    .from(transformation_layouts)
+    .where(eq(transformation_layouts.transformation_id, id))
+    .limit(1);
   return {
     bytes: buildResultDocx({
       original: r.original,
@@ -41,6 +53,7 @@ export async function exportDocx(db: Db, userId: string, id: string, tracked: bo
       tracked,
       // After an edit, the changes the engine did not make are the user's.
       rewrite: r.edited && r.rewrite !== null ? [r.rewrite, ...(r.offered ?? [])].join('\n') : null,
+      layout: layout ?? null,
     }),
     fileName: docxFileName(r.result, tracked),
   };

@@ -3,16 +3,15 @@
  * documents.service.ts. It reads one file and posts back the text or the reason it could not be read.
  */
 import { parentPort } from 'node:worker_threads';
-import type { ExtractedDocument } from '@plainspoken/shared';
 import { DocumentError } from './document-error';
-import { extractDocument } from './extract';
+import { extractDocument, type ReadDocument } from './extract';
 
 export interface ExtractRequest {
   name: string;
   bytes: Uint8Array;
 }
 export type ExtractReply =
-  { ok: true; doc: ExtractedDocument } | { ok: false; reason: DocumentError['reason']; message: string };
+  { ok: true; doc: ReadDocument } | { ok: false; reason: DocumentError['reason']; message: string };
 
 parentPort?.once('message', (req: ExtractRequest) => {
   extractDocument(req.name, req.bytes).then(

@@ -8,6 +8,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { DOCUMENTS, type ExtractedDocument } from '@plainspoken/shared';
 import { DocumentError } from './document-error';
+import { LAYOUT_PARTS, readDocxLayout, type DocxLayout } from './docx-layout';
 import { htmlToText } from './html-to-text';
 import { joinBlocks, joinPages, pageBlocks, type TextRun } from './pdf-layout';
 import { classify } from './sniff';
@@ -16,11 +17,15 @@ import { checkZip } from './zip-guard';
 /** PDFs longer than this are refused (the time limit would stop them anyway, with a vaguer message). */
 export const MAX_PDF_PAGES = 1000;
 
-export async function extractDocument(name: string, bytes: Uint8Array): Promise<ExtractedDocument> {
+/** A file read: what the browser gets, and for a Word file its own look (signed by the route before it is sent). */
+export type ReadDocument = ExtractedDocument & { docxLayout?: DocxLayout };
+
+export async function extractDocument(name: string, bytes: Uint8Array): Promise<ReadDocument> {
   const kind = classify(name, bytes);
+  const docx: { parts?: Map<string, Buffer> } = {};
   const doc =
     kind === 'docx'
-      ? await extractDocx(name, bytes)
+      ? await extractDocx(name, bytes, (p) => (docx.parts = p))
       : kind === 'pdf'
         ? await extractPdf(name, bytes)
         : extractPlain(name, bytes, kind);
@@ -38,7 +43,14 @@ export async function extractDocument(name: string, bytes: Uint8Array): Promise<
       `“${name}” holds more text than one request can take. Split it into smaller files.`,
     );
   }
-  return { ...doc, text };
+  // The file's look is extra: a file whose styles cannot be read is still read, with the default styles.
+  let docxLayout: DocxLayout | null = null;
+  try {
+    if (docx.parts) docxLayout = readDocxLayout(docx.parts, text);
+  } catch {
+    docxLayout = null;
+  }
+  return { ...doc, text, ...(docxLayout ? { docxLayout } : {}) };
 }
 
 const scanned = (name: string) =>
@@ -56,8 +68,13 @@ function extractPlain(name: string, bytes: Uint8Array, kind: 'txt' | 'md'): Extr
   return { kind, text };
 }
 
-async function extractDocx(name: string, bytes: Uint8Array): Promise<ExtractedDocument> {
-  checkZip(bytes, name);
+async function extractDocx(
+  name: string,
+  bytes: Uint8Array,
+  onParts: (parts: Map<string, Buffer>) => void,
+): Promise<ExtractedDocument> {
+  const entries = checkZip(bytes, name, undefined, Object.values(LAYOUT_PARTS));
+  onParts(new Map(entries.flatMap((e) => (e.data ? [[e.name, e.data] as const] : []))));
   const { default: mammoth } = await import('mammoth');
   let html: string;
   let images = 0;

@@ -5,7 +5,7 @@
  * server tests and the browser tests.
  */
 import { crc32, deflateRawSync, deflateSync } from 'node:zlib';
-import { Document, HeadingLevel, ImageRun, LevelFormat, Packer, Paragraph, TextRun } from 'docx';
+import { AlignmentType, Document, HeadingLevel, ImageRun, LevelFormat, Packer, Paragraph, TextRun } from 'docx';
 import { PDFDocument, StandardFonts } from '@cantoo/pdf-lib';
 
 export interface SampleDoc {
@@ -37,6 +37,58 @@ export async function makeDocx(doc: SampleDoc = SAMPLE): Promise<Buffer> {
           new Paragraph({ text: doc.heading, heading: HeadingLevel.HEADING_2 }),
           ...doc.paragraphs.slice(1).map((p) => new Paragraph({ children: [new TextRun(p)] })),
           ...doc.bullets.map((b) => new Paragraph({ text: b, numbering: { reference: 'dots', level: 0 } })),
+        ],
+      },
+    ],
+  });
+  return Packer.toBuffer(d);
+}
+
+/** The text of makeStyledDocx, paragraph by paragraph. */
+export const STYLED = {
+  heading: 'Why Teams Plan Ahead',
+  intro:
+    "In today's fast-paced world, planning plays a pivotal role in how teams deliver work. Moreover, it is important to note that a clear plan reduces rework, because everyone knows what comes next.",
+  quote: 'A plan is a promise the team makes to itself, and a promise kept builds trust over time.',
+  steps: ['Write the plan down', 'Share it with the whole team'],
+  closing:
+    'Furthermore, this comprehensive approach plays a crucial role in how teams navigate change and foster seamless collaboration.',
+};
+
+/**
+ * A Word file with its own look: a Heading 1, a paragraph in a custom "MyQuote" style (Georgia, italic,
+ * centred), a numbered list with its own numbering definition, and body paragraphs.
+ */
+export async function makeStyledDocx(): Promise<Buffer> {
+  const d = new Document({
+    styles: {
+      paragraphStyles: [
+        {
+          id: 'MyQuote',
+          name: 'My Quote',
+          basedOn: 'Normal',
+          quickFormat: true,
+          run: { font: 'Georgia', italics: true, size: 26, color: '1F4E79' },
+          paragraph: { indent: { left: 720, right: 720 } },
+        },
+      ],
+    },
+    numbering: {
+      config: [
+        {
+          reference: 'steps',
+          levels: [{ level: 0, format: LevelFormat.UPPER_ROMAN, text: '%1.', alignment: AlignmentType.START }],
+        },
+      ],
+    },
+    sections: [
+      {
+        children: [
+          new Paragraph({ text: STYLED.heading, heading: HeadingLevel.HEADING_1 }),
+          new Paragraph({ text: STYLED.intro }),
+          new Paragraph({ text: STYLED.quote, style: 'MyQuote', alignment: AlignmentType.CENTER }),
+          ...STYLED.steps.map((t) => new Paragraph({ text: t, numbering: { reference: 'steps', level: 0 } })),
+          new Paragraph({ text: STYLED.closing }),
         ],
       },
     ],

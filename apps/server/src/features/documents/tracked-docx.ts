@@ -5,10 +5,13 @@
  * inside each pair; each changed phrase becomes a deletion and an insertion by "Plainspoken" at the
  * rewrite's time, with a comment that says why in plain words. Accepting every change in Word gives the
  * result, rejecting every change gives the original. Blocks only one side has are inserted or deleted
- * paragraphs (their paragraph mark is tracked too).
+ * paragraphs (their paragraph mark is tracked too). A rewrite of an uploaded Word file that kept the file's
+ * look (decision 0036) uses the file's styles part and gives each paragraph the style, numbering and
+ * alignment its original paragraph had; paragraphs without one get the default styles.
  */
 import { TRACKED_AUTHOR, textBlocks, type TextBlock } from '@plainspoken/shared';
 import { changeReason } from '@plainspoken/humanizer/explain';
+import type { KeptLayout, ParaProps } from '../../domain/document-layout';
 import { writeZip } from './zip-write';
 
 export interface DocxInput {
@@ -27,6 +30,8 @@ export interface DocxInput {
    */
   rewrite?: string | null;
   title?: string;
+  /** An uploaded Word file's own look, lined up with the original's blocks. */
+  layout?: KeptLayout | null;
 }
 
 // ---- diff ----
@@ -210,6 +215,15 @@ interface Numbering {
   ordered: number[];
 }
 
+/** The kept properties as WordprocessingML (pStyle, numPr, jc: the schema's order). */
+function keptProps(p: ParaProps): string {
+  let out = '';
+  if (p.style) out += `<w:pStyle w:val="${xmlEscape(p.style)}"/>`;
+  if (p.num) out += `<w:numPr><w:ilvl w:val="${p.num.level}"/><w:numId w:val="${p.num.id}"/></w:numPr>`;
+  if (p.align) out += `<w:jc w:val="${p.align}"/>`;
+  return out;
+}
+
 class DocWriter {
   private rev = 1;
   private comments: string[] = [];
@@ -221,6 +235,10 @@ class DocWriter {
   constructor(
     private readonly input: DocxInput,
     date: Date,
+    /** The original's blocks with their kept properties (an uploaded Word file's). */
+    private readonly kept: Map<TextBlock, ParaProps>,
+    /** Added to the default lists' w:numId, so they do not clash with a kept numbering part's. */
+    private readonly numBase: number,
   ) {
     this.date = date.toISOString().replace(/\.\d{3}Z$/, 'Z');
   }
@@ -241,14 +259,15 @@ class DocWriter {
   }
 
   /** Paragraph properties of a block (style, list numbering), with an optional tracked paragraph mark. */
-  private pPr(block: TextBlock, mark: '' | 'ins' | 'del'): string {
+  private pPr(block: TextBlock, mark: '' | 'ins' | 'del', kept?: ParaProps): string {
     let props = '';
-    if (block.kind === 'heading') props = `<w:pStyle w:val="Heading${block.level}"/>`;
+    if (kept) props = keptProps(kept);
+    else if (block.kind === 'heading') props = `<w:pStyle w:val="Heading${block.level}"/>`;
     else if (block.kind === 'item') {
-      let numId = 1;
+      let numId = this.numBase + 1;
       if (block.ordered) {
         if (!this.prevWasOrderedItem) {
-          this.lastOrdered = 2 + this.numbering.ordered.length;
+          this.lastOrdered = this.numBase + 2 + this.numbering.ordered.length;
           this.numbering.ordered.push(this.lastOrdered);
         }
         numId = this.lastOrdered;
@@ -262,9 +281,11 @@ class DocWriter {
 
   paragraph(pair: Pair): string {
     const { a, b } = pair;
+    // The original paragraph's own properties, while the rewrite keeps its kind (heading, item, paragraph).
+    const kept = a && (!b || b.kind === a.kind) ? this.kept.get(a) : undefined;
     if (!this.input.tracked || (a && b && a.text === b.text)) {
       const block = b ?? a!;
-      return `<w:p>${this.pPr(block, '')}${runs(block.text)}</w:p>`;
+      return `<w:p>${this.pPr(block, '', kept)}${runs(block.text)}</w:p>`;
     }
     if (!a) {
       const c = this.comment('paragraph added');
@@ -272,7 +293,7 @@ class DocWriter {
     }
     if (!b) {
       const c = this.comment('paragraph removed');
-      return `<w:p>${this.pPr(a, 'del')}${c.start}<w:del ${this.attrs()}>${runs(a.text, true)}</w:del>${c.end}</w:p>`;
+      return `<w:p>${this.pPr(a, 'del', kept)}${c.start}<w:del ${this.attrs()}>${runs(a.text, true)}</w:del>${c.end}</w:p>`;
     }
     let body = '';
     for (const p of pieces(a.text, b.text)) {
@@ -290,7 +311,7 @@ class DocWriter {
       if (p.ins) body += `<w:ins ${this.attrs()}>${runs(p.ins)}</w:ins>`;
       body += c.end;
     }
-    return `<w:p>${this.pPr(b, '')}${body}</w:p>`;
+    return `<w:p>${this.pPr(b, '', kept)}${body}</w:p>`;
   }
 
   /** Whether a change is the user's own edit (see DocxInput.rewrite). */
@@ -309,20 +330,65 @@ class DocWriter {
   }
 }
 
-function stylesXml(): string {
-  const heading = (n: number, size: number) =>
-    `<w:style w:type="paragraph" w:styleId="Heading${n}"><w:name w:val="heading ${n}"/><w:basedOn w:val="Normal"/><w:next w:val="Normal"/><w:qFormat/><w:pPr><w:keepNext/><w:spacing w:before="240" w:after="80"/><w:outlineLvl w:val="${n - 1}"/></w:pPr><w:rPr><w:b/><w:sz w:val="${size}"/></w:rPr></w:style>`;
-  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<w:styles ${W_NS}><w:docDefaults><w:rPrDefault><w:rPr><w:rFonts w:ascii="Calibri" w:hAnsi="Calibri" w:cs="Calibri"/><w:sz w:val="22"/><w:lang w:val="en-US"/></w:rPr></w:rPrDefault><w:pPrDefault><w:pPr><w:spacing w:after="160" w:line="259" w:lineRule="auto"/></w:pPr></w:pPrDefault></w:docDefaults><w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/><w:qFormat/></w:style>${[
-    36, 30, 26, 24, 22, 22,
-  ]
-    .map((s, i) => heading(i + 1, s))
-    .join(
-      '',
-    )}<w:style w:type="paragraph" w:styleId="ListParagraph"><w:name w:val="List Paragraph"/><w:basedOn w:val="Normal"/><w:qFormat/><w:pPr><w:spacing w:after="60"/><w:contextualSpacing/></w:pPr></w:style><w:style w:type="paragraph" w:styleId="CommentText"><w:name w:val="annotation text"/><w:basedOn w:val="Normal"/><w:rPr><w:sz w:val="20"/></w:rPr></w:style><w:style w:type="character" w:styleId="CommentReference"><w:name w:val="annotation reference"/><w:rPr><w:sz w:val="16"/></w:rPr></w:style></w:styles>`;
+/** The styles the file itself uses (by id), each as its w:style element. */
+function ownStyles(): [string, string][] {
+  const heading = (n: number, size: number): [string, string] => [
+    `Heading${n}`,
+    `<w:style w:type="paragraph" w:styleId="Heading${n}"><w:name w:val="heading ${n}"/><w:basedOn w:val="Normal"/><w:next w:val="Normal"/><w:qFormat/><w:pPr><w:keepNext/><w:spacing w:before="240" w:after="80"/><w:outlineLvl w:val="${n - 1}"/></w:pPr><w:rPr><w:b/><w:sz w:val="${size}"/></w:rPr></w:style>`,
+  ];
+  return [
+    [
+      'Normal',
+      '<w:style w:type="paragraph" w:default="1" w:styleId="Normal"><w:name w:val="Normal"/><w:qFormat/></w:style>',
+    ],
+    ...[36, 30, 26, 24, 22, 22].map((s, i) => heading(i + 1, s)),
+    [
+      'ListParagraph',
+      '<w:style w:type="paragraph" w:styleId="ListParagraph"><w:name w:val="List Paragraph"/><w:basedOn w:val="Normal"/><w:qFormat/><w:pPr><w:spacing w:after="60"/><w:contextualSpacing/></w:pPr></w:style>',
+    ],
+    [
+      'CommentText',
+      '<w:style w:type="paragraph" w:styleId="CommentText"><w:name w:val="annotation text"/><w:basedOn w:val="Normal"/><w:rPr><w:sz w:val="20"/></w:rPr></w:style>',
+    ],
+    [
+      'CommentReference',
+      '<w:style w:type="character" w:styleId="CommentReference"><w:name w:val="annotation reference"/><w:rPr><w:sz w:val="16"/></w:rPr></w:style>',
+    ],
+  ];
 }
 
-function numberingXml(ordered: number[]): string {
+function stylesXml(): string {
+  return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
+<w:styles ${W_NS}><w:docDefaults><w:rPrDefault><w:rPr><w:rFonts w:ascii="Calibri" w:hAnsi="Calibri" w:cs="Calibri"/><w:sz w:val="22"/><w:lang w:val="en-US"/></w:rPr></w:rPrDefault><w:pPrDefault><w:pPr><w:spacing w:after="160" w:line="259" w:lineRule="auto"/></w:pPr></w:pPrDefault></w:docDefaults>${ownStyles()
+    .map(([, xml]) => xml)
+    .join('')}</w:styles>`;
+}
+
+/**
+ * A kept styles part, with the styles this file uses for paragraphs without kept properties (headings,
+ * list paragraphs) and for comments added when the part lacks them (a part that has a default paragraph
+ * style keeps it, so Normal is only added when it has none).
+ */
+function keptStylesXml(kept: string): string {
+  const has = (id: string) => new RegExp(`w:styleId="${id}"`).test(kept);
+  const hasDefault =
+    /<w:style\b[^>]*w:type="paragraph"[^>]*w:default="(1|true|on)"|<w:style\b[^>]*w:default="(1|true|on)"[^>]*w:type="paragraph"/.test(
+      kept,
+    );
+  const missing = ownStyles()
+    .filter(([id]) => !has(id) && !(id === 'Normal' && hasDefault))
+    .map(([, xml]) => xml)
+    .join('');
+  const end = kept.lastIndexOf('</w:styles>');
+  return end < 0 ? kept : kept.slice(0, end) + missing + kept.slice(end);
+}
+
+/** The default lists' definitions: abstract lists `abstractBase` (bullets) and +1 (numbered), bullets' w:numId `numBase + 1`. */
+function listDefinitions(
+  ordered: number[],
+  numBase: number,
+  abstractBase: number,
+): { abstracts: string; nums: string } {
   const levels = (isOrdered: boolean) =>
     Array.from({ length: 6 }, (_, l) => {
       const fmt = isOrdered ? 'decimal' : 'bullet';
@@ -330,22 +396,62 @@ function numberingXml(ordered: number[]): string {
       return `<w:lvl w:ilvl="${l}"><w:start w:val="1"/><w:numFmt w:val="${fmt}"/><w:lvlText w:val="${text}"/><w:lvlJc w:val="left"/><w:pPr><w:ind w:left="${720 * (l + 1)}" w:hanging="360"/></w:pPr></w:lvl>`;
     }).join('');
   const nums = [
-    '<w:num w:numId="1"><w:abstractNumId w:val="0"/></w:num>',
+    `<w:num w:numId="${numBase + 1}"><w:abstractNumId w:val="${abstractBase}"/></w:num>`,
     ...ordered.map(
       (id) =>
-        `<w:num w:numId="${id}"><w:abstractNumId w:val="1"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride></w:num>`,
+        `<w:num w:numId="${id}"><w:abstractNumId w:val="${abstractBase + 1}"/><w:lvlOverride w:ilvl="0"><w:startOverride w:val="1"/></w:lvlOverride></w:num>`,
     ),
   ].join('');
+  const abstracts = `<w:abstractNum w:abstractNumId="${abstractBase}"><w:multiLevelType w:val="hybridMultilevel"/>${levels(false)}</w:abstractNum><w:abstractNum w:abstractNumId="${abstractBase + 1}"><w:multiLevelType w:val="hybridMultilevel"/>${levels(true)}</w:abstractNum>`;
+  return { abstracts, nums };
+}
+
+function numberingXml(ordered: number[]): string {
+  const { abstracts, nums } = listDefinitions(ordered, 0, 0);
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<w:numbering ${W_NS}><w:abstractNum w:abstractNumId="0"><w:multiLevelType w:val="hybridMultilevel"/>${levels(false)}</w:abstractNum><w:abstractNum w:abstractNumId="1"><w:multiLevelType w:val="hybridMultilevel"/>${levels(true)}</w:abstractNum>${nums}</w:numbering>`;
+<w:numbering ${W_NS}>${abstracts}${nums}</w:numbering>`;
+}
+
+/** The largest w:numId and w:abstractNumId a kept numbering part defines. */
+function numberingIds(kept: string): { num: number; abstract: number } {
+  const max = (re: RegExp) => Math.max(0, ...[...kept.matchAll(re)].map((m) => Number(m[1])));
+  return {
+    num: max(/<w:num\b[^>]*\bw:numId="(\d{1,9})"/g),
+    abstract: max(/<w:abstractNum\b[^>]*\bw:abstractNumId="(\d{1,9})"/g),
+  };
+}
+
+/** A kept numbering part with the default lists added after its own (numbers above its own). */
+function keptNumberingXml(kept: string, ordered: number[], numBase: number): string {
+  const { abstracts, nums } = listDefinitions(ordered, numBase, numberingIds(kept).abstract + 1);
+  // The schema's order: abstract lists, then lists, then w:numIdMacAtCleanup.
+  const firstNum = kept.search(/<w:num[\s>]/);
+  const cleanup = kept.search(/<w:numIdMacAtCleanup\b/);
+  const end = kept.lastIndexOf('</w:numbering>');
+  if (end < 0) return kept;
+  const numsAt = cleanup >= 0 ? cleanup : end;
+  const abstractsAt = firstNum >= 0 ? firstNum : numsAt;
+  return kept.slice(0, abstractsAt) + abstracts + kept.slice(abstractsAt, numsAt) + nums + kept.slice(numsAt);
 }
 
 /** The .docx bytes. */
 export function buildResultDocx(input: DocxInput): Uint8Array<ArrayBuffer> {
-  const writer = new DocWriter(input, input.date);
+  const layout = input.layout ?? null;
+  const originalBlocks = textBlocks(input.original);
+  const kept = new Map<TextBlock, ParaProps>();
+  if (layout)
+    originalBlocks.forEach((b, i) => {
+      const p = layout.paragraphs[i];
+      if (p) kept.set(b, p);
+    });
+  const numBase = layout?.numbering ? numberingIds(layout.numbering).num : 0;
+  const writer = new DocWriter(input, input.date, kept, numBase);
+  // With a kept look the plain file pairs the result with the original too, to find each paragraph's own.
   const pairs = input.tracked
-    ? pairBlocks(textBlocks(input.original), textBlocks(input.result))
-    : textBlocks(input.result).map((b) => ({ a: b, b }));
+    ? pairBlocks(originalBlocks, textBlocks(input.result))
+    : layout
+      ? pairBlocks(originalBlocks, textBlocks(input.result)).filter((p) => p.b !== null)
+      : textBlocks(input.result).map((b) => ({ a: b, b }));
   const body = pairs.map((p) => writer.paragraph(p)).join('') || '<w:p/>';
   const comments = input.tracked ? writer.commentsXml() : null;
   const document = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
@@ -358,11 +464,11 @@ export function buildResultDocx(input: DocxInput): Uint8Array<ArrayBuffer> {
   const rel = (id: string, type: string, target: string) =>
     `<Relationship Id="${id}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/${type}" Target="${target}"/>`;
   const docRels = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rel('rId1', 'styles', 'styles.xml')}${rel('rId2', 'numbering', 'numbering.xml')}${rel('rId3', 'settings', 'settings.xml')}${comments ? rel('rId4', 'comments', 'comments.xml') : ''}</Relationships>`;
+<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rel('rId1', 'styles', 'styles.xml')}${rel('rId2', 'numbering', 'numbering.xml')}${rel('rId3', 'settings', 'settings.xml')}${comments ? rel('rId4', 'comments', 'comments.xml') : ''}${layout?.theme ? rel('rId5', 'theme', 'theme/theme1.xml') : ''}</Relationships>`;
   const override = (part: string, type: string) =>
     `<Override PartName="${part}" ContentType="application/vnd.openxmlformats-officedocument.${type}+xml"/>`;
   const contentTypes = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
-<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${override('/word/document.xml', 'wordprocessingml.document.main')}${override('/word/styles.xml', 'wordprocessingml.styles')}${override('/word/numbering.xml', 'wordprocessingml.numbering')}${override('/word/settings.xml', 'wordprocessingml.settings')}${comments ? override('/word/comments.xml', 'wordprocessingml.comments') : ''}<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/></Types>`;
+<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${override('/word/document.xml', 'wordprocessingml.document.main')}${override('/word/styles.xml', 'wordprocessingml.styles')}${override('/word/numbering.xml', 'wordprocessingml.numbering')}${override('/word/settings.xml', 'wordprocessingml.settings')}${comments ? override('/word/comments.xml', 'wordprocessingml.comments') : ''}${layout?.theme ? override('/word/theme/theme1.xml', 'theme') : ''}<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/></Types>`;
   const rootRels = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/></Relationships>`;
   return writeZip([
@@ -371,10 +477,16 @@ export function buildResultDocx(input: DocxInput): Uint8Array<ArrayBuffer> {
     { name: 'docProps/core.xml', data: core },
     { name: 'word/document.xml', data: document },
     { name: 'word/_rels/document.xml.rels', data: docRels },
-    { name: 'word/styles.xml', data: stylesXml() },
-    { name: 'word/numbering.xml', data: numberingXml(writer.numbering.ordered) },
+    { name: 'word/styles.xml', data: layout ? keptStylesXml(layout.styles) : stylesXml() },
+    {
+      name: 'word/numbering.xml',
+      data: layout?.numbering
+        ? keptNumberingXml(layout.numbering, writer.numbering.ordered, numBase)
+        : numberingXml(writer.numbering.ordered),
+    },
     { name: 'word/settings.xml', data: settings },
     ...(comments ? [{ name: 'word/comments.xml', data: comments }] : []),
+    ...(layout?.theme ? [{ name: 'word/theme/theme1.xml', data: layout.theme }] : []),
   ]);
 }
 

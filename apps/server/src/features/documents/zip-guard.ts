@@ -17,17 +17,23 @@ export const ZIP_LIMITS = {
 export interface ZipEntry {
   name: string;
   size: number;
+  /** The entry's bytes, for the names asked for in `keep` only. */
+  data?: Buffer;
 }
 
 const EOCD = 0x06054b50;
 const CEN = 0x02014b50;
 const LOC = 0x04034b50;
 
-/** Checks the archive and returns its entries with their real sizes; throws a DocumentError otherwise. */
+/**
+ * Checks the archive and returns its entries with their real sizes (and the bytes of the entries named in
+ * `keep`); throws a DocumentError otherwise.
+ */
 export function checkZip(
   bytes: Uint8Array,
   name: string,
   limits: { totalBytes: number; entryBytes: number; entries: number } = ZIP_LIMITS,
+  keep: readonly string[] = [],
 ): ZipEntry[] {
   const buf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
   const corrupt = () =>
@@ -76,12 +82,16 @@ export function checkZip(
     if (dataStart + compSize > buf.length) throw corrupt();
     const data = buf.subarray(dataStart, dataStart + compSize);
     let size: number;
-    if (method === 0) size = compSize;
-    else if (method === 8) {
+    let kept: Buffer | undefined;
+    if (method === 0) {
+      size = compSize;
+      kept = data;
+    } else if (method === 8) {
       try {
-        size = inflateRawSync(data, {
+        kept = inflateRawSync(data, {
           maxOutputLength: Math.min(limits.entryBytes, limits.totalBytes - total) + 1,
-        }).length;
+        });
+        size = kept.length;
       } catch (e) {
         if ((e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || e instanceof RangeError) throw bomb();
         throw corrupt();
@@ -89,7 +99,7 @@ export function checkZip(
     } else throw corrupt();
     total += size;
     if (size > limits.entryBytes || total > limits.totalBytes) throw bomb();
-    entries.push({ name: entryName, size });
+    entries.push({ name: entryName, size, ...(kept && keep.includes(entryName) ? { data: kept } : {}) });
   }
   if (!entries.some((e) => e.name === 'word/document.xml')) {
     throw new DocumentError('mismatch', `“${name}” is a ZIP archive but not a Word document, so it was not read.`);

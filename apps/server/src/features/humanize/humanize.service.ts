@@ -28,7 +28,8 @@ import {
 } from '@plainspoken/shared';
 import { detectLanguage } from '@plainspoken/humanizer/language';
 import type { Db } from '../../db/client';
-import { transformations, writing_preferences } from '../../db/schema';
+import { transformation_layouts, transformations, writing_preferences } from '../../db/schema';
+import { alignLayout, decodeLayout, layoutBytes } from '../../domain/document-layout';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Env } from '../../env';
@@ -127,6 +128,29 @@ export function uniqueKeep(keep: readonly string[]): string[] {
     .filter((k) => k.length > 0 && !seen.has(k.toLowerCase()) && Boolean(seen.add(k.toLowerCase())));
 }
 
+/** Stores the look a signed layout token carries, lined up with the rewritten text's blocks. */
+async function keepLayout(deps: HumanizeDeps, transformationId: string, token: string, text: string) {
+  const layout = decodeLayout(token, deps.env!.BETTER_AUTH_SECRET);
+  if (!layout) {
+    deps.logger.info('document layout not kept', { reason: 'not a layout this server signed, or too large' });
+    return;
+  }
+  const kept = alignLayout(layout, text);
+  if (!kept.paragraphs.some(Boolean)) return;
+  try {
+    await deps.db.insert(transformation_layouts).values({
+      transformation_id: transformationId,
+      styles: kept.styles,
+      numbering: kept.numbering,
+      theme: kept.theme,
+      paragraphs: kept.paragraphs,
+      bytes: layoutBytes(kept),
+    });
+  } catch (e) {
+    deps.logger.warn('document layout not kept', { error: (e as Error).message });
+  }
+}
+
 /** PostgreSQL text cannot hold U+0000, so such a text could be rewritten but never stored. */
 const UNSTORABLE = /\u0000/;
 
@@ -140,6 +164,8 @@ export async function humanizeText(
     tone?: WritingTone;
     readingLevel?: ReadingLevel;
     keep?: string[];
+    /** An uploaded Word file's look, as the upload answered it: kept with the rewrite for the Word export. */
+    layout?: string;
     /** 'api': the public API; its options are what it sends or the defaults, and nothing is saved. */
     source?: 'web' | 'api';
   },
@@ -293,6 +319,10 @@ export async function humanizeText(
     if (isDatabaseUnavailable(e)) throw e;
     if (refunded !== null) remaining = refunded;
   }
+
+  // An uploaded Word file's look is kept with the entry (decision 0036); without it the export uses the
+  // default styles, so a look that cannot be kept never fails the rewrite.
+  if (saved && input.layout && deps.env) await keepLayout(deps, saved.id, input.layout, input.text);
 
   // A model that was expected but absent (Ollama went away) makes this local result a fallback.
   const expected = deps.models?.expected(input.mode) ?? false;

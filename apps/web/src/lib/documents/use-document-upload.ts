@@ -7,6 +7,7 @@ import { useCallback, useRef, useState, type ChangeEvent, type DragEvent } from 
 import { countWords } from '@plainspoken/shared';
 import { isApiError } from '@/lib/api';
 import { showToast } from '@/lib/toast';
+import { rememberUploadLayout } from './upload-layout';
 
 export interface DocumentUpload {
   /** Opens the file picker. */
@@ -54,6 +55,8 @@ export function useDocumentUpload(opts: {
         const { extractDocument } = await import('./extract');
         const doc = await extractDocument(file);
         const previous = text;
+        // A Word file's own look goes with its text to the rewrite (upload-layout.ts).
+        rememberUploadLayout(doc.text, doc.layout);
         onText(doc.text);
         const words = countWords(doc.text);
         showToast(({ toast }) =>

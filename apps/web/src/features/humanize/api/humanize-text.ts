@@ -1,9 +1,12 @@
 import { readEvents, type HumanizeInput, type HumanizeOutput, type HumanizeProgress } from '@plainspoken/shared';
 import { ApiError, apiErrorFrom, call, NETWORK_MESSAGE, server } from '@/lib/api';
+import { uploadLayoutFor } from '@/lib/documents/upload-layout';
 
 export type { HumanizeProgress };
 
 function body(input: HumanizeInput) {
+  // The text of an uploaded Word file carries the file's look, so its Word export keeps the file's styles.
+  const layout = input.layout ?? uploadLayoutFor(input.text);
   return {
     text: input.text,
     useSecondPrompt: input.useSecondPrompt ?? false,
@@ -11,6 +14,7 @@ function body(input: HumanizeInput) {
     ...(input.tone ? { tone: input.tone } : {}),
     ...(input.readingLevel ? { readingLevel: input.readingLevel } : {}),
     ...(input.keep ? { keep: input.keep } : {}),
+    ...(layout ? { layout } : {}),
   };
 }
 
