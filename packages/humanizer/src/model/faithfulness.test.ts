@@ -78,6 +78,20 @@ describe('faithfulness check', () => {
     ).toEqual(['a name changed ("Okonkwo" is not in your text)']);
   });
 
+  it('a quotation may be reported in other words, but not misquoted inside quotation marks', () => {
+    const o = 'Haynes wrote that "a corporate calculus exists in which costs are pushed onto workers" in his study.';
+    expect(checkFaithful(o, 'In his study Haynes argued that firms push costs onto their workers.').ok).toBe(true);
+    expect(
+      checkFaithful(
+        o,
+        'In his study Haynes wrote, "a corporate calculus exists in which costs are pushed onto workers."',
+      ).ok,
+    ).toBe(true);
+    expect(
+      checkFaithful(o, 'In his study Haynes wrote, "a corporate mindset exists where costs are shifted onto workers."'),
+    ).toMatchObject({ ok: false, drift: 'quote' });
+  });
+
   it('catches a flipped negation and a reversed claim', () => {
     const r = checkFaithful(ORIGINAL, REWRITE.replace("costs aren't lowered", 'costs are lowered'));
     expect(r).toMatchObject({ ok: false, drift: 'negation' });

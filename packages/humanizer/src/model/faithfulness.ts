@@ -8,7 +8,8 @@ import { antonymsOf, inDictionary, lemma, sensesOf } from './lexical.ts';
  *    most frequent senses of both words) counts as shared. Merged, split and reordered sentences align.
  * 2. Hard checks only for facts, each naming the answer sentence it found: a number, amount or year the
  *    original does not have; a proper name it does not have (a capital that only starts a sentence and is a
- *    dictionary word is not a name); a URL, email or quotation lost or changed; negation polarity that
+ *    dictionary word is not a name); a URL or email lost or changed; words inside quotation marks that the
+ *    original does not say word for word (a quotation may be reported in other words, never misquoted); negation polarity that
  *    differs between aligned sentences; a WordNet antonym of an original word in its aligned sentence (a
  *    reversed claim).
  * 3. Coverage, with tolerances by mode: an answer sentence that aligns with nothing and brings mostly new
@@ -226,6 +227,13 @@ function normNumber(n: string): string {
     .replace(/^0+(?=\d)/, '');
 }
 
+/** Lower case, letters and digits only, one space between words: how quotations are compared. */
+const flat = (t: string): string =>
+  t
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
 const LINK_RE = /\bhttps?:\/\/[^\s)>\]]+|\bwww\.[^\s)>\]]+|[\w.+-]+@[\w-]+\.[\w.-]+/gi;
 const QUOTE_RE = /"([^"\n]{3,300})"|“([^”\n]{3,300})”/g;
 
@@ -242,13 +250,7 @@ function factsOf(sentence: string, sentenceStart: boolean): Facts {
   for (const m of plain.matchAll(QUOTE_RE)) {
     const q = (m[1] ?? m[2] ?? '').trim();
     // A quotation worth keeping word for word: three words or more (shorter ones are scare quotes).
-    if (q.split(/\s+/).length >= 3)
-      quotes.push(
-        q
-          .toLowerCase()
-          .replace(/[^a-z0-9 ]/g, '')
-          .replace(/\s+/g, ' '),
-      );
+    if (q.split(/\s+/).length >= 3) quotes.push(flat(q));
   }
   return { numbers, numberWords, names: namesOf(plain, sentenceStart), links, quotes };
 }
@@ -520,7 +522,7 @@ export function checkFaithful(
   const initials = (o.allText.match(/[a-z]+/g) ?? []).map((w) => w[0]).join('');
   const origLinks = new Set(o.facts.flatMap((f) => f.links));
   const answerLinks = new Set(a.facts.flatMap((f) => f.links));
-  const answerFlat = a.allText.replace(/[^a-z0-9 ]/g, ' ').replace(/\s+/g, ' ');
+  const originalFlat = ` ${flat(o.allText)} `;
   a.sentences.forEach((_s, j) => {
     const f = a.facts[j] as Facts;
     const aligned = alignment[j] ?? [];
@@ -554,6 +556,11 @@ export function checkFaithful(
       return fail('name', `a name changed ("${name.replace(/^\p{L}/u, (c) => c.toUpperCase())}" is not in your text)`);
     }
     for (const l of f.links) if (!origLinks.has(l)) return fail('link', `a link or email changed ("${l}")`);
+    // A quotation in the answer must be the original's words: a quotation may be reported in other words
+    // without quotation marks, but never misquoted inside them.
+    for (const q of f.quotes)
+      if (!originalFlat.includes(` ${q} `))
+        return fail('quote', 'a quotation was changed (your text does not say it in these words)');
     // Negation polarity against the aligned original sentences (and the answer sentences aligned with them:
     // a split sentence carries its "not" in one half).
     if (aligned.length > 0) {
@@ -619,21 +626,12 @@ export function checkFaithful(
     }
   });
 
-  // Lost facts: a link or a quotation of the original that the answer does not carry word for word.
+  // Lost facts: a link of the original that the answer does not carry.
   const dropped: number[] = [];
   o.facts.forEach((f, i) => {
-    const where = answersOf[i] ?? [];
     for (const l of f.links)
       if (!answerLinks.has(l))
         failures.push({ drift: 'link', detail: `a link or email was lost ("${l}")`, answer: -1, original: [i] });
-    for (const q of f.quotes)
-      if (!answerFlat.includes(q))
-        failures.push({
-          drift: 'quote',
-          detail: 'a quotation was changed or lost',
-          answer: where[0] ?? -1,
-          original: [i],
-        });
   });
 
   // A protected span the answer does not carry (a span written out counts the same as its placeholder):
