@@ -6,7 +6,16 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import mammoth from 'mammoth';
-import { makeDocx, makeScannedPdf, makeTextPdf, SAMPLE } from '../../server/src/features/documents/fixtures';
+import { readFile } from 'node:fs/promises';
+import {
+  makeDocx,
+  makeScannedPdf,
+  makeStyledDocx,
+  makeTextPdf,
+  SAMPLE,
+  STYLED,
+} from '../../server/src/features/documents/fixtures';
+import { unzip } from '../../server/src/test/docx';
 import { signUpAndConfirm } from './support';
 
 /** Drops a file on an element as a browser does: dragenter, dragover and drop carrying the file. */
@@ -90,6 +99,36 @@ test('a Word file uploaded by the button is humanized and comes back as a Word f
     return t;
   });
   expect(md).toMatch(new RegExp(`^# ${SAMPLE.title}\n\n`, 'i'));
+});
+
+test('a Word file with its own styles comes back as a tracked Word file in those styles', async ({
+  page,
+  request,
+}, testInfo) => {
+  await signUpAndConfirm(page, request);
+  await page.getByTestId('upload-input').setInputFiles({
+    name: 'Styled plan.docx',
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    buffer: await makeStyledDocx(),
+  });
+  await expect(page.getByText('Read “Styled plan.docx”')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Your text' })).toHaveValue(new RegExp(`^# ${STYLED.heading}\\n\\n`));
+  await page.screenshot({ path: testInfo.outputPath('styled-upload.png') });
+  // The file's look goes with the rewrite of its text.
+  const sent = page.waitForRequest((r) => r.url().endsWith('/api/functions/humanize-text'));
+  await humanizeLightning(page);
+  expect(((await sent).postDataJSON() as { layout?: string }).layout).toMatch(/^[\w-]+\.[\w-]+$/);
+
+  const saved = page.waitForEvent('download');
+  await page.getByTestId('download-tracked').click();
+  const download = await saved;
+  expect(download.suggestedFilename()).toMatch(/-tracked\.docx$/);
+  const parts = unzip(await readFile(await download.path()));
+  const doc = parts.get('word/document.xml') ?? '';
+  expect(parts.get('word/styles.xml')).toMatch(/w:styleId="MyQuote"[\s\S]*?w:ascii="Georgia"/);
+  const styles = [...doc.matchAll(/<w:p>(?:<w:pPr>(?:<w:pStyle w:val="([^"]+)"\/>)?)?/g)].map((m) => m[1] ?? null);
+  expect(styles).toEqual(['Heading1', null, 'MyQuote', 'ListParagraph', 'ListParagraph', null]);
+  expect(doc).toMatch(/<w:ins\b[^>]*w:author="Plainspoken"/);
 });
 
 test('a PDF with a text layer dropped on the box is humanized and comes back as a Word file with its paragraphs', async ({
