@@ -143,7 +143,7 @@ const exportRoute = createRoute({
   tags: ['Rewrite'],
   summary: 'Download a rewrite as Word, with tracked changes',
   description:
-    'The rewrite saved under `transformation_id` (from `POST /v1/humanize`) as a Word file. With `changes=tracked` every changed phrase is a tracked revision by "Plainspoken" at the rewrite\'s time, with a comment that says why ("stock phrase \'plays a pivotal role\'", "sentence split: 46 words"); accepting every change gives the result, rejecting every change gives your original. Headings, lists and paragraphs are kept. Costs no words.',
+    'The rewrite saved under `transformation_id` (from `POST /v1/humanize`) as a Word file. With `changes=tracked` every changed phrase is a tracked revision by "Plainspoken" at the rewrite\'s time, with a comment that says why ("stock phrase \'plays a pivotal role\'", "sentence split: 46 words"); accepting every change gives the result, rejecting every change gives your original. Headings, lists and paragraphs are kept; a rewrite of a .docx uploaded on the website keeps that file\'s own paragraph styles. Costs no words.',
   request: {
     params: z.object({
       id: z.string().uuid('not a history entry id').meta({
