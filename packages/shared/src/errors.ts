@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   'API_KEY_LIMIT',
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_IN_PROGRESS',
+  // A key with its plan's most requests running at once (the per-minute rate is RATE_LIMITED).
+  'CONCURRENCY_LIMITED',
   'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -20,6 +20,25 @@ export const TIER_LIMITS: Record<Tier, PlanLimits> = {
   Ultra: { monthlyWords: 30000, requestCap: 3000 },
 };
 
+/**
+ * The public API's limits per key (decision 0034), for each kind of request (`POST /v1/humanize`,
+ * `POST /v1/detect`) on its own: requests admitted in a minute (a window that starts with the first one)
+ * and requests running at once. The Free plan has no API access (its keys answer 403), so it has no rate.
+ */
+export interface ApiKeyLimits {
+  requestsPerMinute: number;
+  concurrent: number;
+}
+export const API_KEY_LIMITS: Record<PaidTier, ApiKeyLimits> = {
+  Basic: { requestsPerMinute: 20, concurrent: 3 },
+  Pro: { requestsPerMinute: 30, concurrent: 3 },
+  Ultra: { requestsPerMinute: 60, concurrent: 6 },
+};
+/** The per-key rate's window. */
+export const API_RATE_WINDOW_MS = 60_000;
+/** Retry-After of a request refused because the key already has its most requests running. */
+export const API_CONCURRENCY_RETRY_AFTER_S = 2;
+
 export interface Plan {
   tier: PaidTier;
   name: string;

@@ -37,6 +37,10 @@ export const API_MSG = {
   idempotencyReused:
     'This Idempotency-Key was already used for a different request. Send a new key with a new request.',
   idempotencyInProgress: 'A request with this Idempotency-Key is still running. Retry in a moment to get its result.',
+  rateLimited: (n: number, what: 'rewrites' | 'checks', seconds: number) =>
+    `This API key has reached its limit of ${n} ${what} per minute. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
+  concurrencyLimited: (n: number, what: 'rewrites' | 'checks') =>
+    `This API key already has ${n} ${what} running, the most its plan allows at once. Retry when one has finished.`,
   keyCreated: 'API key created',
   keyCreatedText: 'Copy it now: it will not be shown again.',
   keyRevoked: 'API key revoked',
@@ -216,6 +220,18 @@ export const apiUsageResponse = z
     balance: z.number().int().meta({ description: 'Words left this month.', example: 14943 }),
     monthly_limit: z.number().int().meta({ description: 'Words the plan grants each month.', example: 15000 }),
     request_limit: z.number().int().meta({ description: 'The most words one request may hold.', example: 1500 }),
+    rate_limits: z
+      .object({
+        requests_per_minute: z
+          .number()
+          .int()
+          .meta({ description: 'Rewrites (and, separately, checks) each key may start per minute.', example: 30 }),
+        concurrent_requests: z
+          .number()
+          .int()
+          .meta({ description: 'Rewrites (and, separately, checks) each key may have running at once.', example: 3 }),
+      })
+      .meta({ description: "The per-key rate of the owner's plan." }),
     resets_at: z
       .string()
       .nullable()

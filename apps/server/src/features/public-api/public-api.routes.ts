@@ -13,9 +13,11 @@ import { OpenAPIHono, createRoute, z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import {
+  API_CONCURRENCY_RETRY_AFTER_S,
+  API_KEY_LIMITS,
   API_MSG,
-  MSG,
-  RATE_LIMITS,
+  PAID_TIERS,
+  API_RATE_WINDOW_MS,
   apiDetectRequest,
   apiDetectResponse,
   apiErrorResponse,
@@ -23,10 +25,13 @@ import {
   apiHumanizeResponse,
   apiIdempotencyHeader,
   apiUsageResponse,
+  isPaidTier,
   limitsFor,
+  type ApiKeyLimits,
   type ApiUsage,
 } from '@plainspoken/shared';
 import { effectiveTier, loadSubscriber } from '../../domain/subscribers';
+import { reservationHoldMs } from '../../domain/word-ledger';
 import type { AppEnv } from '../../lib/context';
 import { AppError, unauthorized } from '../../lib/errors';
 import { validationError } from '../../lib/http';
@@ -39,6 +44,7 @@ import {
   releaseIdempotencyKey,
   requestFingerprint,
 } from '../../lib/idempotency';
+import { admitApiRequest, type ApiRequestKind } from './key-limits';
 import type { ApiCaller, PublicApiExtra } from './services';
 
 type Env = { Variables: AppEnv<PublicApiExtra>['Variables'] & { apiCaller: ApiCaller } };
@@ -51,6 +57,27 @@ const err = (description: string) => ({ description, content: errorContent });
 const retryAfter = {
   'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' as const } },
 };
+/** Sent with every rewrite or check the per-key rate admitted (decision 0034), and with its 429. */
+const rateHeaders = {
+  'RateLimit-Limit': {
+    description: "Requests of this kind the key may start per minute on its owner's plan.",
+    schema: { type: 'integer' as const },
+  },
+  'RateLimit-Remaining': {
+    description: 'Requests of this kind the key may still start in the current minute.',
+    schema: { type: 'integer' as const },
+  },
+  'RateLimit-Reset': {
+    description: 'Seconds until the current minute ends and the count starts again.',
+    schema: { type: 'integer' as const },
+  },
+};
+const keyRateRefusal = (what: string) => ({
+  ...err(
+    `Refused before any work, nothing charged: the key has started its plan's ${what} for this minute (\`RATE_LIMITED\`, with the RateLimit headers), or already has its plan's most ${what} running (\`CONCURRENCY_LIMITED\`). \`details.limit\` names the limit: \`requests_per_minute\` or \`concurrent_requests\`.`,
+  ),
+  headers: { ...retryAfter, ...rateHeaders },
+});
 const authErrors = {
   401: err('No API key, or the key is unknown or revoked (`UNAUTHORIZED`).'),
   403: err("The key's owner is on the Free plan: the API is part of the paid plans (`PLAN_REQUIRED`)."),
@@ -64,7 +91,7 @@ const humanizeRoute = createRoute({
   tags: ['Rewrite'],
   summary: 'Humanize a text',
   description:
-    "Rewrites the text so it reads as human-written, exactly as **Humanize** on the website does: the words are taken from your monthly balance before the rewrite runs and given back if it fails, and the result is saved to your history. One rewrite per 3 seconds per account (the website's limit, shared with it).",
+    'Rewrites the text so it reads as human-written, exactly as **Humanize** on the website does: the words are taken from your monthly balance before the rewrite runs and given back if it fails, and the result is saved to your history. Each key may start a number of rewrites per minute and have a few running at once, by plan (see *Rate limits*).',
   request: {
     headers: idempotencyHeaders,
     body: { required: true, content: { 'application/json': { schema: apiHumanizeRequest } } },
@@ -72,6 +99,7 @@ const humanizeRoute = createRoute({
   responses: {
     200: {
       description: 'The rewrite, with the words charged and the balance left.',
+      headers: rateHeaders,
       content: { 'application/json': { schema: apiHumanizeResponse } },
     },
     400: err('Malformed JSON or a field of the wrong type (`BAD_REQUEST`, `VALIDATION`).'),
@@ -85,7 +113,7 @@ const humanizeRoute = createRoute({
     422: err(
       "Fewer than 50 words (`MIN_WORDS`), more than your plan's words per request (`WORD_LIMIT_EXCEEDED`), a language the rewriter does not read (`UNSUPPORTED_LANGUAGE`), or an Idempotency-Key reused for a different request (`IDEMPOTENCY_KEY_REUSED`).",
     ),
-    429: { ...err('Another rewrite was started less than 3 seconds ago (`RATE_LIMITED`).'), headers: retryAfter },
+    429: keyRateRefusal('rewrites'),
     502: err('The rewrite failed; no words were charged (`ENGINE_FAILED`).'),
     503: { ...err('The rewriter is busy; retry later (`ENGINE_BUSY`).'), headers: retryAfter },
   },
@@ -98,7 +126,7 @@ const detectRoute = createRoute({
   tags: ['Check'],
   summary: 'Check how machine-written a text reads',
   description:
-    "Plainspoken's own estimate of how machine-written an English text reads, with each sentence scored and the signals that raised it, as the website's **AI check** shows. Checking costs no words; one check per 2 seconds per account.",
+    "Plainspoken's own estimate of how machine-written an English text reads, with each sentence scored and the signals that raised it, as the website's **AI check** shows. Checking costs no words; each key may start a number of checks per minute and have a few running at once, by plan (see *Rate limits*).",
   request: {
     headers: idempotencyHeaders,
     body: { required: true, content: { 'application/json': { schema: apiDetectRequest } } },
@@ -106,6 +134,7 @@ const detectRoute = createRoute({
   responses: {
     200: {
       description: 'The score and the scored sentences.',
+      headers: rateHeaders,
       content: { 'application/json': { schema: apiDetectResponse } },
     },
     400: err('Malformed JSON or a field of the wrong type (`BAD_REQUEST`, `VALIDATION`).'),
@@ -118,7 +147,7 @@ const detectRoute = createRoute({
     422: err(
       "Fewer than 50 words (`MIN_WORDS`), more than your plan's words per request (`WORD_LIMIT_EXCEEDED`), a text that is not English (`UNSUPPORTED_LANGUAGE`), or an Idempotency-Key reused for a different request (`IDEMPOTENCY_KEY_REUSED`).",
     ),
-    429: { ...err('Another check was started less than 2 seconds ago (`RATE_LIMITED`).'), headers: retryAfter },
+    429: keyRateRefusal('checks'),
     503: { ...err('The checker is busy; retry later (`ENGINE_BUSY`).'), headers: retryAfter },
   },
 });
@@ -174,7 +203,7 @@ const exportRoute = createRoute({
   },
 });
 
-const DESCRIPTION = `Humanize and check text from your own code, with the same plans, words and limits as the website.
+const DESCRIPTION = `Humanize and check text from your own code, with the same plans, words and caps as the website, and a rate for programs.
 
 ## Authentication
 Create a personal API key on your [profile page](/profile) (paid plans). Send it with every request:
@@ -186,7 +215,33 @@ Authorization: Bearer ps_live_...
 The full key is shown once, when you create it; we keep only a hash. Revoke a key on the profile page and it stops working at once.
 
 ## Words and limits
-Requests are charged to the key's owner exactly as the website charges: each word of a humanized text once, from the monthly balance, with the plan's words per request. Checking text costs no words. The website and the API share one rate limit per account: a rewrite every 3 seconds, a check every 2 seconds. \`GET /v1/usage\` tells the balance.
+Requests are charged to the key's owner exactly as the website charges: each word of a humanized text once, from the monthly balance, with the plan's words per request. Checking text costs no words. \`GET /v1/usage\` tells the balance and your plan's rate.
+
+## Rate limits
+Each API key has its own rate, set by its owner's plan: requests it may start per minute, and requests it may have running at once. Rewrites (\`POST /v1/humanize\`) and checks (\`POST /v1/detect\`) are counted separately.
+
+| plan | per minute | at once |
+|---|---|---|
+${PAID_TIERS.map((p) => `| ${p} | ${API_KEY_LIMITS[p].requestsPerMinute} | ${API_KEY_LIMITS[p].concurrent} |`).join('\n')}
+
+The minute starts with the first request counted and the count starts again when it ends. Every request the rate lets through counts, whatever its answer; a replay of an idempotent request (below) does not count again. The website's own limits (one rewrite every 3 seconds per account) do not apply to the API.
+
+Each rewrite or check answer carries the key's state as headers:
+
+\`\`\`
+RateLimit-Limit: ${API_KEY_LIMITS.Basic.requestsPerMinute}
+RateLimit-Remaining: 12
+RateLimit-Reset: 41
+\`\`\`
+
+\`RateLimit-Limit\` is the plan's requests per minute, \`RateLimit-Remaining\` what is left of this minute, \`RateLimit-Reset\` the seconds until the minute ends.
+
+Over either limit, the request is refused before any work, with **429**, a \`Retry-After\` header (seconds), and nothing charged:
+
+- \`RATE_LIMITED\`: the key has started its requests for this minute. \`details.limit\` is \`requests_per_minute\`; \`Retry-After\` is when the minute ends.
+- \`CONCURRENCY_LIMITED\`: the key already has its most requests running. \`details.limit\` is \`concurrent_requests\`; retry after ${API_CONCURRENCY_RETRY_AFTER_S} seconds, or once one of them has finished.
+
+Keys on the Free plan have no API access (403).
 
 ## Retries and idempotency
 Send an \`Idempotency-Key\` header (a UUID, for example) with \`POST\` requests. If the connection drops, retry with the **same key and body**: you get the first answer back (marked \`Idempotent-Replayed: true\`) and are never charged twice. The same key with a different body is refused with 422; a retry while the first request is still running gets 409 with \`Retry-After\`. A request that failed does not keep its key, so you can retry it once the cause is fixed. Keys are remembered for 24 hours.
@@ -203,7 +258,7 @@ Every error is JSON: \`{"error": {"code": "...", "message": "..."}}\`. Branch on
 | 409 | \`IDEMPOTENCY_IN_PROGRESS\` | the same Idempotency-Key is still running |
 | 413 | \`PAYLOAD_TOO_LARGE\` | the body is too large |
 | 422 | \`MIN_WORDS\`, \`WORD_LIMIT_EXCEEDED\`, \`UNSUPPORTED_LANGUAGE\`, \`IDEMPOTENCY_KEY_REUSED\` | the text cannot be processed as sent |
-| 429 | \`RATE_LIMITED\` | too soon after the previous request; wait \`Retry-After\` seconds |
+| 429 | \`RATE_LIMITED\`, \`CONCURRENCY_LIMITED\` | over the key's requests per minute, or too many running at once; wait \`Retry-After\` seconds |
 | 502, 503 | \`ENGINE_FAILED\`, \`ENGINE_BUSY\` | the rewrite failed (nothing charged) or the service is busy |
 `;
 
@@ -326,25 +381,76 @@ async function idempotent<T extends object>(
   return c.newResponse(json, 200, { 'Content-Type': 'application/json' });
 }
 
+/** The per-key limits of the key owner's plan (requireKey let only paid plans through). */
+function keyLimits(c: Ctx): ApiKeyLimits {
+  const tier = effectiveTier(c.var.apiCaller.subscriber!, c.var.deps.now());
+  return API_KEY_LIMITS[isPaidTier(tier) ? tier : 'Basic'];
+}
+
+const NOUN: Record<ApiRequestKind, 'rewrites' | 'checks'> = { humanize: 'rewrites', detect: 'checks' };
+
+/**
+ * Runs `work` within the key's rate and concurrency for `kind` (key-limits.ts), or answers 429 naming the
+ * limit. Called inside `idempotent`'s run, so a replayed request is not counted again, and before any
+ * charge, so a refused request costs nothing. Off with RATE_LIMITS=off, like the other limiters.
+ */
+async function withinKeyRate<T>(c: Ctx, kind: ApiRequestKind, work: () => Promise<T>): Promise<T> {
+  const d = c.var.deps;
+  if (d.env.RATE_LIMITS !== 'on') return work();
+  const limits = keyLimits(c);
+  const a = await admitApiRequest(
+    { db: d.db, now: () => d.now().getTime(), leaseMs: reservationHoldMs(d.env.ENGINE_TIMEOUT_MS) },
+    c.var.apiCaller.keyId,
+    kind,
+    limits,
+  );
+  if ('rate' in a) {
+    c.header('RateLimit-Limit', String(a.rate.limit));
+    c.header('RateLimit-Remaining', String(a.rate.remaining));
+    c.header('RateLimit-Reset', String(a.rate.resetSeconds));
+  }
+  if (!a.ok) {
+    const rate = a.limit === 'requests_per_minute';
+    throw new AppError(
+      rate ? 'RATE_LIMITED' : 'CONCURRENCY_LIMITED',
+      429,
+      rate
+        ? API_MSG.rateLimited(limits.requestsPerMinute, NOUN[kind], a.retryAfter)
+        : API_MSG.concurrencyLimited(limits.concurrent, NOUN[kind]),
+      {
+        retryAfter: a.retryAfter,
+        details: rate
+          ? { limit: a.limit, max: limits.requestsPerMinute, window_seconds: API_RATE_WINDOW_MS / 1000 }
+          : { limit: a.limit, max: limits.concurrent },
+      },
+    );
+  }
+  try {
+    return await work();
+  } finally {
+    await a.release().catch((e: Error) => d.logger.error('releasing an API request slot failed', { error: e.message }));
+  }
+}
+
 publicApiRoutes.openapi(humanizeRoute, (c) => {
   const d = c.var.deps;
   const input = c.req.valid('json');
   const caller = c.var.apiCaller;
-  return idempotent(c, input, c.req.valid('header')['idempotency-key'], async () => {
-    await d.limiter.hit(`humanize:${caller.id}`, RATE_LIMITS.humanizeMs);
-    return d.publicApi.humanize(caller, input);
-  }) as never;
+  return idempotent(c, input, c.req.valid('header')['idempotency-key'], () =>
+    withinKeyRate(c, 'humanize', () => d.publicApi.humanize(caller, input)),
+  ) as never;
 });
 
 publicApiRoutes.openapi(detectRoute, (c) => {
   const d = c.var.deps;
   const { text } = c.req.valid('json');
   const caller = c.var.apiCaller;
-  return idempotent(c, { text }, c.req.valid('header')['idempotency-key'], async () => {
-    const v = await d.publicApi.validateCheck(caller, text, d.now());
-    await d.limiter.hit(`check:user:${caller.id}`, RATE_LIMITS.aiCheckUserMs, MSG.aiCheckWait);
-    return d.publicApi.runCheck(text, v);
-  }) as never;
+  return idempotent(c, { text }, c.req.valid('header')['idempotency-key'], () =>
+    withinKeyRate(c, 'detect', async () => {
+      const v = await d.publicApi.validateCheck(caller, text, d.now());
+      return d.publicApi.runCheck(text, v);
+    }),
+  ) as never;
 });
 
 publicApiRoutes.openapi(exportRoute, async (c) => {
@@ -364,6 +470,10 @@ publicApiRoutes.openapi(usageRoute, (c) => {
     balance: Math.max(0, row.monthly_word_balance),
     monthly_limit: limits.monthlyWords,
     request_limit: limits.requestCap,
+    rate_limits: {
+      requests_per_minute: isPaidTier(tier) ? API_KEY_LIMITS[tier].requestsPerMinute : 0,
+      concurrent_requests: isPaidTier(tier) ? API_KEY_LIMITS[tier].concurrent : 0,
+    },
     resets_at: row.balance_reset_date?.toISOString() ?? null,
   };
   return c.json(usage, 200);

@@ -1,16 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import {
+  API_CONCURRENCY_RETRY_AFTER_S,
+  API_KEY_LIMITS,
   API_MSG,
   HUMANIZE_MODES,
   MAX_TEXT_CHARS,
   MSG,
+  RATE_LIMITS,
   type ApiKeyList,
   type CreatedApiKey,
   type HumanizeOutput,
 } from '@plainspoken/shared';
 import { DB_KINDS, createTestDatabase, createTestProduct, inlineEngine, type TestProduct } from '../../test/harness';
 import { api_idempotency, api_keys, subscribers, transformations } from '../../db/schema';
+import { rowsOf } from '../../lib/rate-limit';
 
 const words = (n: number, salt = '') => Array.from({ length: n }, (_, i) => `word${i % 37}${salt}`).join(' ');
 type User = { email: string; cookie: string; id: string };
@@ -86,6 +90,10 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
       balance: 15_000,
       monthly_limit: 15_000,
       request_limit: 1_500,
+      rate_limits: {
+        requests_per_minute: API_KEY_LIMITS.Pro.requestsPerMinute,
+        concurrent_requests: API_KEY_LIMITS.Pro.concurrent,
+      },
     });
     const used = (await (await t.req('/api/api-keys', { cookie: a.cookie })).json()) as ApiKeyList;
     expect(used.keys[0]!.last_used_at).not.toBeNull();
@@ -362,6 +370,7 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     expect(r.status).toBe(200);
     const doc = (await r.json()) as {
       openapi: string;
+      info: { description: string };
       servers: { url: string }[];
       paths: Record<
         string,
@@ -400,6 +409,27 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     expect(Object.keys(hum.responses)).toEqual(
       expect.arrayContaining(['200', '400', '401', '402', '403', '413', '422', '429']),
     );
+    // The per-key rate: its headers on success and on 429, and the plans' numbers in the description.
+    for (const p of ['/v1/humanize', '/v1/detect']) {
+      const responses = doc.paths[p]!.post!.responses as Record<string, { headers?: Record<string, unknown> }>;
+      expect(Object.keys(responses['200']!.headers ?? {}).sort(), p).toEqual([
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+      ]);
+      expect(Object.keys(responses['429']!.headers ?? {}).sort(), p).toEqual([
+        'RateLimit-Limit',
+        'RateLimit-Remaining',
+        'RateLimit-Reset',
+        'Retry-After',
+      ]);
+    }
+    expect(JSON.stringify(hum.responses['429'])).toContain('CONCURRENCY_LIMITED');
+    for (const tier of ['Basic', 'Pro', 'Ultra'] as const)
+      expect(doc.info.description).toContain(
+        `| ${tier} | ${API_KEY_LIMITS[tier].requestsPerMinute} | ${API_KEY_LIMITS[tier].concurrent} |`,
+      );
+    expect(doc.info.description).not.toContain('share one rate limit');
     for (const p of ['/v1/humanize', '/v1/detect', '/v1/usage']) {
       const op = Object.values(doc.paths[p]!)[0]!;
       expect(op['x-codeSamples'].map((s) => s.label)).toEqual(['curl', 'JavaScript', 'Python']);
@@ -427,42 +457,220 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
   });
 });
 
-describe('the public API under real limits', () => {
-  it('shares the web app’s rate limit per account and answers 429 with Retry-After', async () => {
-    let clock = Date.UTC(2026, 10, 1);
-    const database = await createTestDatabase('pglite');
-    const t = await createTestProduct({ database, now: () => new Date(clock) });
+describe.each(DB_KINDS)("the public API's rate per key on %s", (kind) => {
+  /** A product on its own database with the limiters on and a clock the test moves. */
+  async function limited(engine = inlineEngine()) {
+    const database = await createTestDatabase(kind);
+    const clock = { t: Date.UTC(2026, 10, 1, 12) };
+    const t = await createTestProduct({ database, engine, now: () => new Date(clock.t) });
+    return { t, clock, engine, database };
+  }
+  const rateHeaders = (r: Response) => ({
+    limit: r.headers.get('ratelimit-limit'),
+    remaining: r.headers.get('ratelimit-remaining'),
+    reset: r.headers.get('ratelimit-reset'),
+  });
+  async function historyCount(t: TestProduct, u: User) {
+    return (await t.deps.db.select().from(transformations).where(eq(transformations.user_id, u.id))).length;
+  }
+
+  it("admits a key's plan's rewrites per minute; the next is 429 with Retry-After, named, and charges nothing", async () => {
+    const { t, clock, engine } = await limited();
     try {
       const u = await t.newUser();
-      await setPlan(t, u, 'Pro', 15_000);
+      await setPlan(t, u, 'Basic', 5_000);
       const { secret } = await newKey(t, u);
       const body = { text: words(60), mode: 'lightning' };
-      expect((await api(t, '/v1/humanize', { key: secret, body })).status).toBe(200);
-      clock += 1_000;
-      const limited = await api(t, '/v1/humanize', { key: secret, body, idem: 'after-wait' });
-      expect(limited.status).toBe(429);
-      expect(limited.headers.get('retry-after')).toBe('2');
-      expect(await limited.json()).toMatchObject({
-        error: { code: 'RATE_LIMITED', message: MSG.pleaseWait(2), retryAfter: 2 },
+      const minute = API_KEY_LIMITS.Basic.requestsPerMinute;
+      expect(minute).toBeGreaterThanOrEqual(20);
+      for (let i = 0; i < minute; i++) {
+        const r = await api(t, '/v1/humanize', { key: secret, body, ...(i % 2 ? { idem: `quick-${i}` } : {}) });
+        expect(r.status, `request ${i + 1}`).toBe(200);
+        expect(rateHeaders(r)).toEqual({
+          limit: String(minute),
+          remaining: String(minute - 1 - i),
+          reset: String(60 - i),
+        });
+        clock.t += 1_000;
+      }
+      expect(await balanceOf(t, u)).toBe(5_000 - minute * 60);
+      const calls = engine.calls.length;
+      const history = await historyCount(t, u);
+
+      // The 21st within the minute (20 s after the first): refused for the 40 s left, before any work.
+      const over = await api(t, '/v1/humanize', { key: secret, body, idem: 'late' });
+      expect(over.status).toBe(429);
+      expect(over.headers.get('retry-after')).toBe('40');
+      expect(rateHeaders(over)).toEqual({ limit: String(minute), remaining: '0', reset: '40' });
+      expect(await over.json()).toEqual({
+        error: {
+          code: 'RATE_LIMITED',
+          message: API_MSG.rateLimited(minute, 'rewrites', 40),
+          retryAfter: 40,
+          details: { limit: 'requests_per_minute', max: minute, window_seconds: 60 },
+        },
       });
-      // The web app and the API share the window.
-      const web = await t.req('/api/functions/humanize-text', { body, cookie: u.cookie });
-      expect(web.status).toBe(429);
-      clock += 2_000;
-      // The refused request kept no idempotency key: it runs now.
-      const later = await api(t, '/v1/humanize', { key: secret, body, idem: 'after-wait' });
-      expect(later.status).toBe(200);
-      expect(await balanceOf(t, u)).toBe(15_000 - 120);
-      const check1 = await api(t, '/v1/detect', { key: secret, body: { text: body.text } });
-      expect(check1.status).toBe(200);
-      const check2 = await api(t, '/v1/detect', { key: secret, body: { text: body.text } });
-      expect(check2.status).toBe(429);
-      expect(await check2.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: MSG.aiCheckWait(2) } });
+      clock.t += 39_000;
+      const still = await api(t, '/v1/humanize', { key: secret, body });
+      expect(still.status).toBe(429);
+      expect(still.headers.get('retry-after')).toBe('1');
+      // Nothing charged, run or saved for the refused requests.
+      expect(await balanceOf(t, u)).toBe(5_000 - minute * 60);
+      expect(engine.calls.length).toBe(calls);
+      expect(await historyCount(t, u)).toBe(history);
+      // Nor does a refused request keep a place among those running.
+      const running = await t.deps.db.execute(sql`SELECT key FROM rate_limit WHERE key LIKE 'pl:api-run:%'`);
+      expect(rowsOf(running)).toEqual([]);
+
+      // Checks have their own count; another key of the same account has its own rate.
+      const check = await api(t, '/v1/detect', { key: secret, body: { text: body.text } });
+      expect(check.status).toBe(200);
+      expect(rateHeaders(check)).toEqual({ limit: String(minute), remaining: String(minute - 1), reset: '60' });
+      const second = await newKey(t, u, 'second');
+      const other = await api(t, '/v1/humanize', { key: second.secret, body });
+      expect(other.status).toBe(200);
+      expect(rateHeaders(other).remaining).toBe(String(minute - 1));
+
+      // When the minute is over the key starts again, and the refused request's Idempotency-Key was not kept.
+      clock.t += 1_000;
+      const next = await api(t, '/v1/humanize', { key: secret, body, idem: 'late' });
+      expect(next.status).toBe(200);
+      expect(next.headers.get('idempotent-replayed')).toBeNull();
+      expect(rateHeaders(next)).toEqual({ limit: String(minute), remaining: String(minute - 1), reset: '60' });
+      expect(await balanceOf(t, u)).toBe(5_000 - (minute + 2) * 60);
+
+      // The rate follows the plan, and GET /v1/usage tells it.
+      await setPlan(t, u, 'Ultra', 30_000);
+      const ultra = await api(t, '/v1/humanize', { key: secret, body });
+      expect(rateHeaders(ultra).limit).toBe(String(API_KEY_LIMITS.Ultra.requestsPerMinute));
+      expect(await (await api(t, '/v1/usage', { key: secret })).json()).toMatchObject({
+        plan: 'Ultra',
+        rate_limits: {
+          requests_per_minute: API_KEY_LIMITS.Ultra.requestsPerMinute,
+          concurrent_requests: API_KEY_LIMITS.Ultra.concurrent,
+        },
+      });
     } finally {
       await t.close();
     }
   });
 
+  it('counts a replayed idempotent request once', async () => {
+    const { t, engine } = await limited();
+    try {
+      const u = await t.newUser();
+      await setPlan(t, u, 'Basic', 5_000);
+      const { secret } = await newKey(t, u);
+      const minute = API_KEY_LIMITS.Basic.requestsPerMinute;
+      const body = { text: words(60, 'r'), mode: 'lightning' };
+      const first = await api(t, '/v1/humanize', { key: secret, body, idem: 'order-1' });
+      expect(first.status).toBe(200);
+      expect(rateHeaders(first).remaining).toBe(String(minute - 1));
+      // More replays than the minute allows requests: each is the stored answer, none counted or charged.
+      for (let i = 0; i < minute + 5; i++) {
+        const again = await api(t, '/v1/humanize', { key: secret, body, idem: 'order-1' });
+        expect(again.status, `replay ${i + 1}`).toBe(200);
+        expect(again.headers.get('idempotent-replayed')).toBe('true');
+      }
+      const fresh = await api(t, '/v1/humanize', { key: secret, body, idem: 'order-2' });
+      expect(fresh.status).toBe(200);
+      expect(rateHeaders(fresh).remaining).toBe(String(minute - 2));
+      expect(engine.calls).toHaveLength(2);
+      expect(await balanceOf(t, u)).toBe(5_000 - 2 * 60);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("refuses a rewrite beyond the key's plan's running at once, across two servers, and charges it nothing", async () => {
+    const database = await createTestDatabase(kind);
+    const engine = inlineEngine({ delayMs: 600 });
+    const t1 = await createTestProduct({ database, engine });
+    const t2 = await createTestProduct({ database, engine });
+    try {
+      const u = await t1.newUser();
+      await setPlan(t1, u, 'Basic', 5_000);
+      const { secret } = await newKey(t1, u);
+      const most = API_KEY_LIMITS.Basic.concurrent;
+      const body = { text: words(60, 'c'), mode: 'lightning' };
+      const results = await Promise.all(
+        Array.from({ length: most + 3 }, (_, i) => api(i % 2 ? t2 : t1, '/v1/humanize', { key: secret, body })),
+      );
+      expect(results.map((r) => r.status).sort()).toEqual([...Array<number>(most).fill(200), 429, 429, 429]);
+      const refused = results.find((r) => r.status === 429)!;
+      expect(refused.headers.get('retry-after')).toBe(String(API_CONCURRENCY_RETRY_AFTER_S));
+      expect(await refused.json()).toEqual({
+        error: {
+          code: 'CONCURRENCY_LIMITED',
+          message: API_MSG.concurrencyLimited(most, 'rewrites'),
+          retryAfter: API_CONCURRENCY_RETRY_AFTER_S,
+          details: { limit: 'concurrent_requests', max: most },
+        },
+      });
+      expect(engine.calls).toHaveLength(most);
+      expect(await balanceOf(t1, u)).toBe(5_000 - most * 60);
+      // The refused request took no place in the minute's count either.
+      const remaining = results.filter((r) => r.status === 200).map((r) => Number(rateHeaders(r).remaining));
+      expect(remaining.sort((a, b) => a - b)).toEqual(
+        Array.from({ length: most }, (_, i) => API_KEY_LIMITS.Basic.requestsPerMinute - most + i),
+      );
+      // Finished requests give their places back, on either server; checks run beside rewrites.
+      const [after, check] = await Promise.all([
+        api(t2, '/v1/humanize', { key: secret, body }),
+        api(t1, '/v1/detect', { key: secret, body: { text: body.text } }),
+      ]);
+      expect(after.status).toBe(200);
+      expect(check.status).toBe(200);
+      // A failed rewrite gives its place back too.
+      await setPlan(t1, u, 'Basic', 10);
+      for (let i = 0; i < most + 1; i++)
+        expect((await api(t1, '/v1/humanize', { key: secret, body })).status).toBe(402);
+      await setPlan(t1, u, 'Basic', 5_000);
+      expect((await api(t1, '/v1/humanize', { key: secret, body })).status).toBe(200);
+    } finally {
+      await t1.close();
+      await t2.close().catch(() => {});
+    }
+  });
+
+  it("keeps the website's cooldown for the web app, and the API no longer waits on it", async () => {
+    const { t, clock } = await limited();
+    try {
+      const u = await t.newUser();
+      await setPlan(t, u, 'Pro', 15_000);
+      const { secret } = await newKey(t, u);
+      const body = { text: words(60, 'w'), mode: 'lightning' };
+      const web = () => t.req('/api/functions/humanize-text', { body, cookie: u.cookie });
+      expect((await web()).status).toBe(200);
+      // Right after a website rewrite the API runs, several times.
+      for (let i = 0; i < 3; i++) expect((await api(t, '/v1/humanize', { key: secret, body })).status).toBe(200);
+      // The website still allows one rewrite per 3 s per account (spec section 5).
+      clock.t += 1_000;
+      const soon = await web();
+      expect(soon.status).toBe(429);
+      expect(soon.headers.get('retry-after')).toBe(String(RATE_LIMITS.humanizeMs / 1000 - 1));
+      expect(await soon.json()).toMatchObject({
+        error: { code: 'RATE_LIMITED', message: MSG.pleaseWait(2), retryAfter: 2 },
+      });
+      // API rewrites do not start the website's wait: 3 s after its last rewrite it runs again.
+      clock.t += 2_000;
+      expect((await api(t, '/v1/humanize', { key: secret, body })).status).toBe(200);
+      expect((await web()).status).toBe(200);
+      // The same for checks: the website's one per 2 s stays, the API checks beside it.
+      const webCheck = () => t.req('/api/ai-check', { body: { text: body.text }, cookie: u.cookie });
+      expect((await webCheck()).status).toBe(200);
+      expect((await api(t, '/v1/detect', { key: secret, body: { text: body.text } })).status).toBe(200);
+      const checkSoon = await webCheck();
+      expect(checkSoon.status).toBe(429);
+      expect(await checkSoon.json()).toMatchObject({ error: { code: 'RATE_LIMITED', message: MSG.aiCheckWait(2) } });
+      expect(await balanceOf(t, u)).toBe(15_000 - 6 * 60);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the public API on several servers', () => {
   it('concurrent retries with one Idempotency-Key, on two servers sharing the database, are charged once', async () => {
     const database = await createTestDatabase('pglite');
     const engine = inlineEngine({ delayMs: 150 });
