@@ -1,8 +1,8 @@
 /**
  * Reading a server-sent event stream (the streamed humanize-text answer): one function for the web client
- * and the server's tests, on eventsource-parser, so neither keeps a parser of its own.
+ * and the server's tests, on eventsource-parser, so neither keeps a parser of its own. The parser is
+ * imported when a stream is read, so the home page's first load does not carry it.
  */
-import { createParser } from 'eventsource-parser';
 
 export interface StreamEvent {
   /** The event's name ('message' when the server named none). */
@@ -19,6 +19,7 @@ export async function readEvents(
   body: ReadableStream<Uint8Array>,
   onEvent: (e: StreamEvent) => boolean | void,
 ): Promise<boolean> {
+  const { createParser } = await import('eventsource-parser');
   let stopped = false;
   const parser = createParser({
     onEvent: (e) => {
