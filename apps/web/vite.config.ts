@@ -1,7 +1,8 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { createServer, defineConfig, type Plugin } from 'vite';
 
@@ -78,12 +79,34 @@ function prerenderedPages(): Plugin {
   };
 }
 
+/**
+ * React Router's package points every import condition at its development build, whose dev warnings (and
+ * their text) would ship to the browser. The build takes its production build instead: the same code
+ * with those warnings off (about 0.5 KB gzip on every page). The dev server keeps the warnings.
+ */
+function reactRouterProduction(): Plugin {
+  // …/react-router/dist/development/index.js → …/react-router/dist/production/index.mjs
+  const production = path.join(
+    path.dirname(createRequire(import.meta.url).resolve('react-router')),
+    '../production/index.mjs',
+  );
+  if (!existsSync(production)) throw new Error(`React Router's production build is not at ${production}`);
+  return {
+    name: 'plainspoken-react-router-production',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId(id) {
+      return id === 'react-router' ? production : null;
+    },
+  };
+}
+
 // The dev server proxies the API so the browser sees one origin, as in production where the
 // server serves the built SPA itself.
 const apiTarget = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), routeChunks(), prerenderedPages()],
+  plugins: [react(), tailwindcss(), reactRouterProduction(), routeChunks(), prerenderedPages()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
