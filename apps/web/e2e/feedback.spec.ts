@@ -1,6 +1,15 @@
 /** Feedback a new user meets around sign-up: the Google button, landings from mailed links, the typo exit, toasts. */
 import { expect, test } from '@playwright/test';
-import { authLink, expectSignedIn, openAuthDialog, PASSWORD, submitSignUp, uniqueEmail, waitForMail } from './support';
+import {
+  authLink,
+  expectSignedIn,
+  openAuthDialog,
+  PASSWORD,
+  sampleText,
+  submitSignUp,
+  uniqueEmail,
+  waitForMail,
+} from './support';
 
 test('Continue with Google is not offered when the server has no Google settings', async ({ page }) => {
   await page.goto('/');
@@ -93,7 +102,7 @@ test('a typo in the address: the check-your-email dialog stays, and Use a differ
   await expect(page.getByTestId('check-email-address')).toHaveText(right);
 });
 
-test('toasts: under the header on a phone, and an old error goes when a new attempt starts', async ({
+test('a sign-in error sits under the field on a phone; toasts sit under the header, and an old error goes when a new attempt starts', async ({
   page,
   request,
 }) => {
@@ -111,18 +120,32 @@ test('toasts: under the header on a phone, and an old error goes when a new atte
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password').fill('wrong-password-1');
   await dialog.getByRole('button', { name: 'Sign In' }).click();
-  const bad = page.getByText('Invalid email or password. Please check your credentials.');
-  await expect(bad).toBeVisible();
+  // In the form, under the password, where the eye already is (not a toast over the header).
+  await expect(dialog.getByLabel('Password')).toHaveAccessibleDescription(
+    'Invalid email or password. Please check your credentials.',
+  );
+  await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
+  await dialog.getByLabel('Password').fill(PASSWORD);
+  await expect(dialog.getByText('Invalid email or password. Please check your credentials.')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await expectSignedIn(page);
 
-  // Placement: below the header, not over it.
+  // An error toast on the home card (too few words) sits below the header, not over it.
+  await page.getByRole('radio', { name: /Lightning Mode/ }).click();
+  const input = page.getByRole('textbox', { name: 'Your text' });
+  await input.fill(sampleText(40));
+  await page.getByRole('button', { name: 'Humanize', exact: true }).click();
+  const few = page.getByText('Minimum 50 words required');
+  await expect(few).toBeVisible();
   const header = (await page.locator('header').first().boundingBox())!;
   // Polled: the toast slides in from above before it settles.
   await expect
     .poll(async () => (await page.locator('[data-sonner-toast]').first().boundingBox())?.y ?? -1, { timeout: 5_000 })
     .toBeGreaterThanOrEqual(header.y + header.height);
 
-  await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
-  await expect(bad).toHaveCount(0);
-  await expectSignedIn(page);
+  // The next attempt takes the old error away.
+  await input.fill(sampleText(60));
+  await page.getByRole('button', { name: 'Humanize', exact: true }).click();
+  await expect(few).toHaveCount(0);
+  await expect(page.getByTestId('result-text')).not.toBeEmpty({ timeout: 30_000 });
 });

@@ -100,6 +100,8 @@ test('"Please wait N seconds" for a longer wait; a wait of a second or two conti
   await page.getByRole('button', { name: 'Humanize', exact: true }).click();
   await expect(page.getByText('Text humanized successfully!')).toBeVisible({ timeout: 30_000 });
 
+  // The card itself waits out the window of its own rewrite (the button counts it down).
+  await expect(page.getByRole('button', { name: 'Humanize again' })).toBeEnabled();
   // A rewrite asked for a moment earlier (here over the API, refused fast as too short, after the rate limit
   // counted it) closes the one-per-3-s window: the click's one request is asked to wait, in plural.
   // (Tried until the window of the rewrite above has passed: then the short text is refused with 400.)

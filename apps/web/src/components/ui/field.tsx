@@ -11,10 +11,21 @@ export interface FieldProps extends ComponentProps<'input'> {
   labelAside?: ReactNode;
   /** Under the input, e.g. a list of password rules (give it an id and pass aria-describedby). */
   children?: ReactNode;
+  /** Beside the error, e.g. a 'Resend' button that fixes it. */
+  errorAction?: ReactNode;
 }
 
 /** A labelled input. */
-export function Field({ label, error, labelAside, children, id: ownId, ...props }: FieldProps) {
+export function Field({
+  label,
+  error,
+  labelAside,
+  children,
+  errorAction,
+  id: ownId,
+  'aria-describedby': describedBy,
+  ...props
+}: FieldProps) {
   const generated = useId();
   const errorId = useId();
   const id = ownId ?? generated;
@@ -29,9 +40,21 @@ export function Field({ label, error, labelAside, children, id: ownId, ...props 
       ) : (
         labelEl
       )}
-      <Input id={id} {...(error ? { 'aria-invalid': true, 'aria-describedby': errorId } : {})} {...props} />
+      <Input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[describedBy, error ? errorId : undefined].filter(Boolean).join(' ') || undefined}
+        {...props}
+      />
       {children}
-      <FormError id={errorId}>{error ?? null}</FormError>
+      {error && errorAction ? (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5">
+          <FormError id={errorId}>{error}</FormError>
+          {errorAction}
+        </div>
+      ) : (
+        <FormError id={errorId}>{error ?? null}</FormError>
+      )}
     </div>
   );
 }

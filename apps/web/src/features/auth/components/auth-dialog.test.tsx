@@ -6,6 +6,7 @@ import { MSG } from '@plainspoken/shared';
 import type { AuthMode } from '@/lib/auth-dialog';
 import { jsonResponse, makeQueryClient, renderWithProviders } from '@/test/render';
 import { fakeAuthClient } from '@/test/mock-auth-client';
+import { INVALID_EMAIL_MESSAGE } from '../lib/auth-errors';
 import { AuthDialog } from './auth-dialog';
 
 vi.mock('better-auth/react', async () => {
@@ -121,6 +122,50 @@ describe('AuthDialog', () => {
     await userEvent.type(password(), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
     expect(await screen.findByText(MSG.badCredentials)).toBeInTheDocument();
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+
+  it('shows errors under their field, in plain words, not as a toast', async () => {
+    fakeAuthClient.signUp.email.mockResolvedValueOnce({
+      data: {},
+      error: { code: 'VALIDATION_ERROR', message: '[body.email] Invalid email address' },
+    });
+    renderWithProviders(<Harness />);
+    // An address that cannot be one is caught before any request.
+    await userEvent.type(email(), 'ada@example');
+    await userEvent.type(password(), 'abcdefg1');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(email()).toHaveAccessibleDescription(INVALID_EMAIL_MESSAGE);
+    expect(email()).toHaveAttribute('aria-invalid', 'true');
+    expect(fakeAuthClient.signUp.email).not.toHaveBeenCalled();
+    // The server's own validation answer is worded the same, without its "[body.email]" prefix.
+    await userEvent.type(email(), '.com');
+    expect(email()).not.toHaveAttribute('aria-invalid');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(email()).toHaveAccessibleDescription(INVALID_EMAIL_MESSAGE));
+    expect(screen.queryByText(/\[body\./)).not.toBeInTheDocument();
+    // The password rule goes under the password.
+    await userEvent.clear(password());
+    await userEvent.type(password(), 'abcdefgh');
+    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    expect(password()).toHaveAccessibleDescription(expect.stringContaining(MSG.passwordRule));
+  });
+
+  it('offers Resend in place for an unconfirmed account, then hands over to check-your-email', async () => {
+    fakeAuthClient.signIn.email.mockResolvedValueOnce({
+      data: {},
+      error: { code: 'EMAIL_NOT_VERIFIED', message: 'Email not verified' },
+    });
+    renderWithProviders(<Harness initial="sign-in" />);
+    await userEvent.type(email(), 'ada@example.com');
+    await userEvent.type(password(), 'abcdefg1');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(email()).toHaveAccessibleDescription(MSG.unconfirmedEmail));
+    await userEvent.click(screen.getByRole('button', { name: 'Resend' }));
+    await waitFor(() => expect(onEmailSent).toHaveBeenCalledWith('ada@example.com', 'verify'));
+    expect(fakeAuthClient.sendVerificationEmail).toHaveBeenCalledWith(
+      expect.objectContaining({ email: 'ada@example.com' }),
+    );
     expect(onOpenChange).not.toHaveBeenCalled();
   });
 

@@ -10,14 +10,25 @@ import { trackLogin, trackSignUp } from '@/lib/analytics';
 import { useAppConfig } from '@/lib/app-config';
 import { announceAuthChange, refreshSession } from '@/lib/auth';
 import type { AuthMode } from '@/lib/auth-dialog';
-import { dismissErrorToasts, notifyError, notifySuccess } from '@/lib/toast';
+import { dismissErrorToasts, notifySuccess } from '@/lib/toast';
 import { cn } from '@/lib/utils';
+import { resendVerificationEmail } from '../api/resend-verification';
 import { sendMagicLink } from '../api/send-magic-link';
 import { signInWithEmail } from '../api/sign-in';
 import { signInWithGoogle } from '../api/sign-in-google';
 import { signUpWithEmail } from '../api/sign-up';
 import { TwoFactorRequiredError } from '../api/verify-two-factor';
-import { authErrorMessage, isPasswordValid, passwordChecks, signUpLimitNotice } from '../lib/auth-errors';
+import {
+  authErrorField,
+  authErrorMessage,
+  INVALID_EMAIL_MESSAGE,
+  isPasswordValid,
+  isUnconfirmedEmail,
+  looksLikeEmail,
+  passwordChecks,
+  signUpLimitNotice,
+  type AuthErrorField,
+} from '../lib/auth-errors';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { GoogleIcon } from './google-icon';
 import { TwoFactorStep } from './two-factor-step';
@@ -32,7 +43,13 @@ export interface AuthDialogProps {
   onEmailSent: (email: string, via: 'verify' | 'magic') => void;
 }
 
-type Busy = null | 'submit' | 'google' | 'magic';
+type Busy = null | 'submit' | 'google' | 'magic' | 'resend';
+
+/** The form's problems, each shown under its field ('form': above the submit button). */
+type FormErrors = Partial<Record<AuthErrorField, string>> & {
+  /** The account exists but is not confirmed: the email's error offers to resend the link. */
+  unconfirmed?: boolean;
+};
 
 export function AuthDialog({ open, mode, notice, onModeChange, onOpenChange, onEmailSent }: AuthDialogProps) {
   const qc = useQueryClient();
@@ -43,33 +60,46 @@ export function AuthDialog({ open, mode, notice, onModeChange, onOpenChange, onE
   const [step, setStep] = useState<'form' | 'forgot' | 'two-factor'>('form');
   /** A sign-up refused by a rate limit: shown in the form until the user changes something. */
   const [limitNotice, setLimitNotice] = useState<string | null>(null);
-  // Closing the dialog goes back to the form; a change of email or mode clears the notice. Both are
-  // adjusted while rendering, from the values last seen (React's pattern for state that follows props).
-  const [seen, setSeen] = useState({ open, email, mode });
-  if (seen.open !== open || seen.email !== email || seen.mode !== mode) {
-    setSeen({ open, email, mode });
+  const [errors, setErrors] = useState<FormErrors>({});
+  // Closing the dialog goes back to the form; a change of email or mode clears the notice and the errors
+  // (a change of password clears the password's and the form's). Adjusted while rendering, from the values
+  // last seen (React's pattern for state that follows props).
+  const [seen, setSeen] = useState({ open, email, password, mode });
+  if (seen.open !== open || seen.email !== email || seen.password !== password || seen.mode !== mode) {
+    setSeen({ open, email, password, mode });
     if (!open) setStep('form');
-    if (seen.email !== email || seen.mode !== mode) setLimitNotice(null);
+    if (seen.email !== email || seen.mode !== mode || !open) {
+      setLimitNotice(null);
+      setErrors({});
+    } else if (seen.password !== password && (errors.password || errors.form)) {
+      setErrors({ ...errors, password: undefined, form: undefined });
+    }
   }
   const googleEnabled = config.data?.googleEnabled === true;
   const hintId = useId();
   const isSignUp = mode === 'sign-up';
   const checks = passwordChecks(password);
 
+  /** Shows a failed request's message under the field it is about. */
   function fail(err: unknown) {
-    notifyError({ title: authErrorMessage(err) });
+    setErrors({ [authErrorField(err)]: authErrorMessage(err), unconfirmed: isUnconfirmedEmail(err) });
   }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
     dismissErrorToasts();
+    setErrors({});
     const cleanEmail = email.trim();
     if (!cleanEmail || !password) {
-      notifyError({ title: MSG.fillAllFields });
+      setErrors(!cleanEmail ? { email: MSG.fillAllFields } : { password: MSG.fillAllFields });
+      return;
+    }
+    if (!looksLikeEmail(cleanEmail)) {
+      setErrors({ email: INVALID_EMAIL_MESSAGE });
       return;
     }
     if (isSignUp && !isPasswordValid(password)) {
-      notifyError({ title: MSG.passwordRule });
+      setErrors({ password: MSG.passwordRule });
       return;
     }
     setBusy('submit');
@@ -101,10 +131,32 @@ export function AuthDialog({ open, mode, notice, onModeChange, onOpenChange, onE
     notifySuccess({ title: MSG.welcomeBack });
   }
 
+  /** The unconfirmed account's 'Resend': a new confirmation link, then the check-your-email dialog. */
+  async function onResendConfirmation() {
+    const cleanEmail = email.trim();
+    setBusy('resend');
+    try {
+      await resendVerificationEmail(cleanEmail);
+      setErrors({});
+      setPassword('');
+      onEmailSent(cleanEmail, 'verify');
+    } catch (err) {
+      const message = err instanceof Error && err.message ? err.message : MSG.resendFailed;
+      setErrors({ email: message, unconfirmed: true });
+    } finally {
+      setBusy(null);
+    }
+  }
+
   async function onMagicLink() {
     const cleanEmail = email.trim();
+    setErrors({});
     if (!cleanEmail) {
-      notifyError({ title: MSG.otpEmailOrPhoneRequired });
+      setErrors({ email: MSG.otpEmailOrPhoneRequired });
+      return;
+    }
+    if (!looksLikeEmail(cleanEmail)) {
+      setErrors({ email: INVALID_EMAIL_MESSAGE });
       return;
     }
     dismissErrorToasts();
@@ -127,7 +179,7 @@ export function AuthDialog({ open, mode, notice, onModeChange, onOpenChange, onE
       await signInWithGoogle(cfg?.googleEnabled);
       // On success the browser is leaving for Google; keep the button busy until it does.
     } catch {
-      notifyError({ title: MSG.googleFailed });
+      setErrors({ form: MSG.googleFailed });
       setBusy(null);
     }
   }
@@ -193,6 +245,21 @@ export function AuthDialog({ open, mode, notice, onModeChange, onOpenChange, onE
             autoComplete="email"
             placeholder="you@example.com"
             value={email}
+            error={errors.email ?? null}
+            errorAction={
+              errors.unconfirmed && (
+                <Button
+                  type="button"
+                  variant="outline"
+                  size="sm"
+                  onClick={() => void onResendConfirmation()}
+                  disabled={busy !== null}
+                >
+                  {busy === 'resend' && <Spinner />}
+                  {busy === 'resend' ? 'Sending...' : 'Resend'}
+                </Button>
+              )
+            }
             onChange={(e) => setEmail(e.target.value)}
           />
           <Field
@@ -214,6 +281,7 @@ export function AuthDialog({ open, mode, notice, onModeChange, onOpenChange, onE
             placeholder={isSignUp ? 'At least 8 characters' : 'Your password'}
             value={password}
             aria-describedby={isSignUp && password ? hintId : undefined}
+            error={errors.password ?? null}
             onChange={(e) => setPassword(e.target.value)}
           >
             {isSignUp && password.length > 0 && (
@@ -231,6 +299,11 @@ export function AuthDialog({ open, mode, notice, onModeChange, onOpenChange, onE
             >
               <TriangleAlertIcon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
               <span>{limitNotice}</span>
+            </p>
+          )}
+          {errors.form && (
+            <p role="alert" data-testid="auth-form-error" className="text-sm text-destructive">
+              {errors.form}
             </p>
           )}
           <Button type="submit" className="w-full" disabled={busy !== null}>

@@ -61,6 +61,24 @@ const PASSWORD_CODES = new Set([
   'weak_password',
 ]);
 
+/** The sentence for an address that cannot be one (checked in the browser, and the server's answer worded the same). */
+export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address, like name@example.com.';
+
+/** Close to the server's own check: something@something.tld, without spaces. */
+export function looksLikeEmail(email: string): boolean {
+  return /^[^\s@]+@[^\s@]+\.[^\s@.]{2,}$/.test(email);
+}
+
+/** The field a server validation message names: "[body.email] Invalid email address" names the email. */
+function validatedField(message: string): string | null {
+  return /^\[body\.(\w+)\]/.exec(message)?.[1] ?? null;
+}
+
+/** A message without the server's "[body.field]" prefix. */
+function plainMessage(message: string): string {
+  return message.replace(/^\[[^\]]*\]\s*/, '').trim();
+}
+
 /** The spec's sentence for an auth error (spec section 8), chosen by code first. */
 export function authErrorMessage(err: unknown): string {
   const e: AuthErrorLike = err && typeof err === 'object' ? err : {};
@@ -69,8 +87,35 @@ export function authErrorMessage(err: unknown): string {
   if (code === 'USER_ALREADY_EXISTS' || code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL') return MSG.alreadyRegistered;
   if (code === 'INVALID_EMAIL_OR_PASSWORD') return MSG.badCredentials;
   if (code === 'EMAIL_NOT_VERIFIED') return MSG.unconfirmedEmail;
+  if (code === 'INVALID_EMAIL' || validatedField(message) === 'email') return INVALID_EMAIL_MESSAGE;
   if (PASSWORD_CODES.has(code) || /password|characters/i.test(message)) return MSG.passwordRule;
-  return message.trim() || MSG.genericAuth;
+  return plainMessage(message) || MSG.genericAuth;
+}
+
+export type AuthErrorField = 'email' | 'password' | 'form';
+
+/** Which field of the sign-up and sign-in form an auth error is shown under ('form': above the button). */
+export function authErrorField(err: unknown): AuthErrorField {
+  const e: AuthErrorLike = err && typeof err === 'object' ? err : {};
+  const code = e.code ?? '';
+  const message = typeof e.message === 'string' ? e.message : '';
+  const named = validatedField(message);
+  if (
+    code === 'USER_ALREADY_EXISTS' ||
+    code === 'USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL' ||
+    code === 'EMAIL_NOT_VERIFIED' ||
+    code === 'INVALID_EMAIL' ||
+    named === 'email'
+  )
+    return 'email';
+  if (code === 'INVALID_EMAIL_OR_PASSWORD' || PASSWORD_CODES.has(code) || named === 'password') return 'password';
+  if (/password|characters/i.test(message)) return 'password';
+  return 'form';
+}
+
+/** An account that exists but whose address is not confirmed yet: the form offers to resend the link. */
+export function isUnconfirmedEmail(err: unknown): boolean {
+  return !!err && typeof err === 'object' && (err as AuthErrorLike).code === 'EMAIL_NOT_VERIFIED';
 }
 
 /** The client-side copy of the server's password rule: 8+ characters and at least one digit. */

@@ -1,8 +1,9 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LimitsInfo } from '@plainspoken/shared';
 import { jsonResponse, renderWithProviders } from '@/test/render';
 import { requestUrl } from '@/test/fetch';
+import { resetHomeDraft } from '../lib/home-draft';
 import { HumanizerCard } from './humanizer-card';
 
 vi.mock('better-auth/react', async () => {
@@ -36,14 +37,18 @@ beforeEach(() => {
     }),
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // The draft lives above the routes (for the tab session): each test starts with an empty card.
+  resetHomeDraft();
+});
 
 describe('a balance below the 50-word minimum', () => {
-  it('is explained with a link to more words', async () => {
+  it('is explained with a link to upgrade', async () => {
     renderWithProviders(<HumanizerCard />, { signedIn: true, limits: limits(40) });
     const hint = await screen.findByTestId('balance-below-minimum');
     expect(hint).toHaveTextContent('40 words left: a rewrite needs at least 50.');
-    expect(screen.getByRole('link', { name: 'Get more words' })).toHaveAttribute('href', '/pricing');
+    expect(within(hint).getByRole('link', { name: 'Upgrade' })).toHaveAttribute('href', '/pricing');
   });
 
   it('is not mentioned while the balance covers a rewrite', async () => {

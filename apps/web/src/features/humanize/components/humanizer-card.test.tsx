@@ -1,9 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MSG, resultSummary, type HumanizeOutput, type LimitsInfo, type SubscriptionData } from '@plainspoken/shared';
+import {
+  MSG,
+  RATE_LIMITS,
+  resultSummary,
+  type HumanizeOutput,
+  type LimitsInfo,
+  type SubscriptionData,
+} from '@plainspoken/shared';
 import { bodyText, requestUrl } from '@/test/fetch';
 import { jsonResponse, renderWithProviders, TEST_USER, words } from '@/test/render';
+import { resetHomeDraft } from '../lib/home-draft';
 import { HumanizerCard } from './humanizer-card';
 
 vi.mock('better-auth/react', async () => {
@@ -69,6 +77,17 @@ function mockServer(handler?: (url: string, body: Record<string, unknown>) => Re
   return calls;
 }
 
+/** Moves Date.now() forward (the cooldown's ticker reads it) until restore(). */
+function skipAhead(ms: number) {
+  const real = Date.now.bind(Date);
+  let offset = ms;
+  const spy = vi.spyOn(Date, 'now').mockImplementation(() => real() + offset);
+  return {
+    skip: (more: number) => void (offset += more),
+    restore: () => spy.mockRestore(),
+  };
+}
+
 function textbox() {
   return screen.getByRole('textbox', { name: 'Your text' });
 }
@@ -82,7 +101,11 @@ beforeEach(() => {
     },
   );
 });
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // The draft lives above the routes (for the tab session): each test starts with an empty card.
+  resetHomeDraft();
+});
 
 describe('HumanizerCard', () => {
   it('shows Paste Text only while empty and counts words against the cap', () => {
@@ -163,8 +186,17 @@ describe('HumanizerCard', () => {
     });
     expect(qc.getQueryData<SubscriptionData>(['subscription', TEST_USER.id])?.currentBalance).toBe(190);
 
+    // The server takes one rewrite per window: the button counts it down instead of sending a refused request.
+    const waiting = screen.getByRole('button', { name: /^Again in \d s$/ });
+    expect(waiting).toBeDisabled();
+    const shown = Number(/\d/.exec(waiting.textContent ?? '')?.[0]);
+    expect(shown).toBeGreaterThan(0);
+    expect(shown).toBeLessThanOrEqual(RATE_LIMITS.humanizeMs / 1000);
+    const clock = skipAhead(RATE_LIMITS.humanizeMs + 1_000);
+
     // Same text again: the label changes and the second prompt is requested.
-    const again = screen.getByRole('button', { name: 'Humanize again' });
+    const again = await screen.findByRole('button', { name: 'Humanize again' });
+    expect(again).toBeEnabled();
     await userEvent.click(again);
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/humanize-text'))).toHaveLength(2));
     expect(calls.filter((c) => c.url.endsWith('/humanize-text'))[1]?.body.useSecondPrompt).toBe(true);
@@ -174,13 +206,16 @@ describe('HumanizerCard', () => {
       readingLevel: 'simple',
     });
 
-    // An edit resets the run counter.
-    await screen.findByRole('button', { name: 'Humanize again' });
+    // An edit resets the run counter; a new text waits for the window too.
+    await screen.findByRole('button', { name: /^Again in \d s$/ });
     fireEvent.change(textbox(), { target: { value: `${text} more` } });
-    const fresh = screen.getByRole('button', { name: 'Humanize' });
+    expect(screen.getByRole('button', { name: /^Humanize in \d s$/ })).toBeDisabled();
+    clock.skip(RATE_LIMITS.humanizeMs + 1_000);
+    const fresh = await screen.findByRole('button', { name: 'Humanize' });
     await userEvent.click(fresh);
     await waitFor(() => expect(calls.filter((c) => c.url.endsWith('/humanize-text'))).toHaveLength(3));
     expect(calls.filter((c) => c.url.endsWith('/humanize-text'))[2]?.body.useSecondPrompt).toBe(false);
+    clock.restore();
   });
 
   it('sends the chosen mode and submits with Ctrl+Enter', async () => {
@@ -211,6 +246,35 @@ describe('HumanizerCard', () => {
     );
     expect(screen.getByRole('button', { name: /Humanizing/ })).toBeDisabled();
     release();
+    expect(await screen.findByRole('button', { name: /^Again in \d s$/ })).toBeDisabled();
+  });
+
+  it('mid-run measures the text against the balance from before the run, not the deducted one', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    mockServer((url) =>
+      url.endsWith('/humanize-text') ? jsonResponse(output(words(100), { remaining_balance: 50 })) : undefined,
+    );
+    const original = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (requestUrl(input).endsWith('/humanize-text')) await gate;
+      return original(input, init);
+    });
+    const { qc } = renderWithProviders(<HumanizerCard />, { signedIn: true, limits: { ...FREE, currentBalance: 150 } });
+    fireEvent.change(textbox(), { target: { value: words(100) } });
+    expect(screen.getByTestId('word-counter')).not.toHaveAttribute('data-warning');
+    await userEvent.click(screen.getByRole('button', { name: 'Humanize' }));
+    // 100 words are off the cached balance (50 left), yet the run's own text is not "over the balance".
+    await waitFor(() =>
+      expect(qc.getQueryData<SubscriptionData>(['subscription', TEST_USER.id])?.currentBalance).toBe(50),
+    );
+    expect(screen.getByTestId('word-counter')).not.toHaveAttribute('data-warning');
+    expect(screen.queryByText('More words than your remaining balance this month.')).toBeNull();
+    release();
+    // Once it is done, the same 100 words are more than the 50 left: now that is said.
+    expect(await screen.findByRole('button', { name: /^Again in \d s$/ })).toBeDisabled();
+    await waitFor(() => expect(screen.getByTestId('word-counter')).toHaveAttribute('data-warning', 'true'));
+    expect(screen.getByText('More words than your remaining balance this month.')).toBeInTheDocument();
   });
 
   it.each([

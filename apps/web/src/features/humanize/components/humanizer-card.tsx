@@ -36,8 +36,9 @@ export function HumanizerCard() {
   const showRight = h.result !== null || h.busy;
   const location = useLocation();
   const navigate = useNavigate();
-  const { setText } = h;
-  const upload = useDocumentUpload({ text: h.text, onText: setText, disabled: h.busy });
+  const { replaceText } = h;
+  // A new file replaces the text and, with it, the old result.
+  const upload = useDocumentUpload({ text: h.text, onText: replaceText, disabled: h.busy });
   const engine = useEngineState().data;
   // No model writes this mode: the card says so, and options only a model follows are off.
   const noModel = engine !== undefined && !engine.model[h.mode];
@@ -54,7 +55,7 @@ export function HumanizerCard() {
   useEffect(() => {
     const prefill = readHomeHandoff(location.state);
     if (prefill === null) return;
-    setText(prefill);
+    replaceText(prefill);
     void navigate(
       { pathname: location.pathname, search: location.search, hash: location.hash },
       { replace: true, state: null },
@@ -64,7 +65,7 @@ export function HumanizerCard() {
       inputRef.current?.scrollIntoView?.({ block: 'center' });
       inputRef.current?.focus({ preventScroll: true });
     });
-  }, [location, navigate, setText]);
+  }, [location, navigate, replaceText]);
 
   // "Open in editor" from the history: /?open=<id> loads that entry (text, mode, options, frozen phrases).
   const [search, setSearch] = useSearchParams();
@@ -96,7 +97,7 @@ export function HumanizerCard() {
   }
 
   const overCap = h.wordCount > h.cap;
-  const overBalance = !h.busy && h.balance !== undefined && h.wordCount > h.balance && !overCap;
+  const overBalance = !h.busy && h.counterBalance !== undefined && h.wordCount > h.counterBalance && !overCap;
 
   return (
     <Card className="overflow-hidden shadow-lg! shadow-primary/5" data-testid="humanizer-card">
@@ -186,7 +187,7 @@ export function HumanizerCard() {
                   <span data-testid="balance-below-minimum">
                     {h.balance.toLocaleString('en-US')} words left: a rewrite needs at least {MIN_WORDS}.{' '}
                     <Link to={paths.pricing} className="font-medium text-foreground underline underline-offset-2">
-                      Get more words
+                      Upgrade
                     </Link>
                   </span>
                 ) : overCap ? (
@@ -198,7 +199,13 @@ export function HumanizerCard() {
                 )}
               </p>
             </div>
-            <Button size="lg" onClick={() => void h.run()} disabled={h.disabled} className="w-full sm:w-auto">
+            <Button
+              size="lg"
+              onClick={() => void h.run()}
+              disabled={h.disabled}
+              className="w-full tabular-nums sm:w-auto"
+              data-testid="humanize-button"
+            >
               {h.busy && <Spinner />}
               {h.label}
             </Button>

@@ -12,6 +12,20 @@ describe('humanize button label', () => {
   it('reads Humanize again when the text is unchanged since the last run', () => {
     expect(humanizeButtonLabel({ step: 'done', text: 'abc', lastRunText: 'abc', runs: 1 })).toBe('Humanize again');
   });
+  it('counts the rate-limit window down instead of offering a click the server would refuse', () => {
+    expect(humanizeButtonLabel({ step: 'done', text: 'abc', lastRunText: 'abc', runs: 1, cooldown: 3 })).toBe(
+      'Again in 3 s',
+    );
+    expect(humanizeButtonLabel({ step: 'done', text: 'new', lastRunText: 'abc', runs: 0, cooldown: 1 })).toBe(
+      'Humanize in 1 s',
+    );
+    expect(humanizeButtonLabel({ step: 'done', text: 'abc', lastRunText: 'abc', runs: 1, cooldown: 0 })).toBe(
+      'Humanize again',
+    );
+    const rest = { text: 'abc', step: 'done' as const, wordCount: 60, cap: 250, balance: 250 };
+    expect(isHumanizeDisabled({ ...rest, cooldown: 2 })).toBe(true);
+    expect(isHumanizeDisabled({ ...rest, cooldown: 0 })).toBe(false);
+  });
   it('goes back to Humanize when the text changed or the counter was reset', () => {
     expect(humanizeButtonLabel({ step: 'done', text: 'abcd', lastRunText: 'abc', runs: 1 })).toBe('Humanize');
     expect(humanizeButtonLabel({ step: 'done', text: 'abc', lastRunText: 'abc', runs: 0 })).toBe('Humanize');

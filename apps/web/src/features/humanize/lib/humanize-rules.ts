@@ -11,10 +11,14 @@ export function humanizeButtonLabel(opts: {
   text: string;
   lastRunText: string | null;
   runs: number;
+  /** Seconds until the server takes the next rewrite (its one-per-window limit); 0 when it would now. */
+  cooldown?: number;
 }): string {
   if (isBusy(opts.step)) return 'Humanizing...';
-  if (opts.runs > 0 && opts.lastRunText !== null && opts.text === opts.lastRunText) return 'Humanize again';
-  return 'Humanize';
+  const again = opts.runs > 0 && opts.lastRunText !== null && opts.text === opts.lastRunText;
+  const wait = opts.cooldown ?? 0;
+  if (wait > 0) return `${again ? 'Again' : 'Humanize'} in ${wait} s`;
+  return again ? 'Humanize again' : 'Humanize';
 }
 
 export function isHumanizeDisabled(opts: {
@@ -24,9 +28,12 @@ export function isHumanizeDisabled(opts: {
   cap: number;
   /** Unknown for signed-out visitors and while limits load; then only the cap applies. */
   balance: number | undefined;
+  /** Seconds left of the rate-limit window of the last rewrite. */
+  cooldown?: number;
 }): boolean {
   if (!opts.text.trim()) return true;
   if (isBusy(opts.step)) return true;
+  if ((opts.cooldown ?? 0) > 0) return true;
   if (opts.wordCount > opts.cap) return true;
   if (opts.balance !== undefined && opts.wordCount > opts.balance) return true;
   return false;

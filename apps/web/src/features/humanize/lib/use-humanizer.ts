@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import {
   countWords,
   DEFAULT_WRITING,
@@ -8,6 +8,7 @@ import {
   WRITING_MSG,
   MIN_WORDS,
   MSG,
+  RATE_LIMITS,
   type HumanizeMode,
   type HumanizeOutput,
   type WritingOptions,
@@ -45,14 +46,14 @@ import {
   type FlowStep,
 } from './humanize-rules';
 import { keepBetter } from './keep-better';
+import { EMPTY_DRAFT, getHomeDraft, startCooldown, updateHomeDraft, useHomeDraft } from './home-draft';
 
-export interface HumanizeResult {
-  output: HumanizeOutput;
-  original: string;
-  mode: HumanizeMode;
-  /** The user edited the result in place (or picked a sentence alternative). */
-  edited?: boolean;
-}
+export type { HumanizeResult } from './home-draft';
+
+const setMode = (m: HumanizeMode) => updateHomeDraft({ mode: m });
+const setStep = (s: FlowStep) => updateHomeDraft({ step: s });
+const setPicked = (o: WritingOptions | null) => updateHomeDraft({ picked: o });
+const setPickedKeep = (k: string[] | null) => updateHomeDraft({ pickedKeep: k });
 
 const isTone = (t: string | null): t is WritingOptions['tone'] =>
   (WRITING_TONES as readonly string[]).includes(t ?? '');
@@ -81,31 +82,30 @@ function outputOf(d: TransformationDetail): HumanizeOutput {
 /** The humanize flow: idle → processing → result shown (spec section 4; one request, decision 0031). */
 export function useHumanizer() {
   const qc = useQueryClient();
-  const { user, isSignedIn } = useSession();
+  const { user, isSignedIn, isPending: sessionPending } = useSession();
   const { openAuthDialog } = useAuthDialog();
   const limitsQuery = useLimits(user?.id ?? null);
   const limits = isSignedIn ? limitsQuery.data : undefined;
 
-  const [text, setTextState] = useState('');
-  const [mode, setMode] = useState<HumanizeMode>('deep');
-  const [step, setStep] = useState<FlowStep>('idle');
-  const [runs, setRuns] = useState(0);
-  const [progress, setProgress] = useState<HumanizeProgress | null>(null);
-  const [lastRunText, setLastRunText] = useState<string | null>(null);
-  const [result, setResult] = useState<HumanizeResult | null>(null);
-  const running = useRef(false);
+  // The draft, its options and the result live above the routes (home-draft.ts): kept for the tab session.
+  const draft = useHomeDraft();
+  const { text, mode, step, runs, progress, lastRunText, result, picked, pickedKeep, cooldown } = draft;
+  // Another account's draft (signed out, or someone else signed in) is not shown: the card starts empty.
+  const sessionKnown = !sessionPending;
+  useEffect(() => {
+    if (sessionKnown && draft.owner !== null && draft.owner !== (user?.id ?? null) && !isBusy(draft.step))
+      updateHomeDraft((d) => ({ ...EMPTY_DRAFT, mode: d.mode }));
+  }, [sessionKnown, draft.owner, draft.step, user?.id]);
   // Writing options: the user's saved ones until they pick others; every rewrite (and 'Humanize again') sends them.
   const engine = useEngineState().data;
   const saved = useSavedWriting(isSignedIn ? (user?.id ?? null) : null);
   const save = useSaveWriting(user?.id ?? null);
-  const [picked, setPicked] = useState<WritingOptions | null>(null);
   const savedData = saved.data;
   const writing: WritingOptions = useMemo(
     () => picked ?? (savedData ? { tone: savedData.tone, readingLevel: savedData.readingLevel } : DEFAULT_WRITING),
     [picked, savedData],
   );
   // Frozen phrases ('Keep as written'): remembered per user like the writing options.
-  const [pickedKeep, setPickedKeep] = useState<string[] | null>(null);
   const keep: string[] = useMemo(() => pickedKeep ?? savedData?.keep ?? [], [pickedKeep, savedData]);
   const setKeep = useCallback(
     (next: string[]) => {
@@ -134,16 +134,33 @@ export function useHumanizer() {
   const tier = limits?.subscriptionTier ?? 'FREE';
   const cap = limits?.requestLimit ?? limitsFor(tier).requestCap;
   const balance = limits?.currentBalance;
+  // While a run is in flight its words are already off the cached balance: the text is measured against the
+  // balance it started from, so the counter does not call it over the balance mid-run.
+  const counterBalance = isBusy(step) && draft.balanceBefore !== null ? draft.balanceBefore : balance;
   const wordCount = countWords(text);
 
   const setText = useCallback((value: string) => {
-    setTextState(value);
-    // Any edit starts a fresh series: the next run is a first run again.
-    setRuns(0);
+    updateHomeDraft((d) => ({
+      text: value,
+      // Any edit starts a fresh series: the next run is a first run again.
+      runs: 0,
+      // An emptied box has nothing the old result belongs to.
+      ...(value.trim() === '' && !isBusy(d.step) ? { result: null, lastRunText: null, step: 'idle' as const } : {}),
+    }));
+  }, []);
+
+  /** A new text from a file: the previous result (and its Copy and Download) goes with the old text. */
+  const replaceText = useCallback((value: string) => {
+    updateHomeDraft((d) =>
+      isBusy(d.step)
+        ? { text: value, runs: 0 }
+        : { text: value, runs: 0, result: null, lastRunText: null, step: 'idle' as const },
+    );
   }, []);
 
   const run = useCallback(async () => {
-    if (running.current || !text.trim()) return;
+    // The draft's own state, not this render's: a run started from another mount of the card counts.
+    if (isBusy(getHomeDraft().step) || getHomeDraft().cooldown > 0 || !text.trim()) return;
     if (!isSignedIn || !user) {
       openAuthDialog('sign-up');
       return;
@@ -153,7 +170,7 @@ export function useHumanizer() {
       notifyError(minWordsToast);
       return;
     }
-    running.current = true;
+    updateHomeDraft({ step: 'checking' });
     dismissErrorToasts();
     const restStep: FlowStep = result ? 'done' : 'idle';
     const ctx: FlowContext = { wordCount: words, cap, tier, balance: balance ?? 0 };
@@ -165,12 +182,15 @@ export function useHumanizer() {
       // checks the cap and the balance before any work, answering 400/402 with the limits when they stop it.
       if (limits && words > limits.requestLimit) {
         notifyError(limitExceededToast(ctx));
+        setStep(restStep);
         return;
       }
       if (limits && words > limits.currentBalance) {
         notifyError(insufficientToast(ctx));
+        setStep(restStep);
         return;
       }
+      updateHomeDraft({ balanceBefore: limits?.currentBalance ?? null });
       if (limits) deductLocally(qc, user.id, limits, words);
 
       setStep('processing');
@@ -185,7 +205,8 @@ export function useHumanizer() {
           readingLevel: (engine && !engine.model[submittedMode] ? lightEditWriting(writing) : writing).readingLevel,
           keep,
         };
-        setProgress(null);
+        updateHomeDraft({ progress: null });
+        const setProgress = (p: HumanizeProgress | null) => updateHomeDraft({ progress: p });
         // One key for this click, sent by every attempt: a retry is never charged twice.
         const key = newIdempotencyKey();
         // Deep takes long enough for the engine's own stages to be worth showing.
@@ -206,16 +227,21 @@ export function useHumanizer() {
         setStep(restStep);
         return;
       }
+      // The server takes one rewrite per window, opened when it took this one (before its answer came): the
+      // button counts the window down from the answer instead of sending a request that would be refused.
+      startCooldown(Date.now() + RATE_LIMITS.humanizeMs);
       // 'Humanize again' keeps the better of the two on screen; both are saved in History.
       const shown = secondPrompt ? keepBetter(result, output, submitted) : { output, keptPrevious: false };
-      setResult(
-        shown.keptPrevious && result
-          ? { ...result, output: shown.output }
-          : { output, original: submitted, mode: submittedMode },
-      );
-      setLastRunText(submitted);
-      setRuns((r) => r + 1);
-      setStep('done');
+      updateHomeDraft((d) => ({
+        result:
+          shown.keptPrevious && result
+            ? { ...result, output: shown.output }
+            : { output, original: submitted, mode: submittedMode },
+        owner: user.id,
+        lastRunText: submitted,
+        runs: d.runs + 1,
+        step: 'done',
+      }));
       setCachedBalance(qc, user.id, output.remaining_balance);
       void qc.invalidateQueries({ queryKey: [keyRoots.transformations] });
       track('humanize', { mode: submittedMode, words, engine: output.engine });
@@ -224,7 +250,7 @@ export function useHumanizer() {
       if (output.saved && output.words_charged > 0) notifySuccess({ title: MSG.humanizeSuccess });
       else if (!output.saved) notifyWarning({ title: MSG.notSavedTitle, description: MSG.notSaved });
     } finally {
-      running.current = false;
+      updateHomeDraft((d) => ({ balanceBefore: null, ...(isBusy(d.step) ? { step: restStep } : {}) }));
     }
   }, [
     text,
@@ -246,29 +272,35 @@ export function useHumanizer() {
 
   /** The result changed after the rewrite: edited in place, or a sentence replaced. */
   const updateResult = useCallback((output: HumanizeOutput, edited: boolean) => {
-    setResult((r) => (r ? { ...r, output, edited: r.edited || edited } : r));
+    updateHomeDraft(({ result: r }) => ({ result: r ? { ...r, output, edited: r.edited || edited } : r }));
   }, []);
 
   /** A history entry opened in the editor: its text, mode, options, frozen phrases and result. */
-  const reopen = useCallback((d: TransformationDetail) => {
-    setTextState(d.original_text);
-    setRuns(0);
-    setMode(d.mode === 'lightning' ? 'lightning' : 'deep');
-    if (isTone(d.tone) && isReadingLevel(d.reading_level)) setPicked({ tone: d.tone, readingLevel: d.reading_level });
-    setPickedKeep(d.keep);
-    setLastRunText(d.original_text);
-    setResult({
-      output: outputOf(d),
-      original: d.original_text,
-      mode: d.mode === 'lightning' ? 'lightning' : 'deep',
-      edited: d.edited_at !== null,
-    });
-    setStep('done');
-  }, []);
+  const owner = user?.id ?? null;
+  const reopen = useCallback(
+    (d: TransformationDetail) => {
+      const entryMode: HumanizeMode = d.mode === 'lightning' ? 'lightning' : 'deep';
+      updateHomeDraft((cur) => ({
+        text: d.original_text,
+        runs: 0,
+        mode: entryMode,
+        ...(isTone(d.tone) && isReadingLevel(d.reading_level)
+          ? { picked: { tone: d.tone, readingLevel: d.reading_level } }
+          : { picked: cur.picked }),
+        pickedKeep: d.keep,
+        lastRunText: d.original_text,
+        result: { output: outputOf(d), original: d.original_text, mode: entryMode, edited: d.edited_at !== null },
+        owner,
+        step: 'done',
+      }));
+    },
+    [owner],
+  );
 
   return {
     text,
     setText,
+    replaceText,
     mode,
     setMode,
     writing,
@@ -286,11 +318,14 @@ export function useHumanizer() {
     cap,
     tier,
     balance,
+    /** The balance the text is measured against: the one before the run while a run is in flight. */
+    counterBalance,
+    cooldown,
     isSignedIn,
     limitsLoading: isSignedIn && limitsQuery.isPending,
-    warn: counterWarning(wordCount, cap, balance),
-    label: humanizeButtonLabel({ step, text, lastRunText, runs }),
-    disabled: isHumanizeDisabled({ text, step, wordCount, cap, balance }),
+    warn: counterWarning(wordCount, cap, counterBalance),
+    label: humanizeButtonLabel({ step, text, lastRunText, runs, cooldown }),
+    disabled: isHumanizeDisabled({ text, step, wordCount, cap, balance: counterBalance, cooldown }),
     run,
   };
 }
