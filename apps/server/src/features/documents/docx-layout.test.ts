@@ -236,6 +236,36 @@ describe('the kept look, on its own', () => {
   });
 });
 
+describe('the export with a kept look', () => {
+  it('adds its own lists under ids above the file’s, and its own styles only where the file lacks them', async () => {
+    const { buildResultDocx } = await import('./tracked-docx');
+    const parts = unzip(await makeStyledDocx());
+    const original = ['# Plan', '1. Write the plan down', '2. Share it with the whole team'].join('\n\n');
+    const found = readDocxLayout(new Map([...parts].map(([k, v]) => [k, Buffer.from(v)])), original)!;
+    const kept = alignLayout(found, original);
+    expect(kept.paragraphs.map((p) => p?.num?.id ?? null)).toEqual([null, 2, 2]);
+    const result = `${original.replace('\n\n1.', '\n\n- A bullet the rewrite added\n\n1.')}`;
+    const out = unzip(
+      buildResultDocx({ original, result, date: new Date(), engine: 'local', tracked: true, layout: kept }),
+    );
+    const numbering = out.get('word/numbering.xml')!;
+    const ids = [...numbering.matchAll(/<w:num w:numId="(\d+)"/g)].map((m) => Number(m[1]));
+    const abstracts = [...numbering.matchAll(/<w:abstractNum w:abstractNumId="(\d+)"/g)].map((m) => Number(m[1]));
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(new Set(abstracts).size).toBe(abstracts.length);
+    // The added bullet uses the export's own bullets, numbered above the file's lists.
+    const bulletId = Math.max(...ids);
+    expect(bulletId).toBeGreaterThan(2);
+    expect(out.get('word/document.xml')).toContain(`<w:numId w:val="${bulletId}"/>`);
+    // abstract lists before lists, as the schema orders them
+    expect(numbering.lastIndexOf('<w:abstractNum ')).toBeLessThan(numbering.indexOf('<w:num '));
+    const styles = out.get('word/styles.xml')!;
+    expect(styles.match(/w:styleId="Heading1"/g)).toHaveLength(1); // the file's own, not a second
+    expect(styles).toContain('w:styleId="CommentReference"');
+    expect(out.get('[Content_Types].xml')).toContain('/word/theme/theme1.xml');
+  });
+});
+
 const soffice = spawnSync('soffice', ['--version'], { encoding: 'utf8' }).status === 0;
 
 // CI installs LibreOffice (.ci/run): there a missing soffice fails the round trip instead of skipping it.

@@ -414,7 +414,7 @@ function numberingXml(ordered: number[]): string {
 
 /** The largest w:numId and w:abstractNumId a kept numbering part defines. */
 function numberingIds(kept: string): { num: number; abstract: number } {
-  const max = (re: RegExp) => Math.max(0, ...[...kept.matchAll(re)].map((m) => Number(m[1])));
+  const max = (re: RegExp) => [...kept.matchAll(re)].reduce((n, m) => Math.max(n, Number(m[1])), 0);
   return {
     num: max(/<w:num\b[^>]*\bw:numId="(\d{1,9})"/g),
     abstract: max(/<w:abstractNum\b[^>]*\bw:abstractNumId="(\d{1,9})"/g),
