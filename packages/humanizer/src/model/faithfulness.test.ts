@@ -92,6 +92,20 @@ describe('faithfulness check', () => {
     ).toMatchObject({ ok: false, drift: 'quote' });
   });
 
+  it('judges negation sentence by sentence inside a merge, and does not count a merged "not" against a sentence', () => {
+    const o =
+      'The committee met on Monday. The analysis of the budget was not finished by then. The members asked for more time.';
+    // One answer sentence merges all three; the "not" is kept in other words: no failure.
+    const merged = 'Meeting on Monday, the committee found the budget analysis unfinished and asked for more time.';
+    expect(checkFaithful(o, merged).failures.filter((f) => f.drift === 'negation')).toEqual([]);
+    // The sentence that follows the second one closely drops its "not": caught, naming that sentence.
+    const flipped =
+      'The committee met on Monday, and the members asked for more time. The analysis of the budget was finished by then.';
+    const j = checkFaithful(o, flipped);
+    expect(j).toMatchObject({ ok: false, drift: 'negation' });
+    expect(j.failures.find((f) => f.drift === 'negation')?.answer).toBe(1);
+  });
+
   it('catches a flipped negation and a reversed claim', () => {
     const r = checkFaithful(ORIGINAL, REWRITE.replace("costs aren't lowered", 'costs are lowered'));
     expect(r).toMatchObject({ ok: false, drift: 'negation' });

@@ -106,6 +106,8 @@ const INVENTED_SHARE = 0.6;
 const COVERED = 0.34;
 /** Only sentences this similar count as "the same sentence" for a negation with no word to point at. */
 const NEGATION_ALIGN = 0.3;
+/** An answer sentence this similar to one original sentence follows it closely (its negations are compared). */
+const CLOSE_ALIGN = 0.35;
 /** An answer sentence counts as reaching its aligned originals (for the gap measure) from this similarity. */
 const GAP_ALIGN = 0.2;
 
@@ -569,6 +571,24 @@ export function checkFaithful(
         for (const k of answersOf[i] ?? []) if ((alignment[k] ?? []).every((x) => aligned.includes(x))) peers.add(k);
       const negA = [...peers].reduce((s, k) => s + (a.negations[k] ?? 0), 0);
       const negO = aligned.reduce((s, i) => s + (o.negations[i] ?? 0), 0);
+      // In a merge of several original sentences the totals can agree while one sentence flips: compare this
+      // sentence with the original sentence it follows most closely, word by word.
+      const best = aligned.reduce((b, i) => ((sim[j]?.[i] ?? 0) > (sim[j]?.[b] ?? 0) ? i : b), aligned[0] as number);
+      if (aligned.length >= 2 && (sim[j]?.[best] ?? 0) >= CLOSE_ALIGN && a.negations[j] !== o.negations[best]) {
+        const so = o.scopes[best] as Scope;
+        const sa = a.scopes[j] as Scope;
+        const word = (from: Scope, to: Scope): string | null => {
+          for (const l of from.negated)
+            if (!from.plain.has(l) && keptIn(l, to.plain, to.plainSenses) && !keptIn(l, to.negated, to.negatedSenses))
+              return l;
+          return null;
+        };
+        const lostHere = (o.negations[best] ?? 0) > (a.negations[j] ?? 0) ? word(so, sa) : null;
+        if (lostHere)
+          return fail('negation', `a "not" was lost, so the sentence now says "${lostHere}" where your text denies it`);
+        const addedHere = (a.negations[j] ?? 0) > (o.negations[best] ?? 0) ? word(sa, so) : null;
+        if (addedHere) return fail('negation', `a "not" was added, so the sentence now denies "${addedHere}"`);
+      }
       if (negA !== negO) {
         // Which words the negations reach, on both sides: a flip is a word denied on one side and stated
         // plainly on the other, with the count of negations moving the same way.
@@ -592,7 +612,7 @@ export function checkFaithful(
         const lexical =
           [...peers].some((k) => LEXICAL_NEGATION.test(a.sentences[k]?.text ?? '')) ||
           aligned.some((i) => LEXICAL_NEGATION.test(o.sentences[i]?.text ?? ''));
-        if (confident && !lexical && (negO === 0 || negA === 0))
+        if (confident && !lexical && aligned.length <= 2 && (negO === 0 || negA === 0))
           return fail(
             'negation',
             negO > negA
