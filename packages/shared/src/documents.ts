@@ -20,7 +20,7 @@ export const DOCUMENTS = {
    */
   layoutMaxBytes: 1024 * 1024,
   /** Longest `layout` token (the signed, compressed look of an uploaded .docx) a humanize request may carry. */
-  layoutTokenMaxChars: 96_000,
+  layoutTokenMaxChars: 64_000,
 } as const;
 
 export type DocumentExtension = (typeof DOCUMENTS.extensions)[number];
