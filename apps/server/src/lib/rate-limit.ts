@@ -39,3 +39,24 @@ export function rowsOf<T>(res: unknown): T[] {
   const r = res as { rows?: T[] } | T[];
   return Array.isArray(r) ? r : (r.rows ?? []);
 }
+
+/**
+ * The rate_limit table has two unique indexes (`id` and `key`, both the key where we write it) and ON CONFLICT
+ * arbitrates one: two first inserts of one row at the same moment on PostgreSQL fail on the other index
+ * (23505) instead of meeting in the conflict clause. The row exists then, so the statement runs once more and
+ * meets it.
+ */
+export async function retryOnUniqueViolation<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+    return run();
+  }
+}
+
+function isUniqueViolation(e: unknown): boolean {
+  let x = e as { code?: unknown; cause?: unknown } | null | undefined;
+  for (let depth = 0; x && depth < 4; depth++, x = x.cause as typeof x) if (x.code === '23505') return true;
+  return false;
+}

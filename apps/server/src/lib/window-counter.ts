@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { rowsOf } from './rate-limit';
+import { retryOnUniqueViolation, rowsOf } from './rate-limit';
 
 export interface WindowCount {
   /** Hits in the current window, this one included. */
@@ -30,18 +30,20 @@ export function createWindowCounter(db: Db, now: () => number = Date.now): Windo
     async hit(key, windowMs) {
       const k = `pl:${key}`;
       const t = now();
-      const res = await db.execute<{
-        count: number;
-        last_request: string | number;
-        prev_count: number | null;
-        prev_start: string | number | null;
-      }>(sql`
+      const res = await retryOnUniqueViolation(() =>
+        db.execute<{
+          count: number;
+          last_request: string | number;
+          prev_count: number | null;
+          prev_start: string | number | null;
+        }>(sql`
         WITH old AS (SELECT count, last_request FROM rate_limit WHERE key = ${k})
         INSERT INTO rate_limit (id, key, count, last_request) VALUES (${k}, ${k}, 1, ${t})
         ON CONFLICT (key) DO UPDATE SET
           count = CASE WHEN rate_limit.last_request <= ${t - windowMs} THEN 1 ELSE rate_limit.count + 1 END,
           last_request = CASE WHEN rate_limit.last_request <= ${t - windowMs} THEN ${t} ELSE rate_limit.last_request END
-        RETURNING count, last_request, (SELECT count FROM old) AS prev_count, (SELECT last_request FROM old) AS prev_start`);
+        RETURNING count, last_request, (SELECT count FROM old) AS prev_count, (SELECT last_request FROM old) AS prev_start`),
+      );
       const row = rowsOf<{
         count: number;
         last_request: string | number;

@@ -15,7 +15,7 @@
 import { sql } from 'drizzle-orm';
 import { API_CONCURRENCY_RETRY_AFTER_S, API_RATE_WINDOW_MS, type ApiKeyLimits } from '@plainspoken/shared';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../lib/rate-limit';
+import { retryOnUniqueViolation, rowsOf } from '../../lib/rate-limit';
 
 export type ApiRequestKind = 'humanize' | 'detect';
 
@@ -35,25 +35,6 @@ export type Admission =
 type Row = { count: number | string; last_request: number | string };
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
-
-/**
- * The table has two unique indexes (`id` and `key`, both the key here) and ON CONFLICT arbitrates one: two
- * first inserts of one row at the same moment on PostgreSQL fail on the other index (23505) instead of
- * meeting in the conflict clause. The row exists then, so the statement runs once more and meets it.
- */
-async function upsert<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    if (!isUniqueViolation(e)) throw e;
-    return run();
-  }
-}
-function isUniqueViolation(e: unknown): boolean {
-  let x = e as { code?: unknown; cause?: unknown } | null | undefined;
-  for (let depth = 0; x && depth < 4; depth++, x = x.cause as typeof x) if (x.code === '23505') return true;
-  return false;
-}
 
 export async function admitApiRequest(
   d: { db: Db; now: () => number; leaseMs: number },
@@ -82,7 +63,7 @@ export async function admitApiRequest(
     const since = held.get(s);
     if (since !== undefined && since > t - leaseMs) continue;
     const claimed = rowsOf(
-      await upsert(() =>
+      await retryOnUniqueViolation(() =>
         db.execute(sql`
           INSERT INTO rate_limit (id, key, count, last_request) VALUES (${s}, ${s}, 1, ${t})
           ON CONFLICT (key) DO UPDATE SET count = 1, last_request = EXCLUDED.last_request
@@ -107,7 +88,7 @@ export async function admitApiRequest(
   const max = limits.requestsPerMinute;
   try {
     const counted = rowsOf<Row>(
-      await upsert(() =>
+      await retryOnUniqueViolation(() =>
         db.execute(sql`
         INSERT INTO rate_limit (id, key, count, last_request) VALUES (${k}, ${k}, 1, ${t})
         ON CONFLICT (key) DO UPDATE SET
