@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { humanize } from '@plainspoken/humanizer';
 import {
   DOCUMENTS,
+  MAX_TEXT_CHARS,
   textBlocks,
   type CreatedApiKey,
   type ExtractedDocument,
@@ -224,6 +225,11 @@ describe('the kept look, on its own', () => {
     expect(readDocxLayout(asBuffers(huge), `# ${text}`)).toBeNull();
     // A styles part with a DTD is not kept either.
     expect(readDocxLayout(asBuffers(`<!DOCTYPE x [<!ENTITY a "b">]><w:styles></w:styles>`), text)).toBeNull();
+  });
+
+  it('the longest text with the longest token fits the request body limit', () => {
+    // At most 3 bytes of UTF-8 per UTF-16 unit, plus the request's other fields.
+    expect(MAX_TEXT_CHARS * 3 + DOCUMENTS.layoutTokenMaxChars + 1024).toBeLessThanOrEqual(testEnv().BODY_LIMIT_BYTES);
   });
 
   it('round-trips through the token, refuses other keys, and lines up with the text', () => {
