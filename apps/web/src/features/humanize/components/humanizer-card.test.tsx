@@ -218,6 +218,32 @@ describe('HumanizerCard', () => {
     clock.restore();
   });
 
+  it('keeps the draft, its mode and the result when the card is left and opened again; not for another account', async () => {
+    mockServer();
+    const first = renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE });
+    const text = words(60);
+    await userEvent.click(screen.getByRole('radio', { name: /Lightning Mode/ }));
+    fireEvent.change(textbox(), { target: { value: text } });
+    await userEvent.click(screen.getByRole('button', { name: 'Humanize' }));
+    expect(await screen.findByTestId('result-panel')).toBeInTheDocument();
+    first.unmount();
+
+    // Back from another page: the same text, mode and result.
+    const again = renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE });
+    expect(textbox()).toHaveValue(text);
+    expect(screen.getByRole('radio', { name: /Lightning Mode/ })).toBeChecked();
+    expect(await screen.findByTestId('result-panel')).toBeInTheDocument();
+    // Emptying the box takes the old result away.
+    fireEvent.change(textbox(), { target: { value: '' } });
+    expect(screen.queryByTestId('result-panel')).toBeNull();
+    fireEvent.change(textbox(), { target: { value: text } });
+    again.unmount();
+
+    // Signed out (or someone else): the account's draft is not shown.
+    renderWithProviders(<HumanizerCard />, { signedIn: false });
+    await waitFor(() => expect(textbox()).toHaveValue(''));
+  });
+
   it('sends the chosen mode and submits with Ctrl+Enter', async () => {
     const calls = mockServer();
     renderWithProviders(<HumanizerCard />, { signedIn: true, limits: FREE });

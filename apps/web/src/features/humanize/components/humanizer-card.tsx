@@ -203,7 +203,7 @@ export function HumanizerCard() {
               size="lg"
               onClick={() => void h.run()}
               disabled={h.disabled}
-              className="w-full tabular-nums sm:w-auto"
+              className="w-full tabular-nums sm:w-auto sm:min-w-44"
               data-testid="humanize-button"
             >
               {h.busy && <Spinner />}
