@@ -69,6 +69,13 @@ describe('faithfulness check', () => {
         'Corporate Social Responsibility (CSR) spending pays off for firms selling in Britain.',
       ),
     ).toEqual([]);
+    // A common word completing a name of the original, and a name one letter apart at its end.
+    expect(
+      names(
+        'When you cross over Jordan you will dwell in the land. The Honduran ministry held funerals.',
+        'Once you have crossed the Jordan River you will live in the land. Across Honduras, funerals were held.',
+      ),
+    ).toEqual([]);
     // A name the original never mentions is still caught, also beside all of the above.
     expect(
       names(
@@ -104,6 +111,19 @@ describe('faithfulness check', () => {
     const j = checkFaithful(o, flipped);
     expect(j).toMatchObject({ ok: false, drift: 'negation' });
     expect(j.failures.find((f) => f.drift === 'negation')?.answer).toBe(1);
+  });
+
+  it('a denied word and its antonym or negating-prefix form agree', () => {
+    const o = 'Morality should not be bound by private interests, but absolute and universal for every person.';
+    expect(
+      checkFaithful(o, 'Morality must be absolute and universal for every person, unbound by private interests.').ok,
+    ).toBe(true);
+    expect(
+      checkFaithful(
+        'Morality should be bound by private interests, and relative for every person.',
+        'Morality must be relative for every person, unbound by private interests.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'antonym' });
   });
 
   it('catches a flipped negation and a reversed claim', () => {

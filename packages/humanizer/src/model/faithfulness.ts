@@ -315,6 +315,25 @@ function nameStem(w: string): string {
   return stem.length >= 4 ? stem : w;
 }
 
+/** "Honduras" and "Honduran": one letter apart at the end of a long shared start. */
+function nearlySame(a: string, b: string): boolean {
+  let k = 0;
+  while (k < a.length && k < b.length && a[k] === b[k]) k++;
+  return k >= 5 && Math.max(a.length, b.length) - k <= 1;
+}
+
+/** Capitalised dictionary words next to a capitalised word `words` holds ("River" in "Jordan River"). */
+function wordsBesideNames(sentence: string, words: Set<string>): Set<string> {
+  const out = new Set<string>();
+  const toks = sentence.match(/[\p{L}][\p{L}'’-]*/gu) ?? [];
+  const bare = (t: string): string => t.toLowerCase().replace(/['’]s$/, '');
+  toks.forEach((t, i) => {
+    if (!/^\p{Lu}/u.test(t) || !inDictionary(bare(t))) return;
+    for (const n of [toks[i - 1], toks[i + 1]]) if (n && /^\p{Lu}/u.test(n) && words.has(bare(n))) out.add(bare(t));
+  });
+  return out;
+}
+
 /** Capitalised runs ("Corporate Social Responsibility") whose initials spell a word of `words` ("csr"). */
 function acronymRuns(sentence: string, words: Set<string>): Set<string> {
   const out = new Set<string>();
@@ -534,6 +553,8 @@ export function checkFaithful(
     const n = newNumbers(o, f);
     if (n) return fail('number', `a number changed ("${n}" is not in your text)`);
     const expanded = f.names.length > 0 ? acronymRuns(a.sentences[j]?.text ?? '', origWords) : new Set<string>();
+    const besideKnownName =
+      f.names.length > 0 ? wordsBesideNames(a.sentences[j]?.text ?? '', origWords) : new Set<string>();
     for (const name of f.names) {
       if (origNames.has(name) || origWords.has(name)) continue;
       // A word either text uses in lower case is an ordinary word ("For", "Mystery"), not a name.
@@ -543,6 +564,9 @@ export function checkFaithful(
       // Another form of a name or word of the original ("Britain" / "British", "Persians" / "Persia"), or a
       // compound on one ("UK-based", "London-centric").
       if (origStems.has(nameStem(name))) continue;
+      if (name.length >= 6 && [...origWords].some((w) => w.length >= 6 && nearlySame(w, name))) continue;
+      // A common word that completes a name of the original ("Jordan River", "Hammer Nutrition").
+      if (besideKnownName.has(name)) continue;
       const parts = name.split('-');
       if (
         parts.length > 1 &&
@@ -601,6 +625,15 @@ export function checkFaithful(
           }
           return null;
         };
+        // The denial said in other words: an antonym or a negating-prefix form of a denied word ("not bound" /
+        // "unbound", "not static" / "dynamic").
+        const restated = (from: Scope, to: Scope): boolean =>
+          [...from.negated].some(
+            (l) =>
+              [...antonymsOf(l)].some((x) => to.plain.has(x)) ||
+              ['un', 'in', 'im', 'il', 'ir', 'dis', 'non'].some((p) => to.plain.has(p + l)),
+          );
+        if (negO > negA ? restated(scopeO, scopeA) : restated(scopeA, scopeO)) return;
         const lost = negO > negA ? flip(scopeO, scopeA) : null;
         if (lost)
           return fail('negation', `a "not" was lost, so the sentence now says "${lost}" where your text denies it`);
@@ -623,17 +656,19 @@ export function checkFaithful(
       // A reversed claim: a word whose antonym the aligned original uses (and does not use the word itself).
       const oLem = new Set(aligned.flatMap((i) => o.lemmas[i] ?? []));
       const oSenses = new Set(aligned.flatMap((i) => [...(o.senseSet[i] ?? [])]));
+      // Words the aligned original denies: "not bound" and "unbound", "not static" and "dynamic" agree.
+      const oDenied = mergeScopes(aligned.map((i) => o.scopes[i] as Scope)).negated;
       for (const l of a.lemmaSet[j] ?? []) {
         if (oLem.has(l) || o.allLemmas.has(l)) continue;
         // A synonym of a word in the aligned original ("big" for "large") is not a reversal of another one.
         if (keptIn(l, oLem, oSenses)) continue;
         for (const ant of antonymsOf(l)) {
-          if (!o.allLemmas.has(ant) || (a.lemmaSet[j] as Set<string>).has(ant)) continue;
+          if (!o.allLemmas.has(ant) || (a.lemmaSet[j] as Set<string>).has(ant) || oDenied.has(ant)) continue;
           return fail('antonym', `a claim was reversed ("${ant}" became "${l}")`);
         }
         // "unexpected" for "expected": a negating prefix on a word of the aligned original.
         const m = /^(?:un|in|im|il|ir|dis|non)(.{4,})$/.exec(l);
-        if (m && oLem.has(lemma(m[1] as string)) && sensesOf(l).length > 0)
+        if (m && oLem.has(lemma(m[1] as string)) && !oDenied.has(lemma(m[1] as string)) && sensesOf(l).length > 0)
           return fail('antonym', `a claim was reversed ("${m[1]}" became "${l}")`);
       }
     }
