@@ -88,6 +88,8 @@ test('a Word file uploaded by the button is humanized and comes back as a Word f
   await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
   const card = page.getByTestId('history-card').first();
   await expect(card).toBeVisible();
+  // A compact entry shows its downloads once opened.
+  await card.getByRole('button', { name: 'Show full text' }).click();
   const fromHistory = await downloadDocx(page, card);
   expect(fromHistory.html).toBe(html);
   await card.getByTestId('download-button').click();

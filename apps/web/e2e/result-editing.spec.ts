@@ -66,6 +66,8 @@ test('frozen phrases, editing the result in place, the tracked Word file and reo
   const card = page.getByTestId('history-card').first();
   await expect(card).toContainText(added);
   await expect(card.getByTestId('history-edited')).toBeVisible();
+  // Compact entries show their tracked-changes file once opened.
+  await card.getByRole('button', { name: 'Show full text' }).click();
   await expect(card.getByTestId('history-download-tracked')).toHaveAttribute('href', /export\.docx\?changes=tracked$/);
   await card.getByTestId('history-open').click();
   await expect(page).toHaveURL('/');

@@ -122,6 +122,8 @@ export const historyQuery = z.object({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(HISTORY_PAGE_SIZE),
   q: z.string().trim().max(200, 'at most 200 characters').optional(),
+  /** Only the entries rewritten in this mode. */
+  mode: z.enum(['deep', 'lightning']).optional(),
 });
 /** DELETE /api/transformations/:id */
 export const transformationIdParam = z.object({ id: z.string().uuid('not a history entry id') });

@@ -1,6 +1,7 @@
 /**
  * GET /api/transformations: the caller's transformations, newest first, in keyset pages (every row
- * reachable, stable under inserts); `q` keeps the entries whose original or result contains it.
+ * reachable, stable under inserts); `q` keeps the entries whose original or result contains it, `mode` those
+ * rewritten in that mode.
  * DELETE /api/transformations/:id: removes one of the caller's own entries (404 for anyone else's).
  * GET /api/transformations/:id (reopen), PATCH /api/transformations/:id (edit in place, re-scored for free)
  * and POST /api/transformations/:id/sentence-alternatives (one sentence, its words charged): see
@@ -106,7 +107,7 @@ export const historyRoutes = createRouter()
   )
   .get('/api/transformations', signedIn, queryOf(historyQuery), async (c) => {
     const u = await requireUser(c);
-    const { cursor, limit, q } = c.req.valid('query');
+    const { cursor, limit, q, mode } = c.req.valid('query');
     const t = transformations;
     const after = cursor ? decodeCursor(cursor) : null;
     // A literal search: %, _ and \\ in what the user typed match themselves.
@@ -130,6 +131,7 @@ export const historyRoutes = createRouter()
       .where(
         and(
           eq(t.user_id, u.id),
+          mode ? eq(t.mode, mode) : undefined,
           pattern ? or(ilike(t.original_text, pattern), ilike(t.transformed_text, pattern)) : undefined,
           after ? or(lt(t.created_at, after.at), and(eq(t.created_at, after.at), lt(t.id, after.id))) : undefined,
         ),

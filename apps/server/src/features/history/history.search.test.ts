@@ -54,6 +54,21 @@ describe.each(DB_KINDS)('history search, paging and delete on %s', (kind) => {
     expect(all).toEqual([...all].sort().reverse());
   });
 
+  it('keeps the entries of one mode, paged and combined with a search; refuses another mode', async () => {
+    const first = await page('?mode=deep');
+    expect(first.items).toHaveLength(20);
+    expect(first.items.every((i) => i.mode === 'deep')).toBe(true);
+    const second = await page(`?mode=deep&cursor=${first.nextCursor}`);
+    expect(second.items).toHaveLength(2);
+    expect(second.nextCursor).toBeNull();
+    expect((await page('?mode=lightning')).items.every((i) => i.mode === 'lightning')).toBe(true);
+    // Entry 7 (deep) has the harbour in its original, entry 12 (lightning) in its result.
+    expect((await page('?mode=deep&q=harbour')).items.map((i) => i.words_charged)).toEqual([57]);
+    expect((await page('?mode=lightning&q=harbour')).items.map((i) => i.words_charged)).toEqual([62]);
+    const bad = await t.req('/api/transformations?mode=turbo', { cookie: me.cookie });
+    expect(bad.status).toBe(400);
+  });
+
   it('searches the original and the result, case-insensitively and literally, only in your own entries', async () => {
     const harbour = await page('?q=harbour');
     expect(harbour.items.map((i) => i.words_charged).sort()).toEqual([57, 62]);

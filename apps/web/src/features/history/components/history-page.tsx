@@ -1,19 +1,52 @@
 import { HistoryIcon, LogInIcon, SearchIcon, XIcon } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { MSG } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
+import { ToggleGroup, ToggleGroupItem } from '@/components/ui/toggle-group';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';
 import { notifyError } from '@/lib/toast';
-import { useTransformations } from '../api/get-transformations';
+import { useTransformations, type HistoryMode } from '../api/get-transformations';
 import { useDeleteWithUndo } from '../lib/use-delete-with-undo';
 
 const SEARCH_DEBOUNCE_MS = 300;
+
+const MODE_FILTERS: { value: HistoryMode; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'deep', label: 'Deep' },
+  { value: 'lightning', label: 'Lightning' },
+];
+const MODE_NAME: Record<Exclude<HistoryMode, 'all'>, string> = { deep: 'Deep', lightning: 'Lightning' };
+export type HistoryView = 'compact' | 'full';
+
+/** The filter and the view live in the address (?mode=deep&view=full), so a reload or a shared link keeps them. */
+function useHistoryParams() {
+  const [params, setParams] = useSearchParams();
+  const m = params.get('mode');
+  const mode: HistoryMode = m === 'deep' || m === 'lightning' ? m : 'all';
+  const view: HistoryView = params.get('view') === 'full' ? 'full' : 'compact';
+  const set = (key: 'mode' | 'view', value: string, fallback: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        if (value === fallback) next.delete(key);
+        else next.set(key, value);
+        return next;
+      },
+      { replace: true },
+    );
+  return {
+    mode,
+    view,
+    setMode: (v: HistoryMode) => set('mode', v, 'all'),
+    setView: (v: HistoryView) => set('view', v, 'compact'),
+  };
+}
 
 // The cards (with their download menu) load once a signed-in user is known, beside the history request:
 // a signed-out visit never downloads them.
@@ -33,7 +66,8 @@ export function HistoryPage() {
   const { user, isPending: sessionPending } = useSession();
   const [search, setSearch] = useState('');
   const term = useDeferredValue(useDebounced(search.trim(), SEARCH_DEBOUNCE_MS));
-  const q = useTransformations(user?.id ?? null, term);
+  const { mode, view, setMode, setView } = useHistoryParams();
+  const q = useTransformations(user?.id ?? null, term, mode);
   const { hidden, remove } = useDeleteWithUndo();
   const sentinel = useRef<HTMLDivElement>(null);
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = q;
@@ -77,6 +111,7 @@ export function HistoryPage() {
   const items = (q.data?.pages.flatMap((p) => p.items) ?? []).filter((i) => !hidden.has(i.id));
   const loading = sessionPending || q.isPending;
   const searching = term !== '';
+  const filtered = mode !== 'all';
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-10 sm:px-6 sm:py-14">
@@ -85,31 +120,58 @@ export function HistoryPage() {
         <p className="mt-2 text-muted-foreground">Every text you've humanized, newest first.</p>
       </div>
 
-      {(searching || search || items.length > 0) && !loading && (
-        <div className="relative mb-6" role="search">
-          <SearchIcon
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-            aria-hidden="true"
-          />
-          <Input
-            type="search"
-            aria-label="Search your history"
-            placeholder="Search your history"
-            className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
-            value={search}
-            maxLength={200}
-            onChange={(e) => setSearch(e.target.value)}
-          />
-          {search && (
-            <button
-              type="button"
-              aria-label="Clear the search"
-              className="absolute top-1/2 right-2 flex size-7 -translate-y-1/2 cursor-pointer items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
-              onClick={() => setSearch('')}
+      {(searching || search || filtered || items.length > 0) && !loading && (
+        <div className="mb-6 grid gap-3">
+          <div className="relative" role="search">
+            <SearchIcon
+              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+              aria-hidden="true"
+            />
+            <Input
+              type="search"
+              aria-label="Search your history"
+              placeholder="Search your history"
+              className="pr-10 pl-9 [&::-webkit-search-cancel-button]:hidden"
+              value={search}
+              maxLength={200}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+            {search && (
+              <button
+                type="button"
+                aria-label="Clear the search"
+                className="absolute top-1/2 right-2 flex size-7 -translate-y-1/2 cursor-pointer items-center justify-center rounded-md text-muted-foreground outline-none hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring"
+                onClick={() => setSearch('')}
+              >
+                <XIcon className="size-4" aria-hidden="true" />
+              </button>
+            )}
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <ToggleGroup
+              type="single"
+              value={mode}
+              onValueChange={(v) => setMode(v as HistoryMode)}
+              aria-label="Show entries of"
+              data-testid="history-mode-filter"
             >
-              <XIcon className="size-4" aria-hidden="true" />
-            </button>
-          )}
+              {MODE_FILTERS.map((f) => (
+                <ToggleGroupItem key={f.value} value={f.value}>
+                  {f.label}
+                </ToggleGroupItem>
+              ))}
+            </ToggleGroup>
+            <ToggleGroup
+              type="single"
+              value={view}
+              onValueChange={(v) => setView(v as HistoryView)}
+              aria-label="View"
+              data-testid="history-view"
+            >
+              <ToggleGroupItem value="compact">Compact</ToggleGroupItem>
+              <ToggleGroupItem value="full">Full text</ToggleGroupItem>
+            </ToggleGroup>
+          </div>
         </div>
       )}
 
@@ -135,6 +197,18 @@ export function HistoryPage() {
           }
           inline
         />
+      ) : items.length === 0 && filtered ? (
+        <EmptyState
+          icon={<HistoryIcon />}
+          title={`No ${MODE_NAME[mode]} entries`}
+          text={`You have no ${MODE_NAME[mode]} rewrites in your history.`}
+          action={
+            <Button variant="outline" onClick={() => setMode('all')}>
+              Show all entries
+            </Button>
+          }
+          inline
+        />
       ) : items.length === 0 ? (
         <EmptyState
           icon={<HistoryIcon />}
@@ -148,10 +222,10 @@ export function HistoryPage() {
           inline
         />
       ) : (
-        <div className="grid gap-4">
+        <div className={view === 'compact' ? 'grid gap-3' : 'grid gap-4'}>
           <Suspense fallback={<HistorySkeleton />}>
             {items.map((item) => (
-              <TransformationCard key={item.id} item={item} onDelete={remove} />
+              <TransformationCard key={item.id} item={item} onDelete={remove} view={view} />
             ))}
           </Suspense>
           <div ref={sentinel} aria-hidden="true" />

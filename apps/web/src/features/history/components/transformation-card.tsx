@@ -1,4 +1,14 @@
-import { CalendarIcon, CopyIcon, FileDiffIcon, FolderOpenIcon, PencilIcon, Trash2Icon } from 'lucide-react';
+import {
+  CalendarIcon,
+  ChevronDownIcon,
+  ChevronUpIcon,
+  CopyIcon,
+  FileDiffIcon,
+  FolderOpenIcon,
+  PencilIcon,
+  Trash2Icon,
+} from 'lucide-react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { countWords, MSG, RESULT_MSG, type TransformationItem } from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
@@ -8,12 +18,27 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { server } from '@/lib/api';
 import { displayScore } from '@/lib/score';
 import { notifyError, notifySuccess } from '@/lib/toast';
-import { copyText } from '@/lib/utils';
+import { cn, copyText } from '@/lib/utils';
 import { formatHistoryDate, formatHistoryTime } from '../lib/format-date';
 
 const MODE_LABEL: Record<string, string> = { deep: 'Deep Humanize', lightning: 'Lightning' };
 
-export function TransformationCard({ item, onDelete }: { item: TransformationItem; onDelete: (id: string) => void }) {
+/**
+ * One history entry. Compact (the default): two clamped lines of the original and of the result, opened in
+ * place with "Show full text"; full: both texts whole (each in its own scroll box past 15 rem).
+ */
+export function TransformationCard({
+  item,
+  onDelete,
+  view = 'full',
+}: {
+  item: TransformationItem;
+  onDelete: (id: string) => void;
+  view?: 'compact' | 'full';
+}) {
+  const [open, setOpen] = useState(false);
+  const textsId = useId();
+  const clamped = view === 'compact' && !open;
   const words = countWords(item.original_text);
   const before = displayScore(item.score_before);
   const after = displayScore(item.score_after);
@@ -27,9 +52,27 @@ export function TransformationCard({ item, onDelete }: { item: TransformationIte
     }
   }
 
+  const deleteButton = (
+    <Button
+      variant="ghost"
+      size="sm"
+      className="text-muted-foreground hover:text-destructive"
+      onClick={() => onDelete(item.id)}
+      aria-label={`Delete the entry of ${formatHistoryDate(item.created_at)}, ${formatHistoryTime(item.created_at)}`}
+    >
+      <Trash2Icon aria-hidden="true" />
+      Delete
+    </Button>
+  );
+
   return (
-    <Card data-testid="history-card">
-      <CardHeader className="flex-row! flex-wrap items-center justify-between gap-3! pb-4">
+    <Card data-testid="history-card" data-view={view}>
+      <CardHeader
+        className={cn(
+          'flex-row! flex-wrap items-center justify-between gap-3!',
+          view === 'compact' ? 'p-4! pb-3!' : 'pb-4',
+        )}
+      >
         <div className="flex min-w-0 flex-wrap items-center gap-x-3 gap-y-2">
           <time dateTime={item.created_at} className="inline-flex items-center gap-2 text-sm font-medium">
             <CalendarIcon className="size-4 text-muted-foreground" aria-hidden="true" />
@@ -66,49 +109,81 @@ export function TransformationCard({ item, onDelete }: { item: TransformationIte
               Open in editor
             </Link>
           </Button>
-          <DownloadMenu text={item.transformed_text} />
-          <Button asChild variant="outline" size="sm">
-            <a
-              href={server.api.transformations[':id']['export.docx'].$path({
-                param: { id: item.id },
-                query: { changes: 'tracked' },
-              })}
-              download
-              data-testid="history-download-tracked"
-            >
-              <FileDiffIcon aria-hidden="true" />
-              {RESULT_MSG.trackedDownload}
-            </a>
-          </Button>
+          {/* The downloads are the entry's details: a compact entry shows them once opened. */}
+          {!clamped && <DownloadMenu text={item.transformed_text} />}
+          {!clamped && (
+            <Button asChild variant="outline" size="sm">
+              <a
+                href={server.api.transformations[':id']['export.docx'].$path({
+                  param: { id: item.id },
+                  query: { changes: 'tracked' },
+                })}
+                download
+                data-testid="history-download-tracked"
+              >
+                <FileDiffIcon aria-hidden="true" />
+                {RESULT_MSG.trackedDownload}
+              </a>
+            </Button>
+          )}
           <Button variant="outline" size="sm" onClick={onCopy}>
             <CopyIcon aria-hidden="true" />
             Copy Result
           </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            className="text-muted-foreground hover:text-destructive"
-            onClick={() => onDelete(item.id)}
-            aria-label={`Delete the entry of ${formatHistoryDate(item.created_at)}, ${formatHistoryTime(item.created_at)}`}
-          >
-            <Trash2Icon aria-hidden="true" />
-            <span className="max-sm:sr-only">Delete</span>
-          </Button>
+          {view === 'full' && deleteButton}
         </div>
       </CardHeader>
-      <CardContent className="grid gap-4 md:grid-cols-2">
-        <div className="grid min-w-0 content-start gap-2">
-          <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Original Text</h3>
-          <p className="max-h-60 overflow-y-auto rounded-lg bg-muted/50 p-3 text-sm leading-relaxed whitespace-pre-wrap text-muted-foreground">
-            {item.original_text}
-          </p>
+      <CardContent className={cn('grid', view === 'compact' ? 'gap-1 px-4! pb-2!' : 'gap-4')}>
+        <div
+          id={textsId}
+          className={cn('grid md:grid-cols-2', clamped ? 'gap-3' : 'gap-4')}
+          data-testid="history-texts"
+          data-clamped={clamped || undefined}
+        >
+          {/* On a phone a compact entry shows its result only; the original shows once it is opened. */}
+          <div className={cn('min-w-0 content-start gap-2', clamped ? 'hidden md:grid' : 'grid')}>
+            <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Original Text</h3>
+            <p
+              className={cn(
+                'rounded-lg bg-muted/50 text-sm leading-relaxed whitespace-pre-wrap text-muted-foreground',
+                clamped ? 'px-3 py-2' : 'max-h-60 overflow-y-auto p-3',
+              )}
+              data-testid="history-original"
+            >
+              {/* Clamped inside the padding, so no part of a third line shows in it. */}
+              <span className={clamped ? 'line-clamp-2' : undefined}>{item.original_text}</span>
+            </p>
+          </div>
+          <div className="grid min-w-0 content-start gap-2">
+            <h3 className="text-xs font-semibold tracking-wide text-primary uppercase">Humanized Result</h3>
+            <p
+              className={cn(
+                'rounded-lg border bg-card text-sm leading-relaxed whitespace-pre-wrap',
+                clamped ? 'px-3 py-2' : 'max-h-60 overflow-y-auto p-3',
+              )}
+              data-testid="history-result"
+            >
+              {/* Clamped inside the padding, so no part of a third line shows in it. */}
+              <span className={clamped ? 'line-clamp-2' : undefined}>{item.transformed_text}</span>
+            </p>
+          </div>
         </div>
-        <div className="grid min-w-0 content-start gap-2">
-          <h3 className="text-xs font-semibold tracking-wide text-primary uppercase">Humanized Result</h3>
-          <p className="max-h-60 overflow-y-auto rounded-lg border bg-card p-3 text-sm leading-relaxed whitespace-pre-wrap">
-            {item.transformed_text}
-          </p>
-        </div>
+        {view === 'compact' && (
+          <div className="flex items-center justify-between gap-2">
+            <Button
+              variant="ghost"
+              size="sm"
+              className="-ml-2 text-muted-foreground"
+              aria-expanded={open}
+              aria-controls={textsId}
+              onClick={() => setOpen((o) => !o)}
+            >
+              {open ? <ChevronUpIcon aria-hidden="true" /> : <ChevronDownIcon aria-hidden="true" />}
+              {open ? 'Show less' : 'Show full text'}
+            </Button>
+            {deleteButton}
+          </div>
+        )}
       </CardContent>
     </Card>
   );
