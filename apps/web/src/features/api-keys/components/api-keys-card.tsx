@@ -54,10 +54,10 @@ function ApiKeys({ userId }: { userId: string }) {
 
   const create = useMutation({
     mutationFn: createApiKey,
+    // No toast: the new key's box says it, and a toast would sit over the box (NewKey scrolls to it).
     onSuccess: (res) => {
       setCreated(res);
       setName('');
-      notifySuccess({ title: API_MSG.keyCreated, description: API_MSG.keyCreatedText });
     },
     onError: (e) => {
       if (isApiError(e) && e.code === 'VALIDATION') setNameError(e.message.replace(/^Invalid request\. (name: )?/, ''));
@@ -124,7 +124,7 @@ function ApiKeys({ userId }: { userId: string }) {
           </p>
         ) : (
           <>
-            {created && <NewKey created={created} onDone={() => setCreated(null)} />}
+            {created && <NewKey key={created.key.id} created={created} onDone={() => setCreated(null)} />}
 
             {data?.canCreate ? (
               <form onSubmit={submit} className="grid gap-3 sm:grid-cols-[1fr_auto] sm:items-start" noValidate>
@@ -226,15 +226,25 @@ function ApiKeys({ userId }: { userId: string }) {
   );
 }
 
-/** The new key, shown in full this once, with a copy button. */
+/**
+ * The new key, shown in full this once, with a copy button. It opens below the fold when the card is low on
+ * the page, so it scrolls itself into view and moves the focus to its copy button; a successful copy says so
+ * on the button (no toast over the box).
+ */
 function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
   const [copied, setCopied] = useState(false);
   const codeRef = useRef<HTMLInputElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const copyRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    boxRef.current?.scrollIntoView?.({ block: 'center', behavior: reduce ? 'auto' : 'smooth' });
+    copyRef.current?.focus({ preventScroll: true });
+  }, []);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(created.secret);
       setCopied(true);
-      notifySuccess({ title: API_MSG.keyCopied });
     } catch {
       codeRef.current?.select();
       notifyError({
@@ -245,7 +255,8 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
   };
   return (
     <div
-      className="grid gap-3 rounded-lg border border-success/40 bg-success/10 p-4"
+      ref={boxRef}
+      className="grid scroll-mt-20 gap-3 rounded-lg border border-success/40 bg-success/10 p-4"
       role="status"
       data-testid="new-api-key"
     >
@@ -262,7 +273,7 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
           onFocus={(e) => e.currentTarget.select()}
           className="h-10 w-full min-w-0 shrink-0 rounded-lg border bg-card px-3 font-mono text-xs sm:w-auto sm:flex-1 outline-none focus-visible:ring-2 focus-visible:ring-ring"
         />
-        <Button type="button" onClick={() => void copy()}>
+        <Button ref={copyRef} type="button" onClick={() => void copy()}>
           {copied ? <CheckIcon aria-hidden="true" /> : <CopyIcon aria-hidden="true" />}
           {copied ? 'Copied' : 'Copy key'}
         </Button>
