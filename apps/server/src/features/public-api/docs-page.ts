@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { createHash } from 'node:crypto';
-import { html } from 'hono/html';
+import { html, raw } from 'hono/html';
 
 /** Only this server and inline styles (the bundle injects its stylesheet): no other origin, no inline script. */
 export const DOCS_CSP = [
@@ -90,7 +90,6 @@ const CONFIG = {
   documentDownloadType: 'json',
   defaultOpenAllTags: true,
   showDeveloperTools: 'never',
-  showToolbar: 'never',
   defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
   hiddenClients: {
     c: true,
@@ -119,16 +118,48 @@ const CONFIG = {
   customCss: `.scalar-app, .scalar-api-reference { --scalar-font: ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif; --scalar-font-code: ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }`,
 };
 
+/**
+ * Not "api-reference": the standalone bundle mounts a second, empty reference of its own on an element with that
+ * id (its older HTML setup), which showed a loading skeleton above the real page, with "Ask AI" and "Generate
+ * MCP" buttons that ignore this configuration.
+ */
+export const MOUNT_ID = 'plainspoken-reference';
+
 let init: Promise<Asset> | null = null;
 export function initScript(): Promise<Asset> {
   init ??= asset(
     Buffer.from(
       `// Starts the API reference (kept out of the page so no inline script is needed).\n` +
-        `window.Scalar.createApiReference('#api-reference', ${JSON.stringify(CONFIG)});\n`,
+        `window.Scalar.createApiReference('#${MOUNT_ID}', ${JSON.stringify(CONFIG)});\n`,
     ),
   );
   return init;
 }
+
+/**
+ * The page's own bar above the reference (a way back to the app; Scalar's sticky parts sit below it through its
+ * --scalar-custom-header-height), and the response table's status codes kept on one line.
+ */
+const PAGE_CSS = raw(`
+  :root { --scalar-custom-header-height: 44px; }
+  body { margin: 0; }
+  .app-bar {
+    position: sticky; top: 0; z-index: 100; box-sizing: border-box; height: 44px;
+    display: flex; align-items: center; justify-content: space-between; gap: 16px; padding: 0 16px;
+    font: 500 14px/1 ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif;
+    background: #fff; color: #1f2937; border-bottom: 1px solid #e5e7eb;
+  }
+  .app-bar a { color: inherit; text-decoration: none; padding: 6px 8px; border-radius: 6px; }
+  .app-bar a:hover { background: #f3f4f6; }
+  .app-bar a:focus-visible { outline: 2px solid #2563eb; outline-offset: 1px; }
+  .app-bar-home { font-weight: 600; }
+  /* The first column of the description's tables (HTTP statuses, plan names) stays on one line. */
+  #${MOUNT_ID} .markdown th:first-child, #${MOUNT_ID} .markdown td:first-child { white-space: nowrap; }
+  @media (prefers-color-scheme: dark) {
+    .app-bar { background: #0f0f0f; color: #e5e7eb; border-bottom-color: #2a2a2a; }
+    .app-bar a:hover { background: #1f1f1f; }
+  }
+`);
 
 export function docsPage(version: string) {
   return html`<!doctype html>
@@ -141,13 +172,23 @@ export function docsPage(version: string) {
           name="description"
           content="The Plainspoken API: humanize and check text from your own code with a personal API key."
         />
+        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        <style>
+          ${PAGE_CSS}
+        </style>
       </head>
       <body>
+        <header class="app-bar">
+          <a href="/" class="app-bar-home" data-testid="docs-back-to-app">
+            <span aria-hidden="true">←</span> Plainspoken
+          </a>
+          <a href="/profile">Your API keys</a>
+        </header>
         <noscript
           >This page needs JavaScript. The API is also described as an OpenAPI document:
           <a href="/api/openapi.json">/api/openapi.json</a>.</noscript
         >
-        <div id="api-reference"></div>
+        <div id="${MOUNT_ID}"></div>
         <script src="/docs/api/scalar.js?v=${version}"></script>
         <script src="/docs/api/init.js?v=${version}"></script>
       </body>
