@@ -12,6 +12,7 @@ import { paths } from '@/config/paths';
 import { authClient, useSignOut } from '@/lib/auth';
 import { formatDateTime, yesNo } from '../lib/format';
 import { AdminGate } from './admin-gate';
+import { BackToAdmin } from './back-to-admin';
 
 export function AuthTestPage() {
   return (
@@ -89,6 +90,7 @@ function AuthDebug() {
     <div className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-10 sm:px-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
+          <BackToAdmin />
           <h1 className="text-3xl font-bold tracking-tight">Authentication debug</h1>
           <p className="mt-2 text-muted-foreground">What this browser's session looks like to the server.</p>
         </div>

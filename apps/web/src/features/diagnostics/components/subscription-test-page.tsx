@@ -14,6 +14,7 @@ import { notifyError, notifySuccess } from '@/lib/toast';
 import { runExpirationCheck } from '../api/server-functions';
 import { formatDateTime, NA, tierLabel, yesNo } from '../lib/format';
 import { AdminGate } from './admin-gate';
+import { BackToAdmin } from './back-to-admin';
 
 export const SIGNED_OUT_TEXT = 'Please sign in to view subscription details.';
 
@@ -76,6 +77,7 @@ function SubscriptionTest() {
     <div className="mx-auto grid w-full max-w-4xl gap-6 px-4 py-10 sm:px-6">
       <header className="flex flex-wrap items-start justify-between gap-4">
         <div>
+          <BackToAdmin />
           <h1 className="text-3xl font-bold tracking-tight">Subscription test</h1>
           <p className="mt-2 text-muted-foreground">
             Your subscription as the server derives it, and the expiration job.

@@ -19,6 +19,7 @@ import { useClearWebhookLogs, useWebhookLogs, webhookLogKeys, type WebhookLog } 
 import { formatDateTime, tierLabel, yesNo } from '../lib/format';
 import { formatPayload } from '../lib/test-payload';
 import { AdminGate } from './admin-gate';
+import { BackToAdmin } from './back-to-admin';
 
 export function WebhookTestPage() {
   return (
@@ -114,6 +115,7 @@ function WebhookDiagnostics() {
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-10 sm:px-6">
       <header>
+        <BackToAdmin />
         <h1 className="text-3xl font-bold tracking-tight">Webhook diagnostics</h1>
         <p className="mt-2 text-muted-foreground">
           Send a test subscription_created event to the payment webhook and watch what the server recorded.
