@@ -1,11 +1,13 @@
 /**
  * Speed and stability of the first load: no layout shift on any page (with a slow CPU and network, so a
  * late chunk would show), a real 404 for unknown paths that still renders the app's not-found page,
- * per-page titles and descriptions in the HTML, robots.txt and sitemap.xml, and brotli where accepted.
- * Timings are measured by `npm run bench:web`, not here.
+ * per-page titles and descriptions in the HTML, robots.txt and sitemap.xml, brotli where accepted, and
+ * each page's first-load JavaScript within its budget. Timings are measured by `npm run bench:web`, not here.
  */
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 
 const ROUTES = [
@@ -22,6 +24,12 @@ const ROUTES = [
 ];
 const PUBLIC_PAGES = ['/', '/pricing', '/ai-check', '/privacy', '/terms', '/ethical-usage'];
 const CLS_TARGET = 0.02;
+/**
+ * JavaScript a page downloads before it is usable, in KiB (1,024 bytes) of gzip (level 9, each file as the
+ * server's .gz twin): the files fetched until the page settles, as `npm run bench:web` counts them.
+ */
+const FIRST_LOAD_JS_BUDGET_KB = 120;
+const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
 /** Records layout shifts from the first byte; CLS is the worst session window (gaps < 1 s, at most 5 s). */
 async function recordShifts(page: Page) {
@@ -96,6 +104,51 @@ for (const vp of VIEWPORTS) {
     }
   });
 }
+
+/** The gzip size of a built file as the server sends it (its .gz twin; compressed here if it has none). */
+function gzipBytes(urlPath: string): number {
+  const file = WEB_DIST + decodeURIComponent(urlPath);
+  if (existsSync(`${file}.gz`)) return statSync(`${file}.gz`).size;
+  return gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+test.describe('first-load JavaScript', () => {
+  for (const route of ROUTES) {
+    test(`${route} loads at most ${FIRST_LOAD_JS_BUDGET_KB} KB of JavaScript (gzip) before it settles`, async ({
+      browser,
+      baseURL,
+    }) => {
+      const origin = new URL(baseURL!).origin;
+      const files = new Set<string>();
+      // A phone and a desktop, as the bench loads them: a chunk either one fetches counts.
+      for (const options of [
+        { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+        { viewport: { width: 1366, height: 768 } },
+      ]) {
+        const context = await browser.newContext(options);
+        const page = await context.newPage();
+        page.on('response', (res) => {
+          const u = new URL(res.url());
+          if (u.origin === origin && u.pathname.endsWith('.js')) files.add(u.pathname);
+        });
+        await page.goto(route);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await page.waitForTimeout(1000);
+        await context.close();
+      }
+      const sizes = [...files].map((f) => ({ f, kb: gzipBytes(f) / 1024 })).sort((a, b) => b.kb - a.kb);
+      const total = sizes.reduce((a, s) => a + s.kb, 0);
+      // The entry and the framework at least: the page was measured.
+      expect(files.size).toBeGreaterThanOrEqual(2);
+      expect(
+        total,
+        `${route}: ${total.toFixed(1)} KB in ${files.size} files\n` +
+          sizes.map((s) => `  ${s.kb.toFixed(1).padStart(6)} ${s.f}`).join('\n'),
+      ).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_KB);
+    });
+  }
+});
 
 test('an unknown path answers 404 and the app renders its not-found page', async ({ page }) => {
   const res = await page.goto('/no-such-page/at-all');
