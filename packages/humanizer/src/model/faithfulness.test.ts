@@ -237,6 +237,31 @@ describe('the guard in the model loop (fake Ollama over HTTP)', () => {
     }
   });
 
+  it('Deep asks the model again for just the sentence it put back, with the fact spelled out, and uses the answer', async () => {
+    ollama.setChat('drift');
+    try {
+      const text = TEXT.replace(
+        'Remote work does not suit every team.',
+        'Moreover, remote work does not suit every team that we utilize.',
+      );
+      const before = ollama.prompts.length;
+      const r = await humanize(text, { mode: 'deep', llm: llm(), seed: 3 });
+      const asked = ollama.prompts.slice(before).filter((p) => p.includes('changed what they say'));
+      // One request, naming the one sentence and what the first rewrite got wrong.
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toContain('1. Moreover, remote work does not suit every team that we utilize.');
+      expect(asked[0]).toMatch(/What went wrong:\n1: a "not" was lost/);
+      expect(r.engine).toBe('model');
+      // The answer kept its "not" and is used: nothing is left as the user wrote it.
+      expect(r.text).toMatch(/remote work (does not|doesn't) suit every team/);
+      expect(r.text).not.toContain('Moreover, remote work does not suit every team that we utilize.');
+      expect(r.repairedSentences).toBe(0);
+      expect(r.engineNote).toMatch(/1 sentence rewritten again after the first rewrite changed a fact/);
+    } finally {
+      ollama.setChat('ok');
+    }
+  });
+
   it('reports each draft the checks set aside with its reason (here: protected numbers changed)', async () => {
     ollama.setChat('number');
     try {

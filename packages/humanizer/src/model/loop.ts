@@ -1,5 +1,6 @@
 import { detect } from '../detector.ts';
 import type { FallbackReason, LlmConfig, Mode, ProgressEvent, WritingOptions } from '../types.ts';
+import { checkFaithful } from './faithfulness.ts';
 import { describeRepairs, judgeAndRepair, type Repair } from './sentence-repair.ts';
 import { ModelClient, ProviderError, toProviderError } from './client.ts';
 import {
@@ -17,6 +18,7 @@ import {
   SYSTEM,
   fullTextPrompt,
   parseNumbered,
+  repairPrompt,
   roundPrompt,
 } from './prompts.ts';
 
@@ -240,6 +242,63 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
   const guardRejected = scored && drifted.some((t) => t.trim() !== '' && detect(t).score < chosen.score);
   o.progress({ stage: 'candidates', bestScore: chosen.score });
 
+  // Deep: sentences the check put back as the user wrote them are asked for once more, alone, with the fact
+  // the first rewrite got wrong spelled out; each answer must keep its facts, and the whole must then need
+  // fewer sentences put back. What still fails stays as the user wrote it.
+  let rewrittenAgain = 0;
+  const restoredSentences = [...new Set(chosen.repairs.flatMap((r) => r.sentences))].filter((t) =>
+    chosen.text.includes(t),
+  );
+  if (deep && restoredSentences.length > 0 && client.remaining() > 6_000 && !o.signal?.aborted) {
+    const items = restoredSentences.slice(0, 12).map((t) => ({
+      src: t,
+      ph: toPlaceholders(t, doc),
+      why: chosen.repairs
+        .filter((r) => r.sentences.includes(t))
+        .map((r) => r.detail)
+        .join('; '),
+    }));
+    try {
+      const r = await client.complete({
+        system: SYSTEM,
+        prompt: repairPrompt(
+          items.map((it) => ({ text: it.ph.text, why: it.why })),
+          o.writing,
+        ),
+        temperature: 0.6,
+        model,
+        stream: false,
+      });
+      answers++;
+      const lines = parseNumbered(r.text, items.length);
+      let next = chosen.text;
+      let changed = 0;
+      items.forEach((it, i) => {
+        const line = lines[i];
+        if (!line) return;
+        const c = checkRoundSentence(doc, it.ph, line);
+        if (!c.ok || normalized(c.text) === normalized(it.src) || !checkFaithful(it.src, c.text, o.mode, spanTexts).ok)
+          return;
+        const idx = next.indexOf(it.src);
+        if (idx < 0) return;
+        next = next.slice(0, idx) + c.text + next.slice(idx + it.src.length);
+        changed++;
+      });
+      if (changed > 0) {
+        const f = judgeAndRepair(text, next, o.mode, spanTexts);
+        const restoredCount = (rs: Repair[]): number => rs.reduce((n, x) => n + x.restored, 0);
+        if (f.ok && restoredCount(f.repairs) < restoredCount(chosen.repairs) && differs(f.text)) {
+          rewrittenAgain = restoredCount(chosen.repairs) - restoredCount(f.repairs);
+          chosen.text = f.text;
+          chosen.repairs = f.repairs;
+          if (scored) chosen.score = detect(f.text).score;
+        } else setAside.push(f.ok ? 'needed-repair' : f.drift);
+      }
+    } catch (err) {
+      errors.push(toProviderError(err).message);
+    }
+  }
+
   if (deep && scored) {
     for (let round = 1; round <= MAX_ROUNDS; round++) {
       if (client.remaining() < 6_000 || o.signal?.aborted) break;
@@ -313,6 +372,10 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
   if (chosen.repaired) notes.push('placeholders repaired');
   if (errors.length > 0) notes.push(`some provider calls failed (${[...new Set(errors)].slice(0, 2).join(', ')})`);
   if (guardRejected) notes.push('the best-scoring answer changed the meaning and was set aside');
+  if (rewrittenAgain > 0)
+    notes.push(
+      `${rewrittenAgain} sentence${rewrittenAgain === 1 ? '' : 's'} rewritten again after the first rewrite changed a fact`,
+    );
   if (chosen.repairs.length > 0) notes.push(describeRepairs(chosen.repairs));
   return {
     ok: true,

@@ -87,6 +87,24 @@ ${list}
 </sentences>${why ? `\n\nWhat reads as machine-written:\n${why}` : ''}`;
 }
 
+/**
+ * Asking again for only the sentences the faithfulness check put back: each with what the first rewrite got
+ * wrong, spelled out, so the model keeps that fact this time.
+ */
+export function repairPrompt(items: { text: string; why: string }[], writing?: WritingOptions): string {
+  const style = styleLines(writing);
+  const list = items.map((it, i) => `${i + 1}. ${it.text}`).join('\n');
+  const why = items.map((it, i) => `${i + 1}: ${it.why}`).join('\n');
+  return `Your rewrite of these sentences changed what they say (what went wrong is listed after them). Rewrite each one again so it sounds like a person wrote it, with different wording, but keep every number, name, quotation, placeholder like {{3}} and "not" exactly as the sentence has them, and add nothing it does not say. Answer with the same numbered list, one sentence per line, nothing else.${style ? `\n${style}` : ''}
+
+<sentences>
+${list}
+</sentences>
+
+What went wrong:
+${why}`;
+}
+
 export function parseNumbered(answer: string, n: number): (string | null)[] {
   const out: (string | null)[] = Array.from({ length: n }, () => null);
   for (const line of answer.replace(/\r\n/g, '\n').split('\n')) {

@@ -13,6 +13,8 @@ export interface Repair {
   detail: string;
   /** Original sentences written back as they were (0 for a removed invented sentence). */
   restored: number;
+  /** Their text, as the user wrote it (the model may be asked to rewrite just these). */
+  sentences: string[];
 }
 
 export type Repaired =
@@ -59,7 +61,7 @@ export function judgeAndRepair(
     if (f.answer >= 0 && remove.has(f.answer) && f.drift !== 'quote') continue;
     if (f.drift === 'invented' && f.answer >= 0) {
       remove.add(f.answer);
-      repairs.push({ drift: f.drift, detail: f.detail, restored: 0 });
+      repairs.push({ drift: f.drift, detail: f.detail, restored: 0, sentences: [] });
       continue;
     }
     const originals = f.original.filter((i) => !restoredOriginals.has(i));
@@ -71,7 +73,7 @@ export function judgeAndRepair(
       });
     }
     if (originals.length === 0) {
-      repairs.push({ drift: f.drift, detail: f.detail, restored: 0 });
+      repairs.push({ drift: f.drift, detail: f.detail, restored: 0, sentences: [] });
       continue;
     }
     const at =
@@ -84,7 +86,12 @@ export function judgeAndRepair(
       restoredOriginals.add(i);
     }
     restoreAt.set(at, set);
-    repairs.push({ drift: f.drift, detail: f.detail, restored: originals.length });
+    repairs.push({
+      drift: f.drift,
+      detail: f.detail,
+      restored: originals.length,
+      sentences: originals.map((i) => oS[i]?.text ?? '').filter(Boolean),
+    });
   }
   const restoredWords = [...restoredOriginals].reduce((s, i) => s + words(oS[i]?.text ?? ''), 0);
   if (alreadyRestored + restoredWords > MAX_RESTORED_SHARE * words(orig))
