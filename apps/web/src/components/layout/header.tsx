@@ -11,6 +11,12 @@ import { Logo } from './logo';
 
 const navLink =
   'rounded-md px-2 py-1 text-sm font-medium transition-colors outline-none hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring';
+/**
+ * Below 768 px each link is an icon over its short name (the words stay visible, so what is read out is what is
+ * shown); from 768 px up the name alone (History and Profile keep their icons beside it).
+ */
+const stacked = 'inline-flex flex-col items-center gap-0.5 max-md:px-0.5 max-md:py-0.5 md:flex-row md:gap-1.5';
+const stackedLabel = 'text-[11px] leading-none whitespace-nowrap md:text-sm md:leading-normal';
 
 /** Whether this browser was signed in at its last visit: the header keeps that layout's space while the session loads. */
 const SIGNED_IN_HINT = 'plainspoken-signed-in';
@@ -40,44 +46,35 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1.5 px-3 min-[420px]:gap-2 min-[420px]:px-4 sm:gap-4 sm:px-6">
-        {/* Narrow screens keep only the mark (and icons for the shorter links) so the header fits 360 px. */}
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 min-[420px]:gap-2 min-[420px]:px-4 sm:gap-4 sm:px-6">
+        {/* Narrow screens keep only the mark, and each link's icon over its short name, so the header fits 360 px. */}
         <Logo className="mr-auto" compact={isSignedIn ? 'md' : 'xs'} />
         <nav aria-label="Main" className="flex items-center gap-0.5 min-[420px]:gap-1 sm:gap-3">
           <NavLink
             to={paths.aiCheck}
-            aria-label="AI check"
-            className={({ isActive }) =>
-              cn(
-                navLink,
-                'inline-flex items-center max-md:px-1.5',
-                isActive ? 'text-foreground' : 'text-muted-foreground',
-              )
-            }
+            className={({ isActive }) => cn(navLink, stacked, isActive ? 'text-foreground' : 'text-muted-foreground')}
           >
             <ScanSearchIcon className="size-4 md:hidden" aria-hidden="true" />
-            <span className="hidden md:inline">AI check</span>
+            <span className={stackedLabel}>AI check</span>
           </NavLink>
+          {/* Signed in, below 420 px the Get more words button is the way to the plans (it leads to the same page). */}
           <NavLink
             to={paths.pricing}
-            aria-label="Pricing"
             className={({ isActive }) =>
               cn(
                 navLink,
-                'inline-flex items-center max-[419px]:px-1.5',
+                stacked,
                 isActive ? 'text-foreground' : 'text-muted-foreground',
+                isSignedIn && 'max-[419px]:hidden',
               )
             }
           >
-            <TagIcon className="size-4 min-[420px]:hidden" aria-hidden="true" />
-            <span className="hidden min-[420px]:inline">Pricing</span>
+            <TagIcon className="size-4 md:hidden" aria-hidden="true" />
+            <span className={stackedLabel}>Pricing</span>
           </NavLink>
-          <ContactLink
-            className={cn(navLink, 'inline-flex items-center text-muted-foreground max-md:px-1.5')}
-            ariaLabel="Contact"
-          >
+          <ContactLink className={cn(navLink, stacked, 'text-muted-foreground')}>
             <MailIcon className="size-4 md:hidden" aria-hidden="true" />
-            <span className="hidden md:inline">Contact</span>
+            <span className={stackedLabel}>Contact</span>
           </ContactLink>
         </nav>
         <div
@@ -87,19 +84,17 @@ export function Header() {
         >
           {isSignedIn ? (
             <>
-              <Button asChild size="sm" className="h-9!">
+              <Button asChild size="sm" className="h-9! max-[419px]:px-2 max-[419px]:text-xs">
                 <Link to={paths.pricing}>Get more words</Link>
               </Button>
-              <Button asChild variant="ghost" size="icon" className="size-9!">
-                <Link to={paths.history} aria-label="History" title="History">
-                  <HistoryIcon />
-                </Link>
-              </Button>
-              <Button asChild variant="ghost" size="icon" className="size-9!">
-                <Link to={paths.profile} aria-label="Profile" title="Profile">
-                  <UserRoundIcon />
-                </Link>
-              </Button>
+              <Link to={paths.history} className={cn(navLink, stacked, 'text-muted-foreground [&_svg]:size-4')}>
+                <HistoryIcon aria-hidden="true" />
+                <span className={stackedLabel}>History</span>
+              </Link>
+              <Link to={paths.profile} className={cn(navLink, stacked, 'text-muted-foreground [&_svg]:size-4')}>
+                <UserRoundIcon aria-hidden="true" />
+                <span className={stackedLabel}>Profile</span>
+              </Link>
             </>
           ) : (
             <Button size="sm" className="h-9!" onClick={() => openAuthDialog('sign-up')}>

@@ -1,5 +1,5 @@
 /** Small dependency-free SVG charts (admin overview, account usage): a few hundred points at most. */
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { cn } from '@/lib/utils';
 
 /** A UTC calendar day (YYYY-MM-DD) as a short axis label, e.g. "Nov 22". */
@@ -14,7 +14,31 @@ export interface Point {
 
 const W = 600;
 const H = 160;
-const PAD = { top: 12, right: 8, bottom: 22, left: 36 };
+/** Axis figures in CSS pixels: the drawing is laid out in the chart's own rendered width, so they stay readable. */
+const FONT_PX = 12;
+const PAD = { top: 12, right: 8, bottom: 24, left: 44 };
+
+/**
+ * The chart's width in CSS pixels once laid out (600 before that, and where ResizeObserver is missing). The
+ * drawing uses it as its coordinate width, so one unit is one pixel: text keeps its size on a phone instead of
+ * shrinking with a scaled-down picture.
+ */
+function useWidth(ref: RefObject<SVGSVGElement | null>): number {
+  const [width, setWidth] = useState(W);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const w = Math.round(el.getBoundingClientRect().width);
+      if (w > 0) setWidth(w);
+    };
+    measure();
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [ref]);
+  return width;
+}
 
 /** A round top for the axis whose half is a whole number too: these charts count whole things. */
 function niceMax(v: number): number {
@@ -45,21 +69,40 @@ export function axisLabel(n: number): string {
 /** One bar per point with a light scale on the left; each bar carries its own tooltip. */
 export function BarChart({ points, title, className, color = 'var(--color-primary)', unit }: BarChartProps) {
   const titleId = useId();
+  const ref = useRef<SVGSVGElement>(null);
+  const width = useWidth(ref);
+  // As tall as the 600 x 160 picture scaled to the width, and never less than 160 px.
+  const height = Math.max(H, Math.round((width * H) / W));
   const max = niceMax(Math.max(0, ...points.map((p) => p.value)));
-  const innerW = W - PAD.left - PAD.right;
-  const innerH = H - PAD.top - PAD.bottom;
+  const innerW = width - PAD.left - PAD.right;
+  const innerH = height - PAD.top - PAD.bottom;
   const slot = points.length ? innerW / points.length : innerW;
   const barW = Math.max(1, slot * 0.7);
-  const every = Math.max(1, Math.ceil(points.length / 6));
+  // Day labels ("Nov 22") about 64 px apart at most, and at least one in six.
+  const every = Math.max(1, Math.ceil(points.length / 6), Math.ceil(64 / slot));
   return (
-    <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-labelledby={titleId} className={cn('h-auto w-full', className)}>
+    <svg
+      ref={ref}
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-labelledby={titleId}
+      className={cn('h-auto w-full', className)}
+    >
       <title id={titleId}>{title}</title>
       {[0, 0.5, 1].map((f) => {
         const y = PAD.top + innerH * (1 - f);
         return (
           <g key={f}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y} y2={y} stroke="currentColor" strokeOpacity={0.12} />
-            <text x={PAD.left - 6} y={y + 4} textAnchor="end" fontSize={10} fill="currentColor" fillOpacity={0.6}>
+            <line x1={PAD.left} x2={width - PAD.right} y1={y} y2={y} stroke="currentColor" strokeOpacity={0.12} />
+            <text
+              x={PAD.left - 6}
+              y={y + 4}
+              textAnchor="end"
+              fontSize={FONT_PX}
+              fill="currentColor"
+              fillOpacity={0.7}
+              data-axis="y"
+            >
               {axisLabel(max * f)}
             </text>
           </g>
@@ -74,7 +117,15 @@ export function BarChart({ points, title, className, color = 'var(--color-primar
               <title>{`${p.label}: ${p.value.toLocaleString('en-US')}${unit ? ` ${unit}` : ''}`}</title>
             </rect>
             {i % every === 0 && (
-              <text x={x + barW / 2} y={H - 6} textAnchor="middle" fontSize={10} fill="currentColor" fillOpacity={0.6}>
+              <text
+                x={x + barW / 2}
+                y={height - 6}
+                textAnchor="middle"
+                fontSize={FONT_PX}
+                fill="currentColor"
+                fillOpacity={0.7}
+                data-axis="x"
+              >
                 {p.label}
               </text>
             )}
