@@ -126,6 +126,17 @@ describe('faithfulness check', () => {
     ).toMatchObject({ ok: false, drift: 'antonym' });
   });
 
+  it('catches a rewrite that stops halfway even when its last sentence echoes the ending', () => {
+    const o =
+      'The city opened a new library in the spring. It has a reading room for children and a hall for talks. ' +
+      'Volunteers run a homework club there every afternoon. The building uses solar panels to heat its water. ' +
+      'Visitors can borrow laptops for two weeks at a time. In short, the library has become a meeting place for the whole town.';
+    const half =
+      'This spring the city opened a new library. There is a reading room for kids, plus a hall where talks are held. ' +
+      'Volunteers run a homework club at the library, a meeting place for the whole town, every afternoon.';
+    expect(checkFaithful(o, half)).toMatchObject({ ok: false, drift: 'dropped' });
+  });
+
   it('catches a flipped negation and a reversed claim', () => {
     const r = checkFaithful(ORIGINAL, REWRITE.replace("costs aren't lowered", 'costs are lowered'));
     expect(r).toMatchObject({ ok: false, drift: 'negation' });

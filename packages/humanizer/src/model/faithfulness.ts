@@ -65,6 +65,8 @@ export interface Tolerance {
   maxLength: number;
   /** Share of the original's content after the last aligned sentence at which the end counts as dropped. */
   maxTail: number;
+  /** The same, with each answer sentence reaching only the original sentence it is closest to. */
+  maxClosestTail: number;
   /** The same for the longest unaligned run of sentences anywhere. */
   maxGap: number;
   /** A much shorter answer (under `shortLength`) must keep at least `shortRecall` of the content. */
@@ -80,6 +82,7 @@ export const TOLERANCE: Record<'deep' | 'lightning', Tolerance> = {
     minLength: 0.3,
     maxLength: 2.2,
     maxTail: 0.3,
+    maxClosestTail: 0.25,
     maxGap: 0.45,
     shortLength: 0.55,
     shortRecall: 0.42,
@@ -90,6 +93,7 @@ export const TOLERANCE: Record<'deep' | 'lightning', Tolerance> = {
     minLength: 0.5,
     maxLength: 1.6,
     maxTail: 0.25,
+    maxClosestTail: 0.2,
     maxGap: 0.4,
     shortLength: 0.65,
     shortRecall: 0.45,
@@ -749,6 +753,16 @@ export function checkFaithful(
   let tail = 0;
   for (let i = o.sentences.length - 1; i >= 0 && !reached.has(i); i--) tail += (o.lemmas[i] ?? []).length;
   const tailShare = total === 0 ? 0 : tail / total;
+  // The same, by each answer sentence's closest original only: a weak echo of the last sentence early in a
+  // rewrite that stops halfway (a closing line that repeats key words) does not count as reaching the end.
+  let lastClosest = -1;
+  sim.forEach((row, j) => {
+    if ((bestA[j] ?? 0) < GAP_ALIGN) return;
+    lastClosest = Math.max(lastClosest, row.indexOf(bestA[j] as number));
+  });
+  let closestTail = 0;
+  for (let i = lastClosest + 1; i < nO; i++) closestTail += (o.lemmas[i] ?? []).length;
+  const closestTailShare = total === 0 ? 0 : closestTail / total;
 
   const lengthRatio = a.words / Math.max(1, o.words);
   const verdict = (drift: Drift, detail: string): Faithfulness => ({
@@ -770,7 +784,12 @@ export function checkFaithful(
     return verdict('unrelated', `the rewrite keeps little of your text (${Math.round(recall * 100)}% of its content)`);
   const invented = failures.filter((f) => f.drift === 'invented').length;
   if (nA > 0 && invented / nA > 0.5) return verdict('unrelated', 'most sentences say things your text does not');
-  if (tailShare >= tol.maxTail || gapShare >= tol.maxGap || (lengthRatio < tol.shortLength && recall < tol.shortRecall))
+  if (
+    tailShare >= tol.maxTail ||
+    closestTailShare >= tol.maxClosestTail ||
+    gapShare >= tol.maxGap ||
+    (lengthRatio < tol.shortLength && recall < tol.shortRecall)
+  )
     return verdict('dropped', `part of your text was left out (${dropped.length} of ${nO} sentences)`);
   if (lengthRatio < tol.minLength || lengthRatio > tol.maxLength)
     return verdict('length', `the rewrite is ${Math.round(lengthRatio * 100)}% as long as your text`);
