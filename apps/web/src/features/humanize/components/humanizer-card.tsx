@@ -15,15 +15,16 @@ import { cn } from '@/lib/utils';
 import { notifyError } from '@/lib/toast';
 import { fetchTransformation } from '../api/result-editing';
 import { tierDisplayName } from '../lib/humanize-errors';
-import { useHumanizer } from '../lib/use-humanizer';
+import { loadHumanizeRun, useHumanizer } from '../lib/use-humanizer';
 import { useEngineState } from '../api/engine-state';
 import { ModeToggle } from './mode-toggle';
 import { KeepPhrases } from './keep-phrases';
 import { WritingOptionsPicker } from './writing-options';
 import { WordCounter } from '@/components/word-counter';
 
-// The progress and the result (diff, highlights, tooltips) are not part of the home page's first load:
-// their code loads once there is text to humanize, so it is there when the rewrite starts.
+// The progress, the result (diff, highlights, tooltips) and the rewrite's request code are not part of the
+// home page's first load: their code loads once there is text to humanize, so it is there when the rewrite
+// starts.
 const loadResultPanel = () => import('./result-panel');
 const loadProgress = () => import('./progress-indicator');
 const ResultPanel = lazy(() => loadResultPanel().then((m) => ({ default: m.ResultPanel })));
@@ -48,6 +49,7 @@ export function HumanizerCard() {
     if (!hasText && !h.busy) return;
     void loadProgress();
     void loadResultPanel();
+    void loadHumanizeRun();
   }, [hasText, h.busy]);
 
   // A text handed over from another page (the AI check's "Humanize this text") fills the box; the user

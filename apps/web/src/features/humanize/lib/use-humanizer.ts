@@ -23,8 +23,7 @@ import { useAuthDialog } from '@/lib/auth-dialog';
 import { keyRoots } from '@/lib/query-keys';
 import { applyLimits, setCachedBalance, subscriptionKeys, useLimits } from '@/lib/subscription';
 import { dismissErrorToasts, notifyError, notifySuccess, notifyWarning } from '@/lib/toast';
-import { withAutoWait } from './auto-wait';
-import { humanizeText, humanizeTextStreaming, newIdempotencyKey, type HumanizeProgress } from '../api/humanize-text';
+import type { HumanizeProgress } from '../api/humanize-text';
 import { deductLocally } from '../api/limits';
 import { useSavedWriting, useSaveWriting } from '../api/writing-options';
 import { useEngineState } from '../api/engine-state';
@@ -49,6 +48,9 @@ import { keepBetter } from './keep-better';
 import { EMPTY_DRAFT, getHomeDraft, startCooldown, updateHomeDraft, useHomeDraft } from './home-draft';
 
 export type { HumanizeResult } from './home-draft';
+
+/** The rewrite's request code, loaded on first use (see humanize-run.ts). */
+export const loadHumanizeRun = () => import('./humanize-run');
 
 const setMode = (m: HumanizeMode) => updateHomeDraft({ mode: m });
 const setStep = (s: FlowStep) => updateHomeDraft({ step: s });
@@ -196,6 +198,7 @@ export function useHumanizer() {
       setStep('processing');
       let output: HumanizeOutput;
       try {
+        const { humanizeText, humanizeTextStreaming, newIdempotencyKey, withAutoWait } = await loadHumanizeRun();
         const input = {
           text: submitted,
           useSecondPrompt: secondPrompt,
