@@ -165,6 +165,11 @@ const schema = z
       }),
     /** Seconds between checks of the model provider (Ollama's presence, or the configured service). */
     OLLAMA_PROBE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+    /**
+     * The optional second opinion: at most this many extra model calls per rewrite asking whether sentences the
+     * faithfulness check could not vouch for state a fact differently (it may only reject). 0 = off.
+     */
+    HUMANIZER_SECOND_OPINION_CALLS: z.coerce.number().int().min(0).max(6).default(0),
     /** USD per million prompt / completion tokens, for the engine page's cost per 1,000 words. */
     HUMANIZER_LLM_PRICE_IN: z.coerce.number().min(0).max(10_000).default(0),
     HUMANIZER_LLM_PRICE_OUT: z.coerce.number().min(0).max(10_000).default(0),

@@ -9,6 +9,11 @@ export interface LlmConfig {
   callTimeoutMs?: number;
   deadlineMs?: number;
   maxConcurrency?: number;
+  /**
+   * The optional second opinion: at most this many extra calls per rewrite asking the provider whether
+   * sentences the checks could not vouch for state a fact differently (it may only reject). 0 or unset: off.
+   */
+  secondOpinionCalls?: number;
 }
 
 export interface ProgressEvent {

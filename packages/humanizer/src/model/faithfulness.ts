@@ -20,10 +20,29 @@ import { antonymsOf, inDictionary, lemma, sensesOf } from './lexical.ts';
  * failing sentence, so the loop can repair those and keep the rest.
  */
 export type Drift =
-  'number' | 'name' | 'negation' | 'antonym' | 'quote' | 'link' | 'invented' | 'dropped' | 'unrelated' | 'length';
+  | 'number'
+  | 'name'
+  | 'negation'
+  | 'antonym'
+  | 'quote'
+  | 'link'
+  | 'invented'
+  | 'disputed'
+  | 'dropped'
+  | 'unrelated'
+  | 'length';
 
 /** Drift a reader would object to in the sentence where it happens; repaired sentence by sentence. */
-export const SENTENCE_DRIFTS: readonly Drift[] = ['number', 'name', 'negation', 'antonym', 'quote', 'link', 'invented'];
+export const SENTENCE_DRIFTS: readonly Drift[] = [
+  'number',
+  'name',
+  'negation',
+  'antonym',
+  'quote',
+  'link',
+  'invented',
+  'disputed',
+];
 
 export interface SentenceFailure {
   drift: Drift;
@@ -56,6 +75,11 @@ export interface Faithfulness {
   answerSentences: Sentence[];
   /** answer sentence index → aligned original sentence indexes. */
   alignment: number[][];
+  /**
+   * Answer sentences the checks let pass but cannot vouch for (the grey band): a "not" gained or lost with no
+   * word to point at, inside a merge of several original sentences. An optional second opinion may reject them.
+   */
+  doubts: number[];
 }
 
 /** Tolerances by mode, on the whole answer. */
@@ -507,6 +531,7 @@ export function checkFaithful(
   const o = prepare(original.replace(/\r\n/g, '\n'));
   const a = prepare(answer.replace(/\r\n/g, '\n'));
   const failures: SentenceFailure[] = [];
+  const doubts: number[] = [];
   const nO = o.sentences.length;
   const nA = a.sentences.length;
 
@@ -656,6 +681,7 @@ export function checkFaithful(
               ? 'a "not" was lost, so the sentence may say the opposite'
               : 'a "not" was added, so the sentence may say the opposite',
           );
+        if (negO === 0 || negA === 0) doubts.push(j);
       }
       // A reversed claim: a word whose antonym the aligned original uses (and does not use the word itself).
       const oLem = new Set(aligned.flatMap((i) => o.lemmas[i] ?? []));
@@ -779,6 +805,7 @@ export function checkFaithful(
     originalSentences: o.sentences,
     answerSentences: a.sentences,
     alignment,
+    doubts,
   });
   if (recall < tol.minRecall)
     return verdict('unrelated', `the rewrite keeps little of your text (${Math.round(recall * 100)}% of its content)`);
@@ -807,5 +834,6 @@ export function checkFaithful(
     originalSentences: o.sentences,
     answerSentences: a.sentences,
     alignment,
+    doubts,
   };
 }

@@ -1,6 +1,6 @@
 import { detect } from '../detector.ts';
 import type { FallbackReason, LlmConfig, Mode, ProgressEvent, WritingOptions } from '../types.ts';
-import { checkFaithful } from './faithfulness.ts';
+import { checkFaithful, type Faithfulness } from './faithfulness.ts';
 import { describeRepairs, judgeAndRepair, type Repair } from './sentence-repair.ts';
 import { ModelClient, ProviderError, toProviderError } from './client.ts';
 import {
@@ -17,8 +17,10 @@ import {
   STRICT_PROMPT,
   SYSTEM,
   fullTextPrompt,
+  parseDisputes,
   parseNumbered,
   repairPrompt,
+  secondOpinionPrompt,
   roundPrompt,
 } from './prompts.ts';
 
@@ -96,7 +98,12 @@ interface Scored {
 }
 
 /** A checked answer: structure restored, meaning judged, failing sentences repaired. */
-type Candidate = Restored & { repairs: Repair[] };
+type Candidate = Restored & {
+  repairs: Repair[];
+  /** The model's answer before repair, and its judgement (for the optional second opinion). */
+  answer?: string;
+  doubts?: Faithfulness;
+};
 
 /** Each repaired sentence weighs this many detector points against a candidate when choosing the best. */
 const REPAIR_PENALTY = 3;
@@ -121,6 +128,38 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
   const drifted: string[] = [];
   /** Why each draft was set aside (reported only; the choice of answer does not read it). */
   const setAside: string[] = [];
+  let secondOpinionsLeft = Math.max(0, Math.min(6, o.llm.secondOpinionCalls ?? 0));
+  /** Second-opinion verdicts by rewritten sentence (candidates often share sentences): true = disputed. */
+  const verdicts = new Map<string, boolean>();
+  /** The answer sentences of a judgement the second opinion disputes (asking only about sentences not heard yet). */
+  const disputes = async (j: Faithfulness): Promise<number[]> => {
+    const sentenceOf = (k: number): string => j.answerSentences[k]?.text ?? '';
+    const unheard = j.doubts.filter((k) => !verdicts.has(sentenceOf(k))).slice(0, 8);
+    if (unheard.length > 0 && secondOpinionsLeft > 0 && client.remaining() > 8_000) {
+      secondOpinionsLeft--;
+      try {
+        const r = await client.complete({
+          system: 'You check rewrites for changed facts. Answer exactly in the format asked.',
+          prompt: secondOpinionPrompt(
+            unheard.map((k) => ({
+              original: (j.alignment[k] ?? []).map((i) => j.originalSentences[i]?.text ?? '').join(' '),
+              rewrite: sentenceOf(k),
+            })),
+          ),
+          temperature: 0,
+          model,
+          stream: false,
+        });
+        answers++;
+        const found = new Set(parseDisputes(r.text, unheard.length));
+        unheard.forEach((k, i) => verdicts.set(sentenceOf(k), found.has(i)));
+      } catch (err) {
+        // Without an answer the checks' own verdict stands.
+        errors.push(toProviderError(err).message);
+      }
+    }
+    return j.doubts.filter((k) => verdicts.get(sentenceOf(k)) === true);
+  };
 
   const attempt = async (
     p: { name: string; temperature: number; instruction: string },
@@ -150,7 +189,7 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
         setAside.push(f.drift);
         return { ...res, ok: false, reason: `meaning changed (${f.reason})`, repairs: [] };
       }
-      return { ...res, text: f.text, repairs: f.repairs };
+      return { ...res, text: f.text, repairs: f.repairs, answer: res.text, doubts: f.judgement };
     } catch (err) {
       const e = toProviderError(err);
       errors.push(e.message);
@@ -210,6 +249,29 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
     if (r?.ok) passing = [r];
   }
   const scored = o.scored !== false;
+  // The optional second opinion, on the candidate that would be chosen: sentences its judgement could not
+  // vouch for go to the provider, which may only reject them (they are then put back as written). A candidate
+  // that no longer holds gives way to the next, while the budget of calls lasts.
+  const weighOf = (c: Candidate): number =>
+    (scored ? detect(c.text).score : 0) + REPAIR_PENALTY * c.repairs.reduce((n, r) => n + Math.max(1, r.restored), 0);
+  const heard = new Set<Candidate>();
+  while (passing.length > 0 && (o.llm.secondOpinionCalls ?? 0) > 0) {
+    const next = passing.reduce((b, c) => (weighOf(c) < weighOf(b) ? c : b));
+    if (heard.has(next) || !next.answer || !next.doubts || next.doubts.doubts.length === 0) break;
+    heard.add(next);
+    const disputed = await disputes(next.doubts);
+    if (disputed.length === 0) break;
+    const f = judgeAndRepair(text, next.answer, o.mode, spanTexts, 0, 0, disputed);
+    if (f.ok) {
+      next.text = f.text;
+      next.repairs = f.repairs;
+    } else {
+      passing = passing.filter((c) => c !== next);
+      rejections.push(`second opinion: meaning changed (${f.reason})`);
+      drifted.push(next.answer);
+      setAside.push('disputed');
+    }
+  }
   if (passing.length === 0) {
     const reason =
       candidates.length === 0

@@ -105,6 +105,32 @@ What went wrong:
 ${why}`;
 }
 
+/**
+ * The optional second opinion: the same provider compares sentence pairs the checks could not vouch for and
+ * lists any fact that differs. It may only reject.
+ */
+export function secondOpinionPrompt(pairs: { original: string; rewrite: string }[]): string {
+  const list = pairs.map((p, i) => `${i + 1}. A: ${p.original}\n   B: ${p.rewrite}`).join('\n');
+  return `For each numbered pair, compare sentence B with sentence A. If B states any fact differently from A (a number, a name, whether something is or is not so, who did what, a claim reversed), answer with the number and the difference in a few words. Otherwise answer with the number and NONE. One line per pair, nothing else.
+
+<pairs>
+${list}
+</pairs>`;
+}
+
+/** Pair numbers the second opinion found a difference in ("2. B says the plan works" counts; "2. NONE" not). */
+export function parseDisputes(answer: string, n: number): number[] {
+  const out: number[] = [];
+  for (const line of answer.replace(/\r\n/g, '\n').split('\n')) {
+    const m = /^\s*(\d+)[.:)]?\s+(.+)$/.exec(line);
+    if (!m) continue;
+    const i = Number(m[1]) - 1;
+    if (i >= 0 && i < n && !/^(?:none|no difference|same)\b/i.test((m[2] ?? '').trim()) && !out.includes(i))
+      out.push(i);
+  }
+  return out;
+}
+
 export function parseNumbered(answer: string, n: number): (string | null)[] {
   const out: (string | null)[] = Array.from({ length: n }, () => null);
   for (const line of answer.replace(/\r\n/g, '\n').split('\n')) {

@@ -34,8 +34,28 @@ export function judgeAndRepair(
   spans: readonly string[] = [],
   depth = 0,
   alreadyRestored = 0,
+  /** Answer sentences a second opinion found to say something different: they fail like any other. */
+  disputed: readonly number[] = [],
 ): Repaired {
-  const j = checkFaithful(original, answer, mode, spans);
+  const first = checkFaithful(original, answer, mode, spans);
+  const extra = disputed
+    .filter((k) => k >= 0 && k < first.answerSentences.length)
+    .map((k) => ({
+      drift: 'disputed' as const,
+      detail: 'a second check found that the sentence says something different',
+      answer: k,
+      original: first.alignment[k] ?? [],
+    }));
+  const j: Faithfulness =
+    extra.length === 0
+      ? first
+      : {
+          ...first,
+          ok: false,
+          drift: first.drift ?? 'disputed',
+          detail: first.detail ?? extra[0]?.detail,
+          failures: [...first.failures, ...extra],
+        };
   if (j.ok) return { ok: true, text: answer, repairs: [], judgement: j };
   const wholeFailure = !SENTENCE_DRIFTS.includes(j.drift as Drift);
   if (wholeFailure) return { ok: false, reason: j.detail ?? String(j.drift), drift: j.drift as Drift, judgement: j };

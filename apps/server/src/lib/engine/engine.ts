@@ -18,6 +18,8 @@ export interface EngineLlmConfig {
   model: string;
   modelDeep?: string;
   modelLightning?: string;
+  /** The optional second opinion's calls per rewrite (HUMANIZER_SECOND_OPINION_CALLS; 0 = off). */
+  secondOpinionCalls?: number;
 }
 export interface EngineJob {
   text: string;

@@ -131,6 +131,9 @@ export class ModelProvider {
       model: s.model,
       modelDeep: mode === 'deep' ? s.model : undefined,
       modelLightning: mode === 'lightning' ? s.model : undefined,
+      ...(this.env.HUMANIZER_SECOND_OPINION_CALLS > 0
+        ? { secondOpinionCalls: this.env.HUMANIZER_SECOND_OPINION_CALLS }
+        : {}),
     };
   }
 
