@@ -4,7 +4,7 @@
  * The server validates requests with these schemas and types its answers with these interfaces; the
  * web app imports the same names.
  */
-import { z } from './z';
+import { type Input, z } from './z';
 import type { Tier } from './plans';
 import type { AdminOverview, SubscriberRecord, WebhookLogRecord } from './admin';
 
@@ -40,7 +40,7 @@ export type SignOutScope = (typeof SIGN_OUT_SCOPES)[number];
 export const signOutInput = z.object({
   scope: z.enum(SIGN_OUT_SCOPES, { error: "scope must be one of 'global', 'local' or 'others'" }),
 });
-export type SignOutInput = z.input<typeof signOutInput>;
+export type SignOutInput = Input<typeof signOutInput>;
 
 /** GET /api/account/export (downloaded as a JSON file). */
 export interface AccountExport {

@@ -4,7 +4,7 @@
  * Each number is the vendor's own answer, mapped to "how likely machine-written, 0-100"; we never
  * average them or claim a verdict they did not give.
  */
-import { z } from './z';
+import { type Infer, z } from './z';
 import type { Tier } from './plans';
 
 export const OUTSIDE_DETECTORS = ['gptzero', 'sapling', 'originality', 'winston'] as const;
@@ -67,4 +67,4 @@ export const outsideScore = z
     cached: z.boolean().meta({ description: 'True when the answer came from the cache (same text, no new scan).' }),
   })
   .meta({ id: 'OutsideDetectorScore' });
-export type OutsideScore = z.infer<typeof outsideScore>;
+export type OutsideScore = Infer<typeof outsideScore>;

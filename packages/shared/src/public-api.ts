@@ -4,7 +4,7 @@
  * /api/openapi.json is generated from them (their `.meta()` carries names, descriptions and examples),
  * so the reference page cannot drift from what the server accepts.
  */
-import { z } from './z';
+import { type Input, type Infer, z } from './z';
 import { ERROR_CODES } from './errors';
 import { TIERS, type Tier } from './plans';
 import { HUMANIZE_MODES } from './modes';
@@ -76,7 +76,7 @@ export const createApiKeyInput = z.object({
     .min(1, API_MSG.keyNameRequired)
     .max(API_KEY_NAME_MAX, `Keep the name under ${API_KEY_NAME_MAX} characters.`),
 });
-export type CreateApiKeyInput = z.input<typeof createApiKeyInput>;
+export type CreateApiKeyInput = Input<typeof createApiKeyInput>;
 
 /** The answer to POST /api/api-keys: the only time the full key (`secret`) is ever sent. */
 export interface CreatedApiKey {
@@ -125,7 +125,7 @@ export const apiHumanizeRequest = z
     }),
   })
   .meta({ id: 'HumanizeRequest' });
-export type ApiHumanizeRequest = z.input<typeof apiHumanizeRequest>;
+export type ApiHumanizeRequest = Input<typeof apiHumanizeRequest>;
 
 const scoreField = z.number().int().min(0).max(100);
 const scoredSentence = z
@@ -181,7 +181,7 @@ export const apiDetectRequest = z
     }),
   })
   .meta({ id: 'DetectRequest' });
-export type ApiDetectRequest = z.input<typeof apiDetectRequest>;
+export type ApiDetectRequest = Input<typeof apiDetectRequest>;
 
 export const apiDetectResponse = z
   .object({
@@ -238,7 +238,7 @@ export const apiUsageResponse = z
       .meta({ description: 'When the balance is next refilled (ISO 8601).', example: '2026-12-23T10:00:00.000Z' }),
   })
   .meta({ id: 'Usage' });
-export type ApiUsage = z.infer<typeof apiUsageResponse>;
+export type ApiUsage = Infer<typeof apiUsageResponse>;
 
 export const apiErrorResponse = z
   .object({
@@ -274,7 +274,7 @@ export const apiIdempotencyHeader = z
 
 // The published shapes are the product's own answers: a change to one without the other fails typecheck.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-const sameHumanize: Same<z.infer<typeof apiHumanizeResponse>, HumanizeOutput> = true;
-const sameDetect: Same<z.infer<typeof apiDetectResponse>, AiCheckOutput> = true;
+const sameHumanize: Same<Infer<typeof apiHumanizeResponse>, HumanizeOutput> = true;
+const sameDetect: Same<Infer<typeof apiDetectResponse>, AiCheckOutput> = true;
 void sameHumanize;
 void sameDetect;

@@ -7,12 +7,12 @@
  *         charged for that sentence's words only
  *   GET   /api/transformations/:id/export.docx?changes=tracked   (also /v1/transformations/:id/export.docx)
  */
-import { z } from './z';
+import { type Input, z } from './z';
 import { MAX_TEXT_CHARS, type ScoredSentence } from './schemas';
 import type { Score } from './modes';
 
 export const editResultInput = z.object({ text: z.string().min(1).max(MAX_TEXT_CHARS) });
-export type EditResultInput = z.input<typeof editResultInput>;
+export type EditResultInput = Input<typeof editResultInput>;
 
 /** The edited result as saved, with the detector's fresh verdict (null when it could not be scored). */
 export interface EditResultOutput {
@@ -31,7 +31,7 @@ export const sentenceAlternativesInput = z
     end: z.number().int().min(1).max(MAX_TEXT_CHARS),
   })
   .refine((v) => v.end > v.start, { message: 'end must come after start', path: ['end'] });
-export type SentenceAlternativesInput = z.input<typeof sentenceAlternativesInput>;
+export type SentenceAlternativesInput = Input<typeof sentenceAlternativesInput>;
 
 export interface SentenceAlternative {
   text: string;

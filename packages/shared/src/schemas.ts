@@ -1,4 +1,4 @@
-import { z } from './z';
+import { type Input, type Infer, z } from './z';
 import { BILLING_PERIODS, PAID_TIERS, TIERS } from './plans';
 import { READING_LEVELS, WRITING_TONES } from './writing';
 import { HUMANIZE_MODES, type Score } from './modes';
@@ -9,7 +9,7 @@ import { DOC_VERDICTS, KEEP_LIMITS, MAX_TEXT_CHARS, type DocVerdict } from './li
 export { DOC_VERDICTS, KEEP_LIMITS, MAX_TEXT_CHARS, type DocVerdict };
 
 export const checkBalanceInput = z.object({ word_count: z.number().int().min(0).max(1_000_000) });
-export type CheckBalanceInput = z.input<typeof checkBalanceInput>;
+export type CheckBalanceInput = Input<typeof checkBalanceInput>;
 export const checkBalanceOutput = z.object({
   subscriptionTier: z.enum(TIERS),
   currentBalance: z.number(),
@@ -17,7 +17,7 @@ export const checkBalanceOutput = z.object({
   canProcess: z.boolean(),
   exceedsRequestLimit: z.boolean(),
 });
-export type LimitsInfo = z.infer<typeof checkBalanceOutput>;
+export type LimitsInfo = Infer<typeof checkBalanceOutput>;
 
 /** Frozen phrases ('Keep as written'): each kept verbatim by every rewrite (KEEP_LIMITS). */
 export const keepField = z
@@ -61,7 +61,7 @@ export const humanizeInput = z.object({
   /** The uploaded Word file's look, as POST /api/documents/extract answered it (ExtractedDocument.layout). */
   layout: z.string().max(DOCUMENTS.layoutTokenMaxChars).optional(),
 });
-export type HumanizeInput = z.input<typeof humanizeInput>;
+export type HumanizeInput = Input<typeof humanizeInput>;
 
 export const scoreSchema = z.number().int().min(0).max(100);
 
@@ -107,7 +107,7 @@ export interface HumanizeOutput {
 
 /** The AI check: scoring costs no words; anyone may check AI_CHECK.anonymousWords, users their plan's cap. */
 export const aiCheckInput = z.object({ text: z.string().min(1).max(MAX_TEXT_CHARS) });
-export type AiCheckInput = z.input<typeof aiCheckInput>;
+export type AiCheckInput = Input<typeof aiCheckInput>;
 export interface AiCheckOutput {
   score: Score;
   flagged: boolean;
@@ -128,7 +128,7 @@ export const trackUsageInput = z.object({
   transformation_id: z.string().min(1).max(100),
   words_used: z.number().int().min(0).max(1_000_000),
 });
-export type TrackUsageInput = z.input<typeof trackUsageInput>;
+export type TrackUsageInput = Input<typeof trackUsageInput>;
 
 export const createCheckoutInput = z.object({
   planTier: z.enum(PAID_TIERS),
@@ -136,14 +136,14 @@ export const createCheckoutInput = z.object({
   /** A promotion code; the server checks it and the checkout shows the discounted price. */
   discountCode: z.string().trim().max(40, 'at most 40 characters').optional(),
 });
-export type CreateCheckoutInput = z.input<typeof createCheckoutInput>;
+export type CreateCheckoutInput = Input<typeof createCheckoutInput>;
 
 /** POST /api/functions/preview-plan-change and /api/functions/change-plan: the plan a subscriber moves to. */
 export const planChangeInput = z.object({
   planTier: z.enum(PAID_TIERS),
   billingPeriod: z.enum(BILLING_PERIODS),
 });
-export type PlanChangeInput = z.input<typeof planChangeInput>;
+export type PlanChangeInput = Input<typeof planChangeInput>;
 
 /** What a plan change costs, in dollars, as the payment provider prorates it (computed by the server). */
 export interface PlanChangePreview {
