@@ -21,3 +21,17 @@ test('on a phone the AI check’s text and reasons grow with the page: no fixed-
   }
   await page.screenshot({ path: test.info().outputPath('ai-check-phone.png'), fullPage: true });
 });
+
+test('on a narrow phone the tone and reading level pickers stay inside the home card', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/');
+  const card = page.getByTestId('humanizer-card');
+  await expect(card).toBeVisible();
+  const edge = await card.evaluate((el) => el.getBoundingClientRect().right);
+  const selects = page.getByTestId('writing-options').locator('select');
+  await expect(selects).toHaveCount(2);
+  for (const select of await selects.all()) {
+    const right = await select.evaluate((el) => el.getBoundingClientRect().right);
+    expect(right).toBeLessThanOrEqual(edge);
+  }
+});

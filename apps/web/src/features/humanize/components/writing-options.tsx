@@ -14,7 +14,7 @@ import {
 } from '@plainspoken/shared';
 
 const selectClass =
-  'h-9 min-w-0 max-w-full flex-1 rounded-md border bg-background px-2 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60';
+  'h-9 w-0 min-w-0 max-w-full flex-1 rounded-md sm:w-auto border bg-background px-2 text-sm shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60';
 
 /**
  * Tone and reading level for the rewrite; options only a full rewrite can follow say so. With no model
@@ -35,9 +35,9 @@ export function WritingOptionsPicker({
   const toneOff = (t: Options['tone']): boolean => Boolean(noModel) && MODEL_ONLY_TONES.includes(t);
   const levelOff = (l: Options['readingLevel']): boolean => Boolean(noModel) && MODEL_ONLY_LEVELS.includes(l);
   return (
-    <div className="grid gap-1.5" data-testid="writing-options">
+    <div className="grid min-w-0 gap-1.5" data-testid="writing-options">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-        <div className="flex max-w-full min-w-0 items-center gap-2">
+        <div className="flex w-full max-w-full min-w-0 items-center gap-2 sm:w-auto">
           <label htmlFor={`${id}-tone`} className="text-sm font-medium whitespace-nowrap">
             Tone
           </label>
@@ -61,7 +61,7 @@ export function WritingOptionsPicker({
             ))}
           </select>
         </div>
-        <div className="flex max-w-full min-w-0 items-center gap-2">
+        <div className="flex w-full max-w-full min-w-0 items-center gap-2 sm:w-auto">
           <label htmlFor={`${id}-level`} className="text-sm font-medium whitespace-nowrap">
             Reading level
           </label>
