@@ -332,20 +332,13 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
         stream: false,
       });
       answers++;
-      const lines = parseNumbered(r.text, items.length);
-      let next = chosen.text;
-      let changed = 0;
-      items.forEach((it, i) => {
-        const line = lines[i];
-        if (!line) return;
-        const c = checkRoundSentence(doc, it.ph, line);
-        if (!c.ok || normalized(c.text) === normalized(it.src) || !checkFaithful(it.src, c.text, o.mode, spanTexts).ok)
-          return;
-        const idx = next.indexOf(it.src);
-        if (idx < 0) return;
-        next = next.slice(0, idx) + c.text + next.slice(idx + it.src.length);
-        changed++;
-      });
+      const { next, changed } = putInPlace(
+        doc,
+        chosen.text,
+        items,
+        parseNumbered(r.text, items.length),
+        (src, line) => normalized(line) !== normalized(src) && checkFaithful(src, line, o.mode, spanTexts).ok,
+      );
       if (changed > 0) {
         const f = judgeAndRepair(text, next, o.mode, spanTexts);
         const restoredCount = (rs: Repair[]): number => rs.reduce((n, x) => n + x.restored, 0);
@@ -369,7 +362,9 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
       if (!d.flagged && flagged.length === 0) break;
       if (flagged.length === 0) break;
       o.progress({ stage: 'round', round, bestScore: chosen.score });
-      const items = flagged.slice(0, 12).map((s) => ({ src: s, ph: toPlaceholders(s.text, doc), reasons: s.features }));
+      const items = flagged
+        .slice(0, 12)
+        .map((s) => ({ src: s.text, ph: toPlaceholders(s.text, doc), reasons: s.features }));
       let answer: string;
       try {
         const r = await client.complete({
@@ -388,22 +383,14 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
         errors.push(toProviderError(err).message);
         break;
       }
-      const lines = parseNumbered(answer, items.length);
-      let next = chosen.text;
-      let changed = 0;
-      items.forEach((it, i) => {
-        const line = lines[i];
-        if (!line) return;
-        const c = checkRoundSentence(doc, it.ph, line);
-        if (!c.ok) {
-          rejections.push(`round ${round}: ${c.reason}`);
-          return;
-        }
-        const idx = next.indexOf(it.src.text);
-        if (idx < 0) return;
-        next = next.slice(0, idx) + c.text + next.slice(idx + it.src.text.length);
-        changed++;
-      });
+      const { next, changed } = putInPlace(
+        doc,
+        chosen.text,
+        items,
+        parseNumbered(answer, items.length),
+        () => true,
+        (reason) => rejections.push(`round ${round}: ${reason}`),
+      );
       if (changed === 0) continue;
       const whole = restore(doc, reinsertPlaceholders(next, doc), {
         minRecall: 0,
@@ -447,6 +434,38 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
     repairs: chosen.repairs,
     ...usage(guardRejected),
   };
+}
+
+/**
+ * Put each answer line in place of the sentence it rewrites, when it passes the per-sentence checks (its
+ * placeholders, numbers, names, negations, length and content) and `accept`; a line the checks refuse is
+ * reported with its reason.
+ */
+function putInPlace(
+  doc: ModelDoc,
+  text: string,
+  items: { src: string; ph: { text: string; ids: number[] } }[],
+  lines: (string | null)[],
+  accept: (src: string, line: string) => boolean,
+  refused: (reason: string) => void = () => {},
+): { next: string; changed: number } {
+  let next = text;
+  let changed = 0;
+  items.forEach((it, i) => {
+    const line = lines[i];
+    if (!line) return;
+    const c = checkRoundSentence(doc, it.ph, line);
+    if (!c.ok) {
+      refused(c.reason ?? 'checks failed');
+      return;
+    }
+    if (!accept(it.src, c.text)) return;
+    const idx = next.indexOf(it.src);
+    if (idx < 0) return;
+    next = next.slice(0, idx) + c.text + next.slice(idx + it.src.length);
+    changed++;
+  });
+  return { next, changed };
 }
 
 /** Turn a restored text back into placeholder form so the whole-text checks can run on it again. */
