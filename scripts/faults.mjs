@@ -104,18 +104,30 @@ async function clusterScenarios(pgServer) {
       // The load runs until a while after the kill (however long catching an open reservation takes, on a
       // busy machine too), with a cap so the run always ends.
       let stopAt = Date.now() + 90_000;
-      const running = runUsers(base, users, { until: () => Date.now() >= stopAt, retries: 30, stats });
-      // Each account has words for a few seconds of rewrites: start trying to catch one soon.
+      // A Free account has words for 5 rewrites: a rewrite every 16 steps makes them last while a kill is
+      // timed to catch one, on a busy machine too; Deep rewrites hold their reservation long enough to catch.
+      const running = runUsers(base, users, {
+        until: () => Date.now() >= stopAt,
+        retries: 30,
+        stats,
+        steps: 16,
+        mode: 'deep',
+      });
       await sleep(1_000);
-      const deadline = Date.now() + 45_000;
+      const deadline = Date.now() + 75_000;
       // Kill while the victim holds an open reservation: freeze it (SIGSTOP), and if reservations stay
       // open while it is frozen (the other process finishes its own in milliseconds), they are the
       // victim's: kill it. Otherwise let it run again and try a moment later.
       const [victim] = childPids(cluster.child.pid);
       let openAtKill = 0;
       let freezes = 0;
-      while (freezes < 60 && Date.now() < deadline) {
+      while (freezes < 120 && Date.now() < deadline) {
         freezes++;
+        // Freeze while a rewrite is in flight (on either process), a moment after it was sent: the time its
+        // reservation is open is short, and a freeze at a random moment mostly misses it.
+        const waitUntil = Date.now() + 3_000;
+        while (!(stats.lightningInFlight > 0) && Date.now() < waitUntil) await sleep(2);
+        await sleep(5 + Math.floor(Math.random() * 40));
         process.kill(victim, 'SIGSTOP');
         await sleep(300);
         const first = await openReservationIds(url);
@@ -228,25 +240,31 @@ async function pgliteScenario() {
   let server = startSingle(port, dataDir, { ENGINE_TIMEOUT_MS: String(ENGINE_TIMEOUT_MS), LOG_LEVEL: 'info' });
   try {
     await waitReady(base, { proc: server });
-    const users = await makeUsers(base, Math.min(USERS, quick ? 8 : 16), 'pglite', { proc: server });
+    const users = await makeUsers(base, Math.min(USERS, quick ? 12 : 16), 'pglite', { proc: server });
     const stats = {};
     const t0 = performance.now();
     // The load runs until a little after the last kill (restarts are slow on a busy machine), with a cap.
-    let stopAt = Date.now() + 120_000;
-    const running = runUsers(base, users, { until: () => Date.now() >= stopAt, retries: 60, stats });
-    // Each account has words for a few seconds of rewrites: start trying to catch one soon.
+    let stopAt = Date.now() + 150_000;
+    const running = runUsers(base, users, {
+      until: () => Date.now() >= stopAt,
+      // Restarts cost clients connection errors as well as 409s for keys the killed process held: room to retry.
+      retries: 120,
+      stats,
+      steps: 16,
+    });
     await sleep(1_000);
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 90_000;
     // Kill while a rewrite is in flight, then read the dead server's data folder: an open reservation
     // there was open at the kill (the restarted server refunds it at start-up). A kill that caught none
-    // proves nothing and is repeated (at most 6 kills, while the load runs).
+    // proves nothing and is repeated (at most 12 kills, while the load runs).
     let restartMs = 0;
     let kills = 0;
     let openAtKill = 0;
-    while (kills < 6 && openAtKill === 0 && Date.now() < deadline) {
+    while (kills < 12 && openAtKill === 0 && Date.now() < deadline) {
       const waitUntil = Date.now() + 3_000;
       while (!(stats.lightningInFlight > 0) && Date.now() < waitUntil) await sleep(2);
-      await sleep(Math.floor(Math.random() * 15));
+      // A moment after the request was sent, so it has passed sign-in checks and holds its reservation.
+      await sleep(5 + Math.floor(Math.random() * 40));
       const killed = server.child.pid;
       server.child.kill('SIGKILL');
       await server.exited;

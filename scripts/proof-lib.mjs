@@ -338,7 +338,11 @@ export async function missingTransformations(databaseUrl, ids) {
  * Each user loops until `until()`: check-balance, a Lightning rewrite while the balance allows one, and
  * history. Records every answer by kind; `acked` collects the transformations the server confirmed.
  */
-export async function runUsers(base, users, { until, retries = 0, words = 50, stats = {} }) {
+export async function runUsers(
+  base,
+  users,
+  { until, retries = 0, words = 50, stats = {}, steps = 8, mode = 'lightning' },
+) {
   const byKind = { balance: [], lightning: [], history: [] };
   const bad = [];
   const acked = [];
@@ -350,8 +354,13 @@ export async function runUsers(base, users, { until, retries = 0, words = 50, st
       let step = i % 8; // users start at different points of the mix
       while (!until()) {
         // The mix: of every 8 steps, 1 Lightning rewrite (while the balance allows), 2 history pages, 5 balance checks.
+        // A longer cycle (`steps`) spreads a Free account's few rewrites over a longer run.
         const kind =
-          step % 8 === 1 && u.balance >= words ? 'lightning' : step % 8 === 3 || step % 8 === 6 ? 'history' : 'balance';
+          step % steps === 1 && u.balance >= words
+            ? 'lightning'
+            : step % 8 === 3 || step % 8 === 6
+              ? 'history'
+              : 'balance';
         step++;
         let r;
         if (kind === 'balance')
@@ -371,7 +380,8 @@ export async function runUsers(base, users, { until, retries = 0, words = 50, st
           stats.lightningInFlight = (stats.lightningInFlight ?? 0) + 1;
           r = await call(base, '/api/functions/humanize-text', {
             method: 'POST',
-            body: { text, mode: 'lightning' },
+            // `mode`: Deep holds its reservation for longer (a fault proof times kills to catch one open).
+            body: { text, mode },
             cookie: u.cookie,
             ip: u.ip,
             retries,
