@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import {
   authLink,
   expectSignedIn,
+  logOutFromProfile,
   openAuthDialog,
   PASSWORD,
   signIn,
@@ -22,9 +23,7 @@ test('sign up, confirm from the mail, then sign out', async ({ page, request }) 
 
 test('signing in again after confirming welcomes back', async ({ page, request }) => {
   const email = await signUpAndConfirm(page, request);
-  await page.goto('/profile');
-  await page.getByRole('button', { name: 'Log out' }).click();
-  await expect(page.getByRole('banner').getByRole('button', { name: 'Get started' })).toBeVisible();
+  await logOutFromProfile(page);
   await signIn(page, email);
   await expect(page.getByText('Welcome back!')).toBeVisible();
   await expectSignedIn(page);
@@ -32,8 +31,7 @@ test('signing in again after confirming welcomes back', async ({ page, request }
 
 test('a wrong password shows the bad credentials message', async ({ page, request }) => {
   const email = await signUpAndConfirm(page, request);
-  await page.goto('/profile');
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await logOutFromProfile(page);
   await signIn(page, email, 'not-the-password-1');
   await expect(page.getByText('Invalid email or password. Please check your credentials.')).toBeVisible();
   await expect(page.getByRole('dialog')).toBeVisible();

@@ -92,3 +92,16 @@ export function sampleText(n: number): string {
   for (let i = 0; out.length < n; i++) out.push(base[i % base.length] as string);
   return out.join(' ');
 }
+
+/**
+ * Logs out from the profile page and waits for the signed-out header. Once in a loaded CI run, a click on Log out
+ * sent no sign-out request (cause not found): the click is tried again, from the profile page, until the header
+ * shows Get started.
+ */
+export async function logOutFromProfile(page: Page): Promise<void> {
+  await expect(async () => {
+    await page.goto('/profile');
+    await page.getByRole('button', { name: 'Log out' }).click({ timeout: 5_000 });
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Get started' })).toBeVisible({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
+}
