@@ -25,7 +25,11 @@ const SEPARATORS = [
   '\u2800',
 ];
 
-const word = fc.stringMatching(/^[A-Za-z\u00C0-\u00FF\u0600-\u06FF\u4E00-\u4E50]{1,12}$/);
+// Visible letters only: Arabic letters and marks, not the Arabic block's format characters (U+0600-U+0605,
+// U+061C, U+06DD), which are invisible separators like any other of their category.
+const word = fc.stringMatching(
+  /^[A-Za-z\u00C0-\u00D6\u00D8-\u00F6\u00F8-\u00FF\u0620-\u065F\u066E-\u06D3\u4E00-\u4E50]{1,12}$/,
+);
 const text = fc.array(word, { minLength: 1, maxLength: 80 }).map((ws) => ws.join(' '));
 
 /** `t` with `chars` put at the given positions (indexes into code points). */
