@@ -2,6 +2,9 @@
  * Test helpers: read a .docx's parts, and its text as Word shows it with every tracked change accepted or
  * every change rejected (one string per paragraph).
  */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 
 export function unzip(bytes: Uint8Array): Map<string, string> {
@@ -60,4 +63,29 @@ export function docxParagraphs(documentXml: string, view: 'accept' | 'reject'): 
     paras.push(text);
   }
   return paras;
+}
+
+/** Whether LibreOffice (Debian's libreoffice-writer-nogui) is installed. */
+export const hasSoffice = spawnSync('soffice', ['--version'], { encoding: 'utf8' }).status === 0;
+
+/**
+ * Opens a .docx in headless LibreOffice and saves it again as Word (a profile of its own under `dir`), and
+ * returns the parts of the file it wrote.
+ */
+export function libreOfficeRoundTrip(file: string, dir: string): Map<string, string> {
+  const out = path.join(dir, 'out');
+  execFileSync(
+    'soffice',
+    [
+      `-env:UserInstallation=file://${dir}/profile`,
+      '--headless',
+      '--convert-to',
+      'docx:MS Word 2007 XML',
+      '--outdir',
+      out,
+      file,
+    ],
+    { stdio: 'pipe', timeout: 120_000 },
+  );
+  return unzip(readFileSync(path.join(out, path.basename(file))));
 }

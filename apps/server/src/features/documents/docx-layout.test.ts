@@ -2,8 +2,7 @@
  * An uploaded Word file keeps its own paragraph styles in the Word export (decision 0036): uploaded,
  * rewritten and exported through the real app (PGlite, the real local rewriter), under /api and /v1.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +20,7 @@ import { subscribers, transformation_layouts } from '../../db/schema';
 import { alignLayout, decodeLayout, encodeLayout, type DocxLayout, type ParaProps } from '../../domain/document-layout';
 import type { Engine, EngineJob } from '../../lib/engine/engine';
 import { createTestProduct, inlineEngine, testEnv, type TestProduct } from '../../test/harness';
-import { docxParagraphs, unzip } from '../../test/docx';
+import { docxParagraphs, hasSoffice, libreOfficeRoundTrip, unzip } from '../../test/docx';
 import { bodyParagraphs, readDocxLayout } from './docx-layout';
 import { makeStyledDocx, STYLED } from './fixtures';
 
@@ -272,10 +271,8 @@ describe('the export with a kept look', () => {
   });
 });
 
-const soffice = spawnSync('soffice', ['--version'], { encoding: 'utf8' }).status === 0;
-
 // CI installs LibreOffice (.ci/run): there a missing soffice fails the round trip instead of skipping it.
-describe.skipIf(!soffice && process.env.CI !== 'true')('LibreOffice round trip of a styled upload', () => {
+describe.skipIf(!hasSoffice && process.env.CI !== 'true')('LibreOffice round trip of a styled upload', () => {
   it('keeps the file’s own styles, the revisions and the comments', async () => {
     const { buildResultDocx } = await import('./tracked-docx');
     const src = await makeStyledDocx();
@@ -305,21 +302,7 @@ describe.skipIf(!soffice && process.env.CI !== 'true')('LibreOffice round trip o
           layout: alignLayout(found, original),
         }),
       );
-      const out = path.join(dir, 'out');
-      execFileSync(
-        'soffice',
-        [
-          `-env:UserInstallation=file://${dir}/profile`,
-          '--headless',
-          '--convert-to',
-          'docx:MS Word 2007 XML',
-          '--outdir',
-          out,
-          file,
-        ],
-        { stdio: 'pipe', timeout: 120_000 },
-      );
-      const back = unzip(readFileSync(path.join(out, 'styled.docx')));
+      const back = libreOfficeRoundTrip(file, dir);
       const d = back.get('word/document.xml') ?? '';
       expect(d).toMatch(/<w:ins\b[^>]*w:author="Plainspoken"/);
       expect(d).toMatch(/<w:del\b[^>]*w:author="Plainspoken"/);
