@@ -252,8 +252,18 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
   // The optional second opinion, on the candidate that would be chosen: sentences its judgement could not
   // vouch for go to the provider, which may only reject them (they are then put back as written). A candidate
   // that no longer holds gives way to the next, while the budget of calls lasts.
-  const weighOf = (c: Candidate): number =>
-    (scored ? detect(c.text).score : 0) + REPAIR_PENALTY * c.repairs.reduce((n, r) => n + Math.max(1, r.restored), 0);
+  // Detector scores by text: candidates are weighed again as the second opinion changes them.
+  const scores = new Map<string, number>();
+  const scoreOf = (t: string): number => {
+    if (!scored) return 0;
+    let v = scores.get(t);
+    if (v === undefined) scores.set(t, (v = detect(t).score));
+    return v;
+  };
+  /** Lower wins: the detector score with each repaired sentence weighed against the candidate. */
+  const weigh = (x: { score: number; repairs: Repair[] }): number =>
+    x.score + REPAIR_PENALTY * x.repairs.reduce((n, r) => n + Math.max(1, r.restored), 0);
+  const weighOf = (c: Candidate): number => weigh({ score: scoreOf(c.text), repairs: c.repairs });
   const heard = new Set<Candidate>();
   while (passing.length > 0 && (o.llm.secondOpinionCalls ?? 0) > 0) {
     const next = passing.reduce((b, c) => (weighOf(c) < weighOf(b) ? c : b));
@@ -291,9 +301,7 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
   }
   let best: Scored | null = null;
   for (const c of passing) {
-    const score = scored ? detect(c.text).score : 0;
-    const weigh = (x: { score: number; repairs: Repair[] }): number =>
-      x.score + REPAIR_PENALTY * x.repairs.reduce((n, r) => n + Math.max(1, r.restored), 0);
+    const score = scoreOf(c.text);
     // Lower score (with repairs weighed against it) wins; ties go to the candidate that kept more content.
     const mine = { score, repairs: c.repairs };
     if (!best || weigh(mine) < weigh(best) || (weigh(mine) === weigh(best) && c.recall > best.recall))
