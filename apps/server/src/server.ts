@@ -19,7 +19,7 @@ import { createRateLimiter } from './lib/rate-limit';
 import { createAuth } from './features/auth/auth';
 import { authenticateApiKey } from './features/api-keys/api-keys.service';
 import { runCheck, validateCheck } from './features/ai-check/ai-check.service';
-import { humanizeText } from './features/humanize/humanize.service';
+import { humanizeDeps, humanizeText } from './features/humanize/humanize.service';
 import { docxHeaders, exportDocx } from './features/documents/export.service';
 import type { PublicApiServices } from './features/public-api/services';
 import { cancelSubscriptionForDeletion, warnIfSandboxInProduction } from './features/billing/billing.service';
@@ -82,24 +82,11 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
   const models = new ModelProvider(env, { logger, db, now });
   await models.start();
   // The public API runs the web app's own humanize and AI check flows, charged to the key's owner.
+  const humanizeFlow = humanizeDeps({ db, engine, models, logger, now, env });
   const publicApi: PublicApiServices = {
     authenticate: (secret, at) => authenticateApiKey(db, secret, at),
-    humanize: (caller, input) =>
-      humanizeText(
-        {
-          db,
-          engine,
-          models,
-          logger,
-          now,
-          llm: models.current(input.mode),
-          reservationHoldMs: reservationHoldMs(env.ENGINE_TIMEOUT_MS),
-          env,
-        },
-        caller,
-        // API calls use the options they send or the defaults, never the web app's saved ones.
-        { ...input, source: 'api' },
-      ),
+    // API calls use the options they send or the defaults, never the web app's saved ones.
+    humanize: (caller, input) => humanizeText(humanizeFlow, caller, { ...input, source: 'api' }),
     validateCheck: (caller, text, at) => validateCheck(db, caller, text, at),
     runCheck: (text, v) => runCheck({ engine, db, env, now, logger }, text, v),
     exportDocx: async (caller, id, tracked) => {

@@ -78,11 +78,14 @@ function localPass(
 
 type Extra = Partial<HumanizeResult> & Pick<HumanizeResult, 'engine'>;
 
-/** The outcome the user is told about, from what ran and whether the text changed. */
-function outcomeOf(original: string, text: string, extra: Extra, modelTried: boolean): HumanizeResult['outcome'] {
+/**
+ * The outcome the user is told about, from what ran, whether the text changed and whether a model that was
+ * given or expected did not write it (a fallback carries its reason). The one place it is derived.
+ */
+function outcomeOf(original: string, text: string, extra: Extra): HumanizeResult['outcome'] {
   if (extra.engine === 'model') return 'model';
   if (text === original) return 'unchanged';
-  return modelTried ? 'light-edit-fallback' : 'light-edit';
+  return extra.fallbackReason ? 'light-edit-fallback' : 'light-edit';
 }
 
 function finish(
@@ -92,7 +95,6 @@ function finish(
   start: number,
   extra: Extra,
   known?: Detection,
-  modelTried = false,
 ): HumanizeResult {
   // Text the detector cannot read (not English) gets no score and no sentence highlights.
   const after = scoreBefore === null ? null : (known ?? detect(text));
@@ -100,7 +102,7 @@ function finish(
     text,
     scoreBefore,
     scoreAfter: after ? after.score : null,
-    outcome: outcomeOf(original, text, extra, modelTried),
+    outcome: outcomeOf(original, text, extra),
     language: 'en',
     sentencesAfter: after
       ? after.sentences.map((s) => ({
@@ -152,7 +154,7 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
       engineNote: text.trim().length === 0 ? 'empty input' : 'input too long; returned unchanged',
     });
   }
-  const language = detectLanguage(text);
+  const language = opts.language ?? detectLanguage(text);
   progress({ stage: 'detect' });
   // The detector and the local clean-up read English only: other languages get no score, and only a
   // model may rewrite them.
@@ -166,7 +168,8 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
   }
   const withLanguage = (r: HumanizeResult): HumanizeResult => ({ ...r, language: language.code });
   let localNote: string | undefined;
-  // What a tried model cost and why it did not write the result; carried onto the local result.
+  // What a tried model cost and why it did not write the result; carried onto the local result. A model
+  // that was expected but not given makes any local result a fallback from the start.
   let tried: {
     tokensUsed: number;
     tokensIn: number;
@@ -182,6 +185,7 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
     tokensOut: 0,
     candidates: 0,
     guardRejected: false,
+    ...(opts.llm == null && opts.modelExpected ? { fallbackReason: 'unavailable' as const } : {}),
   };
   if (opts.llm) {
     try {
@@ -249,7 +253,6 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
       }),
     );
   }
-  const modelTried = opts.llm != null;
   if (opts.signal?.aborted) {
     return finishSafe(text, text, before, start, {
       engine: 'local',
@@ -310,7 +313,6 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
       start,
       { engine: 'local', engineNote: note, ...tried, model: undefined, styleApplied },
       afterDet,
-      modelTried,
     );
     progress({ stage: 'done', bestScore: result.scoreAfter ?? undefined });
     return result;
@@ -318,6 +320,9 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
     return finishSafe(text, text, before, start, {
       engine: 'local',
       engineNote: `local clean-up failed (${err instanceof Error ? err.message : String(err)}); text returned unchanged`,
+      // A tried or expected model's reason stays: the unchanged text is still a fallback.
+      ...tried,
+      model: undefined,
     });
   }
 }
@@ -360,7 +365,7 @@ function finishSafe(
       text,
       scoreBefore: before,
       scoreAfter: before,
-      outcome: outcomeOf(original, text, extra, false),
+      outcome: outcomeOf(original, text, extra),
       language: 'en',
       sentencesAfter: [],
       tokensUsed: 0,

@@ -1,3 +1,5 @@
+import type { LanguageGuess } from './language.ts';
+
 export type Mode = 'deep' | 'lightning';
 
 export interface LlmConfig {
@@ -42,6 +44,16 @@ export interface HumanizeOptions {
   avoidText?: string;
   seed?: number;
   llm?: LlmConfig | null;
+  /**
+   * A model would write this rewrite were one reachable now (a provider seen up that has gone away): a local
+   * result is then a fallback, with the reason 'unavailable' when no `llm` was given.
+   */
+  modelExpected?: boolean;
+  /**
+   * The text's language as the caller already found it (a server that refuses other languages before it
+   * charges); found here when absent, so each rewrite reads the language once.
+   */
+  language?: LanguageGuess;
   onProgress?: (e: ProgressEvent) => void;
   signal?: AbortSignal;
 }
@@ -65,7 +77,9 @@ export type FallbackReason =
   | 'meaning-changed'
   | 'checks-failed'
   | 'repeated'
-  | 'aborted';
+  | 'aborted'
+  /** No model was connected, though one was expected (`modelExpected`). */
+  | 'unavailable';
 
 export type Outcome = 'model' | 'light-edit' | 'light-edit-fallback' | 'unchanged';
 
@@ -87,7 +101,10 @@ export interface HumanizeResult {
   tokensOut: number;
   /** Model answers received and checked (0 when no model was tried). */
   candidates: number;
-  /** Why a tried model did not write the result, as a short category; absent when it did or was not tried. */
+  /**
+   * Why a model that was given or expected did not write the result, as a short category. Present exactly
+   * when the result is a fallback (it makes a light edit 'light-edit-fallback'); absent otherwise.
+   */
   fallbackReason?: FallbackReason;
   /** The model's best-scoring answer changed the meaning and was set aside by the faithfulness guard. */
   guardRejected: boolean;

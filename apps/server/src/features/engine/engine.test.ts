@@ -83,12 +83,21 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
     expect(ollama.chatModels.at(-1)).toBe('qwen2.5:7b-instruct');
   }, 30_000);
 
-  it('puts the writing options in the prompt and remembers them for the user', async () => {
+  it('puts the writing options in the prompt, and the saved ones when a rewrite sends none', async () => {
     const r = await humanize({ tone: 'academic', readingLevel: 'advanced' });
     expect(r.engine).toBe('model');
     expect(ollama.prompts.at(-1)).toMatch(/Tone: academic/);
     expect(ollama.prompts.at(-1)).toMatch(/Reading level: advanced/);
     expect(r.notes).toContain('Written in an academic tone and advanced reading level.');
+    // A rewrite uses its options without saving them; the options endpoint remembers them for the user.
+    const unchanged = (await (await t.req('/api/writing-options', { cookie: member.cookie })).json()) as WritingOptions;
+    expect(unchanged).toMatchObject({ tone: 'neutral', readingLevel: 'standard' });
+    const chosen = await t.req('/api/functions/writing-options', {
+      method: 'POST',
+      body: { tone: 'academic', readingLevel: 'advanced' },
+      cookie: member.cookie,
+    });
+    expect(chosen.status).toBe(200);
     const saved = (await (await t.req('/api/writing-options', { cookie: member.cookie })).json()) as WritingOptions;
     expect(saved).toMatchObject({ tone: 'academic', readingLevel: 'advanced' });
     // Without options in the request (e.g. 'Humanize again'), the saved ones apply.

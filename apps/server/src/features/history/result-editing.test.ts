@@ -40,6 +40,8 @@ function realEngine(): Engine & { calls: EngineJob[] } {
         secondPass: job.secondPass,
         avoidText: job.avoidText,
         llm: job.llm ? { ...job.llm, callTimeoutMs: 5_000, deadlineMs: 15_000 } : null,
+        modelExpected: job.modelExpected,
+        language: job.language,
       });
       return r;
     },
@@ -76,14 +78,22 @@ describe('working on a result', () => {
     return (await r.json()) as HumanizeOutput;
   }
 
-  it('keeps frozen phrases, remembers them, and stores them with the entry', async () => {
+  it('keeps frozen phrases, uses the remembered ones, and stores them with the entry', async () => {
     const keep = ['pivotal role', 'robust solutions'];
     const out = await humanizeAs(a, { text: TEXT, keep, tone: 'casual' });
     expect(engine.calls.at(-1)?.keep).toEqual(keep);
     for (const k of keep) expect(out.humanized_text).toContain(k);
-    const prefs = (await (await t.req('/api/writing-options', { cookie: a.cookie })).json()) as WritingPreferences;
-    expect(prefs.keep).toEqual(keep);
-    // Without `keep` the saved phrases apply; an empty list clears them.
+    const savedKeep = async () =>
+      ((await (await t.req('/api/writing-options', { cookie: a.cookie })).json()) as WritingPreferences).keep;
+    // A rewrite does not save its phrases; the options endpoint does.
+    expect(await savedKeep()).toEqual([]);
+    const remembered = await t.req('/api/functions/writing-options', {
+      cookie: a.cookie,
+      body: { tone: 'casual', readingLevel: 'standard', keep },
+    });
+    expect(remembered.status).toBe(200);
+    expect(await savedKeep()).toEqual(keep);
+    // Without `keep` the saved phrases apply; an empty list sends none, and the saved ones stay.
     await humanizeAs(a, { text: TEXT, useSecondPrompt: true });
     expect(engine.calls.at(-1)?.keep).toEqual(keep);
     const detail = (await (
@@ -92,9 +102,7 @@ describe('working on a result', () => {
     expect(detail).toMatchObject({ mode: 'deep', tone: 'casual', keep, original_text: TEXT, edited_at: null });
     await humanizeAs(a, { text: TEXT, keep: [] });
     expect(engine.calls.at(-1)?.keep).toEqual([]);
-    expect(
-      ((await (await t.req('/api/writing-options', { cookie: a.cookie })).json()) as WritingPreferences).keep,
-    ).toEqual([]);
+    expect(await savedKeep()).toEqual(keep);
   });
 
   it('refuses bad frozen phrases with a reason', async () => {

@@ -20,7 +20,6 @@ import { and, asc, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { subscribers, transformations } from '../../db/schema';
 import { ensureSubscriber } from '../../domain/subscribers';
-import { reservationHoldMs } from '../../domain/word-ledger';
 import { createRouter } from '../../lib/context';
 import type { EngineProgress } from '../../lib/engine/engine';
 import { errorBody, isUnexpected, toAppError } from '../../lib/errors';
@@ -28,7 +27,7 @@ import { jsonBody, validationError } from '../../lib/http';
 import { onceWithKey, requestFingerprint } from '../../lib/idempotency';
 import { getSessionUser, isAdminEmail, requireUser, signedIn } from '../../lib/session';
 import { engineState } from './engine-state';
-import { checkBalance, humanizeText, loadWriting, saveWriting, trackUsage } from './humanize.service';
+import { checkBalance, humanizeDeps, humanizeText, loadWriting, saveWriting, trackUsage } from './humanize.service';
 
 /**
  * The rewrite of this same text a request stored after `since`, as the answer it would have given (scores
@@ -100,16 +99,7 @@ export const humanizeRoutes = createRouter()
     }
     const limited = () => d.limiter.hit(`humanize:${u.id}`, RATE_LIMITS.humanizeMs);
     if (key === undefined) await limited();
-    const deps = {
-      db: d.db,
-      engine: d.engine,
-      llm: d.llm,
-      models: d.models,
-      logger: d.logger,
-      now: d.now,
-      reservationHoldMs: reservationHoldMs(d.env.ENGINE_TIMEOUT_MS),
-      env: d.env,
-    };
+    const deps = humanizeDeps(d);
     const fingerprint = requestFingerprint('POST', '/api/functions/humanize-text', input);
     /** The rewrite, once per key when there is one; its JSON answer. */
     const rewrite = async (progress?: (e: EngineProgress) => void): Promise<{ json: string; replayed: boolean }> => {
@@ -154,7 +144,8 @@ export const humanizeRoutes = createRouter()
     await c.var.deps.limiter.hit(`usage:${u.id}`, RATE_LIMITS.trackUsageMs);
     return c.json(await trackUsage(c.var.deps, u.id, input.transformation_id));
   })
-  // The caller's writing options (tone, reading level), remembered for the next rewrite.
+  // The caller's writing options (tone, reading level) and frozen phrases, remembered for the next rewrite.
+  // This endpoint is their one writer: a rewrite reads them and never saves them.
   .get('/api/writing-options', async (c) => {
     const u = await requireUser(c);
     return c.json((await loadWriting(c.var.deps.db, u.id)) satisfies WritingPreferences);

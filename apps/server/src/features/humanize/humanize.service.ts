@@ -37,6 +37,7 @@ import { scannerFor } from '../../lib/outside-detectors/allowance';
 import { effectiveTier, loadSubscriber, type SubscriberRow } from '../../domain/subscribers';
 import { refundCharge, reservationHoldMs, reserveWords, saveWithCharge } from '../../domain/word-ledger';
 import { isDatabaseUnavailable } from '../../db/unavailable';
+import type { AppDeps } from '../../lib/context';
 import type { Engine, EngineLlmConfig, EngineProgress } from '../../lib/engine/engine';
 import type { ModelProvider } from '../../lib/engine/provider';
 import { recordUsage } from '../../lib/engine/usage';
@@ -92,6 +93,25 @@ export interface HumanizeDeps {
   env?: Env;
 }
 
+/**
+ * The humanize flow's dependencies from the product's, in one place for every caller: the website's route
+ * (JSON and streamed) and the public API's `/v1/humanize`.
+ */
+export function humanizeDeps(
+  d: Pick<AppDeps, 'db' | 'engine' | 'models' | 'logger' | 'now' | 'env'> & { llm?: EngineLlmConfig | null },
+): HumanizeDeps & { reservationHoldMs: number } {
+  return {
+    db: d.db,
+    engine: d.engine,
+    llm: d.llm ?? null,
+    models: d.models,
+    logger: d.logger,
+    now: d.now,
+    reservationHoldMs: reservationHoldMs(d.env.ENGINE_TIMEOUT_MS),
+    env: d.env,
+  };
+}
+
 /** The writing options and frozen phrases the user last chose (the defaults before any choice). */
 export async function loadWriting(db: Db, userId: string): Promise<WritingPreferences> {
   const rows = await db.select().from(writing_preferences).where(eq(writing_preferences.user_id, userId)).limit(1);
@@ -101,7 +121,10 @@ export async function loadWriting(db: Db, userId: string): Promise<WritingPrefer
     : { ...DEFAULT_WRITING, keep: [] };
 }
 
-/** Saves the writing options, and the frozen phrases when given (absent: the saved ones stay). */
+/**
+ * Saves the writing options, and the frozen phrases when given (absent: the saved ones stay). The options
+ * endpoint is the one writer: a rewrite only reads them (see `rewriteOptions`).
+ */
 export async function saveWriting(
   db: Db,
   userId: string,
@@ -151,6 +174,30 @@ async function keepLayout(deps: HumanizeDeps, transformationId: string, token: s
   }
 }
 
+/**
+ * The writing options and frozen phrases a rewrite uses: what the request sends, else (on the website) what
+ * the user saved, else the defaults. Nothing is written here: the options endpoint saves them, so a rewrite
+ * never changes what the website remembers, and a public API call never uses it (decision 0031).
+ */
+async function rewriteOptions(
+  deps: HumanizeDeps,
+  userId: string,
+  input: { tone?: WritingTone; readingLevel?: ReadingLevel; keep?: string[]; source?: 'web' | 'api' },
+): Promise<{ writing: WritingOptions; keep: string[] }> {
+  let saved: WritingPreferences = { ...DEFAULT_WRITING, keep: [] };
+  const missing = input.tone === undefined || input.readingLevel === undefined || input.keep === undefined;
+  if (input.source !== 'api' && missing)
+    try {
+      saved = await loadWriting(deps.db, userId);
+    } catch (e) {
+      deps.logger.warn('saved writing options not read', { error: (e as Error).message });
+    }
+  return {
+    writing: { tone: input.tone ?? saved.tone, readingLevel: input.readingLevel ?? saved.readingLevel },
+    keep: input.keep ? uniqueKeep(input.keep) : saved.keep,
+  };
+}
+
 /** PostgreSQL text cannot hold U+0000, so such a text could be rewritten but never stored. */
 const UNSTORABLE = /\u0000/;
 
@@ -166,7 +213,7 @@ export async function humanizeText(
     keep?: string[];
     /** An uploaded Word file's look, as the upload answered it: kept with the rewrite for the Word export. */
     layout?: string;
-    /** 'api': the public API; its options are what it sends or the defaults, and nothing is saved. */
+    /** 'api': the public API; its options are what it sends or the defaults, never the website's saved ones. */
     source?: 'web' | 'api';
   },
   onProgress?: (e: EngineProgress) => void,
@@ -191,7 +238,9 @@ export async function humanizeText(
       details: { cap, tier, limits: limitsInfo(tier, row.monthly_word_balance, words) },
     });
   // The local clean-up reads English only; without a model, other languages are refused before any charge.
+  // The language found here and whether a model is expected go to the engine, which derives nothing again.
   const llm = deps.models ? deps.models.current(input.mode) : deps.llm;
+  const modelExpected = llm !== null || (deps.models?.expected(input.mode) ?? false);
   const language = detectLanguage(input.text);
   if (!language.english && !llm) {
     throw new AppError('UNSUPPORTED_LANGUAGE', 422, MSG.englishOnlyRewrite(languageName(language.code)), {
@@ -224,27 +273,7 @@ export async function humanizeText(
     });
   }
 
-  // Options sent with the request win and become the user's saved ones; otherwise the saved ones apply.
-  let writing: WritingOptions;
-  let keep: string[] = input.keep ? uniqueKeep(input.keep) : [];
-  const defaults = (): WritingOptions => ({
-    tone: input.tone ?? DEFAULT_WRITING.tone,
-    readingLevel: input.readingLevel ?? DEFAULT_WRITING.readingLevel,
-  });
-  // The public API uses what the call sends or the defaults: never the web app's saved options.
-  if (input.source === 'api') writing = defaults();
-  else
-    try {
-      const saved = await loadWriting(db, u.id);
-      writing = { tone: input.tone ?? saved.tone, readingLevel: input.readingLevel ?? saved.readingLevel };
-      if (!input.keep) keep = saved.keep;
-      const keepChanged = keep.length !== saved.keep.length || keep.some((k, i) => k !== saved.keep[i]);
-      if (writing.tone !== saved.tone || writing.readingLevel !== saved.readingLevel || keepChanged)
-        await saveWriting(db, u.id, { ...writing, keep }, now);
-    } catch (e) {
-      deps.logger.warn('writing options not saved', { error: (e as Error).message });
-      writing = defaults();
-    }
+  const { writing, keep } = await rewriteOptions(deps, u.id, input);
 
   // Outside detectors score the text while the engine rewrites it, and the rewrite once it is done.
   const scan = deps.env ? scannerFor(deps.env, db, { id: u.id, tier }, now, deps.logger) : null;
@@ -254,7 +283,17 @@ export async function humanizeText(
     // 'Humanize again' must not hand back the result the user already has for this text.
     const avoidText = input.useSecondPrompt ? await previousResult(db, u.id, input.text) : undefined;
     out = await deps.engine.run(
-      { text: input.text, mode: input.mode, secondPass: input.useSecondPrompt, avoidText, llm, writing, keep },
+      {
+        text: input.text,
+        mode: input.mode,
+        secondPass: input.useSecondPrompt,
+        avoidText,
+        llm,
+        modelExpected,
+        language,
+        writing,
+        keep,
+      },
       onProgress,
     );
   } catch (e) {
@@ -268,12 +307,14 @@ export async function humanizeText(
   }
 
   // What the result costs (decision 0024): nothing for text returned unchanged, for a light edit given
-  // instead of the full rewrite a connected model was expected to write, or for a full rewrite that does not
-  // score better than the input. The reservation is refunded first, so the saved entry records 0 words.
+  // instead of the full rewrite a connected model was expected to write (the engine names the fallback's
+  // reason), or for a full rewrite that does not score better than the input. The reservation is refunded
+  // first, so the saved entry records 0 words.
   let remaining = reservation.remaining;
-  const modelExpected = llm !== null || (deps.models?.expected(input.mode) ?? false);
+  const fallbackReason = out.fallbackReason ?? null;
+  const fellBack = fallbackReason !== null;
   const notBetter = out.engine === 'model' && out.improved === false && out.scoreBefore !== null;
-  const free = out.text === input.text || (modelExpected && out.engine === 'local') || notBetter;
+  const free = out.text === input.text || fellBack || notBetter;
   if (free) {
     try {
       const balance = await refundCharge(db, reservation.chargeId, deps.now());
@@ -324,11 +365,8 @@ export async function humanizeText(
   // default styles, so a look that cannot be kept never fails the rewrite.
   if (saved && input.layout && deps.env) await keepLayout(deps, saved.id, input.layout, input.text);
 
-  // A model that was expected but absent (Ollama went away) makes this local result a fallback.
-  const expected = deps.models?.expected(input.mode) ?? false;
-  const fellBack = out.engine === 'local' && (llm !== null || expected);
-  const fallbackReason = !fellBack ? null : (out.fallbackReason ?? (llm === null ? 'unavailable' : 'unknown'));
-  const outcome = fellBack && out.outcome === 'light-edit' ? 'light-edit-fallback' : out.outcome;
+  // The engine derived the outcome (a light edit where a model was expected is a fallback) once.
+  const { outcome } = out;
   deps.models?.reportRewrite({ engine: out.engine, fallbackReason });
   try {
     await recordUsage(db, {

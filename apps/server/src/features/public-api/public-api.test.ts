@@ -11,6 +11,7 @@ import {
   type ApiKeyList,
   type CreatedApiKey,
   type HumanizeOutput,
+  type WritingPreferences,
 } from '@plainspoken/shared';
 import { DB_KINDS, createTestDatabase, createTestProduct, inlineEngine, type TestProduct } from '../../test/harness';
 import { api_idempotency, api_keys, subscribers, transformations } from '../../db/schema';
@@ -263,19 +264,31 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     const engine = t.deps.engine as ReturnType<typeof inlineEngine>;
     const saved = await t.req('/api/functions/writing-options', {
       method: 'POST',
-      body: { tone: 'casual', readingLevel: 'simple' },
+      body: { tone: 'casual', readingLevel: 'simple', keep: ['Acme Corp'] },
       cookie: u.cookie,
     });
     expect(saved.status).toBe(200);
     const text = `${words(60, 'x')} We utilize tools.`;
     expect((await api(t, '/v1/humanize', { key: secret, body: { text, mode: 'lightning' } })).status).toBe(200);
-    expect(engine.calls.at(-1)?.writing).toEqual({ tone: 'neutral', readingLevel: 'standard' });
-    const sent = await api(t, '/v1/humanize', { key: secret, body: { text, mode: 'lightning', tone: 'casual' } });
+    expect(engine.calls.at(-1)).toMatchObject({ writing: { tone: 'neutral', readingLevel: 'standard' }, keep: [] });
+    const sent = await api(t, '/v1/humanize', {
+      key: secret,
+      body: { text, mode: 'lightning', tone: 'casual', keep: ['utilize tools'] },
+    });
     expect(sent.status).toBe(200);
-    expect(engine.calls.at(-1)?.writing).toEqual({ tone: 'casual', readingLevel: 'standard' });
-    // The API call did not change what the web app remembers.
-    const web = (await (await t.req('/api/writing-options', { cookie: u.cookie })).json()) as { tone: string };
-    expect(web.tone).toBe('casual');
+    expect(engine.calls.at(-1)).toMatchObject({
+      writing: { tone: 'casual', readingLevel: 'standard' },
+      keep: ['utilize tools'],
+    });
+    // The API calls did not change what the web app remembers, and the web app still uses it.
+    const web = (await (await t.req('/api/writing-options', { cookie: u.cookie })).json()) as WritingPreferences;
+    expect(web).toEqual({ tone: 'casual', readingLevel: 'simple', keep: ['Acme Corp'] });
+    const onWeb = await t.req('/api/functions/humanize-text', { body: { text, mode: 'lightning' }, cookie: u.cookie });
+    expect(onWeb.status).toBe(200);
+    expect(engine.calls.at(-1)).toMatchObject({
+      writing: { tone: 'casual', readingLevel: 'simple' },
+      keep: ['Acme Corp'],
+    });
   });
 
   it('replays a retried request with the same Idempotency-Key and never charges twice', async () => {

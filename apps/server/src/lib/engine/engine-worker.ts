@@ -48,6 +48,8 @@ async function rewrite(job: EngineJob): Promise<EngineOutput> {
     secondPass: job.secondPass,
     avoidText: job.avoidText,
     llm: job.llm,
+    modelExpected: job.modelExpected,
+    language: job.language,
     writing: job.writing,
     keep: job.keep,
     seed: job.seed,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import os from 'node:os';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import type { HumanizeMode, HumanizeProgress, ScoredSentence } from '@plainspoken/shared';
-import type { HumanizeResult, WritingOptions } from '@plainspoken/humanizer';
+import type { HumanizeResult, LanguageGuess, WritingOptions } from '@plainspoken/humanizer';
 import { AppError } from '../errors';
 
 export interface EngineLlmConfig {
@@ -28,6 +28,13 @@ export interface EngineJob {
   /** For a second pass: the caller's previous result for this text, which the rewrite must not repeat. */
   avoidText?: string;
   llm: EngineLlmConfig | null;
+  /**
+   * A model was given (`llm`) or would write this rewrite were it reachable now (the provider's `expected`):
+   * a local result is then a fallback. The humanizer derives the outcome and the fallback reason from it, once.
+   */
+  modelExpected?: boolean;
+  /** The text's language as the humanize flow found it before charging; found in the worker when absent. */
+  language?: LanguageGuess;
   /** Tone and reading level: in the model's prompt; the local clean-up applies what it can. */
   writing?: WritingOptions;
   /** Frozen phrases: kept verbatim by the rewrite. */

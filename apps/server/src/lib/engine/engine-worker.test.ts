@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { createEnginePool } from './engine';
+
+const TEXT =
+  'Moreover, it is important to note that artificial intelligence has revolutionized the landscape of modern education. ' +
+  'Furthermore, students can leverage these tools to enhance their learning outcomes. In conclusion, the 3 studies from 2021 show a 40% gain.';
+
+describe('engine worker', () => {
+  it('takes the language and whether a model was expected from the job, across the thread boundary', async () => {
+    const pool = createEnginePool({ threads: 1, queueLimit: 4, timeoutMs: 60_000 });
+    try {
+      const job = { text: TEXT, mode: 'deep' as const, secondPass: false, llm: null, seed: 7 };
+      const plain = await pool.run(job);
+      expect(plain).toMatchObject({ engine: 'local', outcome: 'light-edit', language: 'en' });
+      expect(plain.fallbackReason).toBeUndefined();
+      // The language the server found is used as handed over: this English text, said to be French, is left
+      // as it is and not scored (read again in the worker, it would be rewritten as English).
+      const asFrench = await pool.run({ ...job, language: { code: 'fr', english: false } });
+      expect(asFrench).toMatchObject({ text: TEXT, language: 'fr', scoreBefore: null, outcome: 'unchanged' });
+      // A model expected but not connected makes the same light edit a fallback, with its reason.
+      const expected = await pool.run({ ...job, modelExpected: true });
+      expect(expected).toMatchObject({
+        text: plain.text,
+        engine: 'local',
+        outcome: 'light-edit-fallback',
+        fallbackReason: 'unavailable',
+      });
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+});
