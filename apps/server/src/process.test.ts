@@ -82,12 +82,19 @@ describe('the server process', () => {
       { length: 120 },
       (_, i) => ['Moreover,', 'the', 'results', 'demonstrate', 'a', 'significant', 'improvement.'][i % 7],
     ).join(' ');
+    const balance = async () =>
+      ((await (await fetch(`${base}/api/subscription`, { headers: { cookie } })).json()) as { currentBalance: number })
+        .currentBalance;
+    const before = await balance();
     const inflight = fetch(`${base}/api/functions/humanize-text`, {
       method: 'POST',
       headers: { ...origin, cookie },
       body: JSON.stringify({ text, mode: 'deep' }),
     });
-    await new Promise((r) => setTimeout(r, 150));
+    // SIGTERM once the rewrite has started: its words are reserved (the balance went down).
+    await expect
+      .poll(balance, { timeout: 15_000, interval: 20, message: 'the rewrite reserved its words' })
+      .toBeLessThan(before);
     a.child.kill('SIGTERM');
     const res = await inflight;
     expect(res.status).toBe(200);

@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
@@ -33,7 +33,10 @@ describe('PostgreSQL connections', () => {
       expect(ended).toBeGreaterThanOrEqual(1);
       // Each ended connection reports its error once, on its own (later on a busy machine); wait for all of
       // them before the next query, which would otherwise take a dead connection still idle in the pool.
-      for (let i = 0; i < 500 && lost.length < ended; i++) await new Promise((r) => setTimeout(r, 20));
+      await vi.waitFor(() => expect(lost.length, 'connection errors reported').toBeGreaterThanOrEqual(ended), {
+        timeout: 10_000,
+        interval: 20,
+      });
       expect(lost.length).toBe(ended);
       expect(lost.length).toBeGreaterThanOrEqual(1);
       const rows = rowsOf<{ one: number }>(await d.db.execute(sql`SELECT 1 AS one`));

@@ -72,17 +72,24 @@ describe('a PGlite server killed with SIGKILL', () => {
       body: JSON.stringify({ text, mode: 'lightning' }),
     });
     expect(first.status).toBe(200);
+    const balance = async () =>
+      ((await (await fetch(`${base}/api/subscription`, { headers: { cookie } })).json()) as { currentBalance: number })
+        .currentBalance;
+    const before = await balance();
 
-    // A Deep rewrite in flight when the process dies.
+    // A Deep rewrite in flight when the process dies: killed once its words are reserved.
     const inflight = fetch(`${base}/api/functions/humanize-text`, {
       method: 'POST',
       headers: { ...json, cookie },
       body: JSON.stringify({ text: `${text} again`, mode: 'deep' }),
     }).catch((e: Error) => e);
-    await new Promise((r) => setTimeout(r, 300));
+    await expect
+      .poll(balance, { timeout: 15_000, interval: 20, message: 'the Deep rewrite reserved its words' })
+      .toBeLessThan(before);
     process.kill(pid, 'SIGKILL');
-    for (let i = 0; i < 50 && procState(pid) !== 'Z'; i++) await new Promise((r) => setTimeout(r, 10));
-    expect(procState(pid)).toBe('Z');
+    await expect
+      .poll(() => procState(pid), { timeout: 5_000, interval: 10, message: 'the killed server is a zombie' })
+      .toBe('Z');
     await inflight;
 
     const b = spawnServer(env);

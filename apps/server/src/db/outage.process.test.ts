@@ -106,12 +106,13 @@ describe('server processes on a PostgreSQL that goes away', () => {
     expect(a.child.exitCode).toBeNull();
 
     server!.resume();
-    let back = 0;
-    for (let i = 0; i < 100 && back !== 200; i++) {
-      back = (await fetch(`${base}/readyz`)).status;
-      if (back !== 200) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(back).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${base}/readyz`)).status, {
+        timeout: 10_000,
+        interval: 100,
+        message: 'ready again once the database is back',
+      })
+      .toBe(200);
     const after = await check('after-outage');
     expect(after.status).toBe(200);
     expect(after.headers.get('x-request-id')).toBe('after-outage');

@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { withPreparedStatements } from './pglite-statements';
 
 describe('PGlite named prepared statements', () => {
@@ -80,9 +80,25 @@ describe('PGlite named prepared statements', () => {
     });
     // Issued while the transaction is open: it must wait and then see (and keep) only committed data.
     await inside;
+    // The statement asks for the lock the open transaction holds; release the transaction only once it
+    // has asked (or has already finished, which the checks below refuse).
+    const askedForLock = vi.spyOn(
+      raw as unknown as { _runExclusiveTransaction(): unknown },
+      '_runExclusiveTransaction',
+    );
+    let settled = false;
     const outside = pg.query(`update t set name = $1 where id = $2 returning name`, ['outside', 2]);
-    await new Promise((r) => setTimeout(r, 20));
+    void outside.finally(() => (settled = true)).catch(() => undefined);
+    await vi.waitFor(
+      () => {
+        if (askedForLock.mock.calls.length === 0 && !settled) throw new Error('the statement never asked for the lock');
+      },
+      { timeout: 5_000, interval: 1 },
+    );
+    const finishedInsideTransaction = settled;
+    askedForLock.mockRestore();
     release();
+    expect(finishedInsideTransaction, 'the statement waits while the transaction is open').toBe(false);
     await expect(tx).rejects.toThrow('roll back');
     expect((await outside).rows).toEqual([{ name: 'outside' }]);
     const rows = await pg.query(`select id, name from t order by id`);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCorpus } from '../corpus.ts';
 import { humanize } from '../index.ts';
 import { spansKept } from '../protect.ts';
@@ -161,9 +161,15 @@ describe('model loop, cancellation', () => {
   it('returns the text unchanged when the caller aborts', async () => {
     const fake = await startFakeProvider({ corpus: false, delayMs: 2_000 });
     const ctl = new AbortController();
-    setTimeout(() => ctl.abort(), 100);
     const t0 = Date.now();
-    const r = await humanize(SAMPLES[0]!, { mode: 'deep', llm: { baseURL: fake.url, model: 'm' }, signal: ctl.signal });
+    const running = humanize(SAMPLES[0]!, { mode: 'deep', llm: { baseURL: fake.url, model: 'm' }, signal: ctl.signal });
+    // Abort while the model's first answer is pending (it takes 2 s to come).
+    await vi.waitFor(() => expect(fake.requests, 'requests the model received').toBeGreaterThan(0), {
+      timeout: 1_500,
+      interval: 5,
+    });
+    ctl.abort();
+    const r = await running;
     expect(Date.now() - t0).toBeLessThan(1_900);
     expect(r.engine).toBe('local');
     expect(r.engineNote).toMatch(/aborted/);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeOllama, type FakeOllama } from '@plainspoken/humanizer/testing';
 import type { EngineOverview, EnginePull, HumanizeOutput, WritingOptions } from '@plainspoken/shared';
 import { subscribers } from '../../db/schema';
@@ -16,14 +16,14 @@ const TEXT =
   'and many employees report that they utilize the saved commuting time for exercise and family. However, managers must learn new ways ' +
   'to keep everyone aligned, because informal conversations in the hallway no longer happen on their own.';
 
-const until = async (f: () => Promise<boolean>, ms = 10_000): Promise<void> => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await f()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('condition not met in time');
-};
+/** Polls `f` until it holds; fails after `ms` naming what did not happen. */
+const until = (what: string, f: () => Promise<boolean>, ms = 10_000): Promise<void> =>
+  vi.waitFor(
+    async () => {
+      if (!(await f())) throw new Error(`not within ${ms} ms: ${what}`);
+    },
+    { timeout: ms, interval: 100 },
+  );
 
 describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, model choice', () => {
   let ollama: FakeOllama;
@@ -137,7 +137,7 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
     const again = await humanize({});
     expect(again.engine).toBe('local');
     await ollama.start();
-    await until(async () => (await engineOverview()).provider.healthy);
+    await until('Ollama found healthy again', async () => (await engineOverview()).provider.healthy);
     const up = await humanize({});
     expect(up.engine).toBe('model');
     o = await engineOverview();
@@ -203,7 +203,7 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
     });
     expect(start.status).toBe(202);
     const seen: number[] = [];
-    await until(async () => {
+    await until('the pull is done', async () => {
       const p = (await engineOverview()).pull as EnginePull;
       if (p.total && p.completed !== null) seen.push(p.completed / p.total);
       return p.state === 'done';
@@ -213,7 +213,7 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
 
     ollama.setPullError(3);
     await t.req('/api/admin/engine/pull', { method: 'POST', body: { model: 'mistral' }, cookie: admin.cookie });
-    await until(async () => (await engineOverview()).pull?.state === 'failed');
+    await until('the pull failed', async () => (await engineOverview()).pull?.state === 'failed');
     expect((await engineOverview()).pull?.error).toMatch(/max retries exceeded/);
     ollama.setPullError(null);
 
@@ -227,7 +227,7 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
     expect(busy.status).toBe(409);
     const cancelled = await t.req('/api/admin/engine/pull', { method: 'DELETE', cookie: admin.cookie });
     expect(((await cancelled.json()) as EnginePull).state).toBe('cancelled');
-    await until(async () => ollama.pullsCancelled >= 1);
+    await until('Ollama saw the pull cancelled', async () => ollama.pullsCancelled >= 1);
     expect((await engineOverview()).provider.installed.map((m) => m.name)).not.toContain('phi3:latest');
     ollama.setPullStepMs(20);
     const badName = await t.req('/api/admin/engine/pull', {

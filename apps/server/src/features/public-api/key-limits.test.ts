@@ -45,6 +45,8 @@ describe.each(DB_KINDS)('the per-key API rate on %s', (kind) => {
       // 40 arrive in waves while none has finished: exactly three are admitted, whichever they are.
       const all = await Promise.all(
         Array.from({ length: 40 }, async (_, i) => {
+          // Staggered arrivals (0-21 ms apart), so later waves meet admissions already committed: this is
+          // the test's input, not a wait for something to happen.
           await new Promise((r) => setTimeout(r, (i % 8) * 3));
           return admitApiRequest(d(), 'key-run', 'humanize', limits);
         }),

@@ -20,10 +20,13 @@ describe('BelowTheFold', () => {
     vi.stubGlobal('IntersectionObserver', NoIntersections);
   });
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
   });
 
   it('tries the download again after it failed, and shows the sections once it works', async () => {
+    // The retry waits two seconds: a fake clock moves past them.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { BelowTheFold } = await import('./below-the-fold');
     const { container } = render(
       <MemoryRouter initialEntries={['/#features']}>
@@ -31,11 +34,14 @@ describe('BelowTheFold', () => {
       </MemoryRouter>,
     );
     // A link to a section asks for them at once; the download fails and the placeholder stays.
-    await act(() => new Promise((r) => setTimeout(r, 50)));
-    expect(downloads).toBe(1);
+    await act(() => vi.waitFor(() => expect(downloads, 'downloads asked for').toBe(1)));
     expect(container.querySelector('[aria-hidden="true"]')).not.toBeNull();
-    // A little later the same trigger tries again.
-    expect(await screen.findByRole('heading', { name: 'Everything you need' }, { timeout: 4000 })).toBeInTheDocument();
+    // Not tried again at once (each check above moved the fake clock by at most 50 ms)...
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    expect(downloads).toBe(1);
+    // ...but a little later the same trigger tries again.
+    await act(() => vi.advanceTimersByTimeAsync(500));
+    await act(() => vi.waitFor(() => screen.getByRole('heading', { name: 'Everything you need' })));
     expect(downloads).toBe(2);
   });
 });
