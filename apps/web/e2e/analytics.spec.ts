@@ -13,6 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
+import { TIMINGS } from '@plainspoken/shared';
 import { PASSWORD, uniqueEmail } from './support';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -154,13 +155,20 @@ test.afterAll(async () => {
 /** Opens the confirmation link from the analytics server's outbox outside the browser. */
 async function confirmAccount(request: APIRequestContext, email: string): Promise<void> {
   let link: string | undefined;
-  for (let i = 0; i < 50 && !link; i++) {
-    const mails = (await (await request.get(`${base}/api/dev/mailbox`)).json()) as { to: string; links: string[] }[];
-    link = mails.find((m) => m.to === email)?.links.find((l) => l.includes('/api/auth/verify-email'));
-    if (!link) await new Promise((r) => setTimeout(r, 200));
-  }
-  if (!link) throw new Error('no confirmation mail');
-  await request.get(link, { maxRedirects: 0 });
+  await expect
+    .poll(
+      async () => {
+        const mails = (await (await request.get(`${base}/api/dev/mailbox`)).json()) as {
+          to: string;
+          links: string[];
+        }[];
+        link = mails.find((m) => m.to === email)?.links.find((l) => l.includes('/api/auth/verify-email'));
+        return link;
+      },
+      { timeout: 10_000, intervals: [200], message: `a confirmation mail to ${email}` },
+    )
+    .toBeDefined();
+  await request.get(link!, { maxRedirects: 0 });
 }
 
 // posthog-js drops events from browsers that look automated (webdriver flag, headless user agent);
@@ -247,6 +255,9 @@ test('without a configured key nothing leaves the browser', async ({ page, baseU
   expect(cfg.posthog).toBeNull();
   await page.goto('/');
   await page.getByRole('banner').getByRole('link', { name: 'Pricing' }).click();
-  await page.waitForTimeout(2_500);
+  await expect(page).toHaveURL(/\/pricing$/);
+  // Nothing to wait for: the check is that nothing is sent. Analytics would start a second after the page
+  // (TIMINGS.startupTrackingDelayMs) and send at once; watch a little longer than that.
+  await page.waitForTimeout(TIMINGS.startupTrackingDelayMs + 1_500);
   expect(foreign).toEqual([]);
 });

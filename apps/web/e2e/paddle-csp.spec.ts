@@ -45,8 +45,11 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 500));
+  if (server && server.exitCode === null) {
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await exited;
+  }
   rmSync(dataDir, { recursive: true, force: true });
 });
 
