@@ -6,6 +6,8 @@
 //     4x CPU slowdown, 150 ms round trips at 1.6 Mbit/s, like Lighthouse's mobile preset) and on a desktop
 //     (1366 px, 40 ms at 10 Mbit/s); BENCH_WEB_RUNS loads each (default 3): the median of FCP and LCP, the
 //     worst CLS;
+//   - each route's first-load JavaScript against the budget of 120 KiB gzip (decision 0035, the same
+//     count apps/web/e2e/web-speed.spec.ts fails on): routes over it are listed and the bench exits 1;
 //   - when the `lighthouse` package can be loaded (installed in the project, or LIGHTHOUSE_DIR naming a
 //     folder whose node_modules has it, e.g. after `npm i --no-save lighthouse@12`), Lighthouse's mobile
 //     performance and SEO scores for home, pricing and history.
@@ -32,6 +34,8 @@ const ROUTES = (
   .map((r) => r.trim())
   .filter(Boolean);
 const LIGHTHOUSE_ROUTES = ['/', '/pricing', '/history'];
+/** First-load JavaScript per route, KiB gzip: every route, home included (decision 0035). */
+const FIRST_LOAD_JS_BUDGET_KB = 120;
 const WEB_DIST = path.join(root, 'apps/web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -346,6 +350,13 @@ async function main() {
           console.log(`  ${pad(kb(sizes(f).raw), 8)} ${pad(kb(sizes(f).gzip), 7)} ${pad(kb(sizes(f).br), 7)}  ${f}`);
       }
     }
+    const over = rows.filter((r) => r.js.gzip / 1024 > FIRST_LOAD_JS_BUDGET_KB);
+    console.log(
+      over.length
+        ? `\nOver the first-load JS budget (${FIRST_LOAD_JS_BUDGET_KB} KB gzip): ${over.map((r) => `${r.route} ${kb(r.js.gzip)}`).join(', ')}`
+        : `\nEvery route's first-load JS is within ${FIRST_LOAD_JS_BUDGET_KB} KB gzip.`,
+    );
+    if (over.length) process.exitCode = 1;
     const shifted = rows.filter((r) => r.mobile.cls > 0.02 || r.desktop.cls > 0.02);
     for (const r of shifted) {
       const src = new Map();

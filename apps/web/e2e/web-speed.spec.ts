@@ -29,12 +29,6 @@ const CLS_TARGET = 0.02;
  * server's .gz twin): the files fetched until the page settles, as `npm run bench:web` counts them.
  */
 const FIRST_LOAD_JS_BUDGET_KB = 120;
-/**
- * Home is over the target: 126.2 KB, of which React DOM is 62, React Router 13 and TanStack Query 10
- * (decision 0035). Until a smaller router lands, this ceiling keeps it from growing; it is not the target.
- */
-const HOME_CEILING_KB = 127;
-const budgetOf = (route: string): number => (route === '/' ? HOME_CEILING_KB : FIRST_LOAD_JS_BUDGET_KB);
 const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
 /** Records layout shifts from the first byte; CLS is the worst session window (gaps < 1 s, at most 5 s). */
@@ -120,7 +114,7 @@ function gzipBytes(urlPath: string): number {
 
 test.describe('first-load JavaScript', () => {
   for (const route of ROUTES) {
-    test(`${route} loads at most ${budgetOf(route)} KB of JavaScript (gzip) before it settles`, async ({
+    test(`${route} loads at most ${FIRST_LOAD_JS_BUDGET_KB} KB of JavaScript (gzip) before it settles`, async ({
       browser,
       baseURL,
     }) => {
@@ -151,7 +145,7 @@ test.describe('first-load JavaScript', () => {
         total,
         `${route}: ${total.toFixed(1)} KB in ${files.size} files\n` +
           sizes.map((s) => `  ${s.kb.toFixed(1).padStart(6)} ${s.f}`).join('\n'),
-      ).toBeLessThanOrEqual(budgetOf(route));
+      ).toBeLessThanOrEqual(FIRST_LOAD_JS_BUDGET_KB);
     });
   }
 });

@@ -1,4 +1,4 @@
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, useRoutes, type RouteObject } from 'react-router';
 import { APP_ROUTES, matchAppRoute, type AppRouteId } from '@plainspoken/shared';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { RootLayout } from './root-layout';
@@ -18,18 +18,23 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   return route ? pages[route.id].preload() : Promise.resolve();
 }
 
+// The route list as objects (useRoutes), not <Routes> children, which React Router would read with
+// createRoutesFromChildren on every render (code every page would load).
+const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    children: [
+      ...APP_ROUTES.map((r) => {
+        const { Page } = pages[r.id];
+        return { path: r.path, element: <Page /> };
+      }),
+      { path: '*', element: <NotFoundRoute /> },
+    ],
+  },
+];
+
 export function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<RootLayout />}>
-        {APP_ROUTES.map((r) => {
-          const { Page } = pages[r.id];
-          return <Route key={r.id} path={r.path} element={<Page />} />;
-        })}
-        <Route path="*" element={<NotFoundRoute />} />
-      </Route>
-    </Routes>
-  );
+  return useRoutes(routes);
 }
 
 export function Router() {

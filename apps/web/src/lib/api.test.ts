@@ -25,6 +25,31 @@ describe('call (the typed client)', () => {
     expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/transformations?limit=20', '/api/api-keys/k1']);
   });
 
+  it('builds paths as hono’s client does: $path, an index segment, an optional parameter, array queries', async () => {
+    expect(
+      server.api.transformations[':id']['export.docx'].$path({ param: { id: 't1' }, query: { changes: 'tracked' } }),
+    ).toBe('/api/transformations/t1/export.docx?changes=tracked');
+    expect(server.api.account.export.$path()).toBe('/api/account/export');
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response('{}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const untyped = server as unknown as Record<string, Record<string, Record<string, (...a: unknown[]) => unknown>>>;
+    await untyped.api!.index!.$get!({ query: { tag: ['a', 'b'], skip: undefined, n: 2 } });
+    await untyped.api!['x/:id?']!.$get!({ param: { id: '' } });
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api?tag=a&tag=b&n=2', '/api/x']);
+  });
+
+  it('sends no body with a GET, and passes the caller’s init (an abort signal) to fetch', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => new Response('{}', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    const signal = new AbortController().signal;
+    await call(server.api.transformations.$get({ query: { limit: '5' } }, { init: { signal } }));
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect(init.method).toBe('GET');
+    expect(init.body).toBeUndefined();
+    expect(init.signal).toBe(signal);
+    expect(init.credentials).toBe('include');
+  });
+
   it('throws ApiError with code, message and retryAfter from the error body', async () => {
     vi.stubGlobal(
       'fetch',

@@ -3,7 +3,7 @@
  * arrive in one shape: the UI branches on `code`, never on message text.
  */
 import type { ErrorCode } from '@plainspoken/shared';
-import { hc, type ClientResponse } from 'hono/client';
+import type { ClientResponse, hc } from 'hono/client';
 import type { SuccessStatusCode } from 'hono/utils/http-status';
 import type { AppType } from '@plainspoken/server/src/app';
 
@@ -34,15 +34,75 @@ export function isApiError(e: unknown): e is ApiError {
   return e instanceof ApiError;
 }
 
+interface RequestArgs {
+  param?: Record<string, string>;
+  query?: Record<string, unknown>;
+  json?: unknown;
+  form?: Record<string, unknown>;
+  header?: Record<string, string>;
+}
+interface RequestOptions {
+  headers?: Record<string, string>;
+  init?: RequestInit;
+}
+
+/** A route's path with its params filled in and its query appended, as hono's client writes them. */
+function pathOf(parts: string[], args: RequestArgs | undefined): string {
+  let path = `/${parts.join('/')}`.replace(/\/index$/, '') || '/';
+  for (const [k, v] of Object.entries(args?.param ?? {}))
+    path = path.replace(new RegExp(`/:${k}(?:{[^/]+})?\\??(?=/|$)`), () => (v ? `/${v}` : ''));
+  const query = new URLSearchParams();
+  for (const [k, v] of Object.entries(args?.query ?? {}))
+    for (const x of Array.isArray(v) ? v : [v]) if (x !== undefined) query.append(k, String(x));
+  const qs = query.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+function send(method: string, parts: string[], args: RequestArgs | undefined, opts: RequestOptions | undefined) {
+  const headers = new Headers({ Accept: 'application/json', ...args?.header, ...opts?.headers });
+  let body: BodyInit | undefined;
+  if (args?.form) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(args.form))
+      for (const x of Array.isArray(v) ? v : [v]) if (x !== undefined) form.append(k, x as string | Blob);
+    body = form;
+  }
+  if (args?.json !== undefined) {
+    body = JSON.stringify(args.json);
+    headers.set('Content-Type', 'application/json');
+  }
+  const m = method.toUpperCase();
+  return fetch(pathOf(parts, args), {
+    method: m,
+    headers,
+    credentials: 'include',
+    body: m === 'GET' || m === 'HEAD' ? undefined : body,
+    ...opts?.init,
+  });
+}
+
+/** `server.api.a[':id'].$post(args, options)`: each property a path segment, the `$` call the request. */
+function route(parts: string[]): unknown {
+  return new Proxy(() => {}, {
+    get: (_, key) => (typeof key === 'string' && key !== 'then' ? route([...parts, key]) : undefined),
+    apply: (_, __, [args, opts]: [RequestArgs?, RequestOptions?]) => {
+      const at = parts.slice(0, -1);
+      const last = parts[parts.length - 1] ?? '';
+      if (last === '$path') return pathOf(at, args);
+      if (last === '$url') return new URL(pathOf(at, args), window.location.origin);
+      return send(last.slice(1), at, args, opts);
+    },
+  });
+}
+
 /**
  * The product's API, typed by the server's own routes (a type-only import: no server code reaches the
  * bundle). `server.api.subscription.$get()` is checked against the route's path, input and answer, so a
- * change on one side that the other does not follow fails `npm run typecheck`.
+ * change on one side that the other does not follow fails `npm run typecheck`. Typed as hono's client
+ * (`hc<AppType>`) and built the way it builds requests (a path segment per property; `param`, `query`,
+ * `json`, `form`; `$path()`), in a few lines instead of its client code (about 1 KB gzip on every page).
  */
-export const server = hc<AppType>('/', {
-  headers: { Accept: 'application/json' },
-  init: { credentials: 'include' },
-});
+export const server = route([]) as ReturnType<typeof hc<AppType>>;
 
 /** The body type of a response's success statuses (error answers are thrown as ApiError by `call`). */
 export type OkBody<R> =

@@ -6,14 +6,11 @@ import {
   announceSubscriptionChange,
   limitsQueryOptions,
   limitsStaleTime,
-  POLL,
-  type PollSchedule,
-  settledCount,
   subscriptionKeys,
-  subscriptionPollOptions,
   subscriptionQueryOptions,
   toLimits,
 } from './subscription';
+import { POLL, type PollSchedule, settledCount, subscriptionPollOptions } from './subscription-poll';
 
 const FREE: LimitsInfo = {
   subscriptionTier: 'FREE',

@@ -1,5 +1,5 @@
 import { ShieldCheckIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 import { PRODUCT_NAME, TAGLINE } from '@plainspoken/shared';
 import { paths } from '@/config/paths';
 import { ContactLink } from './contact-link';

@@ -1,6 +1,6 @@
 import { HistoryIcon, MailIcon, ScanSearchIcon, TagIcon, UserRoundIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '@/components/link';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { useSession } from '@/lib/auth';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 import { PRODUCT_NAME } from '@plainspoken/shared';
 import { paths } from '@/config/paths';
 import { cn } from '@/lib/utils';

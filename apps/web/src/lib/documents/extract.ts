@@ -1,6 +1,8 @@
 /** Sends a file to the server to be read (POST /api/documents/extract, the file as the raw body). */
-import { DOCUMENTS, isAcceptedDocument, type ExtractedDocument } from '@plainspoken/shared';
+import { countWords, DOCUMENTS, isAcceptedDocument, type ExtractedDocument } from '@plainspoken/shared';
 import { ApiError, apiErrorFrom } from '@/lib/api';
+import { showToast } from '@/lib/toast';
+import { rememberUploadLayout } from './upload-layout';
 
 /** The refusal the browser can give without sending the file (wrong type, too large, empty). */
 export function precheckFile(file: { name: string; size: number }): string | null {
@@ -52,4 +54,27 @@ export async function extractDocument(file: File, signal?: AbortSignal): Promise
     throw err;
   }
   return body as ExtractedDocument;
+}
+
+/**
+ * Reads `file` into a text box (use-document-upload.ts) in place of `previous`: its text goes to `onText`,
+ * a Word file's look is remembered for the rewrite (upload-layout.ts), and a toast says how many words
+ * were read, with Undo when there was text before. Throws as extractDocument does.
+ */
+export async function readDocumentInto(file: File, previous: string, onText: (text: string) => void): Promise<void> {
+  const doc = await extractDocument(file);
+  rememberUploadLayout(doc.text, doc.layout);
+  onText(doc.text);
+  const words = countWords(doc.text);
+  showToast(({ toast }) =>
+    toast.success(`Read “${file.name}”`, {
+      description: [
+        `${words.toLocaleString('en-US')} ${words === 1 ? 'word' : 'words'}${doc.pages ? ` from ${doc.pages} ${doc.pages === 1 ? 'page' : 'pages'}` : ''}.`,
+        doc.note,
+      ]
+        .filter(Boolean)
+        .join(' '),
+      ...(previous.trim() ? { action: { label: 'Undo', onClick: () => onText(previous) } } : {}),
+    }),
+  );
 }

@@ -4,10 +4,7 @@
  * word counter and caps then apply as usual). The previous text can be restored from the toast.
  */
 import { useCallback, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
-import { countWords } from '@plainspoken/shared';
 import { isApiError } from '@/lib/api';
-import { showToast } from '@/lib/toast';
-import { rememberUploadLayout } from './upload-layout';
 
 export interface DocumentUpload {
   /** Opens the file picker. */
@@ -52,24 +49,8 @@ export function useDocumentUpload(opts: {
       setReading(file.name);
       try {
         // The reading code is not part of the page's first load; it comes with the first file.
-        const { extractDocument } = await import('./extract');
-        const doc = await extractDocument(file);
-        const previous = text;
-        // A Word file's own look goes with its text to the rewrite (upload-layout.ts).
-        rememberUploadLayout(doc.text, doc.layout);
-        onText(doc.text);
-        const words = countWords(doc.text);
-        showToast(({ toast }) =>
-          toast.success(`Read “${file.name}”`, {
-            description: [
-              `${words.toLocaleString('en-US')} ${words === 1 ? 'word' : 'words'}${doc.pages ? ` from ${doc.pages} ${doc.pages === 1 ? 'page' : 'pages'}` : ''}.`,
-              doc.note,
-            ]
-              .filter(Boolean)
-              .join(' '),
-            ...(previous.trim() ? { action: { label: 'Undo', onClick: () => onText(previous) } } : {}),
-          }),
-        );
+        const { readDocumentInto } = await import('./extract');
+        await readDocumentInto(file, text, onText);
       } catch (e) {
         const message = isApiError(e) && e.message ? e.message : `“${file.name}” could not be read. Please try again.`;
         setProblem({ name: file.name, message });

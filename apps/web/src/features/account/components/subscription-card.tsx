@@ -1,5 +1,5 @@
 import { ArrowUpRightIcon, ExternalLinkIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 import type { SubscriptionData } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

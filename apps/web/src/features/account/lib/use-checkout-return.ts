@@ -7,7 +7,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { isPaidTier, type SubscriptionData } from '@plainspoken/shared';
-import { announceSubscriptionChange, POLL, useSubscriptionPoll } from '@/lib/subscription';
+import { announceSubscriptionChange } from '@/lib/subscription';
+import { POLL, useSubscriptionPoll } from '@/lib/subscription-poll';
 import { notify, notifySuccess } from '@/lib/toast';
 
 export function checkoutDone(s: SubscriptionData, expectedTier: string | null): boolean {

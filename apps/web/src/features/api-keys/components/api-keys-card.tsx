@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { BookOpenIcon, CheckIcon, CopyIcon, KeyRoundIcon, PlusIcon, SparklesIcon } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 import { API_KEY_NAME_MAX, API_MSG, type ApiKeyItem, type CreatedApiKey } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';

@@ -1,6 +1,6 @@
 import { RefreshCwIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 import { useQuery } from '@tanstack/react-query';
 import { ENGINE_MSG, TIERS, type EngineState } from '@plainspoken/shared';
 import { call, server } from '@/lib/api';

@@ -1,5 +1,5 @@
 import { ArrowLeftIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 import { paths } from '@/config/paths';
 
 /** The way back from an admin test page to the admin overview, above the page's title. */

@@ -1,5 +1,5 @@
 import { ActivityIcon, LockIcon, RefreshCwIcon, ShieldAlertIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';

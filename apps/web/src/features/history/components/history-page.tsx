@@ -1,6 +1,7 @@
 import { HistoryIcon, LogInIcon, SearchIcon, XIcon } from 'lucide-react';
 import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '@/components/link';
 import { MSG } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';

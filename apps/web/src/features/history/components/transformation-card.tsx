@@ -9,7 +9,7 @@ import {
   Trash2Icon,
 } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 import { countWords, MSG, RESULT_MSG, type TransformationItem } from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
 import { DownloadMenu } from '@/components/documents/download-menu';

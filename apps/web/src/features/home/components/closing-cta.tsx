@@ -1,5 +1,5 @@
 import { ArrowRightIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 import { FREE_SIGNUP_WORDS } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';

@@ -1,5 +1,5 @@
 import { ArrowRightIcon, CheckIcon } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 import { FREE_SIGNUP_WORDS, TAGLINE } from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

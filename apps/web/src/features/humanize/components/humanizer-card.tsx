@@ -1,7 +1,8 @@
 import { ArrowUpRightIcon, InfoIcon } from 'lucide-react';
 import { ENGINE_MSG, MIN_WORDS, SETUP_PATH, lightEditWriting } from '@plainspoken/shared';
 import { lazy, Suspense, useEffect, useId, useRef, type KeyboardEvent } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link } from '@/components/link';
 import { DocumentDropZone, UploadButton, UploadProblem } from '@/components/documents/document-upload';
 import { PasteButton } from '@/components/paste-button';
 import { Button } from '@/components/ui/button';

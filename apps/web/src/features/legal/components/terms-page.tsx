@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '@/components/link';
 import { ContactLink } from '@/components/layout/contact-link';
 import { paths } from '@/config/paths';
 import { LegalLayout, LegalSection } from './legal-layout';
