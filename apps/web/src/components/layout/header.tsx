@@ -57,17 +57,9 @@ export function Header() {
             <ScanSearchIcon className="size-4 md:hidden" aria-hidden="true" />
             <span className={stackedLabel}>AI check</span>
           </NavLink>
-          {/* Signed in, below 420 px the Get more words button is the way to the plans (it leads to the same page). */}
           <NavLink
             to={paths.pricing}
-            className={({ isActive }) =>
-              cn(
-                navLink,
-                stacked,
-                isActive ? 'text-foreground' : 'text-muted-foreground',
-                isSignedIn && 'max-[419px]:hidden',
-              )
-            }
+            className={({ isActive }) => cn(navLink, stacked, isActive ? 'text-foreground' : 'text-muted-foreground')}
           >
             <TagIcon className="size-4 md:hidden" aria-hidden="true" />
             <span className={stackedLabel}>Pricing</span>
@@ -84,7 +76,12 @@ export function Header() {
         >
           {isSignedIn ? (
             <>
-              <Button asChild size="sm" className="h-9! max-[419px]:px-2 max-[419px]:text-xs">
+              {/* Below 420 px its words take two short lines, like the links' icon over name, so the row fits 360 px. */}
+              <Button
+                asChild
+                size="sm"
+                className="h-9! text-center max-[419px]:max-w-16 max-[419px]:px-1.5 max-[419px]:text-[11px] max-[419px]:leading-tight max-[419px]:whitespace-normal"
+              >
                 <Link to={paths.pricing}>Get more words</Link>
               </Button>
               <Link to={paths.history} className={cn(navLink, stacked, 'text-muted-foreground [&_svg]:size-4')}>

@@ -1,6 +1,7 @@
 import type { EngineOverview } from '@plainspoken/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { usd } from './format';
+import { ScrollTable } from '@/components/ui/scroll-table';
 
 /** The model's cost per 1,000 words beside each plan's price. */
 export function CostCard({ o }: { o: EngineOverview }) {
@@ -16,31 +17,33 @@ export function CostCard({ o }: { o: EngineOverview }) {
           the last 30 days: <strong data-testid="engine-cost-30d">{usd(cost)}</strong> per 1,000 words.
         </CardDescription>
       </CardHeader>
-      <CardContent className="min-w-0 overflow-x-auto">
-        <table className="w-full min-w-[520px] text-sm" data-testid="engine-margins">
-          <thead className="text-left text-muted-foreground">
-            <tr className="border-b">
-              <th className="py-2 pr-3 font-medium">Plan</th>
-              <th className="py-2 pr-3 text-right font-medium">Price / 1k words</th>
-              <th className="py-2 pr-3 text-right font-medium">Model cost / 1k words</th>
-              <th className="py-2 pr-3 text-right font-medium">Margin / 1k words</th>
-              <th className="py-2 text-right font-medium">Margin</th>
-            </tr>
-          </thead>
-          <tbody className="tabular-nums">
-            {o.plans.map((p) => (
-              <tr key={`${p.tier}-${p.period}`} className="border-b last:border-0">
-                <td className="py-2 pr-3">
-                  {p.tier} {p.period === 'monthly' ? 'monthly' : 'yearly'}
-                </td>
-                <td className="py-2 pr-3 text-right">{usd(p.pricePer1k, 3)}</td>
-                <td className="py-2 pr-3 text-right">{usd(cost)}</td>
-                <td className="py-2 pr-3 text-right">{usd(p.marginPer1k, 3)}</td>
-                <td className="py-2 text-right">{p.marginPct == null ? '–' : `${p.marginPct.toFixed(1)}%`}</td>
+      <CardContent className="min-w-0">
+        <ScrollTable label="Cost and margin per plan">
+          <table className="w-full min-w-[520px] text-sm" data-testid="engine-margins">
+            <thead className="text-left text-muted-foreground">
+              <tr className="border-b">
+                <th className="py-2 pr-3 font-medium">Plan</th>
+                <th className="py-2 pr-3 text-right font-medium">Price / 1k words</th>
+                <th className="py-2 pr-3 text-right font-medium">Model cost / 1k words</th>
+                <th className="py-2 pr-3 text-right font-medium">Margin / 1k words</th>
+                <th className="py-2 text-right font-medium">Margin</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="tabular-nums">
+              {o.plans.map((p) => (
+                <tr key={`${p.tier}-${p.period}`} className="border-b last:border-0">
+                  <td className="py-2 pr-3">
+                    {p.tier} {p.period === 'monthly' ? 'monthly' : 'yearly'}
+                  </td>
+                  <td className="py-2 pr-3 text-right">{usd(p.pricePer1k, 3)}</td>
+                  <td className="py-2 pr-3 text-right">{usd(cost)}</td>
+                  <td className="py-2 pr-3 text-right">{usd(p.marginPer1k, 3)}</td>
+                  <td className="py-2 text-right">{p.marginPct == null ? '–' : `${p.marginPct.toFixed(1)}%`}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollTable>
         <p className="mt-3 text-xs text-muted-foreground">
           A plan's price per 1,000 words assumes its whole monthly allowance is used; lighter use raises the margin.
         </p>

@@ -6,6 +6,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { useChooseModel } from '../api/engine';
 import { KIND_LABEL, MODE_LABEL, ago, errorText, ms } from './format';
+import { ScrollTable } from '@/components/ui/scroll-table';
 
 /** The provider, its health and the model each mode uses. */
 export function ProviderCard({ o }: { o: EngineOverview }) {
@@ -48,7 +49,7 @@ export function ProviderCard({ o }: { o: EngineOverview }) {
           <Fact label="Check took" value={ms(p.checkMs)} />
           <Fact label={p.healthy ? 'Last error' : 'Why it is down'} value={p.lastError ?? 'none'} />
         </dl>
-        <div className="overflow-x-auto">
+        <ScrollTable label="Model per mode">
           <table className="w-full min-w-[520px] text-sm">
             <thead className="text-left text-muted-foreground">
               <tr className="border-b">
@@ -107,7 +108,7 @@ export function ProviderCard({ o }: { o: EngineOverview }) {
               })}
             </tbody>
           </table>
-        </div>
+        </ScrollTable>
         {choose.isError && <p className="text-sm text-destructive">{errorText(choose.error)}</p>}
       </CardContent>
     </Card>

@@ -3,6 +3,7 @@ import { HUMANIZE_MODES, type EngineModeStats, type EngineWindow } from '@plains
 import { Badge } from '@/components/ui/badge';
 import { BarChart } from '@/components/ui/charts';
 import { MODE_LABEL, SET_ASIDE_LABEL, int, latencyFormat, usd } from './format';
+import { ScrollTable } from '@/components/ui/scroll-table';
 
 /** One window of the usage card: figures per mode, charts, fallbacks and drafts set aside, by reason. */
 export function WindowView({ w, label }: { w: EngineWindow; label: (at: string) => string }) {
@@ -15,7 +16,7 @@ export function WindowView({ w, label }: { w: EngineWindow; label: (at: string) 
   const latency = latencyFormat(rows.flatMap(([, s]) => [s.latencyP50Ms, s.latencyP95Ms]));
   return (
     <div className="mt-4 grid min-w-0 grid-cols-1 gap-6">
-      <div className="overflow-x-auto">
+      <ScrollTable label={`Rewrites by mode, last ${w.label}`}>
         <table className="w-full min-w-[760px] text-sm" data-testid={`engine-stats-${w.label}`}>
           <thead className="text-left text-muted-foreground">
             <tr className="border-b">
@@ -46,7 +47,7 @@ export function WindowView({ w, label }: { w: EngineWindow; label: (at: string) 
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollTable>
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2 [&>*]:min-w-0">
         <Chart title={`Rewrites by the model per ${per}`}>
           <BarChart

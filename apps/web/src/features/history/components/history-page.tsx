@@ -148,12 +148,15 @@ export function HistoryPage() {
               </button>
             )}
           </div>
-          <div className="flex flex-wrap items-center justify-between gap-3">
+          {/* On a phone the two switches do not fit one row: each takes a row of its own, as wide as the search
+              box, so their edges line up instead of the second one wrapping under the first. */}
+          <div className="grid gap-2 sm:flex sm:flex-wrap sm:items-center sm:justify-between sm:gap-3">
             <ToggleGroup
               type="single"
               value={mode}
               onValueChange={(v) => setMode(v as HistoryMode)}
               aria-label="Show entries of"
+              className="w-full sm:w-auto"
               data-testid="history-mode-filter"
             >
               {MODE_FILTERS.map((f) => (
@@ -167,6 +170,7 @@ export function HistoryPage() {
               value={view}
               onValueChange={(v) => setView(v as HistoryView)}
               aria-label="View"
+              className="w-full sm:w-auto"
               data-testid="history-view"
             >
               <ToggleGroupItem value="compact">Compact</ToggleGroupItem>
