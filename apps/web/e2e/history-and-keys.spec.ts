@@ -14,6 +14,15 @@ const DESKTOP = { width: 1366, height: 900 };
 // The e2e server lists this address in ADMIN_EMAILS.
 const ADMIN = 'admin@example.com';
 
+/** Waits two frames (anything just rendered is drawn), then for every finite animation or transition to end. */
+async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    const running = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+  });
+}
+
 async function asAdmin(page: Page, request: APIRequestContext): Promise<void> {
   await page.goto('/');
   const res = await page.request.post('/api/auth/sign-in/email', { data: { email: ADMIN, password: PASSWORD } });
@@ -186,7 +195,8 @@ test('a new API key is scrolled into view with its copy button focused, and no t
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       await fresh.getByLabel('New API key').inputValue(),
     );
-    await page.waitForTimeout(500);
+    // Any toast the copy raised has been drawn and has finished sliding in.
+    await animationsDone(page);
     const box = (await fresh.boundingBox())!;
     for (const toast of await page.locator('[data-sonner-toast]').all()) {
       const t = await toast.boundingBox();
@@ -209,15 +219,28 @@ test('the API reference: only its own controls, no console message, a way back t
     if (m.type() === 'error' || m.type() === 'warning') messages.push(`${m.type()}: ${m.text()}`);
   });
   page.on('pageerror', (e) => messages.push(e.message));
+  // Watched from the first node on: the vendor's AI chat and MCP generator never show, not even for a moment.
+  // (The reference's own title is watched too, to show the watch sees what the reference draws.)
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { vendorSeen: string[] }).vendorSeen = seen;
+    const check = (n: Node) => {
+      if (n.parentElement?.closest('head, script, style')) return;
+      if (n instanceof Element && n.matches('head, script, style')) return;
+      for (const m of (n.textContent ?? '').matchAll(/Ask AI|Generate MCP|Plainspoken API/g)) seen.push(m[0]);
+    };
+    new MutationObserver((records) => {
+      for (const r of records) {
+        if (r.type === 'characterData') check(r.target);
+        else r.addedNodes.forEach(check);
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  const vendorSeen = () => page.evaluate(() => (window as unknown as { vendorSeen: string[] }).vendorSeen);
   for (const size of [DESKTOP, PHONE]) {
     await page.setViewportSize(size);
     await page.goto('/docs/api');
-    // Watched from the first paint: the vendor's AI chat and MCP generator never show.
     const vendor = page.getByText(/Ask AI|Generate MCP/);
-    for (let i = 0; i < 10; i++) {
-      expect(await vendor.count()).toBe(0);
-      await page.waitForTimeout(200);
-    }
     await expect(page.getByRole('heading', { name: 'Plainspoken API', level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(vendor).toHaveCount(0);
     // One reference on the page (the bundle mounts a second, empty one on an element named "api-reference").
@@ -235,6 +258,12 @@ test('the API reference: only its own controls, no console message, a way back t
       expect(rows, `status ${status} at ${size.width} px`).toBe(1);
     }
     if (shots) await page.screenshot({ path: `${shots}/docs-api-status-${size.width}.png` });
+    const seen = await vendorSeen();
+    expect(seen, 'the watch saw the reference drawn').toContain('Plainspoken API');
+    expect(
+      seen.filter((x) => x !== 'Plainspoken API'),
+      `the vendor's controls at ${size.width} px`,
+    ).toEqual([]);
   }
   const icon = page.locator('link[rel="icon"]');
   await expect(icon).toHaveAttribute('href', '/favicon.svg');
