@@ -252,8 +252,14 @@ export async function makeUsers(base, n, tag, mail = {}) {
       });
       if (r.status !== 200) throw new Error(`sign-up answered ${r.status}: ${r.text}`);
     });
-    await sleep(200); // the log line of the last mail
-    const links = await confirmationLinks(mail);
+    // Every mail of the batch is in the outbox (or the server's log) before it is read; one still missing
+    // after 15 s is reported below.
+    const deadline = Date.now() + 15_000;
+    let links = await confirmationLinks(mail);
+    while (!batch.every((u) => links.has(u.email)) && Date.now() < deadline) {
+      await sleep(50);
+      links = await confirmationLinks(mail);
+    }
     await pool(batch, 8, async (u) => {
       const link = links.get(u.email);
       if (!link) throw new Error(`no confirmation mail for ${u.email}`);
