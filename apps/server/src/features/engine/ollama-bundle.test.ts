@@ -4,7 +4,7 @@
  * the next rewrite falls back to a light edit; when it starts again, rewrites recover by themselves. The
  * test owns port 11434 for its fake and fails with a reason when something else already listens there.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -70,11 +70,16 @@ describe('npm start with a (fake) Ollama on the default port and nothing configu
       body: JSON.stringify({ email, password: 'password123', name: email }),
     });
     expect(su.status).toBe(200);
-    // The link appears in the server's output (expect.poll is for tests, not hooks): wait for it.
+    // The link appears in the server's output: wait for it.
     const linkRe = /https?:\/\/[^\s"\\]*\/api\/auth\/verify-email[^\s"\\]*/;
-    for (let i = 0; i < 400 && !linkRe.test(out); i++) await new Promise((r) => setTimeout(r, 50));
-    const link = linkRe.exec(out)?.[0];
-    if (!link) throw new Error(`no confirmation link in the server's output:\n${out}`);
+    const link = await vi.waitFor(
+      () => {
+        const found = linkRe.exec(out)?.[0];
+        if (!found) throw new Error(`no confirmation link in the server's output:\n${out}`);
+        return found;
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     cookie = (await fetch(link, { redirect: 'manual' })).headers
       .getSetCookie()
       .map((c) => c.split(';')[0])
