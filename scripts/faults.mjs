@@ -307,7 +307,7 @@ async function pgliteScenario() {
     });
   } finally {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
-    await sleep(200);
+    await server.exited; // its data folder is removed once it has let go of it
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
