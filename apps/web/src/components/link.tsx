@@ -2,7 +2,7 @@ import { forwardRef, type AnchorHTMLAttributes, type MouseEvent, type ReactNode 
 import { useHref, useLinkClickHandler, useLocation, useResolvedPath } from 'react-router';
 
 type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
-  /** A path in the app: '/pricing', '/#features', '/?open=…'. */
+  /** A path in the app: '/pricing', '/#features', '/?open=…' (another site, or a page the server serves, takes an <a>). */
   to: string;
   replace?: boolean;
 };
