@@ -1,13 +1,16 @@
-// `npm test`: installs what is missing, builds, runs the type check, formatting check and lint (each
-// counted as one test), every
-// unit/integration test (vitest) and every browser test (Playwright in Debian's Chromium), then prints
+// `npm test`, the default loop: installs what is missing, runs the type check, formatting check and lint (each
+// counted as one test) and every unit/integration test (vitest) except the proofs that take minutes, then prints
 // one closing line: N passed, N failed, N skipped.
+// `npm run test:all` (`--all`; what CI's .ci/run calls): the same, plus the long proofs (load, faults, nginx),
+// the corpus and LibreOffice tests made mandatory, and every browser test (Playwright in Debian's Chromium,
+// against the built product).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfStale, checkNode, ensureDeps, root } from './lib.mjs';
 import { canStartPostgres, startPostgres } from './pg-temp.mjs';
 
+const all = process.argv.includes('--all') || process.env.TEST_ALL === '1';
 checkNode();
 ensureDeps();
 const out = path.join(root, '.tmp');
@@ -15,10 +18,10 @@ mkdirSync(out, { recursive: true });
 const started = Date.now();
 
 // The database tests also run on a real PostgreSQL server: TEST_DATABASE_URL when given (CI's .ci/run
-// starts one), otherwise a throw-away server from this machine's initdb/pg_ctl (127.0.0.1, a temporary
-// folder, removed at the end). Without initdb they run on PGlite only.
+// starts one); under --all otherwise a throw-away server from this machine's initdb/pg_ctl (127.0.0.1, a
+// temporary folder, removed at the end). The default loop, and any run without initdb, uses PGlite only.
 let pgServer = null;
-if (!process.env.TEST_DATABASE_URL && canStartPostgres()) {
+if (all && !process.env.TEST_DATABASE_URL && canStartPostgres()) {
   try {
     pgServer = await startPostgres();
     process.env.TEST_DATABASE_URL = pgServer.url;
@@ -41,15 +44,24 @@ function readJson(file) {
   }
 }
 
+/** spawn, resolved with the exit status once the child has ended (stdio inherited unless given). */
+function run(cmd, args, options) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', ...options });
+    child.on('close', (status) => resolve({ status }));
+  });
+}
+
 // 0. The gates, each counted as one test: types (`tsc -b` over every workspace's project reference, so a
 // type error fails the run), formatting (Prettier) and the lint (type-aware rules, layers and import cycles).
-// They run side by side (each is mostly one thread); each one's output is printed when it ends.
+// They run side by side (each is mostly one thread) and beside the vitest run below, which spends much of its
+// time waiting on databases, processes and sockets; their output is printed once vitest has finished.
 const gates = [
   ['Types', 'npm run typecheck', ['tsc', '-b']],
   ['Formatting', 'npx prettier --check .', ['prettier', '--check', '--log-level=warn', '.']],
   ['Lint', 'npm run lint', ['eslint', '.']],
 ];
-const gateResults = await Promise.all(
+const gatesDone = Promise.all(
   gates.map(
     ([name, command, args]) =>
       new Promise((resolve) => {
@@ -61,27 +73,22 @@ const gateResults = await Promise.all(
       }),
   ),
 );
-for (const { name, command, code, output } of gateResults) {
-  if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-  if (code === 0) {
-    passed += 1;
-    console.log(`${name}: ok (${command})`);
-  } else {
-    console.error(`${name} failed (${command}); counted as one failure.`);
-    failed += 1;
-  }
+// 1. vitest: every workspace project. The proofs that take minutes (apps/server/vitest.config.ts) run with
+// --all (or TEST_LONG=1); the default loop leaves them to `npm run test:proofs`.
+const long = all || process.env.TEST_LONG === '1';
+if (!all) {
+  console.log(
+    'Default loop: long proofs (load, faults, nginx) and browser tests are left out; `npm run test:all` runs ' +
+      'everything (CI does), `npm run test:proofs` and `npm run test:e2e` run each part.',
+  );
 }
-
-// 1. vitest: every workspace project. The proofs that take minutes (apps/server/vitest.config.ts) run under
-// CI=true (.ci/run) or TEST_LONG=1; the default loop leaves them to `npm run test:proofs`.
-const long = process.env.CI === 'true' || process.env.TEST_LONG === '1';
-if (!long) console.log('Long proofs (load, faults) are left out: npm run test:proofs runs them; CI runs them too.');
 const vjson = path.join(out, 'vitest.json');
 rmSync(vjson, { force: true });
-const v = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vjson}`], {
+const v = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vjson}`], {
   cwd: root,
   stdio: 'inherit',
-  env: { ...process.env, TEST_LONG: long ? '1' : '0' },
+  // Under --all the corpus and LibreOffice tests fail when their inputs are missing instead of skipping.
+  env: { ...process.env, TEST_LONG: long ? '1' : '0', ...(all ? { CI: 'true' } : {}) },
 });
 const vr = readJson(vjson);
 if (vr) {
@@ -94,20 +101,35 @@ if (vr) {
   failed += 1;
 }
 
-// 2. Playwright in Debian's Chromium.
-const chromium = '/usr/bin/chromium';
-if (!existsSync(chromium) && process.getuid?.() === 0) {
-  console.log('Installing Debian chromium for the browser tests...');
-  spawnSync(
-    'sh',
-    ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null'],
-    { stdio: 'inherit' },
-  );
+for (const { name, command, code, output } of await gatesDone) {
+  if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
+  if (code === 0) {
+    passed += 1;
+    console.log(`${name}: ok (${command})`);
+  } else {
+    console.error(`${name} failed (${command}); counted as one failure.`);
+    failed += 1;
+  }
 }
-if (!existsSync(chromium)) {
-  console.error(`Browser tests need ${chromium} (Debian package "chromium"); counted as one failure.`);
-  failed += 1;
-} else {
+
+// 2. Playwright in Debian's Chromium, against the built product (--all only; `npm run test:e2e` alone).
+if (all) runBrowserTests();
+
+function runBrowserTests() {
+  const chromium = '/usr/bin/chromium';
+  if (!existsSync(chromium) && process.getuid?.() === 0) {
+    console.log('Installing Debian chromium for the browser tests...');
+    spawnSync(
+      'sh',
+      ['-c', 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null'],
+      { stdio: 'inherit' },
+    );
+  }
+  if (!existsSync(chromium)) {
+    console.error(`Browser tests need ${chromium} (Debian package "chromium"); counted as one failure.`);
+    failed += 1;
+    return;
+  }
   buildIfStale();
   const pjson = path.join(out, 'playwright.json');
   rmSync(pjson, { force: true });

@@ -2,7 +2,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Proofs that take minutes (load and faults on a real PostgreSQL, a rolling restart behind nginx, several server
- * processes each): not part of the default loop. `npm run test:proofs` runs them, and so does `npm test` under CI=true (`.ci/run`) or with
+ * processes each): not part of the default loop. `npm run test:proofs` runs them, and so does `npm run test:all` (`.ci/run`) or any run with
  * TEST_LONG=1. Their full-length forms are `npm run test:load` and `npm run test:faults`.
  */
 const LONG_PROOFS = ['src/proof.test.ts', 'src/deploy.nginx.test.ts'];
