@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { MSG } from '@plainspoken/shared';
+import { testClient } from 'hono/testing';
+import { MSG, apiErrorResponse, apiHumanizeResponse } from '@plainspoken/shared';
 import { DB_KINDS, createTestDatabase, createTestProduct, inlineEngine, type TestProduct } from '../../test/harness';
+
+const by = (cookie: string) => ({ headers: { cookie } });
 import { subscribers, transformations } from '../../db/schema';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i % 37}`).join(' ');
@@ -16,9 +19,10 @@ describe.each(DB_KINDS)('humanize flow on %s', (kind) => {
     b = await t.newUser();
   });
   afterAll(async () => t.close());
+  const api = () => testClient(t.app).api;
 
   it('checks the balance against the tier cap', async () => {
-    const ok = await t.req('/api/functions/check-balance', { body: { word_count: 100 }, cookie: a.cookie });
+    const ok = await api().functions['check-balance'].$post({ json: { word_count: 100 } }, by(a.cookie));
     expect(await ok.json()).toEqual({
       subscriptionTier: 'FREE',
       currentBalance: 250,
@@ -26,37 +30,37 @@ describe.each(DB_KINDS)('humanize flow on %s', (kind) => {
       canProcess: true,
       exceedsRequestLimit: false,
     });
-    const over = await t.req('/api/functions/check-balance', { body: { word_count: 251 }, cookie: a.cookie });
+    const over = await api().functions['check-balance'].$post({ json: { word_count: 251 } }, by(a.cookie));
     expect(await over.json()).toMatchObject({ canProcess: false, exceedsRequestLimit: true });
   });
 
   it('rewrites, charges the words, saves the transformation, and lists it in history', async () => {
     const text = words(60);
-    const r = await t.req('/api/functions/humanize-text', {
-      body: { text, mode: 'lightning', useSecondPrompt: false },
-      cookie: a.cookie,
-    });
+    const r = await api().functions['humanize-text'].$post(
+      { json: { text, mode: 'lightning', useSecondPrompt: false } },
+      by(a.cookie),
+    );
     expect(r.status).toBe(200);
-    const body = (await r.json()) as Record<string, unknown>;
+    // humanize-text answers with a prepared JSON string, so its type comes from the shared response schema.
+    const body = apiHumanizeResponse.parse(await r.json());
     expect(body).toMatchObject({ saved: true, words_charged: 60, remaining_balance: 190, engine: 'local' });
-    const hist = (await (await t.req('/api/transformations', { cookie: a.cookie })).json()) as {
-      items: { id: string; original_text: string }[];
-    };
+    const hist = await (await api().transformations.$get({ query: {} }, by(a.cookie))).json();
     expect(hist.items[0]).toMatchObject({ id: body.transformation_id, original_text: text });
-    const sub = (await (await t.req('/api/subscription', { cookie: a.cookie })).json()) as { currentBalance: number };
+    const sub = await (await api().subscription.$get({}, by(a.cookie))).json();
     expect(sub.currentBalance).toBe(190);
     // track-usage never charges again and is idempotent
-    const tu1 = await t.req('/api/functions/track-usage', {
-      body: { transformation_id: body.transformation_id, words_used: 60 },
-      cookie: a.cookie,
-    });
+    const transformation_id = body.transformation_id ?? '';
+    const tu1 = await api().functions['track-usage'].$post(
+      { json: { transformation_id, words_used: 60 } },
+      by(a.cookie),
+    );
     expect(tu1.status).toBe(200);
-    const tu2 = await t.req('/api/functions/track-usage', {
-      body: { transformation_id: body.transformation_id, words_used: 60 },
-      cookie: a.cookie,
-    });
+    const tu2 = await api().functions['track-usage'].$post(
+      { json: { transformation_id, words_used: 60 } },
+      by(a.cookie),
+    );
     expect(await tu2.json()).toMatchObject({ tracked: false, charged: 0 });
-    const sub2 = (await (await t.req('/api/subscription', { cookie: a.cookie })).json()) as { currentBalance: number };
+    const sub2 = await (await api().subscription.$get({}, by(a.cookie))).json();
     expect(sub2.currentBalance).toBe(190);
   });
 
@@ -66,11 +70,11 @@ describe.each(DB_KINDS)('humanize flow on %s', (kind) => {
     const d = await t.newUser();
     const text = `${words(55)} again`;
     const go = (cookie: string, useSecondPrompt: boolean) =>
-      t
-        .req('/api/functions/humanize-text', { body: { text, mode: 'deep', useSecondPrompt }, cookie })
+      api()
+        .functions['humanize-text'].$post({ json: { text, mode: 'deep', useSecondPrompt } }, by(cookie))
         .then(async (r) => {
           expect(r.status).toBe(200);
-          return (await r.json()) as { humanized_text: string };
+          return apiHumanizeResponse.parse(await r.json());
         });
     const first = await go(c.cookie, false);
     expect(engine.calls.at(-1)).toMatchObject({ secondPass: false, avoidText: undefined });
@@ -88,40 +92,34 @@ describe.each(DB_KINDS)('humanize flow on %s', (kind) => {
     const glued = Array.from({ length: 50 }, (_, g) =>
       Array.from({ length: 12 }, (_, i) => `word${g * 12 + i}`).join('\u200B'),
     ).join(' ');
-    const r = await t.req('/api/functions/humanize-text', {
-      body: { text: glued, mode: 'lightning' },
-      cookie: b.cookie,
-    });
+    const r = await api().functions['humanize-text'].$post({ json: { text: glued, mode: 'lightning' } }, by(b.cookie));
     expect(r.status).toBe(400);
     expect(await r.json()).toMatchObject({
       error: { code: 'WORD_LIMIT_EXCEEDED', message: MSG.limitExceeded(250, 'Free') },
     });
     const huge = Array.from({ length: 50 }, () => 'x'.repeat(1_000)).join(' ');
-    const h = await t.req('/api/functions/humanize-text', {
-      body: { text: huge, mode: 'lightning' },
-      cookie: b.cookie,
-    });
+    const h = await api().functions['humanize-text'].$post({ json: { text: huge, mode: 'lightning' } }, by(b.cookie));
     expect(h.status).toBe(400);
-    expect(((await h.json()) as { error: { code: string } }).error.code).toBe('WORD_LIMIT_EXCEEDED');
-    const sub = (await (await t.req('/api/subscription', { cookie: b.cookie })).json()) as { currentBalance: number };
+    expect(apiErrorResponse.parse(await h.json()).error.code).toBe('WORD_LIMIT_EXCEEDED');
+    const sub = await (await api().subscription.$get({}, by(b.cookie))).json();
     expect(sub.currentBalance).toBe(250);
   });
 
   it('keeps users apart: nobody reads or charges another user’s transformations', async () => {
-    const mine = (await (await t.req('/api/transformations', { cookie: a.cookie })).json()) as {
-      items: { id: string }[];
-    };
+    const mine = await (await api().transformations.$get({ query: {} }, by(a.cookie))).json();
     const id = mine.items[0]!.id;
-    const theirs = (await (await t.req('/api/transformations', { cookie: b.cookie })).json()) as { items: unknown[] };
+    const theirs = await (await api().transformations.$get({ query: {} }, by(b.cookie))).json();
     expect(theirs.items).toHaveLength(0);
-    const track = await t.req('/api/functions/track-usage', {
-      body: { transformation_id: id, words_used: 60 },
-      cookie: b.cookie,
-    });
+    const track = await api().functions['track-usage'].$post(
+      { json: { transformation_id: id, words_used: 60 } },
+      by(b.cookie),
+    );
     expect(track.status).toBe(404);
-    const subB = (await (await t.req('/api/subscription', { cookie: b.cookie })).json()) as { currentBalance: number };
+    const subB = await (await api().subscription.$get({}, by(b.cookie))).json();
     expect(subB.currentBalance).toBe(250);
-    for (const path of ['/api/transformations', '/api/subscription']) expect((await t.req(path)).status).toBe(401);
+    expect((await api().transformations.$get({ query: {} })).status).toBe(401);
+    expect((await api().subscription.$get()).status).toBe(401);
+    // An empty body is invalid for most of these; the sign-in check answers first.
     for (const fn of ['check-balance', 'humanize-text', 'track-usage', 'sync-users']) {
       expect((await t.req(`/api/functions/${fn}`, { body: {} })).status).toBe(401);
     }
@@ -144,16 +142,13 @@ describe.each(DB_KINDS)('humanize flow on %s', (kind) => {
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
-      const q: string = cursor ? `?limit=2&cursor=${cursor}` : '?limit=2';
-      const page = (await (await t.req(`/api/transformations${q}`, { cookie: u.cookie })).json()) as {
-        items: { id: string; original_text: string }[];
-        nextCursor: string | null;
-      };
+      const query: { limit: string; cursor?: string } = cursor ? { limit: '2', cursor } : { limit: '2' };
+      const page = await (await api().transformations.$get({ query }, by(u.cookie))).json();
       seen.push(...page.items.map((x) => x.original_text));
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen.sort()).toEqual(['o0', 'o1', 'o2', 'o3', 'o4']);
-    expect((await t.req('/api/transformations?cursor=garbage', { cookie: u.cookie })).status).toBe(400);
+    expect((await api().transformations.$get({ query: { cursor: 'garbage' } }, by(u.cookie))).status).toBe(400);
   });
 
   it('answers bad input with 4xx and a reason, never 500', async () => {
@@ -183,17 +178,15 @@ describe.each(DB_KINDS)('humanize flow on %s', (kind) => {
     for (const [fn, init, status, code] of cases) {
       const r = await t.req(`/api/functions/${fn}`, { ...init, cookie: c, method: 'POST' });
       expect(r.status, `${fn} ${JSON.stringify(init.body ?? init.rawBody?.slice(0, 40))}`).toBe(status);
-      const j = (await r.json()) as { error: { code: string; message: string } };
+      const j = apiErrorResponse.parse(await r.json());
       if (code) expect(j.error.code).toBe(code);
       expect(j.error.message.length).toBeGreaterThan(5);
     }
-    const limited = await t.req('/api/functions/humanize-text', {
-      body: { text: words(251), mode: 'lightning' },
-      cookie: c,
-    });
-    expect(((await limited.json()) as { error: { message: string } }).error.message).toBe(
-      MSG.limitExceeded(250, 'Free'),
+    const limited = await api().functions['humanize-text'].$post(
+      { json: { text: words(251), mode: 'lightning' } },
+      by(c),
     );
+    expect(apiErrorResponse.parse(await limited.json()).error.message).toBe(MSG.limitExceeded(250, 'Free'));
     expect((await t.req('/api/nothing-here')).status).toBe(404);
   });
 });
@@ -207,7 +200,7 @@ describe.each(DB_KINDS)('word reservation under concurrency on %s', (kind) => {
       const text = words(50);
       const results = await Promise.all(
         Array.from({ length: 20 }, () =>
-          t.req('/api/functions/humanize-text', { body: { text, mode: 'lightning' }, cookie: u.cookie }),
+          testClient(t.app).api.functions['humanize-text'].$post({ json: { text, mode: 'lightning' } }, by(u.cookie)),
         ),
       );
       const statuses = results.map((r) => r.status);
@@ -226,12 +219,12 @@ describe.each(DB_KINDS)('word reservation under concurrency on %s', (kind) => {
     const t = await createTestProduct({ kind, env: { RATE_LIMITS: 'off' }, engine: inlineEngine({ fail: true }) });
     try {
       const u = await t.newUser();
-      const r = await t.req('/api/functions/humanize-text', {
-        body: { text: words(80), mode: 'deep' },
-        cookie: u.cookie,
-      });
+      const r = await testClient(t.app).api.functions['humanize-text'].$post(
+        { json: { text: words(80), mode: 'deep' } },
+        by(u.cookie),
+      );
       expect(r.status).toBe(502);
-      expect(((await r.json()) as { error: { code: string } }).error.code).toBe('ENGINE_FAILED');
+      expect(apiErrorResponse.parse(await r.json()).error.code).toBe('ENGINE_FAILED');
       const row = (await t.deps.db.select().from(subscribers).where(eq(subscribers.user_id, u.id)))[0]!;
       expect(row.monthly_word_balance).toBe(250);
     } finally {
@@ -247,28 +240,23 @@ describe('server rate limits', () => {
     const t = await createTestProduct({ database, now: () => new Date(clock) });
     try {
       const u = await t.newUser();
-      const first = await t.req('/api/functions/check-balance', { body: { word_count: 60 }, cookie: u.cookie });
+      const api = testClient(t.app).api.functions;
+      const balance = () => api['check-balance'].$post({ json: { word_count: 60 } }, by(u.cookie));
+      const humanize = () => api['humanize-text'].$post({ json: { text: words(60), mode: 'lightning' } }, by(u.cookie));
+      const first = await balance();
       expect(first.status).toBe(200);
       clock += 1000;
-      const second = await t.req('/api/functions/check-balance', { body: { word_count: 60 }, cookie: u.cookie });
+      const second = await balance();
       expect(second.status).toBe(429);
       expect(second.headers.get('retry-after')).toBe('4');
-      expect(((await second.json()) as { error: { message: string } }).error.message).toBe(MSG.pleaseWait(4));
+      expect(apiErrorResponse.parse(await second.json()).error.message).toBe(MSG.pleaseWait(4));
       clock += 4000;
-      expect((await t.req('/api/functions/check-balance', { body: { word_count: 60 }, cookie: u.cookie })).status).toBe(
-        200,
-      );
-      const h1 = await t.req('/api/functions/humanize-text', {
-        body: { text: words(60), mode: 'lightning' },
-        cookie: u.cookie,
-      });
+      expect((await balance()).status).toBe(200);
+      const h1 = await humanize();
       expect(h1.status).toBe(200);
-      const h2 = await t.req('/api/functions/humanize-text', {
-        body: { text: words(60), mode: 'lightning' },
-        cookie: u.cookie,
-      });
+      const h2 = await humanize();
       expect(h2.status).toBe(429);
-      expect(((await h2.json()) as { error: { message: string } }).error.message).toBe(MSG.pleaseWait(3));
+      expect(apiErrorResponse.parse(await h2.json()).error.message).toBe(MSG.pleaseWait(3));
     } finally {
       await t.close();
     }
