@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { testClient } from 'hono/testing';
 import { DEBUG_LOG_PAGE_SIZE } from '@plainspoken/shared';
 import { createTestProduct, DB_KINDS, type TestProduct } from '../../test/harness';
 import { subscribers, transformations, user, webhook_debug_logs } from '../../db/schema';
-import type { OverviewDto, SubscriberDto, WebhookLogDto } from './admin.service';
 import { dayRange } from './admin.service';
 
 const ADMIN = 'admin@example.com';
@@ -23,30 +23,51 @@ describe.each(DB_KINDS)('admin endpoints (%s)', (kind) => {
     await t.close();
   });
 
-  const endpoints: { method: string; path: string }[] = [
-    { method: 'GET', path: '/api/admin/webhook-logs' },
-    { method: 'DELETE', path: '/api/admin/webhook-logs' },
-    { method: 'GET', path: `/api/admin/subscriber?email=${encodeURIComponent(ADMIN)}` },
-    { method: 'GET', path: '/api/admin/overview' },
+  const adminApi = () => testClient(t.app).api.admin;
+  type Call = (headers: Record<string, string>) => Promise<Response>;
+  const endpoints: { method: string; path: string; call: Call }[] = [
+    {
+      method: 'GET',
+      path: '/api/admin/webhook-logs',
+      call: (headers) => adminApi()['webhook-logs'].$get({}, { headers }),
+    },
+    {
+      method: 'DELETE',
+      path: '/api/admin/webhook-logs',
+      call: (headers) => adminApi()['webhook-logs'].$delete({}, { headers }),
+    },
+    {
+      method: 'GET',
+      path: `/api/admin/subscriber?email=${encodeURIComponent(ADMIN)}`,
+      call: (headers) => adminApi().subscriber.$get({ query: { email: ADMIN } }, { headers }),
+    },
+    {
+      method: 'GET',
+      path: '/api/admin/overview',
+      call: (headers) => adminApi().overview.$get({ query: {} }, { headers }),
+    },
   ];
 
-  it.each(endpoints)('$method $path: 401 signed out, 403 for a member, 200 for an admin', async ({ method, path }) => {
-    const out = await t.req(path, { method });
+  it.each(endpoints)('$method $path: 401 signed out, 403 for a member, 200 for an admin', async ({ call }) => {
+    const out = await call({});
     expect(out.status).toBe(401);
-    expect(((await out.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
-    const no = await t.req(path, { method, cookie: member.cookie });
+    expect(await out.json()).toMatchObject({ error: { code: 'UNAUTHORIZED' } });
+    const no = await call({ cookie: member.cookie });
     expect(no.status).toBe(403);
-    expect(((await no.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
-    const yes = await t.req(path, { method, cookie: admin.cookie });
+    expect(await no.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
+    const yes = await call({ cookie: admin.cookie });
     expect(yes.status).toBe(200);
   });
 
   it('accepts the session token as a bearer header (what the diagnostics pages send)', async () => {
-    const s = await t.req('/api/auth/get-session', { cookie: admin.cookie });
-    const token = ((await s.json()) as { session: { token: string } }).session.token;
-    const res = await t.req('/api/admin/webhook-logs', { headers: { authorization: `Bearer ${token}` } });
+    // better-auth's own route: the session comes back typed by the auth instance's API instead.
+    const session = await t.deps.auth.api.getSession({ headers: new Headers({ cookie: admin.cookie }) });
+    const token = session?.session.token;
+    expect(token).toEqual(expect.any(String));
+    const logs = adminApi()['webhook-logs'];
+    const res = await logs.$get({}, { headers: { authorization: `Bearer ${token}` } });
     expect(res.status).toBe(200);
-    const bad = await t.req('/api/admin/webhook-logs', { headers: { authorization: 'Bearer not-a-token' } });
+    const bad = await logs.$get({}, { headers: { authorization: 'Bearer not-a-token' } });
     expect(bad.status).toBe(401);
   });
 
@@ -62,8 +83,9 @@ describe.each(DB_KINDS)('admin endpoints (%s)', (kind) => {
     }));
     await t.deps.db.insert(webhook_debug_logs).values(rows);
 
-    const res = await t.req('/api/admin/webhook-logs', { cookie: admin.cookie });
-    const { logs } = (await res.json()) as { logs: WebhookLogDto[] };
+    const headers = { cookie: admin.cookie };
+    const res = await adminApi()['webhook-logs'].$get({}, { headers });
+    const { logs } = await res.json();
     expect(logs).toHaveLength(DEBUG_LOG_PAGE_SIZE);
     const times = logs.map((l) => Date.parse(l.processed_at));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
@@ -78,23 +100,20 @@ describe.each(DB_KINDS)('admin endpoints (%s)', (kind) => {
     });
     expect(logs.find((l) => l.error_message === 'boom')?.raw_payload).toMatchObject({ nested: { ok: true } });
 
-    const del = await t.req('/api/admin/webhook-logs', { method: 'DELETE', cookie: admin.cookie });
+    const del = await adminApi()['webhook-logs'].$delete({}, { headers });
     expect(await del.json()).toEqual({ deleted: 25 });
-    const after = (await (await t.req('/api/admin/webhook-logs', { cookie: admin.cookie })).json()) as {
-      logs: unknown[];
-    };
+    const after = await (await adminApi()['webhook-logs'].$get({}, { headers })).json();
     expect(after.logs).toEqual([]);
     // Clearing twice is harmless.
-    expect(await (await t.req('/api/admin/webhook-logs', { method: 'DELETE', cookie: admin.cookie })).json()).toEqual({
-      deleted: 0,
-    });
+    expect(await (await adminApi()['webhook-logs'].$delete({}, { headers })).json()).toEqual({ deleted: 0 });
   });
 
   it('finds a subscriber by email, case-insensitively, and answers null for an unknown one', async () => {
-    await t.req('/api/subscription', { cookie: member.cookie });
-    const res = await t.req('/api/admin/subscriber?email=MEMBER@example.com', { cookie: admin.cookie });
+    await testClient(t.app).api.subscription.$get({}, { headers: { cookie: member.cookie } });
+    const headers = { cookie: admin.cookie };
+    const res = await adminApi().subscriber.$get({ query: { email: 'MEMBER@example.com' } }, { headers });
     expect(res.status).toBe(200);
-    const { subscriber } = (await res.json()) as { subscriber: SubscriberDto };
+    const { subscriber } = await res.json();
     expect(subscriber).toMatchObject({
       email: 'member@example.com',
       user_id: member.id,
@@ -102,8 +121,8 @@ describe.each(DB_KINDS)('admin endpoints (%s)', (kind) => {
       subscribed: false,
       monthly_word_balance: 250,
     });
-    expect(subscriber.subscription_cancelled_at).toBeNull();
-    const none = await t.req('/api/admin/subscriber?email=nobody@example.com', { cookie: admin.cookie });
+    expect(subscriber?.subscription_cancelled_at).toBeNull();
+    const none = await adminApi().subscriber.$get({ query: { email: 'nobody@example.com' } }, { headers });
     expect(await none.json()).toEqual({ subscriber: null });
   });
 
@@ -115,9 +134,10 @@ describe.each(DB_KINDS)('admin endpoints (%s)', (kind) => {
     ['/api/admin/overview?days=500', 'too many days'],
     ['/api/admin/overview?days=abc', 'days not a number'],
   ])('%s answers 400 (%s)', async (path) => {
+    // Malformed queries on purpose, which the typed client would not build.
     const res = await t.req(path, { cookie: admin.cookie });
     expect(res.status).toBe(400);
-    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('VALIDATION');
+    expect(await res.json()).toMatchObject({ error: { code: 'VALIDATION' } });
   });
 
   it('a bad input from a non-admin is still refused before it is read', async () => {
@@ -144,7 +164,8 @@ describe.each(DB_KINDS)('admin endpoints (%s)', (kind) => {
       .where(eq(user.id, ancient.id));
 
     // Tiers: member is Pro and active; older is Basic but its cancellation ended, so it counts as FREE.
-    for (const u of [admin, member, older, ancient]) await t.req('/api/subscription', { cookie: u.cookie });
+    for (const u of [admin, member, older, ancient])
+      await testClient(t.app).api.subscription.$get({}, { headers: { cookie: u.cookie } });
     await db
       .update(subscribers)
       .set({ subscription_tier: 'Pro', subscribed: true })
@@ -200,9 +221,10 @@ describe.each(DB_KINDS)('admin endpoints (%s)', (kind) => {
       { event_type: 'subscription.updated', success: false, processed_at: new Date(now.getTime() - 31 * DAY) },
     ]);
 
-    const res = await t.req('/api/admin/overview', { cookie: admin.cookie });
+    const headers = { cookie: admin.cookie };
+    const res = await adminApi().overview.$get({ query: {} }, { headers });
     expect(res.status).toBe(200);
-    const o = (await res.json()) as OverviewDto;
+    const o = await res.json();
     expect(o.days).toBe(30);
     expect(o.from).toBe(range[0]);
     expect(o.to).toBe(today);
@@ -226,7 +248,7 @@ describe.each(DB_KINDS)('admin endpoints (%s)', (kind) => {
     expect(o.totals.webhookEvents).toBe(4);
     expect(o.activeByTier).toEqual({ FREE: 2, Basic: 0, Pro: 1, Ultra: 1 });
 
-    const week = (await (await t.req('/api/admin/overview?days=7', { cookie: admin.cookie })).json()) as OverviewDto;
+    const week = await (await adminApi().overview.$get({ query: { days: '7' } }, { headers })).json();
     expect(week.signUps).toHaveLength(7);
     expect(week.totals.wordsHumanized).toBe(255);
   });
