@@ -5,12 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ENGINE_MSG, SETUP_COMMAND, type CreatedApiKey, type EngineState } from '@plainspoken/shared';
+import { testClient } from 'hono/testing';
+import { ENGINE_MSG, SETUP_COMMAND, type HumanizeInput } from '@plainspoken/shared';
 import { createTestProduct, inlineEngine, type TestProduct } from '../../test/harness';
 import { subscribers, transformations, word_charges } from '../../db/schema';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i % 37}`).join(' ');
 type User = { email: string; cookie: string; id: string };
+const by = (cookie: string) => ({ headers: { cookie } });
 
 async function balanceOf(t: TestProduct, u: User): Promise<number> {
   return (await t.deps.db.select().from(subscribers).where(eq(subscribers.user_id, u.id)))[0]!.monthly_word_balance;
@@ -35,20 +37,21 @@ describe('engine state without a model', () => {
   afterAll(async () => t.close());
 
   it('says both modes are the light edit, and who is an admin', async () => {
-    const anon = (await (await t.req('/api/engine-state')).json()) as EngineState;
+    const api = testClient(t.app).api;
+    const anon = await (await api['engine-state'].$get()).json();
     expect(anon).toEqual({
       model: { deep: false, lightning: false },
       modelSeconds: { deep: null, lightning: null },
       admin: false,
       setupCommand: SETUP_COMMAND,
     });
-    const user = (await (await t.req('/api/engine-state', { cookie: a.cookie })).json()) as EngineState;
+    const user = await (await api['engine-state'].$get({}, by(a.cookie))).json();
     expect(user.admin).toBe(false);
-    const boss = (await (await t.req('/api/engine-state', { cookie: admin.cookie })).json()) as EngineState;
+    const boss = await (await api['engine-state'].$get({}, by(admin.cookie))).json();
     expect(boss.admin).toBe(true);
   });
 
-  it.each([
+  it.each<[Pick<HumanizeInput, 'tone' | 'readingLevel'>, string[]]>([
     [{ tone: 'academic' }, ['Academic tone']],
     [{ tone: 'professional', readingLevel: 'advanced' }, ['Professional tone', 'Advanced reading level']],
     [{ readingLevel: 'advanced' }, ['Advanced reading level']],
@@ -56,10 +59,10 @@ describe('engine state without a model', () => {
   ])('refuses %o on the website with 422 and charges nothing', async (opts, options) => {
     const before = { balance: await balanceOf(t, a), charges: await chargesOf(t, a), saved: await savedOf(t, a) };
     const calls = engine.calls.length;
-    const r = await t.req('/api/functions/humanize-text', {
-      body: { text: words(60), mode: 'deep', ...opts },
-      cookie: a.cookie,
-    });
+    const r = await testClient(t.app).api.functions['humanize-text'].$post(
+      { json: { text: words(60), mode: 'deep', ...opts } },
+      by(a.cookie),
+    );
     expect(r.status).toBe(422);
     expect(await r.json()).toEqual({
       error: { code: 'NEEDS_MODEL', message: ENGINE_MSG.needsModel(options), details: { options } },
@@ -72,10 +75,10 @@ describe('engine state without a model', () => {
   });
 
   it('still rewrites with the options a light edit can follow', async () => {
-    const r = await t.req('/api/functions/humanize-text', {
-      body: { text: words(60), mode: 'lightning', tone: 'casual', readingLevel: 'simple' },
-      cookie: a.cookie,
-    });
+    const r = await testClient(t.app).api.functions['humanize-text'].$post(
+      { json: { text: words(60), mode: 'lightning', tone: 'casual', readingLevel: 'simple' } },
+      by(a.cookie),
+    );
     expect(r.status).toBe(200);
     expect(await r.json()).toMatchObject({ saved: true, words_charged: 60 });
   });
@@ -86,9 +89,8 @@ describe('engine state without a model', () => {
       .update(subscribers)
       .set({ subscription_tier: 'Pro', subscribed: true, monthly_word_balance: 15_000 })
       .where(eq(subscribers.user_id, u.id));
-    const created = (await (
-      await t.req('/api/api-keys', { body: { name: 'k' }, cookie: u.cookie })
-    ).json()) as CreatedApiKey;
+    const created = await (await testClient(t.app).api['api-keys'].$post({ json: { name: 'k' } }, by(u.cookie))).json();
+    // The public /v1 API has its own OpenAPI router, outside AppType.
     const call = (body: unknown) =>
       t.req('/v1/humanize', { body, headers: { authorization: `Bearer ${created.secret}` } });
     const refused = await call({ text: words(60), mode: 'deep', tone: 'academic' });
@@ -118,12 +120,13 @@ describe('engine state with a model connected', () => {
   afterAll(async () => t.close());
 
   it('says so, and accepts the options a model follows', async () => {
-    const s = (await (await t.req('/api/engine-state')).json()) as EngineState;
+    const api = testClient(t.app).api;
+    const s = await (await api['engine-state'].$get()).json();
     expect(s.model).toEqual({ deep: true, lightning: true });
-    const r = await t.req('/api/functions/humanize-text', {
-      body: { text: words(60), mode: 'deep', tone: 'academic', readingLevel: 'advanced' },
-      cookie: a.cookie,
-    });
+    const r = await api.functions['humanize-text'].$post(
+      { json: { text: words(60), mode: 'deep', tone: 'academic', readingLevel: 'advanced' } },
+      by(a.cookie),
+    );
     expect(r.status).toBe(200);
   });
 });
