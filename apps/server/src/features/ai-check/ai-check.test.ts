@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { testClient } from 'hono/testing';
 import { detect } from '@plainspoken/detector';
-import { AI_CHECK, MSG, RATE_LIMITS, type AiCheckOutput } from '@plainspoken/shared';
+import { AI_CHECK, MSG, RATE_LIMITS } from '@plainspoken/shared';
 import { DB_KINDS, createTestProduct, type TestProduct } from '../../test/harness';
 import { createEnginePool } from '../../lib/engine/engine';
 import { subscribers } from '../../db/schema';
@@ -35,11 +36,20 @@ describe.each(DB_KINDS)('AI check on %s', (kind) => {
   // The per-user interval between checks passes on the product's clock (the test clock), not the wall clock.
   let offset = 0;
   const passUserInterval = () => t.deps.clock!.setOffset((offset += RATE_LIMITS.aiCheckUserMs + 100));
+  /** The caller's address (the test server trusts X-Forwarded-For) and session, as request headers. */
+  const from = (who: { ip?: string; cookie?: string }) => ({
+    ...(who.ip ? { 'x-forwarded-for': who.ip } : {}),
+    ...(who.cookie ? { cookie: who.cookie } : {}),
+  });
+  const check = (text: string, who: { ip?: string; cookie?: string }) =>
+    testClient(t.app).api['ai-check'].$post({ json: { text } }, { headers: from(who) });
+  const balance = async (cookie: string) =>
+    (await (await testClient(t.app).api.subscription.$get({}, { headers: { cookie } })).json()).currentBalance;
 
   it('scores a visitor’s text with the shipped detector, sentences by offsets into the text, and charges nothing', async () => {
-    const r = await t.req('/api/ai-check', { body: { text: ENGLISH }, ip: freshIp() });
+    const r = await check(ENGLISH, { ip: freshIp() });
     expect(r.status).toBe(200);
-    const body = (await r.json()) as AiCheckOutput;
+    const body = await r.json();
     const d = detect(ENGLISH);
     expect(body.score).toBe(d.score);
     expect(body.flagged).toBe(d.flagged);
@@ -52,78 +62,75 @@ describe.each(DB_KINDS)('AI check on %s', (kind) => {
 
   it('refuses short, over-long and non-English texts with a reason, before any rate limit is used', async () => {
     const ip = freshIp();
-    const short = await t.req('/api/ai-check', { body: { text: words(20) }, ip });
+    const short = await check(words(20), { ip });
     expect(short.status).toBe(400);
     expect(await short.json()).toMatchObject({ error: { code: 'MIN_WORDS', message: MSG.aiCheckMinWords } });
-    const long = await t.req('/api/ai-check', { body: { text: words(501) }, ip });
+    const long = await check(words(501), { ip });
     expect(long.status).toBe(400);
     expect(await long.json()).toMatchObject({
       error: { code: 'WORD_LIMIT_EXCEEDED', message: MSG.aiCheckAnonymousLimit(500) },
     });
-    const fr = await t.req('/api/ai-check', { body: { text: FRENCH }, ip });
+    const fr = await check(FRENCH, { ip });
     expect(fr.status).toBe(422);
     expect(await fr.json()).toMatchObject({
       error: { code: 'UNSUPPORTED_LANGUAGE', message: MSG.englishOnlyCheck('French') },
     });
     const bad = await t.req('/api/ai-check', { rawBody: 'text=hello', headers: { 'content-type': 'text/plain' }, ip });
     expect(bad.status).toBe(415);
-    expect((await t.req('/api/ai-check', { body: { text: words(60) }, ip })).status).toBe(200);
+    expect((await check(words(60), { ip })).status).toBe(200);
   });
 
   it('limits visitors per IP and users per account, with the wait in the message', async () => {
     const ip = freshIp();
-    expect((await t.req('/api/ai-check', { body: { text: words(60) }, ip })).status).toBe(200);
-    const again = await t.req('/api/ai-check', { body: { text: words(60) }, ip });
+    expect((await check(words(60), { ip })).status).toBe(200);
+    const again = await check(words(60), { ip });
     expect(again.status).toBe(429);
     const seconds = Number(again.headers.get('retry-after'));
     expect(seconds).toBeGreaterThanOrEqual(1);
     expect(await again.json()).toMatchObject({
       error: { code: 'RATE_LIMITED', message: MSG.aiCheckWait(seconds), retryAfter: seconds },
     });
-    expect((await t.req('/api/ai-check', { body: { text: words(60) }, ip: freshIp() })).status).toBe(200);
+    expect((await check(words(60), { ip: freshIp() })).status).toBe(200);
     // A signed-in user behind the same (limited) address is limited by account, not by address.
     const u = await t.newUser();
-    expect((await t.req('/api/ai-check', { body: { text: words(60) }, ip, cookie: u.cookie })).status).toBe(200);
-    expect((await t.req('/api/ai-check', { body: { text: words(60) }, ip: freshIp(), cookie: u.cookie })).status).toBe(
-      429,
-    );
+    expect((await check(words(60), { ip, cookie: u.cookie })).status).toBe(200);
+    expect((await check(words(60), { ip: freshIp(), cookie: u.cookie })).status).toBe(429);
   });
 
   it('gives signed-in users their plan’s request cap (never less than a visitor) and costs no words', async () => {
     const u = await t.newUser();
-    const free = await t.req('/api/ai-check', { body: { text: words(400) }, ip: freshIp(), cookie: u.cookie });
+    const free = await check(words(400), { ip: freshIp(), cookie: u.cookie });
     expect(free.status).toBe(200);
-    expect(((await free.json()) as AiCheckOutput).word_limit).toBe(500);
+    expect((await free.json()).word_limit).toBe(500);
     await t.deps.db
       .update(subscribers)
       .set({ subscription_tier: 'Pro', subscribed: true, subscription_end: new Date(Date.now() + 30 * 86_400_000) })
       .where(eq(subscribers.user_id, u.id));
     passUserInterval();
-    const pro = await t.req('/api/ai-check', { body: { text: words(1400) }, ip: freshIp(), cookie: u.cookie });
+    const pro = await check(words(1400), { ip: freshIp(), cookie: u.cookie });
     expect(pro.status, await pro.clone().text()).toBe(200);
-    expect(((await pro.json()) as AiCheckOutput).word_limit).toBe(1500);
+    expect((await pro.json()).word_limit).toBe(1500);
     passUserInterval();
-    const over = await t.req('/api/ai-check', { body: { text: words(1501) }, ip: freshIp(), cookie: u.cookie });
+    const over = await check(words(1501), { ip: freshIp(), cookie: u.cookie });
     expect(await over.json()).toMatchObject({
       error: { code: 'WORD_LIMIT_EXCEEDED', message: MSG.aiCheckLimitExceeded(1500, 'Pro') },
     });
-    const sub = (await (await t.req('/api/subscription', { cookie: u.cookie })).json()) as { currentBalance: number };
+    const currentBalance = await balance(u.cookie);
     const row = await t.deps.db.select().from(subscribers).where(eq(subscribers.user_id, u.id));
-    expect(sub.currentBalance).toBe(row[0]!.monthly_word_balance);
+    expect(currentBalance).toBe(row[0]!.monthly_word_balance);
     expect(row[0]!.monthly_word_balance).toBe(250);
   });
 
   it('refuses to rewrite a non-English text without a model, before charging anything', async () => {
     const u = await t.newUser();
-    const r = await t.req('/api/functions/humanize-text', {
-      body: { text: `${FRENCH} ${FRENCH}`, mode: 'lightning' },
-      cookie: u.cookie,
-    });
+    const r = await testClient(t.app).api.functions['humanize-text'].$post(
+      { json: { text: `${FRENCH} ${FRENCH}`, mode: 'lightning' } },
+      { headers: { cookie: u.cookie } },
+    );
     expect(r.status).toBe(422);
     expect(await r.json()).toMatchObject({
       error: { code: 'UNSUPPORTED_LANGUAGE', message: MSG.englishOnlyRewrite('French') },
     });
-    const sub = (await (await t.req('/api/subscription', { cookie: u.cookie })).json()) as { currentBalance: number };
-    expect(sub.currentBalance).toBe(250);
+    expect(await balance(u.cookie)).toBe(250);
   });
 });
