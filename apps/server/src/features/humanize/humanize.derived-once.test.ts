@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { countWords, type CreatedApiKey, type HumanizeOutput, type WritingPreferences } from '@plainspoken/shared';
+import { testClient } from 'hono/testing';
+import { apiHumanizeResponse, countWords, type HumanizeInput } from '@plainspoken/shared';
 import { detectLanguage } from '@plainspoken/humanizer/language';
 import { subscribers } from '../../db/schema';
 import type { Engine, EngineJob } from '../../lib/engine/engine';
@@ -59,13 +60,15 @@ describe('a rewrite does each piece of work once', () => {
   });
   afterAll(async () => t.close());
 
-  const rewrite = async (body: Record<string, unknown>): Promise<HumanizeOutput> => {
-    const r = await t.req('/api/functions/humanize-text', { cookie: a.cookie, body: { mode: 'deep', ...body } });
+  const api = () => testClient(t.app).api;
+  const signedIn = () => ({ headers: { cookie: a.cookie } });
+  const rewrite = async (body: Omit<HumanizeInput, 'mode'>) => {
+    const r = await api().functions['humanize-text'].$post({ json: { mode: 'deep', ...body } }, signedIn());
     expect(r.status, await r.clone().text()).toBe(200);
-    return (await r.json()) as HumanizeOutput;
+    // humanize-text answers with a prepared JSON string, so its type comes from the shared response schema.
+    return apiHumanizeResponse.parse(await r.json());
   };
-  const savedOptions = async (): Promise<WritingPreferences> =>
-    (await (await t.req('/api/writing-options', { cookie: a.cookie })).json()) as WritingPreferences;
+  const savedOptions = async () => (await api()['writing-options'].$get({}, signedIn())).json();
 
   it('the engine reads the language itself only when nobody handed it over (the counter sees the engine)', async () => {
     const before = reads();
@@ -86,32 +89,31 @@ describe('a rewrite does each piece of work once', () => {
       words_charged: countWords(TEXT),
     });
 
-    const key = (await (
-      await t.req('/api/api-keys', { body: { name: 'k' }, cookie: a.cookie })
-    ).json()) as CreatedApiKey;
+    const key = await (await api()['api-keys'].$post({ json: { name: 'k' } }, signedIn())).json();
     before = reads();
-    const api = await t.req('/v1/humanize', {
+    // The public /v1 API has its own OpenAPI router, outside AppType.
+    const v1 = await t.req('/v1/humanize', {
       body: { text: TEXT, mode: 'lightning' },
       headers: { authorization: `Bearer ${key.secret}` },
     });
-    expect(api.status).toBe(200);
+    expect(v1.status).toBe(200);
     expect(reads() - before).toBe(1);
     expect(engine.calls.at(-1)?.language).toEqual({ code: 'en', english: true });
 
     // Another language without a model is refused after that one reading, before the engine and any charge.
     const calls = engine.calls.length;
     before = reads();
-    const fr = await t.req('/api/functions/humanize-text', { cookie: a.cookie, body: { mode: 'deep', text: FRENCH } });
+    const fr = await api().functions['humanize-text'].$post({ json: { mode: 'deep', text: FRENCH } }, signedIn());
     expect(fr.status).toBe(422);
     expect(reads() - before).toBe(1);
     expect(engine.calls.length).toBe(calls);
   });
 
   it('uses the options a rewrite sends without saving them; only the options endpoint saves', async () => {
-    const chosen = await t.req('/api/functions/writing-options', {
-      cookie: a.cookie,
-      body: { tone: 'casual', readingLevel: 'simple', keep: ['pivotal role'] },
-    });
+    const chosen = await api().functions['writing-options'].$post(
+      { json: { tone: 'casual', readingLevel: 'simple', keep: ['pivotal role'] } },
+      signedIn(),
+    );
     expect(chosen.status).toBe(200);
     const saved = await savedOptions();
     expect(saved).toEqual({ tone: 'casual', readingLevel: 'simple', keep: ['pivotal role'] });
