@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testClient } from 'hono/testing';
 import { startFakeOllama, type FakeOllama } from '@plainspoken/humanizer/testing';
-import type { EngineOverview, EnginePull, HumanizeOutput, WritingOptions } from '@plainspoken/shared';
+import type { HumanizeInput, HumanizeOutput } from '@plainspoken/shared';
 import { subscribers } from '../../db/schema';
 import { createEnginePool } from '../../lib/engine/engine';
 import { createTestProduct, type TestProduct } from '../../test/harness';
@@ -54,21 +55,27 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
     await ollama?.close();
   });
 
-  const humanize = async (body: Record<string, unknown>, cookie = member.cookie): Promise<HumanizeOutput> => {
-    const res = await t.req('/api/functions/humanize-text', {
-      method: 'POST',
-      body: { text: TEXT, mode: 'lightning', ...body },
-      cookie,
-    });
+  const api = () => testClient(t.app).api;
+  const asAdmin = () => ({ headers: { cookie: admin.cookie } });
+  const asMember = () => ({ headers: { cookie: member.cookie } });
+  const humanize = async (body: Partial<HumanizeInput>, cookie = member.cookie): Promise<HumanizeOutput> => {
+    const res = await api().functions['humanize-text'].$post(
+      { json: { text: TEXT, mode: 'lightning', ...body } },
+      { headers: { cookie } },
+    );
+    // The route writes its JSON answer as a pre-serialised body (or server-sent events), so AppType has no type for it.
     const out = (await res.json()) as HumanizeOutput;
     expect(res.status, JSON.stringify(out)).toBe(200);
     return out;
   };
-  const engineOverview = async (): Promise<EngineOverview> => {
-    const res = await t.req('/api/admin/engine', { cookie: admin.cookie });
+  const engineOverview = async () => {
+    const res = await api().admin.engine.$get({}, asAdmin());
     expect(res.status).toBe(200);
-    return (await res.json()) as EngineOverview;
+    return res.json();
   };
+  const pull = (model: string) => api().admin.engine.pull.$post({ json: { model } }, asAdmin());
+  const chooseModel = (model: string | null) =>
+    api().admin.engine.models.$post({ json: { mode: 'lightning', model } }, asAdmin());
 
   it('finds Ollama at OLLAMA_HOST at start and sends rewrites to it', async () => {
     const o = await engineOverview();
@@ -90,27 +97,27 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
     expect(ollama.prompts.at(-1)).toMatch(/Reading level: advanced/);
     expect(r.notes).toContain('Written in an academic tone and advanced reading level.');
     // A rewrite uses its options without saving them; the options endpoint remembers them for the user.
-    const unchanged = (await (await t.req('/api/writing-options', { cookie: member.cookie })).json()) as WritingOptions;
+    const writingOptions = async () => (await api()['writing-options'].$get({}, asMember())).json();
+    const unchanged = await writingOptions();
     expect(unchanged).toMatchObject({ tone: 'neutral', readingLevel: 'standard' });
-    const chosen = await t.req('/api/functions/writing-options', {
-      method: 'POST',
-      body: { tone: 'academic', readingLevel: 'advanced' },
-      cookie: member.cookie,
-    });
+    const chosen = await api().functions['writing-options'].$post(
+      { json: { tone: 'academic', readingLevel: 'advanced' } },
+      asMember(),
+    );
     expect(chosen.status).toBe(200);
-    const saved = (await (await t.req('/api/writing-options', { cookie: member.cookie })).json()) as WritingOptions;
+    const saved = await writingOptions();
     expect(saved).toMatchObject({ tone: 'academic', readingLevel: 'advanced' });
     // Without options in the request (e.g. 'Humanize again'), the saved ones apply.
     await humanize({ useSecondPrompt: true });
     expect(ollama.prompts.at(-1)).toMatch(/Tone: academic/);
-    const neutral = await t.req('/api/functions/writing-options', {
-      method: 'POST',
-      body: { tone: 'neutral', readingLevel: 'standard' },
-      cookie: member.cookie,
-    });
+    const neutral = await api().functions['writing-options'].$post(
+      { json: { tone: 'neutral', readingLevel: 'standard' } },
+      asMember(),
+    );
     expect(neutral.status).toBe(200);
     await humanize({});
     expect(ollama.prompts.at(-1)).not.toMatch(/Tone:|Reading level:/);
+    // A tone the product does not offer, which the typed client would not send.
     const bad = await t.req('/api/functions/writing-options', {
       method: 'POST',
       body: { tone: 'sarcastic', readingLevel: 'standard' },
@@ -196,81 +203,59 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
   });
 
   it('pulls a model with progress, reports an error mid-stream, and cancels', async () => {
-    const start = await t.req('/api/admin/engine/pull', {
-      method: 'POST',
-      body: { model: 'llama3.2' },
-      cookie: admin.cookie,
-    });
+    const start = await pull('llama3.2');
     expect(start.status).toBe(202);
     const seen: number[] = [];
     await until('the pull is done', async () => {
-      const p = (await engineOverview()).pull as EnginePull;
-      if (p.total && p.completed !== null) seen.push(p.completed / p.total);
-      return p.state === 'done';
+      const p = (await engineOverview()).pull;
+      expect(p).not.toBeNull();
+      if (p?.total && p.completed !== null) seen.push(p.completed / p.total);
+      return p?.state === 'done';
     });
     expect(seen.some((x) => x > 0 && x < 1)).toBe(true);
     expect((await engineOverview()).provider.installed.map((m) => m.name)).toContain('llama3.2:latest');
 
     ollama.setPullError(3);
-    await t.req('/api/admin/engine/pull', { method: 'POST', body: { model: 'mistral' }, cookie: admin.cookie });
+    await pull('mistral');
     await until('the pull failed', async () => (await engineOverview()).pull?.state === 'failed');
     expect((await engineOverview()).pull?.error).toMatch(/max retries exceeded/);
     ollama.setPullError(null);
 
     ollama.setPullStepMs(400);
-    await t.req('/api/admin/engine/pull', { method: 'POST', body: { model: 'phi3' }, cookie: admin.cookie });
-    const busy = await t.req('/api/admin/engine/pull', {
-      method: 'POST',
-      body: { model: 'gemma2' },
-      cookie: admin.cookie,
-    });
+    await pull('phi3');
+    const busy = await pull('gemma2');
     expect(busy.status).toBe(409);
-    const cancelled = await t.req('/api/admin/engine/pull', { method: 'DELETE', cookie: admin.cookie });
-    expect(((await cancelled.json()) as EnginePull).state).toBe('cancelled');
+    const cancelled = await api().admin.engine.pull.$delete({}, asAdmin());
+    expect((await cancelled.json()).state).toBe('cancelled');
     await until('Ollama saw the pull cancelled', async () => ollama.pullsCancelled >= 1);
     expect((await engineOverview()).provider.installed.map((m) => m.name)).not.toContain('phi3:latest');
     ollama.setPullStepMs(20);
-    const badName = await t.req('/api/admin/engine/pull', {
-      method: 'POST',
-      body: { model: 'x y' },
-      cookie: admin.cookie,
-    });
+    const badName = await pull('x y');
     expect(badName.status).toBe(400);
   }, 30_000);
 
   it('lets the operator choose the model each mode uses', async () => {
-    const missing = await t.req('/api/admin/engine/models', {
-      method: 'POST',
-      body: { mode: 'lightning', model: 'not-there' },
-      cookie: admin.cookie,
-    });
+    const missing = await chooseModel('not-there');
     expect(missing.status).toBe(400);
-    const ok = await t.req('/api/admin/engine/models', {
-      method: 'POST',
-      body: { mode: 'lightning', model: 'llama3.2' },
-      cookie: admin.cookie,
-    });
+    const ok = await chooseModel('llama3.2');
     expect(ok.status).toBe(200);
-    expect(((await ok.json()) as EngineOverview).provider.modes.lightning.model).toBe('llama3.2');
+    expect((await ok.json()).provider.modes.lightning.model).toBe('llama3.2');
     await humanize({});
     expect(ollama.chatModels.at(-1)).toBe('llama3.2');
-    await t.req('/api/admin/engine/models', {
-      method: 'POST',
-      body: { mode: 'lightning', model: null },
-      cookie: admin.cookie,
-    });
+    await chooseModel(null);
     await humanize({});
     expect(ollama.chatModels.at(-1)).toBe('qwen2.5:7b-instruct');
   }, 30_000);
 
   it('is for admins only', async () => {
-    for (const [method, path] of [
-      ['GET', '/api/admin/engine'],
-      ['POST', '/api/admin/engine/check'],
-      ['DELETE', '/api/admin/engine/pull'],
-    ] as const) {
-      expect((await t.req(path, { method })).status).toBe(401);
-      expect((await t.req(path, { method, cookie: member.cookie })).status).toBe(403);
+    const engine = api().admin.engine;
+    for (const call of [
+      (init: { headers: Record<string, string> }) => engine.$get({}, init), // GET /api/admin/engine
+      (init: { headers: Record<string, string> }) => engine.check.$post({}, init), // POST /api/admin/engine/check
+      (init: { headers: Record<string, string> }) => engine.pull.$delete({}, init), // DELETE /api/admin/engine/pull
+    ]) {
+      expect((await call({ headers: {} })).status).toBe(401);
+      expect((await call(asMember())).status).toBe(403);
     }
   });
 });
