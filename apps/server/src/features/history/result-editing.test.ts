@@ -1,16 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import {
-  countWords,
-  textBlocks,
-  type CreatedApiKey,
-  type EditResultOutput,
-  type HumanizeOutput,
-  type SentenceAlternativesOutput,
-  type TransformationDetail,
-  type TransformationPage,
-  type WritingPreferences,
-} from '@plainspoken/shared';
+import { testClient } from 'hono/testing';
+import { z } from 'zod';
+import { apiErrorResponse, apiHumanizeResponse, countWords, textBlocks, type HumanizeInput } from '@plainspoken/shared';
 import { humanize } from '@plainspoken/humanizer';
 import { startFakeOllama, type FakeOllama } from '@plainspoken/humanizer/testing';
 import { subscribers, transformations } from '../../db/schema';
@@ -49,6 +41,14 @@ function realEngine(): Engine & { calls: EngineJob[] } {
 }
 
 type User = { email: string; cookie: string; id: string };
+const by = (cookie: string) => ({ headers: { cookie } });
+/** The parts of the OpenAPI document this test reads (the document is served outside AppType). */
+const openApiDocument = z.object({
+  paths: z.record(z.string(), z.unknown()),
+  components: z.object({
+    schemas: z.record(z.string(), z.object({ properties: z.record(z.string(), z.unknown()).optional() })),
+  }),
+});
 
 describe('working on a result', () => {
   let t: TestProduct;
@@ -72,10 +72,13 @@ describe('working on a result', () => {
   });
   afterAll(async () => t.close());
 
-  async function humanizeAs(u: User, body: Record<string, unknown>): Promise<HumanizeOutput> {
-    const r = await t.req('/api/functions/humanize-text', { cookie: u.cookie, body: { mode: 'deep', ...body } });
+  const api = () => testClient(t.app).api;
+  const entry = () => api().transformations[':id'];
+  async function humanizeAs(u: User, body: Omit<HumanizeInput, 'mode'>) {
+    const r = await api().functions['humanize-text'].$post({ json: { mode: 'deep', ...body } }, by(u.cookie));
     expect(r.status, await r.clone().text()).toBe(200);
-    return (await r.json()) as HumanizeOutput;
+    // humanize-text answers with a prepared JSON string, so its type comes from the shared response schema.
+    return apiHumanizeResponse.parse(await r.json());
   }
 
   it('keeps frozen phrases, uses the remembered ones, and stores them with the entry', async () => {
@@ -83,22 +86,19 @@ describe('working on a result', () => {
     const out = await humanizeAs(a, { text: TEXT, keep, tone: 'casual' });
     expect(engine.calls.at(-1)?.keep).toEqual(keep);
     for (const k of keep) expect(out.humanized_text).toContain(k);
-    const savedKeep = async () =>
-      ((await (await t.req('/api/writing-options', { cookie: a.cookie })).json()) as WritingPreferences).keep;
+    const savedKeep = async () => (await (await api()['writing-options'].$get({}, by(a.cookie))).json()).keep;
     // A rewrite does not save its phrases; the options endpoint does.
     expect(await savedKeep()).toEqual([]);
-    const remembered = await t.req('/api/functions/writing-options', {
-      cookie: a.cookie,
-      body: { tone: 'casual', readingLevel: 'standard', keep },
-    });
+    const remembered = await api().functions['writing-options'].$post(
+      { json: { tone: 'casual', readingLevel: 'standard', keep } },
+      by(a.cookie),
+    );
     expect(remembered.status).toBe(200);
     expect(await savedKeep()).toEqual(keep);
     // Without `keep` the saved phrases apply; an empty list sends none, and the saved ones stay.
     await humanizeAs(a, { text: TEXT, useSecondPrompt: true });
     expect(engine.calls.at(-1)?.keep).toEqual(keep);
-    const detail = (await (
-      await t.req(`/api/transformations/${out.transformation_id}`, { cookie: a.cookie })
-    ).json()) as TransformationDetail;
+    const detail = await (await entry().$get({ param: { id: String(out.transformation_id) } }, by(a.cookie))).json();
     expect(detail).toMatchObject({ mode: 'deep', tone: 'casual', keep, original_text: TEXT, edited_at: null });
     await humanizeAs(a, { text: TEXT, keep: [] });
     expect(engine.calls.at(-1)?.keep).toEqual([]);
@@ -107,54 +107,43 @@ describe('working on a result', () => {
 
   it('refuses bad frozen phrases with a reason', async () => {
     for (const keep of [['two\nlines'], Array.from({ length: 21 }, (_, i) => `p${i}`), ['x'.repeat(101)], ['  ']]) {
-      const r = await t.req('/api/functions/humanize-text', {
-        cookie: a.cookie,
-        body: { mode: 'deep', text: TEXT, keep },
-      });
+      const r = await api().functions['humanize-text'].$post(
+        { json: { mode: 'deep', text: TEXT, keep } },
+        by(a.cookie),
+      );
       expect(r.status).toBe(400);
-      expect(((await r.json()) as { error: { message: string } }).error.message).toMatch(/keep/i);
+      expect(apiErrorResponse.parse(await r.json()).error.message).toMatch(/keep/i);
     }
-    const saved = await t.req('/api/functions/writing-options', {
-      cookie: a.cookie,
-      body: { tone: 'neutral', readingLevel: 'standard', keep: ['Acme Corp'] },
-    });
-    expect(((await saved.json()) as WritingPreferences).keep).toEqual(['Acme Corp']);
+    const saved = await api().functions['writing-options'].$post(
+      { json: { tone: 'neutral', readingLevel: 'standard', keep: ['Acme Corp'] } },
+      by(a.cookie),
+    );
+    expect((await saved.json()).keep).toEqual(['Acme Corp']);
   });
 
   it('saves an edit in place, re-scores it for free, and marks it edited', async () => {
     const out = await humanizeAs(a, { text: TEXT, keep: [] });
     const before = await balanceOf(a);
     const edited = `${out.humanized_text} I wrote this last line myself, and it stays.`;
-    const r = await t.req(`/api/transformations/${out.transformation_id}`, {
-      method: 'PATCH',
-      cookie: a.cookie,
-      body: { text: edited },
-    });
+    const param = { id: String(out.transformation_id) };
+    const r = await entry().$patch({ param, json: { text: edited } }, by(a.cookie));
     expect(r.status).toBe(200);
-    const body = (await r.json()) as EditResultOutput;
+    const body = await r.json();
     expect(body.transformed_text).toBe(edited);
     expect(body.score_after).toBe(70);
     expect(body.edited_at).not.toBeNull();
     expect(await balanceOf(a)).toBe(before);
-    const page = (await (await t.req('/api/transformations', { cookie: a.cookie })).json()) as TransformationPage;
+    const page = await (await api().transformations.$get({ query: {} }, by(a.cookie))).json();
     const item = page.items.find((i) => i.id === out.transformation_id)!;
     expect(item.transformed_text).toBe(edited);
     expect(item.edited_at).toBe(body.edited_at);
     // The AI check's rules: too short is refused; someone else's entry does not exist for this caller.
-    const short = await t.req(`/api/transformations/${out.transformation_id}`, {
-      method: 'PATCH',
-      cookie: a.cookie,
-      body: { text: 'Too short.' },
-    });
+    const short = await entry().$patch({ param, json: { text: 'Too short.' } }, by(a.cookie));
     expect(short.status).toBe(400);
-    const foreign = await t.req(`/api/transformations/${out.transformation_id}`, {
-      method: 'PATCH',
-      cookie: b.cookie,
-      body: { text: edited },
-    });
+    const foreign = await entry().$patch({ param, json: { text: edited } }, by(b.cookie));
     expect(foreign.status).toBe(404);
-    expect((await t.req(`/api/transformations/${out.transformation_id}`, { cookie: b.cookie })).status).toBe(404);
-    // The tracked file tells the user's own words from the rewrite's.
+    expect((await entry().$get({ param }, by(b.cookie))).status).toBe(404);
+    // The tracked file tells the user's own words from the rewrite's (the file's bytes, read raw).
     const docx = await t.req(`/api/transformations/${out.transformation_id}/export.docx?changes=tracked`, {
       cookie: a.cookie,
     });
@@ -168,17 +157,16 @@ describe('working on a result', () => {
     const id = out.transformation_id!;
     // The user puts a machine-sounding sentence back (an edit), then asks for that sentence's alternatives.
     const text = `${TEXT.slice(0, TEXT.indexOf('.') + 1)} ${out.humanized_text}`;
-    const put = await t.req(`/api/transformations/${id}`, { method: 'PATCH', cookie: a.cookie, body: { text } });
+    const put = await entry().$patch({ param: { id }, json: { text } }, by(a.cookie));
     expect(put.status).toBe(200);
     const end = text.indexOf('.') + 1;
     const sentence = text.slice(0, end);
     const before = await balanceOf(a);
-    const r = await t.req(`/api/transformations/${id}/sentence-alternatives`, {
-      cookie: a.cookie,
-      body: { start: 0, end },
-    });
+    const alternatives = (range: { start: number; end: number }, cookie: string) =>
+      api().transformations[':id']['sentence-alternatives'].$post({ param: { id }, json: range }, by(cookie));
+    const r = await alternatives({ start: 0, end }, a.cookie);
     expect(r.status, await r.clone().text()).toBe(200);
-    const alt = (await r.json()) as SentenceAlternativesOutput;
+    const alt = await r.json();
     expect(alt.original.text).toBe(sentence.trim());
     expect(alt.alternatives.length).toBeGreaterThan(0);
     expect(alt.alternatives.length).toBeLessThanOrEqual(3);
@@ -193,29 +181,16 @@ describe('working on a result', () => {
     expect(row.words_charged).toBe(out.words_charged + countWords(sentence));
     expect((await reconcileWords(t.deps.db)).ok).toBe(true);
     // A range that is not a sentence of the result, or someone else's entry: refused, nothing charged.
-    const bad = await t.req(`/api/transformations/${id}/sentence-alternatives`, {
-      cookie: a.cookie,
-      body: { start: 10, end: 5 },
-    });
+    const bad = await alternatives({ start: 10, end: 5 }, a.cookie);
     expect(bad.status).toBe(400);
-    const beyond = await t.req(`/api/transformations/${id}/sentence-alternatives`, {
-      cookie: a.cookie,
-      body: { start: 0, end: text.length + 50 },
-    });
+    const beyond = await alternatives({ start: 0, end: text.length + 50 }, a.cookie);
     expect(beyond.status).toBe(400);
-    const foreign = await t.req(`/api/transformations/${id}/sentence-alternatives`, {
-      cookie: b.cookie,
-      body: { start: 0, end },
-    });
+    const foreign = await alternatives({ start: 0, end }, b.cookie);
     expect(foreign.status).toBe(404);
     expect(await balanceOf(a)).toBe(before - countWords(sentence));
     // Choosing one is an edit of the result.
     const chosen = alt.alternatives[0]!.text + text.slice(end);
-    const saved = await t.req(`/api/transformations/${id}`, {
-      method: 'PATCH',
-      cookie: a.cookie,
-      body: { text: chosen },
-    });
+    const saved = await entry().$patch({ param: { id }, json: { text: chosen } }, by(a.cookie));
     expect(saved.status).toBe(200);
     // In the tracked file the chosen alternative is the engine's words, not the user's.
     const docx = await t.req(`/api/transformations/${id}/export.docx?changes=tracked`, { cookie: a.cookie });
@@ -251,9 +226,8 @@ describe('working on a result', () => {
 
   it('exports under /v1 for an API key, as the OpenAPI document says', async () => {
     const out = await humanizeAs(a, { text: TEXT, keep: [] });
-    const key = (await (
-      await t.req('/api/api-keys', { body: { name: 'docx' }, cookie: a.cookie })
-    ).json()) as CreatedApiKey;
+    const key = await (await api()['api-keys'].$post({ json: { name: 'docx' } }, by(a.cookie))).json();
+    // The /v1 API and its OpenAPI document have their own router, outside AppType.
     const res = await t.app.request(
       `http://localhost:3000/v1/transformations/${out.transformation_id}/export.docx?changes=tracked`,
       {
@@ -270,10 +244,7 @@ describe('working on a result', () => {
       },
     );
     expect(other.status).toBe(404);
-    const spec = (await (await t.req('/api/openapi.json')).json()) as {
-      paths: Record<string, unknown>;
-      components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
-    };
+    const spec = openApiDocument.parse(await (await t.req('/api/openapi.json')).json());
     expect(spec.paths['/v1/transformations/{id}/export.docx']).toBeDefined();
     // keep through the API: the phrases the call sends reach the rewrite, and come back verbatim.
     const viaApi = await t.app.request('http://localhost:3000/v1/humanize', {
@@ -283,7 +254,7 @@ describe('working on a result', () => {
     });
     expect(viaApi.status, await viaApi.clone().text()).toBe(200);
     expect(engine.calls.at(-1)?.keep).toEqual(['robust solutions']);
-    expect(((await viaApi.json()) as HumanizeOutput).humanized_text).toContain('robust solutions');
+    expect(apiHumanizeResponse.parse(await viaApi.json()).humanized_text).toContain('robust solutions');
     expect(spec.components.schemas.HumanizeRequest?.properties?.keep).toBeDefined();
   });
 });
@@ -310,21 +281,22 @@ describe('sentence alternatives with a model', () => {
     await t.deps.db.update(subscribers).set({ monthly_word_balance: 10_000 }).where(eq(subscribers.user_id, u.id));
     // The provider finds Ollama at start; wait until the model is in use.
     await expect.poll(() => t.deps.models?.current('deep') ?? null, { timeout: 10_000 }).not.toBeNull();
-    const r = await t.req('/api/functions/humanize-text', {
-      cookie: u.cookie,
-      body: { mode: 'deep', text: TEXT, keep: ['pivotal role'] },
-    });
-    const out = (await r.json()) as HumanizeOutput;
+    const api = testClient(t.app).api;
+    const r = await api.functions['humanize-text'].$post(
+      { json: { mode: 'deep', text: TEXT, keep: ['pivotal role'] } },
+      by(u.cookie),
+    );
+    const out = apiHumanizeResponse.parse(await r.json());
     const id = out.transformation_id!;
     const text = `${TEXT.slice(0, TEXT.indexOf('.') + 1)} ${out.humanized_text}`;
-    await t.req(`/api/transformations/${id}`, { method: 'PATCH', cookie: u.cookie, body: { text } });
+    await api.transformations[':id'].$patch({ param: { id }, json: { text } }, by(u.cookie));
     const before = ollama.chatRequests;
-    const res = await t.req(`/api/transformations/${id}/sentence-alternatives`, {
-      cookie: u.cookie,
-      body: { start: 0, end: text.indexOf('.') + 1 },
-    });
+    const res = await api.transformations[':id']['sentence-alternatives'].$post(
+      { param: { id }, json: { start: 0, end: text.indexOf('.') + 1 } },
+      by(u.cookie),
+    );
     expect(res.status, await res.clone().text()).toBe(200);
-    const alt = (await res.json()) as SentenceAlternativesOutput;
+    const alt = await res.json();
     expect(ollama.chatRequests).toBeGreaterThan(before);
     expect(engine.calls.at(-1)?.llm).not.toBeNull();
     expect(engine.calls.at(-1)?.keep).toEqual(['pivotal role']);
