@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClient } from 'hono/testing';
 import { word_charges } from '../../db/schema';
 import { DB_KINDS, createTestProduct, type TestProduct } from '../../test/harness';
-import type { DailyUsage } from './usage.service';
 
 const DAY_MS = 86_400_000;
 
@@ -15,10 +15,12 @@ describe.each(DB_KINDS)('daily usage on %s', (kind) => {
   it("sums the caller's charged words per UTC day over the last 30 days, zeros included", async () => {
     const me = await t.newUser();
     const other = await t.newUser();
+    const api = testClient(t.app).api;
+    const signedIn = { headers: { cookie: me.cookie } };
     const text = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
-    expect(
-      (await t.req('/api/functions/humanize-text', { body: { text, mode: 'lightning' }, cookie: me.cookie })).status,
-    ).toBe(200);
+    expect((await api.functions['humanize-text'].$post({ json: { text, mode: 'lightning' } }, signedIn)).status).toBe(
+      200,
+    );
     const now = Date.now();
     const charge = (user_id: string, words: number, at: number, status = 'saved') => ({
       user_id,
@@ -36,9 +38,9 @@ describe.each(DB_KINDS)('daily usage on %s', (kind) => {
       charge(other.id, 500, now),
     ]);
 
-    const r = await t.req('/api/usage/daily', { cookie: me.cookie });
+    const r = await api.usage.daily.$get({}, signedIn);
     expect(r.status).toBe(200);
-    const u = (await r.json()) as DailyUsage;
+    const u = await r.json();
     expect(u.days).toHaveLength(30);
     const today = new Date(now).toISOString().slice(0, 10);
     expect(u.days.at(-1)).toEqual({ date: today, words: 100 });
@@ -47,17 +49,13 @@ describe.each(DB_KINDS)('daily usage on %s', (kind) => {
     expect(u.days.filter((d) => d.words === 0)).toHaveLength(28);
 
     // The chart counts what the balance counts: deleting the history entry changes neither.
-    const list = (await (await t.req('/api/transformations', { cookie: me.cookie })).json()) as {
-      items?: { id: string }[];
-    };
-    const first = list.items?.[0];
+    const list = await (await api.transformations.$get({ query: {} }, signedIn)).json();
+    const first = list.items[0];
     expect(first).toBeDefined();
-    expect(
-      (await t.req(`/api/transformations/${first!.id}`, { method: 'DELETE', cookie: me.cookie })).status,
-    ).toBeLessThan(300);
-    const after = (await (await t.req('/api/usage/daily', { cookie: me.cookie })).json()) as DailyUsage;
+    expect((await api.transformations[':id'].$delete({ param: { id: first!.id } }, signedIn)).status).toBeLessThan(300);
+    const after = await (await api.usage.daily.$get({}, signedIn)).json();
     expect(after.total).toBe(200);
 
-    expect((await t.req('/api/usage/daily')).status).toBe(401);
+    expect((await api.usage.daily.$get()).status).toBe(401);
   });
 });
