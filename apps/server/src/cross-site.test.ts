@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestProduct, type TestProduct } from './test/harness';
+import { testClient } from 'hono/testing';
+import { BASE, createTestProduct, type TestProduct } from './test/harness';
 
 describe('cross-site requests to the product’s own endpoints', () => {
   let t: TestProduct;
@@ -13,26 +14,35 @@ describe('cross-site requests to the product’s own endpoints', () => {
   const text = Array.from({ length: 60 }, (_, i) => `word${i}`).join(' ');
 
   it('refuses a foreign Origin or a cross-site fetch even with a valid session, and charges nothing', async () => {
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<
+    const api = testClient(t.app).api;
+    for (const foreign of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Record<
       string,
       string
     >[]) {
-      for (const [path, body] of [
-        ['/api/functions/humanize-text', { text, mode: 'lightning' }],
-        ['/api/functions/create-checkout', { planTier: 'Pro', billingPeriod: 'monthly' }],
-        ['/api/account/sign-out', { scope: 'global' }],
-        ['/api/ai-check', { text }],
+      const init = { headers: { ...foreign, cookie } };
+      for (const [path, call] of [
+        [
+          '/api/functions/humanize-text',
+          () => api.functions['humanize-text'].$post({ json: { text, mode: 'lightning' } }, init),
+        ],
+        [
+          '/api/functions/create-checkout',
+          () => api.functions['create-checkout'].$post({ json: { planTier: 'Pro', billingPeriod: 'monthly' } }, init),
+        ],
+        ['/api/account/sign-out', () => api.account['sign-out'].$post({ json: { scope: 'global' } }, init)],
+        ['/api/ai-check', () => api['ai-check'].$post({ json: { text } }, init)],
       ] as const) {
-        const r = await t.req(path, { body, cookie, headers });
-        expect(r.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
-        expect(((await r.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+        const r = await call();
+        expect(r.status, `${path} ${JSON.stringify(foreign)}`).toBe(403);
+        expect(await r.json()).toMatchObject({ error: { code: 'FORBIDDEN' } });
       }
     }
-    const sub = (await (await t.req('/api/subscription', { cookie })).json()) as { currentBalance: number };
+    const sub = await (await api.subscription.$get({}, { headers: { cookie } })).json();
     expect(sub.currentBalance).toBe(250);
   });
 
   it('refuses a body that is not JSON with 415 and a reason', async () => {
+    // Raw requests: the body is JSON text sent under another content type on purpose.
     for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
       const r = await t.req('/api/functions/humanize-text', {
         rawBody: JSON.stringify({ text, mode: 'lightning' }),
@@ -40,13 +50,17 @@ describe('cross-site requests to the product’s own endpoints', () => {
         cookie,
       });
       expect(r.status, type).toBe(415);
-      expect(((await r.json()) as { error: { message: string } }).error.message).toMatch(/JSON/);
+      expect(await r.json()).toMatchObject({ error: { message: expect.stringMatching(/JSON/) as unknown } });
     }
   });
 
   it('lets the product’s own pages through, and the provider’s webhook (it is checked by signature)', async () => {
-    const ok = await t.req('/api/functions/humanize-text', { body: { text, mode: 'lightning' }, cookie });
+    const ok = await testClient(t.app).api.functions['humanize-text'].$post(
+      { json: { text, mode: 'lightning' } },
+      { headers: { origin: BASE, cookie } },
+    );
     expect(ok.status).toBe(200);
+    // The provider's webhook is called with a raw body it signs; this one comes unsigned from a foreign origin.
     const hook = await t.req('/api/functions/payment-webhook', {
       body: { event_type: 'x' },
       headers: { origin: 'https://evil.example' },
