@@ -1,3 +1,4 @@
+import { testClient } from 'hono/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { like } from 'drizzle-orm';
 import { MSG } from '@plainspoken/shared';
@@ -174,9 +175,8 @@ describe.each(DB_KINDS)('forgotten password and change of password on %s', (kind
     expect(res.status).toBe(302);
     expect((await signIn(t, newEmail)).res.status).toBe(200);
     expect((await signIn(t, email)).res.status).toBe(401);
-    const sub = (await (
-      await t.req('/api/subscription', { cookie: (await signIn(t, newEmail)).cookie })
-    ).json()) as Record<string, unknown>;
+    const headers = { cookie: (await signIn(t, newEmail)).cookie };
+    const sub = await (await testClient(t.app).api.subscription.$get({}, { headers })).json();
     expect(sub.subscription_tier).toBe('FREE');
   });
 });
