@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DOCUMENTS } from '@plainspoken/shared';
+import { extractAnswer } from '../../test/extract-answer';
 import { createTestProduct, type TestProduct } from '../../test/harness';
 import { createExtractor } from './documents.service';
 import { DocumentError } from './document-error';
@@ -43,12 +44,7 @@ async function upload(name: string, bytes: Buffer | Uint8Array, headers: Record<
   });
   return {
     status: res.status,
-    body: (await res.json()) as {
-      text?: string;
-      kind?: string;
-      note?: string;
-      error?: { code: string; message: string; details?: { reason: string } };
-    },
+    body: extractAnswer.parse(await res.json()),
   };
 }
 
@@ -88,7 +84,7 @@ describe('POST /api/documents/extract', () => {
     };
     const r = await upload('long.pdf', await makeTextPdf(doc));
     expect(r.status).toBe(200);
-    expect((r.body as { pages?: number }).pages).toBeGreaterThan(1);
+    expect(r.body.pages).toBeGreaterThan(1);
     expect(r.body.text).toBe(
       [
         `# ${doc.title}`,
@@ -129,7 +125,7 @@ describe('POST /api/documents/extract', () => {
 
   it('reads the text around a picture in a Word file and says the picture was left out', async () => {
     const r = await upload('picture.docx', await makeDocxWithImage());
-    const { layout, ...rest } = r.body as { layout?: string };
+    const { layout, ...rest } = r.body;
     expect(rest).toEqual({
       kind: 'docx',
       text: 'Before the picture.\n\nAfter the picture.',

@@ -8,14 +8,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { humanize } from '@plainspoken/humanizer';
-import {
-  DOCUMENTS,
-  MAX_TEXT_CHARS,
-  textBlocks,
-  type CreatedApiKey,
-  type ExtractedDocument,
-  type HumanizeOutput,
-} from '@plainspoken/shared';
+import { testClient } from 'hono/testing';
+import { DOCUMENTS, MAX_TEXT_CHARS, apiHumanizeResponse, textBlocks, type HumanizeInput } from '@plainspoken/shared';
+import { extractedDocument } from '../../test/extract-answer';
 import { subscribers, transformation_layouts } from '../../db/schema';
 import { alignLayout, decodeLayout, encodeLayout, type DocxLayout, type ParaProps } from '../../domain/document-layout';
 import type { Engine, EngineJob } from '../../lib/engine/engine';
@@ -58,19 +53,23 @@ describe('an uploaded Word file keeps its own look in the export', () => {
   });
   afterAll(async () => t.close());
 
-  async function upload(u: User, bytes: Buffer): Promise<ExtractedDocument> {
+  // The upload's body is the file's bytes: sent raw, its answer checked by shape.
+  async function upload(u: User, bytes: Buffer) {
     const r = await t.app.request(`http://localhost:3999${DOCUMENTS.extractPath}?name=styled.docx`, {
       method: 'POST',
       headers: { origin: 'http://localhost:3999', 'content-type': 'application/octet-stream', cookie: u.cookie },
       body: bytes,
     });
     expect(r.status, await r.clone().text()).toBe(200);
-    return (await r.json()) as ExtractedDocument;
+    return extractedDocument.parse(await r.json());
   }
-  async function humanizeAs(u: User, body: Record<string, unknown>): Promise<HumanizeOutput> {
-    const r = await t.req('/api/functions/humanize-text', { cookie: u.cookie, body: { mode: 'deep', ...body } });
+  const api = () => testClient(t.app).api;
+  const by = (cookie: string) => ({ headers: { cookie } });
+  async function humanizeAs(u: User, body: Omit<HumanizeInput, 'mode'>) {
+    const r = await api().functions['humanize-text'].$post({ json: { mode: 'deep', ...body } }, by(u.cookie));
     expect(r.status, await r.clone().text()).toBe(200);
-    return (await r.json()) as HumanizeOutput;
+    // humanize-text answers with a prepared JSON string, so its type comes from the shared response schema.
+    return apiHumanizeResponse.parse(await r.json());
   }
   const exportTracked = async (u: User, id: string) => {
     const r = await t.req(`/api/transformations/${id}/export.docx?changes=tracked`, { cookie: u.cookie });
@@ -108,9 +107,7 @@ describe('an uploaded Word file keeps its own look in the export', () => {
     expect(row?.paragraphs).toEqual(sourceProps);
     expect(row!.bytes).toBeLessThanOrEqual(DOCUMENTS.layoutMaxBytes);
 
-    const key = (await (
-      await t.req('/api/api-keys', { body: { name: 'styled' }, cookie: a.cookie })
-    ).json()) as CreatedApiKey;
+    const key = await (await api()['api-keys'].$post({ json: { name: 'styled' } }, by(a.cookie))).json();
     const v1 = await t.app.request(`http://localhost:3000/v1/transformations/${id}/export.docx?changes=tracked`, {
       headers: { authorization: `Bearer ${key.secret}` },
     });
@@ -169,10 +166,10 @@ describe('an uploaded Word file keeps its own look in the export', () => {
       expect(parts.get('word/document.xml')).toContain('<w:pStyle w:val="Heading1"/>');
     }
     // Longer than the field allows: refused like any bad field.
-    const r = await t.req('/api/functions/humanize-text', {
-      cookie: a.cookie,
-      body: { mode: 'deep', text: doc.text, layout: 'a'.repeat(DOCUMENTS.layoutTokenMaxChars + 1) },
-    });
+    const r = await api().functions['humanize-text'].$post(
+      { json: { mode: 'deep', text: doc.text, layout: 'a'.repeat(DOCUMENTS.layoutTokenMaxChars + 1) } },
+      by(a.cookie),
+    );
     expect(r.status).toBe(400);
   });
 
@@ -180,7 +177,10 @@ describe('an uploaded Word file keeps its own look in the export', () => {
     const doc = await upload(a, source);
     const out = await humanizeAs(a, { text: doc.text, layout: doc.layout, keep: [] });
     expect(await keptRows(out.transformation_id!)).toHaveLength(1);
-    const del = await t.req(`/api/transformations/${out.transformation_id}`, { method: 'DELETE', cookie: a.cookie });
+    const del = await api().transformations[':id'].$delete(
+      { param: { id: String(out.transformation_id) } },
+      by(a.cookie),
+    );
     expect(del.status).toBe(200);
     expect(await keptRows(out.transformation_id!)).toHaveLength(0);
 
@@ -188,6 +188,7 @@ describe('an uploaded Word file keeps its own look in the export', () => {
     const doc2 = await upload(b, source);
     const out2 = await humanizeAs(b, { text: doc2.text, layout: doc2.layout, keep: [] });
     expect(await keptRows(out2.transformation_id!)).toHaveLength(1);
+    // better-auth's own route, outside AppType.
     const gone = await t.req('/api/auth/delete-user', {
       body: { password: 'password123', confirmEmail: b.email },
       cookie: b.cookie,
