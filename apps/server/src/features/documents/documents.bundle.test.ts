@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DOCUMENTS } from '@plainspoken/shared';
+import { extractAnswer } from '../../test/extract-answer';
 import { freePort, waitHealthy } from '../../test/processes';
 import { makeCjkPdf, makeDocx, makeScannedPdf, makeTextPdf, makeZipBomb, SAMPLE } from './fixtures';
 
@@ -62,7 +63,7 @@ async function upload(name: string, body: Uint8Array) {
   });
   return {
     status: res.status,
-    body: (await res.json()) as { text?: string; error?: { message: string; details?: { reason: string } } },
+    body: extractAnswer.parse(await res.json()),
   };
 }
 
