@@ -1,13 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { MSG } from '@plainspoken/shared';
 import { BASE, DB_KINDS, cookieFrom, createTestProduct, type TestProduct } from '../../test/harness';
 import { startFakeGoogle, type FakeGoogle } from './fake-google';
 import { SIGN_IN_FAILURES_PER_ACCOUNT, TWO_FACTOR_REQUIRED_MESSAGE } from './sign-in-guards';
-import { errorOf, freshIp, mailsTo, meEmail, secretFromUri, signIn, totp } from './test-helpers';
+import { errorOf, freshIp, mailsTo, meEmail, secretFromUri, signIn, totp, twoFactorStarted } from './test-helpers';
 
 async function enableTwoFactor(t: TestProduct, cookie: string) {
   const r = await t.req('/api/auth/two-factor/enable', { body: { password: 'password123' }, cookie, ip: freshIp() });
-  const { totpURI } = (await r.json()) as { totpURI: string };
+  const { totpURI } = twoFactorStarted.parse(await r.json());
   const v = await t.req('/api/auth/two-factor/verify-totp', {
     body: { code: totp(secretFromUri(totpURI)) },
     cookie,
@@ -126,7 +127,7 @@ describe('Google sign-in against a local OpenID Connect provider over HTTP', () 
     const ip = freshIp();
     const start = await t.req('/api/auth/sign-in/social', { body: { provider: 'google', callbackURL: '/' }, ip });
     expect(start.status).toBe(200);
-    const { url } = (await start.json()) as { url: string };
+    const { url } = z.object({ url: z.string() }).parse(await start.json()); // better-auth's answer
     expect(url.startsWith(`${g.issuer}/o/oauth2/v2/auth?`)).toBe(true);
     const consent = await fetch(url, { redirect: 'manual' });
     expect(consent.status).toBe(302);

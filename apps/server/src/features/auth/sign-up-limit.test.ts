@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { DB_KINDS, createTestProduct, type TestProduct } from '../../test/harness';
 import { SIGN_UP_PER_ADDRESS, SIGN_UP_PER_IP, waitWords } from './sign-up-limit';
 
@@ -27,7 +28,10 @@ describe.each(DB_KINDS)('sign-up limits on %s', (kind) => {
     }
     const limited = await t.signUp(email, 'password123', ip);
     expect(limited.status).toBe(429);
-    const body = (await limited.json()) as { code: string; message: string; retryAfter: number };
+    // better-auth's sign-up route (not in AppType): its answer is parsed against the shape read here.
+    const body = z
+      .object({ code: z.string(), message: z.string(), retryAfter: z.number() })
+      .parse(await limited.json());
     expect(body.code).toBe('SIGN_UP_RATE_LIMITED');
     expect(body.retryAfter).toBeGreaterThan(SIGN_UP_PER_ADDRESS.windowSeconds - 30);
     expect(body.retryAfter).toBeLessThanOrEqual(SIGN_UP_PER_ADDRESS.windowSeconds);

@@ -1,5 +1,7 @@
 /** Helpers for the account-security tests: RFC 6238 codes, the outbox, fresh sign-ins from new IPs. */
 import { createHmac } from 'node:crypto';
+import { testClient } from 'hono/testing';
+import { z } from 'zod';
 import { listOutbox } from '../../lib/mail';
 import { cookieFrom, type TestProduct } from '../../test/harness';
 
@@ -40,6 +42,9 @@ export function secretFromUri(uri: string): string {
   return s;
 }
 
+/** better-auth's answer to /api/auth/two-factor/enable (its own route, not in AppType). */
+export const twoFactorStarted = z.object({ totpURI: z.string(), backupCodes: z.array(z.string()) });
+
 let ipCounter = 0;
 /** A fresh client address, so better-auth's per-IP limits never mix tests together. */
 export function freshIp(): string {
@@ -58,15 +63,19 @@ export async function signIn(
   headers: Record<string, string> = {},
 ) {
   const res = await t.req('/api/auth/sign-in/email', { body: { email, password }, ip: freshIp(), headers });
-  return { res, cookie: cookieFrom(res), body: (await res.clone().json()) as Record<string, unknown> };
+  return { res, cookie: cookieFrom(res), body: z.record(z.string(), z.unknown()).parse(await res.clone().json()) };
 }
 
 export async function meEmail(t: TestProduct, cookie: string): Promise<string | null> {
-  const me = (await (await t.req('/api/me', { cookie })).json()) as { user: { email: string } | null };
+  const me = await (await testClient(t.app).api.me.$get({}, { headers: { cookie } })).json();
   return me.user?.email ?? null;
 }
 
+const errorFields = z.object({ code: z.string().optional(), message: z.string().optional() });
+/** An error answer's code and message: better-auth's { code, message } or the product's { error: { code, message } }. */
+const errorAnswer = errorFields.extend({ error: errorFields.optional() });
+
 export async function errorOf(res: Response): Promise<{ code?: string; message?: string }> {
-  const b = (await res.json()) as { code?: string; message?: string; error?: { code?: string; message?: string } };
+  const b = errorAnswer.parse(await res.json());
   return b.error ?? b;
 }

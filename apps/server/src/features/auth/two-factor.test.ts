@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DB_KINDS, cookieFrom, createTestProduct, type TestProduct } from '../../test/harness';
 import { twoFactor, user } from '../../db/schema';
-import { errorOf, freshIp, mailsTo, meEmail, secretFromUri, signIn, totp } from './test-helpers';
+import { errorOf, freshIp, mailsTo, meEmail, secretFromUri, signIn, totp, twoFactorStarted } from './test-helpers';
 
 describe.each(DB_KINDS)('two-factor sign-in on %s', (kind) => {
   let t: TestProduct;
@@ -14,7 +14,7 @@ describe.each(DB_KINDS)('two-factor sign-in on %s', (kind) => {
   async function enable(cookie: string) {
     const r = await t.req('/api/auth/two-factor/enable', { body: { password: 'password123' }, cookie, ip: freshIp() });
     expect(r.status).toBe(200);
-    const body = (await r.json()) as { totpURI: string; backupCodes: string[] };
+    const body = twoFactorStarted.parse(await r.json());
     const secret = secretFromUri(body.totpURI);
     const v = await t.req('/api/auth/two-factor/verify-totp', { body: { code: totp(secret) }, cookie, ip: freshIp() });
     expect(v.status).toBe(200);
@@ -32,7 +32,7 @@ describe.each(DB_KINDS)('two-factor sign-in on %s', (kind) => {
     expect((await errorOf(wrongPw)).code).toBe('INVALID_PASSWORD');
 
     const r = await t.req('/api/auth/two-factor/enable', { body: { password: 'password123' }, cookie, ip: freshIp() });
-    const started = (await r.json()) as { totpURI: string; backupCodes: string[] };
+    const started = twoFactorStarted.parse(await r.json());
     expect(started.totpURI).toMatch(/^otpauth:\/\/totp\/Plainspoken:/);
     expect(started.backupCodes).toHaveLength(10);
     expect(new Set(started.backupCodes).size).toBe(10);
