@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testClient } from 'hono/testing';
 import { createTestProduct, type TestProduct } from '../../test/harness';
-import { json, postForm, sessionOf } from './test-support';
+import { postForm, sessionOf } from './test-support';
 
 /** Form posts the sandbox pages cannot read: each a 4xx page with a reason, never a 500, and no change. */
 describe('unreadable form bodies on the sandbox checkout and portal', () => {
@@ -19,11 +20,13 @@ describe('unreadable form bodies on the sandbox checkout and portal', () => {
 
   it('answers 400 "Form not readable" for a broken multipart body on every sandbox action, and nothing changes', async () => {
     const u = await t.newUser();
-    const r = await t.req('/api/functions/create-checkout', {
-      body: { planTier: 'Pro', billingPeriod: 'monthly' },
-      cookie: u.cookie,
-    });
-    const checkoutSession = sessionOf((await json<{ url: string }>(r)).url);
+    const api = testClient(t.app).api;
+    const headers = { cookie: u.cookie };
+    const r = await api.functions['create-checkout'].$post(
+      { json: { planTier: 'Pro', billingPeriod: 'monthly' } },
+      { headers },
+    );
+    const checkoutSession = sessionOf((await r.json()).url);
     for (const path of [
       '/sandbox/checkout/pay',
       '/sandbox/checkout/cancel',
@@ -38,7 +41,7 @@ describe('unreadable form bodies on the sandbox checkout and portal', () => {
         expect(text).toContain('Form not readable');
       }
     }
-    const sub = await json<{ subscription_tier: string }>(await t.req('/api/subscription', { cookie: u.cookie }));
+    const sub = await (await api.subscription.$get({}, { headers })).json();
     expect(sub.subscription_tier).toBe('FREE');
     // The same action with a readable form still works.
     const paid = await postForm(t, '/sandbox/checkout/pay', { session: checkoutSession }, u.cookie);
