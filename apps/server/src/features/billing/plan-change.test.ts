@@ -3,15 +3,21 @@
  * proration, applied by its signed event) and with Paddle (its preview and update, against the fake API).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PlanChangePreview, SubscriptionData } from '@plainspoken/shared';
+import { testClient } from 'hono/testing';
 import { createTestProduct, type TestProduct } from '../../test/harness';
 import { startFakePaddle, type FakePaddle } from './fake-paddle';
 import { sandboxPriceId } from './payments/sandbox';
 import { prorate } from './plan-change';
 import { promotion_redemptions } from '../../db/schema';
-import { DAY_MS, deliver, json, subEvent } from './test-support';
+import { DAY_MS, deliver, subEvent } from './test-support';
 
 type User = Awaited<ReturnType<TestProduct['newUser']>>;
+type Plan = { planTier: 'Basic' | 'Pro' | 'Ultra'; billingPeriod: 'monthly' | 'yearly' };
+
+const previewChange = (t: TestProduct, u: User, plan: Plan) =>
+  testClient(t.app).api.functions['preview-plan-change'].$post({ json: plan }, { headers: { cookie: u.cookie } });
+const changePlan = (t: TestProduct, u: User, plan: Plan) =>
+  testClient(t.app).api.functions['change-plan'].$post({ json: plan }, { headers: { cookie: u.cookie } });
 
 function proShape(u: User, id: string, priceId: string, daysLeft = 15) {
   const periodEnd = new Date(Date.now() + daysLeft * DAY_MS);
@@ -71,12 +77,9 @@ describe('plan change in the sandbox', () => {
     );
     expect((await deliver(t, ev, t.deps.env.SANDBOX_WEBHOOK_SECRET)).status).toBe(200);
 
-    const r = await t.req('/api/functions/preview-plan-change', {
-      body: { planTier: 'Ultra', billingPeriod: 'monthly' },
-      cookie: u.cookie,
-    });
+    const r = await previewChange(t, u, { planTier: 'Ultra', billingPeriod: 'monthly' });
     expect(r.status).toBe(200);
-    const p = await json<PlanChangePreview>(r);
+    const p = await r.json();
     expect(p).toMatchObject({
       from: { tier: 'Pro', period: 'monthly' },
       to: { tier: 'Ultra', period: 'monthly' },
@@ -85,19 +88,13 @@ describe('plan change in the sandbox', () => {
     expect(p.credit).toBeCloseTo(19.99 / 2, 1);
     expect(p.dueNow).toBeGreaterThan(0);
 
-    const same = await t.req('/api/functions/preview-plan-change', {
-      body: { planTier: 'Pro', billingPeriod: 'monthly' },
-      cookie: u.cookie,
-    });
+    const same = await previewChange(t, u, { planTier: 'Pro', billingPeriod: 'monthly' });
     expect(same.status).toBe(400);
 
-    const c = await t.req('/api/functions/change-plan', {
-      body: { planTier: 'Ultra', billingPeriod: 'monthly' },
-      cookie: u.cookie,
-    });
+    const c = await changePlan(t, u, { planTier: 'Ultra', billingPeriod: 'monthly' });
     expect(c.status).toBe(200);
-    expect(await json(c)).toEqual({ ok: true, applied: true });
-    const s = await json<SubscriptionData>(await t.req('/api/subscription', { cookie: u.cookie }));
+    expect(await c.json()).toEqual({ ok: true, applied: true });
+    const s = await (await testClient(t.app).api.subscription.$get({}, { headers: { cookie: u.cookie } })).json();
     expect(s.subscription_tier).toBe('Ultra');
   });
 
@@ -107,13 +104,7 @@ describe('plan change in the sandbox', () => {
     expect((await deliver(t, subEvent('subscription.created', shape), t.deps.env.SANDBOX_WEBHOOK_SECRET)).status).toBe(
       200,
     );
-    const preview = async () =>
-      json<PlanChangePreview>(
-        await t.req('/api/functions/preview-plan-change', {
-          body: { planTier: 'Ultra', billingPeriod: 'monthly' },
-          cookie: u.cookie,
-        }),
-      );
+    const preview = async () => (await previewChange(t, u, { planTier: 'Ultra', billingPeriod: 'monthly' })).json();
     const full = await preview();
     expect(full.credit).toBeCloseTo(19.99 / 2, 1);
     // The checkout that started this period carried BACK2SCHOOL40 (40% off): $11.99 was paid.
@@ -127,12 +118,10 @@ describe('plan change in the sandbox', () => {
 
   it('refuses a Free account with a reason (409), and bad input with 400', async () => {
     const u = await t.newUser();
-    const r = await t.req('/api/functions/preview-plan-change', {
-      body: { planTier: 'Pro', billingPeriod: 'monthly' },
-      cookie: u.cookie,
-    });
+    const r = await previewChange(t, u, { planTier: 'Pro', billingPeriod: 'monthly' });
     expect(r.status).toBe(409);
-    expect((await json<{ error: { message: string } }>(r)).error.message).toMatch(/no paid plan/);
+    expect(await r.json()).toMatchObject({ error: { message: expect.stringMatching(/no paid plan/) as unknown } });
+    // A plan that does not exist, which the typed client would not send.
     const bad = await t.req('/api/functions/change-plan', {
       body: { planTier: 'Gold', billingPeriod: 'monthly' },
       cookie: u.cookie,
@@ -170,12 +159,9 @@ describe('plan change with Paddle (fake API)', () => {
     const id = `sub_pc_${u.id}`;
     expect((await deliver(t, subEvent('subscription.created', proShape(u, id, 'pri_pm')), SECRET)).status).toBe(200);
 
-    const r = await t.req('/api/functions/preview-plan-change', {
-      body: { planTier: 'Ultra', billingPeriod: 'monthly' },
-      cookie: u.cookie,
-    });
+    const r = await previewChange(t, u, { planTier: 'Ultra', billingPeriod: 'monthly' });
     expect(r.status).toBe(200);
-    expect(await json<PlanChangePreview>(r)).toEqual({
+    expect(await r.json()).toEqual({
       from: { tier: 'Pro', period: 'monthly' },
       to: { tier: 'Ultra', period: 'monthly' },
       direction: 'upgrade',
@@ -192,12 +178,9 @@ describe('plan change with Paddle (fake API)', () => {
       body: { items: [{ price_id: 'pri_um', quantity: 1 }], proration_billing_mode: 'prorated_immediately' },
     });
 
-    const c = await t.req('/api/functions/change-plan', {
-      body: { planTier: 'Ultra', billingPeriod: 'monthly' },
-      cookie: u.cookie,
-    });
+    const c = await changePlan(t, u, { planTier: 'Ultra', billingPeriod: 'monthly' });
     expect(c.status).toBe(200);
-    expect(await json(c)).toEqual({ ok: true, applied: false });
+    expect(await c.json()).toEqual({ ok: true, applied: false });
     expect(paddle.requests.at(-1)).toMatchObject({
       method: 'PATCH',
       path: `/subscriptions/${id}`,
@@ -205,12 +188,11 @@ describe('plan change with Paddle (fake API)', () => {
     });
 
     paddle.failWith(500);
-    const failed = await t.req('/api/functions/change-plan', {
-      body: { planTier: 'Basic', billingPeriod: 'monthly' },
-      cookie: u.cookie,
-    });
+    const failed = await changePlan(t, u, { planTier: 'Basic', billingPeriod: 'monthly' });
     paddle.failWith(null);
     expect(failed.status).toBe(502);
-    expect((await json<{ error: { message: string } }>(failed)).error.message).toMatch(/Nothing was charged/);
+    expect(await failed.json()).toMatchObject({
+      error: { message: expect.stringMatching(/Nothing was charged/) as unknown },
+    });
   });
 });
