@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PromotionsState, SubscriptionData } from '@plainspoken/shared';
+import { testClient } from 'hono/testing';
 import { createTestProduct, DB_KINDS, type TestProduct } from '../../test/harness';
 import { startFakePaddle, type FakePaddle } from './fake-paddle';
-import { DAY_MS, deliver, json, postForm, sessionOf, txnEvent } from './test-support';
+import { DAY_MS, deliver, postForm, sessionOf, txnEvent } from './test-support';
 
 type User = { email: string; cookie: string; id: string };
+
+const redeemedBy = async (t: TestProduct, u: User) =>
+  (await (await testClient(t.app).api.promotions.$get({}, { headers: { cookie: u.cookie } })).json()).redeemed;
 
 describe.each(DB_KINDS)('promotion codes in the sandbox on %s', (kind) => {
   let t: TestProduct;
@@ -13,20 +16,19 @@ describe.each(DB_KINDS)('promotion codes in the sandbox on %s', (kind) => {
   });
   afterAll(async () => t.close());
 
-  const redeemed = async (u: User) =>
-    (await json<PromotionsState>(await t.req('/api/promotions', { cookie: u.cookie }))).redeemed;
-  const checkout = (u: User, body: Record<string, string>) =>
-    t.req('/api/functions/create-checkout', {
-      body: { planTier: 'Pro', billingPeriod: 'yearly', ...body },
-      cookie: u.cookie,
-    });
+  const redeemed = (u: User) => redeemedBy(t, u);
+  const checkout = (u: User, body: { discountCode?: string }) =>
+    testClient(t.app).api.functions['create-checkout'].$post(
+      { json: { planTier: 'Pro', billingPeriod: 'yearly', ...body } },
+      { headers: { cookie: u.cookie } },
+    );
 
   it('shows the discounted price at checkout, and marks the code redeemed only when that checkout is paid', async () => {
     const u = await t.newUser();
     expect(await redeemed(u)).toEqual([]);
     const r = await checkout(u, { discountCode: ' back2school40 ' });
     expect(r.status).toBe(200);
-    const url = (await json<{ url: string }>(r)).url;
+    const url = (await r.json()).url;
     const page = await (await t.req(url.replace('http://localhost:3999', ''), { cookie: u.cookie })).text();
     // Pro yearly: 13.99 x 12 = 167.88; 40% off, then 40% more off yearly: x 0.36 = 60.44.
     expect(page).toContain('BACK2SCHOOL40 · 64% off');
@@ -42,7 +44,7 @@ describe.each(DB_KINDS)('promotion codes in the sandbox on %s', (kind) => {
     );
     expect(paid.status).toBe(303);
     expect(await redeemed(u)).toEqual(['BACK2SCHOOL40']);
-    const sub = await json<SubscriptionData>(await t.req('/api/subscription', { cookie: u.cookie }));
+    const sub = await (await testClient(t.app).api.subscription.$get({}, { headers: { cookie: u.cookie } })).json();
     expect(sub.subscription_tier).toBe('Pro');
 
     // Once per user: a second use is refused with a reason.
@@ -55,7 +57,7 @@ describe.each(DB_KINDS)('promotion codes in the sandbox on %s', (kind) => {
 
   it('applies a code typed on the checkout page, and refuses unknown and expired codes with a reason', async () => {
     const u = await t.newUser();
-    const url = (await json<{ url: string }>(await checkout(u, {}))).url;
+    const url = (await (await checkout(u, {})).json()).url;
     const session = sessionOf(url);
     const base = `/sandbox/checkout?session=${encodeURIComponent(session)}`;
     const plain = await (await t.req(base, { cookie: u.cookie })).text();
@@ -75,9 +77,7 @@ describe.each(DB_KINDS)('promotion codes in the sandbox on %s', (kind) => {
     // The summer sale ended on 2025-08-10.
     const expired = await checkout(u, { discountCode: 'SUMMEROFF50' });
     expect(expired.status).toBe(400);
-    expect((await json<{ error: { message: string } }>(expired)).error.message).toBe(
-      'The code SUMMEROFF50 has expired.',
-    );
+    expect(await expired.json()).toMatchObject({ error: { message: 'The code SUMMEROFF50 has expired.' } });
 
     // A forged code at Pay is checked again, and nothing is charged or redeemed.
     const forged = await postForm(t, '/sandbox/checkout/pay', { session, code: 'NOPE10' }, u.cookie);
@@ -89,7 +89,7 @@ describe.each(DB_KINDS)('promotion codes in the sandbox on %s', (kind) => {
   });
 
   it('refuses the promotions list when signed out', async () => {
-    expect((await t.req('/api/promotions')).status).toBe(401);
+    expect((await testClient(t.app).api.promotions.$get()).status).toBe(401);
   });
 });
 
@@ -121,10 +121,12 @@ describe('promotion codes with Paddle', () => {
 
   it('passes the configured discount id to the transaction, refuses a code without one, and redeems on the completed transaction', async () => {
     const u = await t.newUser();
-    const r = await t.req('/api/functions/create-checkout', {
-      body: { planTier: 'Pro', billingPeriod: 'monthly', discountCode: 'BACK2SCHOOL40' },
-      cookie: u.cookie,
-    });
+    const checkout = (who: User, discountCode: string) =>
+      testClient(t.app).api.functions['create-checkout'].$post(
+        { json: { planTier: 'Pro', billingPeriod: 'monthly', discountCode } },
+        { headers: { cookie: who.cookie } },
+      );
+    const r = await checkout(u, 'BACK2SCHOOL40');
     expect(r.status).toBe(200);
     expect(paddle.requests.at(-1)?.body).toMatchObject({ discount_id: 'dsc_b2s', custom_data: { user_id: u.id } });
 
@@ -145,19 +147,14 @@ describe('promotion codes with Paddle', () => {
     expect((await deliver(t, txnEvent({ ...txn, discountId: 'dsc_other' }, now, 'evt_promo_0'), SECRET)).status).toBe(
       200,
     );
-    expect((await json<PromotionsState>(await t.req('/api/promotions', { cookie: u.cookie }))).redeemed).toEqual([]);
+    expect(await redeemedBy(t, u)).toEqual([]);
     expect((await deliver(t, txnEvent({ ...txn, discountId: 'dsc_b2s' }, now, 'evt_promo_1'), SECRET)).status).toBe(
       200,
     );
-    expect((await json<PromotionsState>(await t.req('/api/promotions', { cookie: u.cookie }))).redeemed).toEqual([
-      'BACK2SCHOOL40',
-    ]);
+    expect(await redeemedBy(t, u)).toEqual(['BACK2SCHOOL40']);
 
     const other = await t.newUser();
-    const noId = await t.req('/api/functions/create-checkout', {
-      body: { planTier: 'Pro', billingPeriod: 'monthly', discountCode: 'SUMMEROFF50' },
-      cookie: other.cookie,
-    });
+    const noId = await checkout(other, 'SUMMEROFF50');
     expect(noId.status).toBe(400);
   });
 });
