@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { SubscriptionData } from '@plainspoken/shared';
+import { testClient } from 'hono/testing';
 import { loadEnv } from '../../env';
 import { DB_KINDS, createTestProduct, type TestProduct } from '../../test/harness';
 import { subscribers, webhook_debug_logs } from '../../db/schema';
 import { AppError } from '../../lib/errors';
 import { cancelSubscriptionForDeletion } from './billing.service';
 import { startFakePaddle, type FakePaddle } from './fake-paddle';
-import { DAY_MS, deliver, json, subEvent, txnEvent } from './test-support';
+import { DAY_MS, deliver, subEvent, txnEvent } from './test-support';
 
 const API_KEY = 'pdl_sdbx_apikey_test';
 const SECRET = 'pdl_ntfset_test_secret';
@@ -70,7 +70,10 @@ describe.each(DB_KINDS)('Paddle Billing against a fake Paddle API on %s', (kind)
     paddle.failWith(null);
   });
 
-  const sub = async (u: User) => json<SubscriptionData>(await t.req('/api/subscription', { cookie: u.cookie }));
+  const sub = async (u: User) =>
+    (await testClient(t.app).api.subscription.$get({}, { headers: { cookie: u.cookie } })).json();
+  const portal = (u: User) =>
+    testClient(t.app).api.functions['paddle-customer-portal'].$post({}, { headers: { cookie: u.cookie } });
   const shape = (u: User, id: string, over: Partial<Parameters<typeof subEvent>[1]> = {}) => ({
     id,
     customerId: `ctm_${id}`,
@@ -86,12 +89,12 @@ describe.each(DB_KINDS)('Paddle Billing against a fake Paddle API on %s', (kind)
 
   it("creates a Paddle transaction carrying the caller's id and returns its checkout URL", async () => {
     const u = await t.newUser();
-    const r = await t.req('/api/functions/create-checkout', {
-      body: { planTier: 'Ultra', billingPeriod: 'yearly' },
-      cookie: u.cookie,
-    });
+    const r = await testClient(t.app).api.functions['create-checkout'].$post(
+      { json: { planTier: 'Ultra', billingPeriod: 'yearly' } },
+      { headers: { cookie: u.cookie } },
+    );
     expect(r.status).toBe(200);
-    const { url } = await json<{ url: string }>(r);
+    const { url } = await r.json();
     expect(url).toMatch(/^https:\/\/pay\.example\.test\/checkout\?_ptxn=txn_fake_/);
     expect(paddle.requests).toHaveLength(1);
     expect(paddle.requests[0]).toMatchObject({
@@ -118,15 +121,12 @@ describe.each(DB_KINDS)('Paddle Billing against a fake Paddle API on %s', (kind)
   it('answers CHECKOUT_FAILED when Paddle fails', async () => {
     const u = await t.newUser();
     paddle.failWith(500);
-    const r = await t.req('/api/functions/create-checkout', {
-      body: { planTier: 'Pro', billingPeriod: 'monthly' },
-      cookie: u.cookie,
-    });
+    const r = await testClient(t.app).api.functions['create-checkout'].$post(
+      { json: { planTier: 'Pro', billingPeriod: 'monthly' } },
+      { headers: { cookie: u.cookie } },
+    );
     expect(r.status).toBe(502);
-    expect((await json<{ error: { code: string; message: string } }>(r)).error).toEqual({
-      code: 'CHECKOUT_FAILED',
-      message: 'Failed to create checkout',
-    });
+    expect(await r.json()).toEqual({ error: { code: 'CHECKOUT_FAILED', message: 'Failed to create checkout' } });
   });
 
   it('applies Paddle-signed lifecycle events and opens a portal session for the customer', async () => {
@@ -144,9 +144,9 @@ describe.each(DB_KINDS)('Paddle Billing against a fake Paddle API on %s', (kind)
       billing_period: 'monthly',
     });
 
-    const p = await t.req('/api/functions/paddle-customer-portal', { body: {}, cookie: u.cookie });
+    const p = await portal(u);
     expect(p.status).toBe(200);
-    expect((await json<{ url: string }>(p)).url).toBe(`https://portal.example.test/ctm_${id}/overview`);
+    expect((await p.json()).url).toBe(`https://portal.example.test/ctm_${id}/overview`);
     expect(paddle.requests.at(-1)).toMatchObject({
       path: `/customers/ctm_${id}/portal-sessions`,
       body: { subscription_ids: [id] },
@@ -195,9 +195,9 @@ describe.each(DB_KINDS)('Paddle Billing against a fake Paddle API on %s', (kind)
     const u = await t.newUser();
     await deliver(t, subEvent('subscription.created', shape(u, `sub_pf_${kind}`)), SECRET);
     paddle.failWith(503);
-    const r = await t.req('/api/functions/paddle-customer-portal', { body: {}, cookie: u.cookie });
+    const r = await portal(u);
     expect(r.status).toBe(502);
-    expect((await json<{ error: { code: string } }>(r)).error.code).toBe('PORTAL_FAILED');
+    expect(await r.json()).toMatchObject({ error: { code: 'PORTAL_FAILED' } });
   });
 
   it('cancels immediately at Paddle for account deletion, and throws a clear error when Paddle fails', async () => {
