@@ -1,15 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import type { SubscriptionData, LimitsInfo } from '@plainspoken/shared';
+import { testClient } from 'hono/testing';
+import { z } from 'zod';
 import { DB_KINDS, createTestProduct, type TestProduct } from '../../test/harness';
 import { processed_webhook_events, subscribers, webhook_debug_logs } from '../../db/schema';
 import { runDailyJob } from '../../domain/maintenance';
 import { cancelSubscriptionForDeletion } from './billing.service';
 import { sandboxCustomerId, sandboxPriceId } from './payments/sandbox';
-import { DAY_MS, bearerFrom, deliver, json, postForm, sessionOf, subEvent, txnEvent } from './test-support';
+import { DAY_MS, bearerFrom, deliver, postForm, sessionOf, subEvent, txnEvent } from './test-support';
 
 const SECRET = 'plainspoken-sandbox-webhook-secret';
 type User = { email: string; cookie: string; id: string };
+type Plan = { planTier: 'Basic' | 'Pro' | 'Ultra'; billingPeriod: 'monthly' | 'yearly' };
+/** The webhook's answer to a signed delivery (a raw, signed request: not sent through the typed client). */
+const webhookAnswer = z.object({ applied: z.boolean() });
 
 describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
   let t: TestProduct;
@@ -20,25 +24,37 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
   });
   afterAll(async () => t.close());
 
-  const sub = async (u: User) => json<SubscriptionData>(await t.req('/api/subscription', { cookie: u.cookie }));
+  const api = () => testClient(t.app).api;
+  const as = (u: User) => ({ headers: { cookie: u.cookie } });
+  const sub = async (u: User) => (await api().subscription.$get({}, as(u))).json();
   const limits = async (u: User) =>
-    json<LimitsInfo>(await t.req('/api/functions/check-balance', { body: { word_count: 100 }, cookie: u.cookie }));
+    (await api().functions['check-balance'].$post({ json: { word_count: 100 } }, as(u))).json();
+  const createCheckout = (u: User, plan: Plan) => api().functions['create-checkout'].$post({ json: plan }, as(u));
+  const customerPortal = (u: User) => api().functions['paddle-customer-portal'].$post({}, as(u));
   const row = async (u: User) => (await t.deps.db.select().from(subscribers).where(eq(subscribers.user_id, u.id)))[0]!;
-  const checkout = async (u: User, planTier = 'Pro', billingPeriod = 'monthly') => {
-    const r = await t.req('/api/functions/create-checkout', { body: { planTier, billingPeriod }, cookie: u.cookie });
+  const checkout = async (
+    u: User,
+    planTier: Plan['planTier'] = 'Pro',
+    billingPeriod: Plan['billingPeriod'] = 'monthly',
+  ) => {
+    const r = await createCheckout(u, { planTier, billingPeriod });
     expect(r.status).toBe(200);
-    return (await json<{ url: string }>(r)).url;
+    return (await r.json()).url;
   };
-  const subscribe = async (u: User, planTier = 'Pro', billingPeriod = 'monthly') => {
+  const subscribe = async (
+    u: User,
+    planTier: Plan['planTier'] = 'Pro',
+    billingPeriod: Plan['billingPeriod'] = 'monthly',
+  ) => {
     const url = await checkout(u, planTier, billingPeriod);
     const r = await postForm(t, '/sandbox/checkout/pay', { session: sessionOf(url) }, u.cookie);
     expect(r.status).toBe(303);
     return r;
   };
   const portal = async (u: User) => {
-    const r = await t.req('/api/functions/paddle-customer-portal', { body: {}, cookie: u.cookie });
+    const r = await customerPortal(u);
     expect(r.status).toBe(200);
-    return sessionOf((await json<{ url: string }>(r)).url);
+    return sessionOf((await r.json()).url);
   };
 
   it('gives the caller a sandbox checkout link only they can open', async () => {
@@ -65,12 +81,12 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     expect((await postForm(t, '/sandbox/checkout/pay', { session: sessionOf(url) }, b.cookie)).status).toBe(403);
     expect((await sub(a)).subscription_tier).toBe('FREE');
     expect((await sub(b)).subscription_tier).toBe('FREE');
-    // Extra fields cannot aim a checkout at another account.
+    // Extra fields cannot aim a checkout at another account (a field the typed client would not send).
     const r = await t.req('/api/functions/create-checkout', {
       body: { planTier: 'Pro', billingPeriod: 'monthly', userId: b.id },
       cookie: a.cookie,
     });
-    const other = new URL((await json<{ url: string }>(r)).url);
+    const other = new URL(z.object({ url: z.string() }).parse(await r.json()).url);
     expect((await t.req(other.pathname + other.search, { cookie: b.cookie })).status).toBe(403);
   });
 
@@ -99,12 +115,9 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     expect(db.paddle_subscription_id).toMatch(/^sub_sandbox_/);
     expect(db.balance_reset_date?.toISOString()).toBe(s.subscription_end);
     // A second checkout while subscribed would double-bill: it is refused with a reason.
-    const again = await t.req('/api/functions/create-checkout', {
-      body: { planTier: 'Ultra', billingPeriod: 'monthly' },
-      cookie: u.cookie,
-    });
+    const again = await createCheckout(u, { planTier: 'Ultra', billingPeriod: 'monthly' });
     expect(again.status).toBe(409);
-    expect((await json<{ error: { code: string } }>(again)).error.code).toBe('CHECKOUT_FAILED');
+    expect(await again.json()).toMatchObject({ error: { code: 'CHECKOUT_FAILED' } });
   });
 
   it('cancels in the portal, keeps Pro until the end date, resumes, and expires to FREE after the date', async () => {
@@ -129,15 +142,14 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     const end = new Date((await sub(u)).cancellation_end_date!);
 
     // Only admins run the expiration; others get 403, signed-out callers 401.
-    expect((await t.req('/api/functions/process-expired-subscriptions', { body: {}, cookie: u.cookie })).status).toBe(
-      403,
-    );
-    expect((await t.req('/api/functions/process-expired-subscriptions', { body: {} })).status).toBe(401);
+    const processExpired = api().functions['process-expired-subscriptions'];
+    expect((await processExpired.$post({}, as(u))).status).toBe(403);
+    expect((await processExpired.$post({})).status).toBe(401);
     try {
       t.deps.clock!.setOffset(end.getTime() - Date.now() + 60_000);
-      const run = await t.req('/api/functions/process-expired-subscriptions', { body: {}, cookie: admin.cookie });
+      const run = await processExpired.$post({}, as(admin));
       expect(run.status).toBe(200);
-      expect((await json<{ expired: number }>(run)).expired).toBeGreaterThanOrEqual(1);
+      expect((await run.json()).expired).toBeGreaterThanOrEqual(1);
       // Read the row directly: the endpoint, not a lazy read, did the downgrade.
       expect(await row(u)).toMatchObject({
         subscription_tier: 'FREE',
@@ -189,10 +201,10 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     expect((await postForm(t, '/sandbox/portal/cancel', { session: bToken }, a.cookie)).status).toBe(403);
     expect((await sub(b)).subscription_cancelled_at).toBeNull();
     // A Free user has nothing to manage.
-    const free = await t.req('/api/functions/paddle-customer-portal', { body: {}, cookie: a.cookie });
+    const free = await customerPortal(a);
     expect(free.status).toBe(404);
-    expect((await json<{ error: { code: string } }>(free)).error.code).toBe('PORTAL_FAILED');
-    expect((await t.req('/api/functions/paddle-customer-portal', { body: {} })).status).toBe(401);
+    expect(await free.json()).toMatchObject({ error: { code: 'PORTAL_FAILED' } });
+    expect((await api().functions['paddle-customer-portal'].$post({})).status).toBe(401);
     // Cross-site form posts are refused even with the right cookie.
     const cross = await t.req('/sandbox/portal/cancel', {
       rawBody: `session=${encodeURIComponent(bToken)}`,
@@ -221,7 +233,7 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     const garbage = await deliver(t, ev, SECRET, { signature: 'nonsense' });
     for (const r of [forged, missing, stale, garbage]) {
       expect(r.status).toBe(401);
-      expect((await json<{ error: { code: string } }>(r)).error.code).toBe('WEBHOOK_SIGNATURE');
+      expect(await r.json()).toMatchObject({ error: { code: 'WEBHOOK_SIGNATURE' } });
     }
     expect((await sub(u)).subscription_tier).toBe('FREE');
     const logs = await t.deps.db
@@ -257,14 +269,14 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     });
     const nextYear = await deliver(t, ev, SECRET, { tsSeconds: Math.floor(Date.now() / 1000) + 365 * 86_400 });
     expect(nextYear.status).toBe(401);
-    expect((await json<{ error: { code: string } }>(nextYear)).error.code).toBe('WEBHOOK_SIGNATURE');
+    expect(await nextYear.json()).toMatchObject({ error: { code: 'WEBHOOK_SIGNATURE' } });
     expect((await sub(u)).subscription_tier).toBe('FREE');
     for (const body of ['[1,2,3]', '"text"', '42']) {
       const r = await deliver(t, body, SECRET);
       expect(r.status, body).toBe(400);
-      expect((await json<{ error: { code: string; message: string } }>(r)).error.message).toMatch(
-        /not a payment event/,
-      );
+      expect(await r.json()).toMatchObject({
+        error: { message: expect.stringMatching(/not a payment event/) as unknown },
+      });
     }
     const logs = await t.deps.db.select().from(webhook_debug_logs).where(eq(webhook_debug_logs.event_type, 'unknown'));
     expect(logs.some((l) => l.error_message?.includes('not a payment event'))).toBe(true);
@@ -285,11 +297,11 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     });
     const first = await deliver(t, ev, SECRET);
     expect(first.status).toBe(200);
-    expect(await json(first)).toMatchObject({ applied: true, event_type: 'subscription.created' });
+    expect(await first.json()).toMatchObject({ applied: true, event_type: 'subscription.created' });
     await t.deps.db.update(subscribers).set({ monthly_word_balance: 77 }).where(eq(subscribers.user_id, u.id));
     const replay = await deliver(t, ev, SECRET);
     expect(replay.status).toBe(200);
-    expect(await json(replay)).toMatchObject({ applied: false, duplicate: true });
+    expect(await replay.json()).toMatchObject({ applied: false, duplicate: true });
     expect((await row(u)).monthly_word_balance).toBe(77);
     expect(
       await t.deps.db.select().from(processed_webhook_events).where(eq(processed_webhook_events.event_id, ev.event_id)),
@@ -317,7 +329,7 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
       userId: u.id,
     });
     const results = await Promise.all(Array.from({ length: 6 }, () => deliver(t, ev, SECRET)));
-    const bodies = await Promise.all(results.map((res) => json<{ applied: boolean }>(res)));
+    const bodies = await Promise.all(results.map(async (res) => webhookAnswer.parse(await res.json())));
     expect(results.every((res) => res.status === 200)).toBe(true);
     expect(bodies.filter((b) => b.applied)).toHaveLength(1);
     expect((await row(u)).monthly_word_balance).toBe(5000);
@@ -407,7 +419,7 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     });
     const r = await deliver(t, ev, SECRET);
     expect(r.status).toBe(200);
-    expect(await json(r)).toMatchObject({ applied: false });
+    expect(await r.json()).toMatchObject({ applied: false });
     const [log] = await t.deps.db.select().from(webhook_debug_logs).where(eq(webhook_debug_logs.event_id, ev.event_id));
     expect(log).toMatchObject({ success: false, event_type: 'subscription.updated' });
     expect(log!.error_message).toMatch(/No subscriber/);
@@ -432,7 +444,7 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
     });
     const r = await deliver(t, ev, SECRET);
     expect(r.status).toBe(200);
-    expect(await json<{ applied: boolean; message: string }>(r)).toMatchObject({
+    expect(await r.json()).toMatchObject({
       applied: false,
       message: expect.stringMatching(/retrying will not change that: .*pri_not_ours/) as unknown,
     });
@@ -484,7 +496,7 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
       headers: { authorization: `Bearer ${bearerFrom(admin.cookie)}` },
     });
     expect(ok.status).toBe(200);
-    expect(await json(ok)).toMatchObject({ applied: true, event_type: 'subscription_created' });
+    expect(await ok.json()).toMatchObject({ applied: true, event_type: 'subscription_created' });
     expect(await sub(target)).toMatchObject({
       subscription_tier: 'Pro',
       subscribed: true,
@@ -497,7 +509,9 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
       headers: { authorization: `Bearer ${bearerFrom(admin.cookie)}` },
     });
     expect(badVariant.status).toBe(400);
-    expect((await json<{ error: { message: string } }>(badVariant)).error.message).toMatch(/variant_id/);
+    expect(await badVariant.json()).toMatchObject({
+      error: { message: expect.stringMatching(/variant_id/) as unknown },
+    });
   });
 
   it('answers the endpoint check and refuses bad input with a reason', async () => {
@@ -512,15 +526,13 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
       cookie: u.cookie,
     });
     expect(bad.status).toBe(400);
-    expect((await json<{ error: { message: string } }>(bad)).error.message).toMatch(/JSON/);
+    expect(await bad.json()).toMatchObject({ error: { message: expect.stringMatching(/JSON/) as unknown } });
     const tier = await t.req('/api/functions/create-checkout', {
       body: { planTier: 'Gold', billingPeriod: 'monthly' },
       cookie: u.cookie,
     });
     expect(tier.status).toBe(400);
-    expect((await json<{ error: { code: string; message: string } }>(tier)).error).toMatchObject({
-      code: 'VALIDATION',
-    });
+    expect(await tier.json()).toMatchObject({ error: { code: 'VALIDATION' } });
     const period = await t.req('/api/functions/create-checkout', {
       body: { planTier: 'Pro', billingPeriod: 'weekly' },
       cookie: u.cookie,
@@ -531,10 +543,11 @@ describe.each(DB_KINDS)('billing in the sandbox on %s', (kind) => {
       headers: { 'content-type': 'application/json' },
     });
     expect(big.status).toBe(413);
-    expect((await json<{ error: { message: string } }>(big)).error.message).toMatch(/too large/);
-    expect(
-      (await t.req('/api/functions/create-checkout', { body: { planTier: 'Pro', billingPeriod: 'monthly' } })).status,
-    ).toBe(401);
+    expect(await big.json()).toMatchObject({ error: { message: expect.stringMatching(/too large/) as unknown } });
+    const signedOut = await api().functions['create-checkout'].$post({
+      json: { planTier: 'Pro', billingPeriod: 'monthly' },
+    });
+    expect(signedOut.status).toBe(401);
   });
 
   it('runs the daily job once per day across processes', async () => {
