@@ -11,10 +11,6 @@ import type { TestProduct } from '../../test/harness';
 
 export const DAY_MS = 86_400_000;
 
-export async function json<T = Record<string, unknown>>(res: Response): Promise<T> {
-  return (await res.json()) as T;
-}
-
 export function sessionOf(url: string): string {
   const s = new URL(url).searchParams.get('session');
   if (!s) throw new Error(`no session in ${url}`);
