@@ -1,13 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { testClient } from 'hono/testing';
-import {
-  OUTSIDE_MSG,
-  OUTSIDE_SCAN_ALLOWANCE,
-  apiDetectResponse,
-  apiHumanizeResponse,
-  type HumanizeOutput,
-} from '@plainspoken/shared';
+import { OUTSIDE_MSG, OUTSIDE_SCAN_ALLOWANCE, apiDetectResponse, apiHumanizeResponse } from '@plainspoken/shared';
 import { subscribers } from '../../db/schema';
 import { createTestProduct, type TestProduct } from '../../test/harness';
 import { createEnginePool } from '../../lib/engine/engine';
@@ -101,8 +95,9 @@ describe('AI check with outside detectors (fakes over HTTP)', () => {
       { headers: { cookie: u.cookie } },
     );
     expect(r.status, await r.clone().text()).toBe(200);
-    // The route writes its JSON answer as a pre-serialised body (or server-sent events), so AppType has no type for it.
-    const h = (await r.json()) as HumanizeOutput;
+    // The route writes its JSON answer as a pre-serialised body (or server-sent events), so AppType has no type
+    // for it; the public API's schema describes the same answer.
+    const h = apiHumanizeResponse.parse(await r.json());
     expect(h.detectors_before!.map((d) => [d.detector, d.status, d.score])).toEqual([
       ['gptzero', 'ok', 64],
       ['winston', 'ok', 64],
