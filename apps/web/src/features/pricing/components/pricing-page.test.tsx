@@ -38,6 +38,27 @@ describe('PricingPage', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("waits, disabled, until a signed-in user's plan is known, so an early click is never taken for a visitor's", async () => {
+    let answer: (r: Response) => void = () => undefined;
+    const fetchMock = vi.fn(() => new Promise<Response>((r) => (answer = r)));
+    vi.stubGlobal('fetch', fetchMock);
+    const { openAuthDialog } = renderWithProviders(<PricingPage />, { signedIn: true });
+    const subscribe = screen.getByRole('button', { name: 'Subscribe to Pro' });
+    expect(subscribe).toBeDisabled();
+    await userEvent.click(subscribe);
+    expect(openAuthDialog).not.toHaveBeenCalled();
+    answer(
+      jsonResponse({
+        subscription_tier: 'FREE',
+        subscribed: false,
+        currentBalance: 250,
+        cancellation_end_date: null,
+        billing_period: null,
+      }),
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Subscribe to Pro' })).toBeEnabled());
+  });
+
   it('creates a checkout for the chosen plan and period and goes to its URL', async () => {
     const fetchMock = vi.fn(async () => jsonResponse({ url: 'http://localhost/sandbox/checkout?session=s' }));
     vi.stubGlobal('fetch', fetchMock);

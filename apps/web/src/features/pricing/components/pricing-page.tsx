@@ -32,11 +32,15 @@ const PlanChangeDialog = lazy(() => import('./plan-change-dialog').then((m) => (
 export function PricingPage() {
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const [pending, setPending] = useState<PaidTier | null>(null);
-  const { user } = useSession();
+  const { user, isPending: sessionPending } = useSession();
   const { openAuthDialog } = useAuthDialog();
   const checkout = useCreateCheckout();
   const active = useActivePromotion();
-  const subscription = useSubscription(user?.id ?? null).data;
+  const subscriptionQuery = useSubscription(user?.id ?? null);
+  const subscription = subscriptionQuery.data;
+  // Until the session (and a signed-in user's plan) is known, a click could not tell sign-up from checkout
+  // from a plan change: the plan buttons wait, disabled, for the answer.
+  const deciding = sessionPending || (user !== null && subscriptionQuery.isPending);
   // A subscriber's current plan and period: the cards say "Your plan", "Upgrade" or "Downgrade".
   const current =
     subscription &&
@@ -147,7 +151,7 @@ export function PricingPage() {
             period={period}
             promo={promo}
             busy={pending === plan.tier}
-            disabled={pending !== null}
+            disabled={pending !== null || deciding}
             relation={relationOf(plan.tier)}
             onSubscribe={() => {
               const relation = relationOf(plan.tier);
