@@ -14,12 +14,20 @@ const DESKTOP = { width: 1366, height: 900 };
 // The e2e server lists this address in ADMIN_EMAILS.
 const ADMIN = 'admin@example.com';
 
-/** Waits two frames (anything just rendered is drawn), then for every finite animation or transition to end. */
+/**
+ * Waits two frames (anything just rendered is drawn), then for every finite, playing animation or transition
+ * to end, 3 s at most (a paused one never ends; the slides this waits for take well under a second).
+ */
 async function animationsDone(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const running = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    const running = document
+      .getAnimations()
+      .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.race([
+      Promise.all(running.map((a) => a.finished.catch(() => undefined))),
+      new Promise((r) => setTimeout(r, 3_000)),
+    ]);
   });
 }
 

@@ -58,8 +58,12 @@ test('header and footer links, and /#features scrolls to the features', async ({
 
 test('signed-out Try for free opens the auth dialog', async ({ page }) => {
   await page.goto('/');
-  await page.getByRole('button', { name: 'Try for free' }).first().click();
-  await expect(page.getByRole('dialog')).toBeVisible();
+  // The hero's HTML is painted before the app's code runs (prerender.tsx); a click that lands before the app
+  // has taken over the page does nothing, so the click is repeated until the dialog shows.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Try for free' }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(page.getByRole('dialog').getByRole('button', { name: 'Create Account' })).toBeVisible();
   // The e2e server has no Google settings, so Google is not offered (limits-google.spec.ts covers the other case).
   await expect(page.getByRole('button', { name: /Continue with Google/ })).toHaveCount(0);
