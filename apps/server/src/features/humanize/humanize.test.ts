@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm';
 import { testClient } from 'hono/testing';
 import { MSG, apiErrorResponse, apiHumanizeResponse } from '@plainspoken/shared';
 import { DB_KINDS, createTestDatabase, createTestProduct, inlineEngine, type TestProduct } from '../../test/harness';
+import { subscribers, transformations } from '../../db/schema';
 
 const by = (cookie: string) => ({ headers: { cookie } });
-import { subscribers, transformations } from '../../db/schema';
 
 const words = (n: number) => Array.from({ length: n }, (_, i) => `word${i % 37}`).join(' ');
 
