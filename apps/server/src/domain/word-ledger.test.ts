@@ -5,6 +5,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { testClient } from 'hono/testing';
+import { apiErrorResponse, apiHumanizeResponse } from '@plainspoken/shared';
 import { DB_KINDS, createTestProduct, inlineEngine, type TestProduct } from '../test/harness';
 import { subscribers, word_charges } from '../db/schema';
 import { runDailyJob } from './maintenance';
@@ -20,15 +22,17 @@ describe.each(DB_KINDS)('word ledger on %s', (kind) => {
     t = await createTestProduct({ kind, env: { RATE_LIMITS: 'off' } });
   });
   afterAll(async () => t.close());
+  const fns = (p: TestProduct) => testClient(p.app).api.functions;
 
   it('refuses a text with U+0000 with a 400 before charging anything', async () => {
     const u = await t.newUser();
-    const r = await t.req('/api/functions/humanize-text', {
-      body: { text: `${words(60)} \u0000 tail`, mode: 'lightning' },
-      cookie: u.cookie,
-    });
+    const r = await fns(t)['humanize-text'].$post(
+      { json: { text: `${words(60)} \u0000 tail`, mode: 'lightning' } },
+      { headers: { cookie: u.cookie } },
+    );
     expect(r.status).toBe(400);
-    const body = (await r.json()) as { error: { code: string; message: string } };
+    // The route writes its answer pre-serialised, so AppType has no type for it: read it with the shared schema.
+    const body = apiErrorResponse.parse(await r.json());
     expect(body.error.code).toBe('VALIDATION');
     expect(body.error.message).toMatch(/U\+0000/);
     expect(await balance(u.id)).toBe(250);
@@ -37,12 +41,12 @@ describe.each(DB_KINDS)('word ledger on %s', (kind) => {
 
   it('records a saved rewrite as a saved charge, and an engine failure as a refund', async () => {
     const u = await t.newUser();
-    const ok = await t.req('/api/functions/humanize-text', {
-      body: { text: words(60), mode: 'lightning' },
-      cookie: u.cookie,
-    });
+    const ok = await fns(t)['humanize-text'].$post(
+      { json: { text: words(60), mode: 'lightning' } },
+      { headers: { cookie: u.cookie } },
+    );
     expect(ok.status).toBe(200);
-    const out = (await ok.json()) as { transformation_id: string; words_charged: number; saved: boolean };
+    const out = apiHumanizeResponse.parse(await ok.json());
     expect(out).toMatchObject({ saved: true, words_charged: 60 });
     const rows = await t.deps.db.select().from(word_charges).where(eq(word_charges.user_id, u.id));
     expect(rows).toHaveLength(1);
@@ -53,10 +57,10 @@ describe.each(DB_KINDS)('word ledger on %s', (kind) => {
       engine: inlineEngine({ fail: true }),
       env: { RATE_LIMITS: 'off' },
     });
-    const bad = await failing.req('/api/functions/humanize-text', {
-      body: { text: words(70), mode: 'deep' },
-      cookie: u.cookie,
-    });
+    const bad = await fns(failing)['humanize-text'].$post(
+      { json: { text: words(70), mode: 'deep' } },
+      { headers: { cookie: u.cookie } },
+    );
     expect(bad.status).toBe(502);
     expect(await balance(u.id)).toBe(190);
     const after = await t.deps.db.select().from(word_charges).where(eq(word_charges.user_id, u.id));
@@ -66,7 +70,7 @@ describe.each(DB_KINDS)('word ledger on %s', (kind) => {
 
   it('refunds a reservation a dead request left open once it expires, exactly once, and the ledger reconciles', async () => {
     const u = await t.newUser();
-    await t.req('/api/functions/check-balance', { body: { word_count: 1 }, cookie: u.cookie }); // creates the row
+    await fns(t)['check-balance'].$post({ json: { word_count: 1 } }, { headers: { cookie: u.cookie } }); // creates the row
     const now = new Date();
     // A request reserved 80 words and its process died before saving.
     const r = await reserveWords(t.deps.db, u.id, 80, 'deep', now, 60_000);
@@ -97,7 +101,7 @@ describe.each(DB_KINDS)('word ledger on %s', (kind) => {
 
   it('a start-up sweep of a PGlite server refunds every open reservation (the folder had one owner)', async () => {
     const u = await t.newUser();
-    await t.req('/api/functions/check-balance', { body: { word_count: 1 }, cookie: u.cookie });
+    await fns(t)['check-balance'].$post({ json: { word_count: 1 } }, { headers: { cookie: u.cookie } });
     await reserveWords(t.deps.db, u.id, 55, 'lightning', new Date(), 600_000);
     expect(await balance(u.id)).toBe(195);
     const r = await refundAbandoned(t.deps.db, new Date(), { all: true });
