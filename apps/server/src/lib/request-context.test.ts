@@ -3,6 +3,8 @@
  * made here; the id is in the response header and on every line logged while the request is served
  * (text lines in development, JSON with LOG_FORMAT=json). /healthz and /readyz, including draining.
  */
+import { apiErrorResponse } from '@plainspoken/shared';
+import { testClient } from 'hono/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestProduct, type TestProduct } from '../test/harness';
 import { createLogger, formatLine } from './logger';
@@ -69,10 +71,14 @@ describe('request ids, log lines and probes', () => {
     expect(health.status).toBe(503);
     expect(health.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await health.json()).toMatchObject({ ok: false, reason: expect.stringMatching(/database/) as unknown });
-    const r = await other.req('/api/functions/check-balance', { body: { word_count: 60 }, cookie: u.cookie });
+    const r = await testClient(other.app).api.functions['check-balance'].$post(
+      { json: { word_count: 60 } },
+      { headers: { cookie: u.cookie } },
+    );
     expect(r.status).toBe(503);
     expect(r.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(((await r.json()) as { error: { code: string } }).error.code).toBe('UNAVAILABLE');
+    // AppType types the route's success only; the refusal comes from the error handler.
+    expect(apiErrorResponse.parse(await r.json()).error.code).toBe('UNAVAILABLE');
     expect((await other.req('/readyz')).status).toBe(503);
     expect((await other.req('/healthz')).status).toBe(200);
   });
