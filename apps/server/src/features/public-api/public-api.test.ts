@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { testClient } from 'hono/testing';
 import {
   API_CONCURRENCY_RETRY_AFTER_S,
   API_KEY_LIMITS,
@@ -8,10 +9,9 @@ import {
   MAX_TEXT_CHARS,
   MSG,
   RATE_LIMITS,
-  type ApiKeyList,
+  apiErrorResponse,
+  apiHumanizeResponse,
   type CreatedApiKey,
-  type HumanizeOutput,
-  type WritingPreferences,
 } from '@plainspoken/shared';
 import { DB_KINDS, createTestDatabase, createTestProduct, inlineEngine, type TestProduct } from '../../test/harness';
 import { api_idempotency, api_keys, subscribers, transformations } from '../../db/schema';
@@ -19,7 +19,11 @@ import { rowsOf } from '../../lib/rate-limit';
 
 const words = (n: number, salt = '') => Array.from({ length: n }, (_, i) => `word${i % 37}${salt}`).join(' ');
 type User = { email: string; cookie: string; id: string };
-type ErrBody = { error: { code: string; message: string; retryAfter?: number } };
+/** The website's routes through the typed client (AppType); /v1 answers are read with the shared schemas. */
+const site = (t: TestProduct) => testClient(t.app).api;
+const by = (u: { cookie: string }) => ({ headers: { cookie: u.cookie } });
+/** A rewrite's answer, keeping any field the server adds so that comparing whole answers still sees it. */
+const humanizeAnswer = apiHumanizeResponse.loose();
 
 async function setPlan(t: TestProduct, u: User, tier: 'FREE' | 'Basic' | 'Pro' | 'Ultra', balance: number) {
   await t.deps.db
@@ -31,9 +35,9 @@ async function balanceOf(t: TestProduct, u: User): Promise<number> {
   return (await t.deps.db.select().from(subscribers).where(eq(subscribers.user_id, u.id)))[0]!.monthly_word_balance;
 }
 async function newKey(t: TestProduct, u: User, name = 'Test key'): Promise<CreatedApiKey> {
-  const r = await t.req('/api/api-keys', { body: { name }, cookie: u.cookie });
+  const r = await site(t)['api-keys'].$post({ json: { name } }, by(u));
   expect(r.status).toBe(201);
-  return (await r.json()) as CreatedApiKey;
+  return (await r.json()) satisfies CreatedApiKey;
 }
 /** A public API call as a client makes it: Authorization header, JSON body, no cookie, no Origin. */
 function api(
@@ -59,7 +63,7 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
   afterAll(async () => t.close());
 
   it('refuses keys to the Free plan with the upgrade message, then creates, lists, uses and revokes one', async () => {
-    const free = (await (await t.req('/api/api-keys', { cookie: a.cookie })).json()) as ApiKeyList;
+    const free = await (await site(t)['api-keys'].$get({}, by(a))).json();
     expect(free).toMatchObject({ keys: [], canCreate: false, tier: 'FREE' });
     const refused = await t.req('/api/api-keys', { body: { name: 'CI' }, cookie: a.cookie });
     expect(refused.status).toBe(403);
@@ -96,12 +100,12 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
         concurrent_requests: API_KEY_LIMITS.Pro.concurrent,
       },
     });
-    const used = (await (await t.req('/api/api-keys', { cookie: a.cookie })).json()) as ApiKeyList;
+    const used = await (await site(t)['api-keys'].$get({}, by(a))).json();
     expect(used.keys[0]!.last_used_at).not.toBeNull();
 
     const revoked = await t.req(`/api/api-keys/${created.key.id}`, { method: 'DELETE', cookie: a.cookie });
     expect(revoked.status).toBe(200);
-    expect(((await (await t.req('/api/api-keys', { cookie: a.cookie })).json()) as ApiKeyList).keys).toEqual([]);
+    expect((await (await site(t)['api-keys'].$get({}, by(a))).json()).keys).toEqual([]);
     const after = await api(t, '/v1/usage', { key: created.secret });
     expect(after.status).toBe(401);
     expect(await after.json()).toMatchObject({ error: { code: 'UNAUTHORIZED', message: API_MSG.revokedKey } });
@@ -112,9 +116,9 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     const u = await t.newUser();
     await setPlan(t, u, 'Basic', 5_000);
     for (const name of ['', '   ', 'x'.repeat(61)]) {
-      const r = await t.req('/api/api-keys', { body: { name }, cookie: u.cookie });
+      const r = await site(t)['api-keys'].$post({ json: { name } }, by(u));
       expect(r.status).toBe(400);
-      expect(((await r.json()) as ErrBody).error.code).toBe('VALIDATION');
+      expect(apiErrorResponse.parse(await r.json()).error.code).toBe('VALIDATION');
     }
     for (let i = 0; i < 10; i++) await newKey(t, u, `k${i}`);
     const over = await t.req('/api/api-keys', { body: { name: 'eleventh' }, cookie: u.cookie });
@@ -188,7 +192,7 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
             })
           : await api(t, path, opts);
       expect(r.status, what).toBe(status);
-      const j = (await r.json()) as ErrBody;
+      const j = apiErrorResponse.parse(await r.json());
       expect(j.error.code, what).toBe(code);
       if (message) expect(j.error.message, what).toBe(message);
       else expect(j.error.message.length, what).toBeGreaterThan(5);
@@ -198,7 +202,7 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
       headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
     });
     expect(big.status).toBe(413);
-    expect(((await big.json()) as ErrBody).error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(apiErrorResponse.parse(await big.json()).error.code).toBe('PAYLOAD_TOO_LARGE');
 
     // Over balance: the web app's 402 and message; nothing charged.
     await setPlan(t, u, 'Pro', 10);
@@ -229,15 +233,16 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     await setPlan(t, u, 'Pro', 15_000);
     const { secret } = await newKey(t, u);
     const text = `${words(70)} We utilize tools.`;
-    const web = await t.req('/api/functions/humanize-text', {
-      body: { text, mode: 'deep', useSecondPrompt: false },
-      cookie: u.cookie,
-    });
+    const web = await site(t).functions['humanize-text'].$post(
+      { json: { text, mode: 'deep', useSecondPrompt: false } },
+      by(u),
+    );
     const viaApi = await api(t, '/v1/humanize', { key: secret, body: { text, mode: 'deep' } });
     expect(web.status).toBe(200);
     expect(viaApi.status).toBe(200);
-    const w = (await web.json()) as HumanizeOutput;
-    const p = (await viaApi.json()) as HumanizeOutput;
+    // The website's answer is written pre-serialised, so AppType has no type for it: both are read by schema.
+    const w = humanizeAnswer.parse(await web.json());
+    const p = humanizeAnswer.parse(await viaApi.json());
     expect({ ...p, transformation_id: null, remaining_balance: 0 }).toEqual({
       ...w,
       transformation_id: null,
@@ -281,7 +286,7 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
       keep: ['utilize tools'],
     });
     // The API calls did not change what the web app remembers, and the web app still uses it.
-    const web = (await (await t.req('/api/writing-options', { cookie: u.cookie })).json()) as WritingPreferences;
+    const web = await (await site(t)['writing-options'].$get({}, by(u))).json();
     expect(web).toEqual({ tone: 'casual', readingLevel: 'simple', keep: ['Acme Corp'] });
     const onWeb = await t.req('/api/functions/humanize-text', { body: { text, mode: 'lightning' }, cookie: u.cookie });
     expect(onWeb.status).toBe(200);
@@ -349,7 +354,7 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     const dKey = await newKey(t, d, 'd');
     // d cannot revoke c's key, nor see it.
     expect((await t.req(`/api/api-keys/${cKey.key.id}`, { method: 'DELETE', cookie: d.cookie })).status).toBe(404);
-    const dList = (await (await t.req('/api/api-keys', { cookie: d.cookie })).json()) as ApiKeyList;
+    const dList = await (await site(t)['api-keys'].$get({}, by(d))).json();
     expect(dList.keys.map((k) => k.id)).toEqual([dKey.key.id]);
     expect((await api(t, '/v1/usage', { key: cKey.secret })).status).toBe(200);
     // c's key charges c only and writes to c's history only.
@@ -361,9 +366,7 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
       plan: 'Pro',
       balance: 15_000,
     });
-    expect(
-      ((await (await t.req('/api/transformations', { cookie: d.cookie })).json()) as { items: unknown[] }).items,
-    ).toHaveLength(0);
+    expect((await (await site(t).transformations.$get({ query: {} }, by(d))).json()).items).toHaveLength(0);
     // A key opens only /v1; a session opens only the site.
     expect((await t.req('/api/transformations', { headers: { authorization: `Bearer ${cKey.secret}` } })).status).toBe(
       401,
@@ -703,7 +706,7 @@ describe('the public API on several servers', () => {
       expect(statuses).toEqual([200, 409, 409, 409, 409, 409]);
       for (const r of results.filter((x) => x.status === 409)) {
         expect(r.headers.get('retry-after')).toBe('1');
-        expect(((await r.json()) as ErrBody).error).toMatchObject({
+        expect(apiErrorResponse.parse(await r.json()).error).toMatchObject({
           code: 'IDEMPOTENCY_IN_PROGRESS',
           message: API_MSG.idempotencyInProgress,
         });
