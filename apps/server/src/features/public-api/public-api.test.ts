@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { testClient } from 'hono/testing';
+import { z } from 'zod';
 import {
   API_CONCURRENCY_RETRY_AFTER_S,
   API_KEY_LIMITS,
@@ -19,6 +20,35 @@ import { rowsOf } from '../../lib/rate-limit';
 
 const words = (n: number, salt = '') => Array.from({ length: n }, (_, i) => `word${i % 37}${salt}`).join(' ');
 type User = { email: string; cookie: string; id: string };
+/** The parts of GET /api/openapi.json this test reads (served by the public API's own router, not in AppType). */
+const openApiDocument = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ description: z.string() }),
+  servers: z.array(z.looseObject({ url: z.string() })),
+  paths: z.record(
+    z.string(),
+    z.record(
+      z.string(),
+      z.looseObject({
+        operationId: z.string(),
+        responses: z.record(z.string(), z.looseObject({ headers: z.record(z.string(), z.unknown()).optional() })),
+        'x-codeSamples': z.array(z.looseObject({ label: z.string(), source: z.string() })).optional(),
+      }),
+    ),
+  ),
+  components: z.looseObject({
+    schemas: z.record(
+      z.string(),
+      z.looseObject({
+        properties: z
+          .record(z.string(), z.looseObject({ enum: z.array(z.string()).optional(), maxLength: z.number().optional() }))
+          .optional(),
+        required: z.array(z.string()).optional(),
+      }),
+    ),
+    securitySchemes: z.record(z.string(), z.looseObject({ scheme: z.string() })),
+  }),
+});
 /** The website's routes through the typed client (AppType); /v1 answers are read with the shared schemas. */
 const site = (t: TestProduct) => testClient(t.app).api;
 const by = (u: { cookie: string }) => ({ headers: { cookie: u.cookie } });
@@ -384,30 +414,7 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
   it('publishes an OpenAPI 3.1 document from the validating schemas, and the reference page', async () => {
     const r = await t.req('/api/openapi.json');
     expect(r.status).toBe(200);
-    const doc = (await r.json()) as {
-      openapi: string;
-      info: { description: string };
-      servers: { url: string }[];
-      paths: Record<
-        string,
-        Record<
-          string,
-          {
-            operationId: string;
-            requestBody?: { content: Record<string, { schema: { $ref?: string } }> };
-            responses: Record<string, unknown>;
-            'x-codeSamples': { label: string; source: string }[];
-          }
-        >
-      >;
-      components: {
-        schemas: Record<
-          string,
-          { properties: Record<string, { enum?: string[]; maxLength?: number }>; required?: string[] }
-        >;
-        securitySchemes: Record<string, { scheme: string }>;
-      };
-    };
+    const doc = openApiDocument.parse(await r.json());
     expect(doc.openapi).toBe('3.1.0');
     expect(doc.servers[0]!.url).toBe('http://localhost:3999');
     expect(Object.keys(doc.paths).sort()).toEqual([
@@ -418,8 +425,8 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     ]);
     expect(doc.components.securitySchemes.apiKey!.scheme).toBe('bearer');
     const req = doc.components.schemas.HumanizeRequest!;
-    expect(req.properties.mode!.enum).toEqual([...HUMANIZE_MODES]);
-    expect(req.properties.text!.maxLength).toBe(MAX_TEXT_CHARS);
+    expect(req.properties?.mode?.enum).toEqual([...HUMANIZE_MODES]);
+    expect(req.properties?.text?.maxLength).toBe(MAX_TEXT_CHARS);
     expect(req.required).toEqual(expect.arrayContaining(['text', 'mode']));
     const hum = doc.paths['/v1/humanize']!.post!;
     expect(Object.keys(hum.responses)).toEqual(
@@ -427,7 +434,7 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     );
     // The per-key rate: its headers on success and on 429, and the plans' numbers in the description.
     for (const p of ['/v1/humanize', '/v1/detect']) {
-      const responses = doc.paths[p]!.post!.responses as Record<string, { headers?: Record<string, unknown> }>;
+      const responses = doc.paths[p]!.post!.responses;
       expect(Object.keys(responses['200']!.headers ?? {}).sort(), p).toEqual([
         'RateLimit-Limit',
         'RateLimit-Remaining',
@@ -448,8 +455,8 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     expect(doc.info.description).not.toContain('share one rate limit');
     for (const p of ['/v1/humanize', '/v1/detect', '/v1/usage']) {
       const op = Object.values(doc.paths[p]!)[0]!;
-      expect(op['x-codeSamples'].map((s) => s.label)).toEqual(['curl', 'JavaScript', 'Python']);
-      expect(op['x-codeSamples'][0]!.source).toContain(`http://localhost:3999${p}`);
+      expect(op['x-codeSamples']?.map((s) => s.label)).toEqual(['curl', 'JavaScript', 'Python']);
+      expect(op['x-codeSamples']?.[0]?.source).toContain(`http://localhost:3999${p}`);
     }
 
     const page = await t.req('/docs/api');
