@@ -95,7 +95,7 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
   it('refuses keys to the Free plan with the upgrade message, then creates, lists, uses and revokes one', async () => {
     const free = await (await site(t)['api-keys'].$get({}, by(a))).json();
     expect(free).toMatchObject({ keys: [], canCreate: false, tier: 'FREE' });
-    const refused = await t.req('/api/api-keys', { body: { name: 'CI' }, cookie: a.cookie });
+    const refused = await site(t)['api-keys'].$post({ json: { name: 'CI' } }, by(a));
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ error: { code: 'PLAN_REQUIRED', message: API_MSG.keysNeedPaidPlan } });
 
@@ -109,7 +109,7 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     expect(JSON.stringify(rows)).not.toContain(created.secret.slice(14));
     expect(rows[0]!.key_hash).toMatch(/^[0-9a-f]{64}$/);
     // Listed without the secret.
-    const listRes = await t.req('/api/api-keys', { cookie: a.cookie });
+    const listRes = await site(t)['api-keys'].$get({}, by(a));
     const listText = await listRes.text();
     expect(listText).not.toContain(created.secret);
     expect(JSON.parse(listText)).toMatchObject({
@@ -133,13 +133,13 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     const used = await (await site(t)['api-keys'].$get({}, by(a))).json();
     expect(used.keys[0]!.last_used_at).not.toBeNull();
 
-    const revoked = await t.req(`/api/api-keys/${created.key.id}`, { method: 'DELETE', cookie: a.cookie });
+    const revoked = await site(t)['api-keys'][':id'].$delete({ param: { id: created.key.id } }, by(a));
     expect(revoked.status).toBe(200);
     expect((await (await site(t)['api-keys'].$get({}, by(a))).json()).keys).toEqual([]);
     const after = await api(t, '/v1/usage', { key: created.secret });
     expect(after.status).toBe(401);
     expect(await after.json()).toMatchObject({ error: { code: 'UNAUTHORIZED', message: API_MSG.revokedKey } });
-    expect((await t.req(`/api/api-keys/${created.key.id}`, { method: 'DELETE', cookie: a.cookie })).status).toBe(404);
+    expect((await site(t)['api-keys'][':id'].$delete({ param: { id: created.key.id } }, by(a))).status).toBe(404);
   });
 
   it('checks names, caps the number of keys, and keeps the key endpoints to signed-in owners on this site', async () => {
@@ -151,18 +151,17 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
       expect(apiErrorResponse.parse(await r.json()).error.code).toBe('VALIDATION');
     }
     for (let i = 0; i < 10; i++) await newKey(t, u, `k${i}`);
-    const over = await t.req('/api/api-keys', { body: { name: 'eleventh' }, cookie: u.cookie });
+    const over = await site(t)['api-keys'].$post({ json: { name: 'eleventh' } }, by(u));
     expect(over.status).toBe(409);
     expect(await over.json()).toMatchObject({ error: { code: 'API_KEY_LIMIT', message: API_MSG.keyLimit(10) } });
-    expect((await t.req('/api/api-keys')).status).toBe(401);
-    expect((await t.req('/api/api-keys', { body: { name: 'x' } })).status).toBe(401);
-    const foreign = await t.req('/api/api-keys', {
-      body: { name: 'x' },
-      cookie: u.cookie,
-      headers: { origin: 'https://evil.example' },
-    });
+    expect((await site(t)['api-keys'].$get()).status).toBe(401);
+    expect((await site(t)['api-keys'].$post({ json: { name: 'x' } })).status).toBe(401);
+    const foreign = await site(t)['api-keys'].$post(
+      { json: { name: 'x' } },
+      { headers: { cookie: u.cookie, origin: 'https://evil.example' } },
+    );
     expect(foreign.status).toBe(403);
-    expect((await t.req('/api/api-keys/not-a-uuid', { method: 'DELETE', cookie: u.cookie })).status).toBe(404);
+    expect((await site(t)['api-keys'][':id'].$delete({ param: { id: 'not-a-uuid' } }, by(u))).status).toBe(404);
   });
 
   it('answers every refusal with its status, code and message', async () => {
@@ -287,7 +286,7 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
 
     const det = await api(t, '/v1/detect', { key: secret, body: { text } });
     expect(det.status).toBe(200);
-    const webCheck = await t.req('/api/ai-check', { body: { text }, cookie: u.cookie });
+    const webCheck = await site(t)['ai-check'].$post({ json: { text } }, by(u));
     expect(await det.json()).toEqual(await webCheck.json());
     expect(await balanceOf(t, u)).toBe(15_000 - 2 * 73);
   });
@@ -297,11 +296,10 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     await setPlan(t, u, 'Pro', 15_000);
     const { secret } = await newKey(t, u);
     const engine = t.deps.engine as ReturnType<typeof inlineEngine>;
-    const saved = await t.req('/api/functions/writing-options', {
-      method: 'POST',
-      body: { tone: 'casual', readingLevel: 'simple', keep: ['Acme Corp'] },
-      cookie: u.cookie,
-    });
+    const saved = await site(t).functions['writing-options'].$post(
+      { json: { tone: 'casual', readingLevel: 'simple', keep: ['Acme Corp'] } },
+      by(u),
+    );
     expect(saved.status).toBe(200);
     const text = `${words(60, 'x')} We utilize tools.`;
     expect((await api(t, '/v1/humanize', { key: secret, body: { text, mode: 'lightning' } })).status).toBe(200);
@@ -318,7 +316,7 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     // The API calls did not change what the web app remembers, and the web app still uses it.
     const web = await (await site(t)['writing-options'].$get({}, by(u))).json();
     expect(web).toEqual({ tone: 'casual', readingLevel: 'simple', keep: ['Acme Corp'] });
-    const onWeb = await t.req('/api/functions/humanize-text', { body: { text, mode: 'lightning' }, cookie: u.cookie });
+    const onWeb = await site(t).functions['humanize-text'].$post({ json: { text, mode: 'lightning' } }, by(u));
     expect(onWeb.status).toBe(200);
     expect(engine.calls.at(-1)).toMatchObject({
       writing: { tone: 'casual', readingLevel: 'simple' },
@@ -383,7 +381,7 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     const cKey = await newKey(t, c, 'c');
     const dKey = await newKey(t, d, 'd');
     // d cannot revoke c's key, nor see it.
-    expect((await t.req(`/api/api-keys/${cKey.key.id}`, { method: 'DELETE', cookie: d.cookie })).status).toBe(404);
+    expect((await site(t)['api-keys'][':id'].$delete({ param: { id: cKey.key.id } }, by(d))).status).toBe(404);
     const dList = await (await site(t)['api-keys'].$get({}, by(d))).json();
     expect(dList.keys.map((k) => k.id)).toEqual([dKey.key.id]);
     expect((await api(t, '/v1/usage', { key: cKey.secret })).status).toBe(200);
@@ -398,10 +396,9 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
     });
     expect((await (await site(t).transformations.$get({ query: {} }, by(d))).json()).items).toHaveLength(0);
     // A key opens only /v1; a session opens only the site.
-    expect((await t.req('/api/transformations', { headers: { authorization: `Bearer ${cKey.secret}` } })).status).toBe(
-      401,
-    );
-    expect((await t.req('/api/api-keys', { headers: { authorization: `Bearer ${cKey.secret}` } })).status).toBe(401);
+    const bearer = { headers: { authorization: `Bearer ${cKey.secret}` } };
+    expect((await site(t).transformations.$get({ query: {} }, bearer)).status).toBe(401);
+    expect((await site(t)['api-keys'].$get({}, bearer)).status).toBe(401);
     const withCookie = await t.req('/v1/usage', { cookie: c.cookie });
     expect(withCookie.status).toBe(401);
     // Deleting the account removes its keys.
@@ -662,8 +659,8 @@ describe.each(DB_KINDS)("the public API's rate per key on %s", (kind) => {
       const u = await t.newUser();
       await setPlan(t, u, 'Pro', 15_000);
       const { secret } = await newKey(t, u);
-      const body = { text: words(60, 'w'), mode: 'lightning' };
-      const web = () => t.req('/api/functions/humanize-text', { body, cookie: u.cookie });
+      const body = { text: words(60, 'w'), mode: 'lightning' as const };
+      const web = () => site(t).functions['humanize-text'].$post({ json: body }, by(u));
       expect((await web()).status).toBe(200);
       // Right after a website rewrite the API runs, several times.
       for (let i = 0; i < 3; i++) expect((await api(t, '/v1/humanize', { key: secret, body })).status).toBe(200);
@@ -680,7 +677,7 @@ describe.each(DB_KINDS)("the public API's rate per key on %s", (kind) => {
       expect((await api(t, '/v1/humanize', { key: secret, body })).status).toBe(200);
       expect((await web()).status).toBe(200);
       // The same for checks: the website's one per 2 s stays, the API checks beside it.
-      const webCheck = () => t.req('/api/ai-check', { body: { text: body.text }, cookie: u.cookie });
+      const webCheck = () => site(t)['ai-check'].$post({ json: { text: body.text } }, by(u));
       expect((await webCheck()).status).toBe(200);
       expect((await api(t, '/v1/detect', { key: secret, body: { text: body.text } })).status).toBe(200);
       const checkSoon = await webCheck();
