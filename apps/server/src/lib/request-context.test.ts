@@ -23,7 +23,7 @@ describe('request ids, log lines and probes', () => {
     expect(kept.headers.get('x-request-id')).toBe('proxy-id-42');
     const made = await t.req('/api/does-not-exist', { headers: { 'x-request-id': 'bad id with spaces\n' } });
     expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
-    const none = await t.req('/api/config');
+    const none = await testClient(t.app).api.config.$get();
     expect(none.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const logged = lines.map(
       (l) => JSON.parse(l) as { msg: string; requestId?: string; path?: string; status?: number },
@@ -50,12 +50,13 @@ describe('request ids, log lines and probes', () => {
   });
 
   it('/healthz says alive, /readyz says ready while the database answers and 503 with Retry-After while draining', async () => {
-    expect((await t.req('/healthz')).status).toBe(200);
-    const ready = await t.req('/readyz');
+    const probes = testClient(t.app);
+    expect((await probes.healthz.$get()).status).toBe(200);
+    const ready = await probes.readyz.$get();
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ ok: true });
     t.deps.lifecycle!.draining = true;
-    const draining = await t.req('/readyz');
+    const draining = await probes.readyz.$get();
     expect(draining.status).toBe(503);
     expect(draining.headers.get('retry-after')).toMatch(/^\d+$/);
     t.deps.lifecycle!.draining = false;
@@ -63,15 +64,16 @@ describe('request ids, log lines and probes', () => {
 
   it('answers 503 with Retry-After, not 500, once the database is closed (PGlite closed)', async () => {
     const other = await createTestProduct();
+    const client = testClient(other.app);
     const u = await other.newUser();
-    expect(await (await other.req('/api/health')).json()).toMatchObject({ ok: true });
+    expect(await (await client.api.health.$get()).json()).toMatchObject({ ok: true });
     await other.deps.database.close();
     // /api/health checks the database too, and says why it is not ok.
-    const health = await other.req('/api/health');
+    const health = await client.api.health.$get();
     expect(health.status).toBe(503);
     expect(health.headers.get('retry-after')).toMatch(/^\d+$/);
     expect(await health.json()).toMatchObject({ ok: false, reason: expect.stringMatching(/database/) as unknown });
-    const r = await testClient(other.app).api.functions['check-balance'].$post(
+    const r = await client.api.functions['check-balance'].$post(
       { json: { word_count: 60 } },
       { headers: { cookie: u.cookie } },
     );
@@ -79,7 +81,7 @@ describe('request ids, log lines and probes', () => {
     expect(r.headers.get('retry-after')).toMatch(/^\d+$/);
     // AppType types the route's success only; the refusal comes from the error handler.
     expect(apiErrorResponse.parse(await r.json()).error.code).toBe('UNAVAILABLE');
-    expect((await other.req('/readyz')).status).toBe(503);
-    expect((await other.req('/healthz')).status).toBe(200);
+    expect((await client.readyz.$get()).status).toBe(503);
+    expect((await client.healthz.$get()).status).toBe(200);
   });
 });
