@@ -2,10 +2,18 @@ import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
  * Proofs that take minutes (load and faults on a real PostgreSQL, a rolling restart behind nginx, several server
- * processes each): not part of the default loop. `npm run test:proofs` runs them, and so does `npm run test:all` (`.ci/run`) or any run with
- * TEST_LONG=1. Their full-length forms are `npm run test:load` and `npm run test:faults`.
+ * processes each), and the tests that start server processes of their own (signals, the database lock, an
+ * outage) or sweep every endpoint: not part of the fast default loop (`npm test`, decision 0039).
+ * `npm run test:proofs` runs them, and so does `npm run test:all` (`.ci/run`) or any run with TEST_LONG=1.
+ * The proofs' full-length forms are `npm run test:load` and `npm run test:faults`.
  */
-const LONG_PROOFS = ['src/proof.test.ts', 'src/deploy.nginx.test.ts'];
+const LONG_PROOFS = [
+  'src/proof.test.ts',
+  'src/deploy.nginx.test.ts',
+  'src/process.test.ts',
+  'src/db/*.process.test.ts',
+  'src/security-sweeps.test.ts',
+];
 
 export default defineConfig({
   test: {
