@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { humanize } from '../index.ts';
-import { checkFaithful } from './faithfulness.ts';
+import { checkFaithful, splitSentences } from './faithfulness.ts';
 import { startFakeOllama, type FakeOllama } from './fake-ollama.ts';
 import { fullTextPrompt } from './prompts.ts';
 import { describeRepairs, judgeAndRepair } from './sentence-repair.ts';
@@ -165,6 +165,37 @@ describe('faithfulness check', () => {
     ).toMatchObject({ ok: false, drift: 'unrelated' });
   });
 
+  it('a denial restated without "not" keeps its meaning; a denial dropped does not', () => {
+    const o = 'I think they should have found some way to not do the home video effect.';
+    expect(checkFaithful(o, 'They really should have avoided the home video effect somehow.').ok).toBe(true);
+    expect(checkFaithful(o, 'They really should have used the home video effect somehow.')).toMatchObject({
+      ok: false,
+      drift: 'negation',
+    });
+  });
+
+  it('catches a reversed claim when the original said it with a synonym', () => {
+    const o = 'It is crucial that every member signs the form before the meeting.';
+    expect(checkFaithful(o, 'It is unimportant that every member signs the form before the meeting.')).toMatchObject({
+      ok: false,
+      drift: 'antonym',
+    });
+    expect(checkFaithful(o, 'Every member must sign the form before the meeting; this matters a lot.').ok).toBe(true);
+  });
+
+  it('splits sentences glued at a stop and at line breaks written as HTML', () => {
+    expect(splitSentences('It was bad.After that I left. Then Dr. Smith came.').map((s) => s.text)).toEqual([
+      'It was bad.',
+      'After that I left.',
+      'Then Dr. Smith came.',
+    ]);
+    expect(splitSentences('One line<br /><br />Two lines. See e.g.Paris').map((s) => s.text)).toEqual([
+      'One line',
+      'Two lines.',
+      'See e.g.Paris',
+    ]);
+  });
+
   it('plants each drift kind it can in a rewrite', () => {
     expect(plantDrift('number', ORIGINAL, REWRITE, '', 0)).not.toBe(REWRITE);
     expect(plantDrift('name', ORIGINAL, REWRITE, '', 0)).toMatch(/Okonkwo|Martinez|Lindqvist/);
@@ -196,6 +227,19 @@ describe('repair instead of discard', () => {
       expect(r.text).not.toMatch(/mysteries/);
       expect(r.text).toContain('Big companies get help');
     }
+  });
+
+  it('puts back the sentences a rewrite left out, where they were, and keeps the rest', () => {
+    const dropped = LONG_REWRITE.slice(0, LONG_REWRITE.indexOf('Next year') - 1);
+    expect(checkFaithful(LONG, dropped)).toMatchObject({ ok: false, drift: 'dropped' });
+    const r = judgeAndRepair(LONG, dropped);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.text.startsWith(dropped)).toBe(true);
+    expect(r.text.slice(dropped.length)).toBe(
+      ' The office will publish a guide for owners next year. Owners can call a help line every weekday morning. Several banks have offered cheaper loans to the firms.',
+    );
+    expect(describeRepairs(r.repairs)).toBe('3 sentences kept as written: part of your text was left out');
   });
 
   it('gives up when most sentences fail', () => {

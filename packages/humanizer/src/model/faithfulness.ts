@@ -71,10 +71,14 @@ export interface Faithfulness {
   failures: SentenceFailure[];
   /** Original sentences no answer sentence covers. */
   dropped: number[];
+  /** Original sentences (with content) no answer sentence reaches closely: the gaps and a missing end. */
+  unreached: number[];
   originalSentences: Sentence[];
   answerSentences: Sentence[];
   /** answer sentence index → aligned original sentence indexes. */
   alignment: number[][];
+  /** answer sentence index → similarity with each original sentence (content lemmas shared, synonyms count). */
+  similarity: number[][];
   /**
    * Answer sentences the checks let pass but cannot vouch for (the grey band): a "not" gained or lost with no
    * word to point at, inside a merge of several original sentences. An optional second opinion may reject them.
@@ -171,7 +175,10 @@ export function splitSentences(text: string): Sentence[] {
       paragraph++;
       continue;
     }
-    const re = /[.!?…]+["'”’)\]]*\s+(?=["'“‘(\[]?[A-Z0-9])/g;
+    // A stop before a capital, a stop glued to the next sentence's first word ("bad.After"), or line breaks
+    // written as HTML ("<br />") in pasted text.
+    const re =
+      /[.!?…]+["'”’)\]]*\s+(?=["'“‘(\[]?[A-Z0-9])|(?<=[a-z]{2}[.!?])(?=[A-Z][a-z])|(?:\s*<[bB][rR]\s*\/?>)+\s*/g;
     let last = 0;
     let m: RegExpExecArray | null;
     const push = (a: number, b: number): void => {
@@ -181,7 +188,8 @@ export function splitSentences(text: string): Sentence[] {
       if (t) out.push({ text: t, start: lineStart + a + lead, end: lineStart + a + lead + t.length, paragraph });
     };
     while ((m = re.exec(line)) !== null) {
-      const end = m.index + m[0].trimEnd().length;
+      if (m[0] === '') re.lastIndex++;
+      const end = /<br/i.test(m[0]) ? m.index : m.index + m[0].trimEnd().length;
       // "Dr. Smith", "e.g. Paris", "U.S. Army": an abbreviation is not a sentence end.
       const before = line.slice(last, end);
       if (/(?:\b(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|e\.g|i\.e|No|Vol|Fig)\.|\b[A-Z]\.)$/.test(before)) continue;
@@ -444,7 +452,7 @@ function withoutIdioms(s: string): string {
 
 /** Words that deny without "not": a rewrite may trade one for a "not" and keep the meaning. */
 const LEXICAL_NEGATION =
-  /\b(?:lack\w*|fail\w*|free of|absen\w+|refus\w+|avoid\w*|prevent\w*|rather than|instead of|unable|impossible|yet to|far from|rarely|seldom|deny\w*|denie\w*|reject\w*|except|cease\w*|eschew\w*|forgo\w*|abstain\w*|shun\w*|neglect\w*|omit\w*)\b|-free\b/i;
+  /\b(?:lack\w*|fail\w*|free of|g[ai]ve up|giving up|absen\w+|refus\w+|avoid\w*|prevent\w*|rather than|instead of|unable|impossible|yet to|far from|rarely|seldom|deny\w*|denie\w*|reject\w*|except|cease\w*|eschew\w*|forgo\w*|abstain\w*|shun\w*|neglect\w*|omit\w*)\b|-free\b/i;
 
 interface Scope {
   negated: Set<string>;
@@ -453,6 +461,8 @@ interface Scope {
   plainSenses: Set<string>;
 }
 
+const LEXICAL_NEGATOR_WORD =
+  /^(?:lack\w*|fail\w*|absen\w+|refus\w+|avoid\w*|prevent\w*|unable|impossible|rarely|seldom|den(?:y|ies|ied|ying)|reject\w*|cease\w*|eschew\w*|forgo\w*|abstain\w*|shun\w*|neglect\w*|omit\w*)$/;
 const NEGATOR_WORD =
   /^(?:not|no|never|none|nor|neither|nobody|nothing|nowhere|cannot|without|hardly|barely|scarcely)$|n['’]t$/;
 
@@ -463,7 +473,9 @@ function scopeOf(sentence: string): Scope {
   for (const clause of withoutIdioms(sentence.toLowerCase()).split(/[.!?;:,()\u2014]| - | but /)) {
     let reach = 0;
     for (const raw of clause.match(/[a-z][a-z'’-]*/g) ?? []) {
-      if (NEGATOR_WORD.test(raw)) {
+      // A word that denies without "not" ("avoided the effect", "lacks depth") reaches the same words: a
+      // denial restated with it is not lost, though it does not count as a negation.
+      if (NEGATOR_WORD.test(raw) || LEXICAL_NEGATOR_WORD.test(raw)) {
         reach = 2;
         continue;
       }
@@ -663,6 +675,8 @@ export function checkFaithful(
               ['un', 'in', 'im', 'il', 'ir', 'dis', 'non'].some((p) => to.plain.has(p + l)),
           );
         if (negO > negA ? restated(scopeO, scopeA) : restated(scopeA, scopeO)) return;
+        const lexicalA = [...peers].some((k) => LEXICAL_NEGATION.test(a.sentences[k]?.text ?? ''));
+        const lexicalO = aligned.some((i) => LEXICAL_NEGATION.test(o.sentences[i]?.text ?? ''));
         const lost = negO > negA ? flip(scopeO, scopeA) : null;
         if (lost)
           return fail('negation', `a "not" was lost, so the sentence now says "${lost}" where your text denies it`);
@@ -671,9 +685,7 @@ export function checkFaithful(
         // No word to point at, but one side denies and the other does not, in sentences that clearly align
         // and where the answer does not deny in other words ("lacks", "fails to", "free of", "un-").
         const confident = aligned.some((i) => (sim[j]?.[i] ?? 0) >= NEGATION_ALIGN);
-        const lexical =
-          [...peers].some((k) => LEXICAL_NEGATION.test(a.sentences[k]?.text ?? '')) ||
-          aligned.some((i) => LEXICAL_NEGATION.test(o.sentences[i]?.text ?? ''));
+        const lexical = lexicalA || lexicalO;
         if (confident && !lexical && aligned.length <= 2 && (negO === 0 || negA === 0))
           return fail(
             'negation',
@@ -693,12 +705,16 @@ export function checkFaithful(
         // A synonym of a word in the aligned original ("big" for "large") is not a reversal of another one.
         if (keptIn(l, oLem, oSenses)) continue;
         for (const ant of antonymsOf(l)) {
-          if (!o.allLemmas.has(ant) || (a.lemmaSet[j] as Set<string>).has(ant) || oDenied.has(ant)) continue;
+          // The antonym in the original, or a word sharing a frequent sense with it in the aligned sentence
+          // ("crucial" where the answer says "unimportant").
+          const inOriginal = o.allLemmas.has(ant) || keptIn(ant, oLem, oSenses);
+          if (!inOriginal || (a.lemmaSet[j] as Set<string>).has(ant) || oDenied.has(ant)) continue;
           return fail('antonym', `a claim was reversed ("${ant}" became "${l}")`);
         }
-        // "unexpected" for "expected": a negating prefix on a word of the aligned original.
+        // "unexpected" for "expected": a negating prefix on a word of the aligned original (or its synonym).
         const m = /^(?:un|in|im|il|ir|dis|non)(.{4,})$/.exec(l);
-        if (m && oLem.has(lemma(m[1] as string)) && !oDenied.has(lemma(m[1] as string)) && sensesOf(l).length > 0)
+        const stem = m ? lemma(m[1] as string) : '';
+        if (m && keptIn(stem, oLem, oSenses) && !oDenied.has(stem) && sensesOf(l).length > 0)
           return fail('antonym', `a claim was reversed ("${m[1]}" became "${l}")`);
       }
     }
@@ -775,6 +791,7 @@ export function checkFaithful(
     }
   });
   const gapShare = total === 0 ? 0 : gap / total;
+  const unreached = o.sentences.map((_s, i) => i).filter((i) => !reached.has(i) && (o.lemmas[i] ?? []).length > 0);
   // The same measure at the end of the text only: a model that stops early leaves the end out.
   let tail = 0;
   for (let i = o.sentences.length - 1; i >= 0 && !reached.has(i); i--) tail += (o.lemmas[i] ?? []).length;
@@ -802,9 +819,11 @@ export function checkFaithful(
     lengthRatio,
     failures,
     dropped,
+    unreached,
     originalSentences: o.sentences,
     answerSentences: a.sentences,
     alignment,
+    similarity: sim,
     doubts,
   });
   if (recall < tol.minRecall)
@@ -831,9 +850,11 @@ export function checkFaithful(
     lengthRatio,
     failures,
     dropped,
+    unreached,
     originalSentences: o.sentences,
     answerSentences: a.sentences,
     alignment,
+    similarity: sim,
     doubts,
   };
 }

@@ -57,7 +57,14 @@ export function judgeAndRepair(
           failures: [...first.failures, ...extra],
         };
   if (j.ok) return { ok: true, text: answer, repairs: [], judgement: j };
-  const wholeFailure = !SENTENCE_DRIFTS.includes(j.drift as Drift);
+  // Sentences the answer left out are put back where they were; any other failure of the whole answer
+  // (unrelated, most of it invented, far too long or short) leaves nothing worth keeping.
+  const aligned = new Set(j.alignment.flat());
+  const leftOut =
+    j.drift === 'dropped'
+      ? [...new Set([...j.dropped, ...j.unreached.filter((i) => !aligned.has(i))])].sort((a, b) => a - b)
+      : [];
+  const wholeFailure = !SENTENCE_DRIFTS.includes(j.drift as Drift) && leftOut.length === 0;
   if (wholeFailure) return { ok: false, reason: j.detail ?? String(j.drift), drift: j.drift as Drift, judgement: j };
   const orig = original.replace(/\r\n/g, '\n');
   const ans = answer.replace(/\r\n/g, '\n');
@@ -69,22 +76,45 @@ export function judgeAndRepair(
   const restoreAt = new Map<number, Set<number>>(); // answer sentence index (insert before; aS.length = end) → originals
   const restoredOriginals = new Set<number>();
   const repairs: Repair[] = [];
-  const firstAnswerOf = (i: number): number => {
-    // The first answer sentence aligned with original i, or with the nearest original before it.
-    for (let k = i; k >= 0; k--) {
-      const js = j.alignment.map((is, idx) => (is.includes(k) ? idx : -1)).filter((x) => x >= 0);
-      if (js.length > 0) return k === i ? Math.min(...js) : Math.max(...js) + 1;
-    }
-    return 0;
+  /** Where an original sentence goes back: after the last answer sentence that follows an earlier one. */
+  const placeOf = (i: number): number => {
+    let at = 0;
+    j.similarity.forEach((row, k) => {
+      const best = row.reduce((b, x, idx) => (x > (row[b] ?? 0) ? idx : b), 0);
+      if ((row[best] ?? 0) > 0 && best < i) at = Math.max(at, k + 1);
+    });
+    return at;
   };
-  for (const f of j.failures) {
+  const failing = new Set(j.failures.map((f) => f.answer).filter((k) => k >= 0));
+  /**
+   * The original sentences a failing answer sentence answers for: the one it follows most closely, and any
+   * other it is aligned with that no sound answer sentence also covers (a merge keeps the rest elsewhere).
+   */
+  const responsible = (f: Faithfulness['failures'][number]): number[] => {
+    if (f.answer < 0 || f.original.length < 2) return f.original;
+    const row = j.similarity[f.answer] ?? [];
+    const best = f.original.reduce((b, i) => ((row[i] ?? 0) > (row[b] ?? 0) ? i : b), f.original[0] as number);
+    return f.original.filter(
+      (i) => i === best || !j.alignment.some((is, k) => k !== f.answer && !failing.has(k) && is.includes(i)),
+    );
+  };
+  const failures = [
+    ...j.failures,
+    ...leftOut.map((i) => ({
+      drift: 'dropped' as const,
+      detail: 'part of your text was left out',
+      answer: -1,
+      original: [i],
+    })),
+  ];
+  for (const f of failures) {
     if (f.answer >= 0 && remove.has(f.answer) && f.drift !== 'quote') continue;
     if (f.drift === 'invented' && f.answer >= 0) {
       remove.add(f.answer);
       repairs.push({ drift: f.drift, detail: f.detail, restored: 0, sentences: [] });
       continue;
     }
-    const originals = f.original.filter((i) => !restoredOriginals.has(i));
+    const originals = responsible(f).filter((i) => !restoredOriginals.has(i));
     if (f.answer >= 0) {
       // Every answer sentence aligned only with these originals goes with it (a split sentence).
       remove.add(f.answer);
@@ -99,7 +129,7 @@ export function judgeAndRepair(
     const at =
       f.answer >= 0
         ? Math.min(f.answer, ...[...remove].filter((k) => (j.alignment[k] ?? []).some((i) => originals.includes(i))))
-        : firstAnswerOf(Math.min(...originals));
+        : placeOf(Math.min(...originals));
     const set = restoreAt.get(at) ?? new Set<number>();
     for (const i of originals) {
       set.add(i);
@@ -153,7 +183,7 @@ export function judgeAndRepair(
   // Sentences put back can change how the rest aligns: judge again, and repair once more if needed.
   const again = checkFaithful(orig, out, mode, spans);
   if (again.ok) return { ok: true, text: out, repairs, judgement: j };
-  if (depth < 2 && SENTENCE_DRIFTS.includes(again.drift as Drift)) {
+  if (depth < 2 && (SENTENCE_DRIFTS.includes(again.drift as Drift) || again.drift === 'dropped')) {
     const next = judgeAndRepair(orig, out, mode, spans, depth + 1, alreadyRestored + restoredWords);
     if (next.ok) return { ok: true, text: next.text, repairs: [...repairs, ...next.repairs], judgement: j };
   }
