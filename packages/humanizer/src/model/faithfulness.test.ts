@@ -196,6 +196,24 @@ describe('faithfulness check', () => {
     ]);
   });
 
+  it('splits text written in lower case, and judges a long run without stops in pieces', () => {
+    expect(
+      splitSentences('there had been talk. "it is not true," he said. it was approx. five p.m. then... well. ok').map(
+        (s) => s.text,
+      ),
+    ).toEqual(['there had been talk.', '"it is not true," he said.', 'it was approx. five p.m. then... well.', 'ok']);
+    const run = Array.from(
+      { length: 5 },
+      (_, k) => `Part ${k} of the talk covers the budget and the staff plans for the coming year`,
+    ).join(' ');
+    const pieces = splitSentences(run);
+    expect(pieces.length).toBeGreaterThanOrEqual(3);
+    expect(pieces.map((p) => p.text).join(' ')).toBe(run);
+    // A rewrite of that run that stops halfway is caught: its pieces give the check sentences to cover.
+    const half = 'Part 0 of the talk covers the budget and staff plans for next year. Part 1 does the same.';
+    expect(checkFaithful(run, half)).toMatchObject({ ok: false, drift: 'dropped' });
+  });
+
   it('plants each drift kind it can in a rewrite', () => {
     expect(plantDrift('number', ORIGINAL, REWRITE, '', 0)).not.toBe(REWRITE);
     expect(plantDrift('name', ORIGINAL, REWRITE, '', 0)).toMatch(/Okonkwo|Martinez|Lindqvist/);
