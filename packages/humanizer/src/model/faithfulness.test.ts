@@ -174,6 +174,20 @@ describe('faithfulness check', () => {
     });
   });
 
+  it('compares negations with the sentences an answer sentence follows, not one that only shares a word', () => {
+    const o =
+      'The health ministry of the country does not publish its figures every year. The mortality rate in the country is falling and now stands at about 28 percent. ' +
+      'Doctors expect better treatment and earlier diagnosis to lower the rate further over the next decade. Hospitals in the north have hired more nurses.';
+    const a =
+      'In the country, the mortality rate has been declining and still stands at a worrying 28 percent, according to the health ministry. ' +
+      'Doctors hope better care and earlier diagnosis will bring the rate down over the coming decade. Hospitals in the north have taken on more nurses.';
+    expect(checkFaithful(o, a).ok).toBe(true);
+    expect(checkFaithful(o, a.replace('has been declining', 'has not been declining'))).toMatchObject({
+      ok: false,
+      drift: 'negation',
+    });
+  });
+
   it('catches a reversed claim when the original said it with a synonym', () => {
     const o = 'It is crucial that every member signs the form before the meeting.';
     expect(checkFaithful(o, 'It is unimportant that every member signs the form before the meeting.')).toMatchObject({

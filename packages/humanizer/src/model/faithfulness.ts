@@ -140,6 +140,8 @@ const COVERED = 0.34;
 const NEGATION_ALIGN = 0.3;
 /** An answer sentence this similar to one original sentence follows it closely (its negations are compared). */
 const CLOSE_ALIGN = 0.35;
+/** An answer sentence follows an original sentence this nearly as similar as its closest (for negations). */
+const FOLLOW = 0.6;
 /** An answer sentence counts as reaching its aligned originals (for the gap measure) from this similarity. */
 const GAP_ALIGN = 0.2;
 
@@ -662,15 +664,18 @@ export function checkFaithful(
     // Negation polarity against the aligned original sentences (and the answer sentences aligned with them:
     // a split sentence carries its "not" in one half).
     if (aligned.length > 0) {
+      // Negations are compared with the original sentences this one follows (nearly as similar as its
+      // closest), not with those that only chose it as their nearest weak match.
+      const followed = aligned.filter((i) => (sim[j]?.[i] ?? 0) >= FOLLOW * (bestA[j] ?? 0));
       const peers = new Set<number>([j]);
-      for (const i of aligned)
-        for (const k of answersOf[i] ?? []) if ((alignment[k] ?? []).every((x) => aligned.includes(x))) peers.add(k);
+      for (const i of followed)
+        for (const k of answersOf[i] ?? []) if ((alignment[k] ?? []).every((x) => followed.includes(x))) peers.add(k);
       const negA = [...peers].reduce((s, k) => s + (a.negations[k] ?? 0), 0);
-      const negO = aligned.reduce((s, i) => s + (o.negations[i] ?? 0), 0);
+      const negO = followed.reduce((s, i) => s + (o.negations[i] ?? 0), 0);
       // In a merge of several original sentences the totals can agree while one sentence flips: compare this
       // sentence with the original sentence it follows most closely, word by word.
-      const best = aligned.reduce((b, i) => ((sim[j]?.[i] ?? 0) > (sim[j]?.[b] ?? 0) ? i : b), aligned[0] as number);
-      if (aligned.length >= 2 && (sim[j]?.[best] ?? 0) >= CLOSE_ALIGN && a.negations[j] !== o.negations[best]) {
+      const best = followed.reduce((b, i) => ((sim[j]?.[i] ?? 0) > (sim[j]?.[b] ?? 0) ? i : b), followed[0] as number);
+      if (followed.length >= 2 && (sim[j]?.[best] ?? 0) >= CLOSE_ALIGN && a.negations[j] !== o.negations[best]) {
         const so = o.scopes[best] as Scope;
         const sa = a.scopes[j] as Scope;
         const word = (from: Scope, to: Scope): string | null => {
@@ -688,7 +693,7 @@ export function checkFaithful(
       if (negA !== negO) {
         // Which words the negations reach, on both sides: a flip is a word denied on one side and stated
         // plainly on the other, with the count of negations moving the same way.
-        const scopeO = mergeScopes(aligned.map((i) => o.scopes[i] as Scope));
+        const scopeO = mergeScopes(followed.map((i) => o.scopes[i] as Scope));
         const scopeA = mergeScopes([...peers].map((k) => a.scopes[k] as Scope));
         const flip = (from: Scope, to: Scope): string | null => {
           for (const l of from.negated) {
@@ -707,7 +712,7 @@ export function checkFaithful(
           );
         if (negO > negA ? restated(scopeO, scopeA) : restated(scopeA, scopeO)) return;
         const lexicalA = [...peers].some((k) => LEXICAL_NEGATION.test(a.sentences[k]?.text ?? ''));
-        const lexicalO = aligned.some((i) => LEXICAL_NEGATION.test(o.sentences[i]?.text ?? ''));
+        const lexicalO = followed.some((i) => LEXICAL_NEGATION.test(o.sentences[i]?.text ?? ''));
         const lost = negO > negA ? flip(scopeO, scopeA) : null;
         if (lost)
           return fail('negation', `a "not" was lost, so the sentence now says "${lost}" where your text denies it`);
@@ -715,9 +720,9 @@ export function checkFaithful(
         if (added) return fail('negation', `a "not" was added, so the sentence now denies "${added}"`);
         // No word to point at, but one side denies and the other does not, in sentences that clearly align
         // and where the answer does not deny in other words ("lacks", "fails to", "free of", "un-").
-        const confident = aligned.some((i) => (sim[j]?.[i] ?? 0) >= NEGATION_ALIGN);
+        const confident = followed.some((i) => (sim[j]?.[i] ?? 0) >= NEGATION_ALIGN);
         const lexical = lexicalA || lexicalO;
-        if (confident && !lexical && aligned.length <= 2 && (negO === 0 || negA === 0))
+        if (confident && !lexical && followed.length <= 2 && (negO === 0 || negA === 0))
           return fail(
             'negation',
             negO > negA
