@@ -10,6 +10,8 @@ import { applyLocalStyle } from './local/style.ts';
 import type { FallbackReason, HumanizeOptions, HumanizeResult, Mode } from './types.ts';
 
 export type {
+  AimOptions,
+  AimResult,
   FallbackReason,
   HumanizeOptions,
   HumanizeResult,
@@ -231,6 +233,7 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
             ...use,
             repairedSentences,
             repairNote: r.repairs.length > 0 ? describeRepairs(r.repairs) : undefined,
+            ...(r.aim ? { aim: r.aim } : {}),
           }),
         );
       } else {

@@ -34,8 +34,32 @@ export interface WritingOptions {
   readingLevel: ReadingLevel;
 }
 
+/**
+ * Aim Deep at one outside detector: its scores of the faithful candidates choose the result (lowest wins,
+ * ties by our own detector). Lightning and the local clean-up ignore it.
+ */
+export interface AimOptions {
+  /** The detector's name as shown (e.g. 'GPTZero'). */
+  name: string;
+  /** The most texts this rewrite may have scored: candidates first, then the final text if the rounds changed it. */
+  calls: number;
+  /** The detector's 0-100 score of a text, or null when it gave none (a rejection counts as null). */
+  score(text: string): Promise<number | null>;
+}
+
+/** What aiming did: the aimed detector's score of the returned text (null: it gave none, see `reason`). */
+export interface AimResult {
+  name: string;
+  score: number | null;
+  /** Texts sent to the detector for this rewrite (each distinct text once). */
+  calls: number;
+  reason?: string;
+}
+
 export interface HumanizeOptions {
   mode: Mode;
+  /** Deep with a model only: choose among the faithful candidates by this detector's score. */
+  aim?: AimOptions;
   writing?: WritingOptions;
   /** Frozen phrases: every occurrence is kept verbatim (protected like names and numbers) in every path. */
   keep?: string[];
@@ -101,6 +125,8 @@ export interface HumanizeResult {
   tokensOut: number;
   /** Model answers received and checked (0 when no model was tried). */
   candidates: number;
+  /** Deep model results of a rewrite aimed at an outside detector (`HumanizeOptions.aim`); absent otherwise. */
+  aim?: AimResult;
   /**
    * Why a model that was given or expected did not write the result, as a short category. Present exactly
    * when the result is a fallback (it makes a light edit 'light-edit-fallback'); absent otherwise.

@@ -1,5 +1,13 @@
 import { detect } from '../detector.ts';
-import type { FallbackReason, LlmConfig, Mode, ProgressEvent, WritingOptions } from '../types.ts';
+import type {
+  AimOptions,
+  AimResult,
+  FallbackReason,
+  LlmConfig,
+  Mode,
+  ProgressEvent,
+  WritingOptions,
+} from '../types.ts';
 import { checkFaithful, type Faithfulness } from './faithfulness.ts';
 import { describeRepairs, judgeAndRepair, type Repair } from './sentence-repair.ts';
 import { ModelClient, ProviderError, toProviderError } from './client.ts';
@@ -42,6 +50,8 @@ export interface LoopOpts {
   scored?: boolean;
   progress: (e: ProgressEvent) => void;
   signal?: AbortSignal;
+  /** Deep: choose among the faithful candidates by this outside detector's score (Lightning ignores it). */
+  aim?: AimOptions;
 }
 
 /** What every loop result reports, success or not. */
@@ -66,6 +76,8 @@ export type LoopResult =
       note?: string;
       /** Sentences of the model's answer fixed by the faithfulness check (kept as written or removed). */
       repairs: Repair[];
+      /** Deep aimed at an outside detector: its score of `text` and the texts it was asked to score. */
+      aim?: AimResult;
     } & LoopUsage)
   | ({ ok: false; reason: string; category: FallbackReason } & LoopUsage);
 
@@ -95,6 +107,8 @@ interface Scored {
   recall: number;
   repaired: boolean;
   repairs: Repair[];
+  /** The aimed detector's score (aimed Deep only; null when it gave none). */
+  aim?: number | null;
 }
 
 /** A checked answer: structure restored, meaning judged, failing sentences repaired. */
@@ -299,15 +313,58 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
             : 'checks-failed';
     return { ok: false, reason, category, ...usage(drifted.length > 0) };
   }
+  // Aimed at an outside detector (Deep only): the faithful candidates, most promising by our own weighing
+  // first, are scored by it, each distinct text once, while the call budget lasts (decision 0040).
+  const aim = deep ? o.aim : undefined;
+  const aimScores = new Map<string, number | null>();
+  let aimCalls = 0;
+  // The detector scores the text as it will be returned (CRLF documents get their line endings back).
+  const returned = (t: string): string => (text.includes('\r\n') ? t.replace(/\r?\n/g, '\r\n') : t);
+  const aimAt = async (texts: string[]): Promise<void> => {
+    if (!aim || o.signal?.aborted) return;
+    const fresh = [...new Set(texts)].filter((t) => !aimScores.has(t)).slice(0, Math.max(0, aim.calls - aimCalls));
+    aimCalls += fresh.length;
+    const got = await Promise.all(
+      fresh.map((t) =>
+        aim.score(returned(t)).then(
+          (v) => (typeof v === 'number' && Number.isFinite(v) ? v : null),
+          () => null,
+        ),
+      ),
+    );
+    fresh.forEach((t, i) => aimScores.set(t, got[i] ?? null));
+  };
+  // Our own order: the lower weighed score first, then the candidate that kept more content.
+  if (aim) await aimAt([...passing].sort((a, b) => weighOf(a) - weighOf(b) || b.recall - a.recall).map((c) => c.text));
   let best: Scored | null = null;
   for (const c of passing) {
     const score = scoreOf(c.text);
-    // Lower score (with repairs weighed against it) wins; ties go to the candidate that kept more content.
+    // Aimed: the aimed detector's lowest score wins, and a candidate it scored comes before one it did not.
+    // Otherwise, and on ties, the lower score (with repairs weighed against it) wins; then the candidate
+    // that kept more content.
     const mine = { score, repairs: c.repairs };
-    if (!best || weigh(mine) < weigh(best) || (weigh(mine) === weigh(best) && c.recall > best.recall))
-      best = { text: c.text, score, recall: c.recall, repaired: c.repaired, repairs: c.repairs };
+    const a = aimScores.get(c.text) ?? null;
+    const byAim = !best
+      ? 0
+      : a !== null && best.aim != null
+        ? a - best.aim
+        : a !== null
+          ? -1
+          : best.aim != null
+            ? 1
+            : 0;
+    if (
+      !best ||
+      byAim < 0 ||
+      (byAim === 0 && (weigh(mine) < weigh(best) || (weigh(mine) === weigh(best) && c.recall > best.recall)))
+    )
+      best = { text: c.text, score, recall: c.recall, repaired: c.repaired, repairs: c.repairs, aim: a };
   }
   const chosen = best as Scored;
+  // The aimed pick as chosen: the rework below may change it only where the aimed detector agrees.
+  const aimedPick = aim && chosen.aim != null ? { ...chosen, repairs: [...chosen.repairs] } : null;
+  // Without a call left to check the rework against the aimed detector, the aimed pick stays as it is.
+  const rework = !aimedPick || aimCalls < (aim?.calls ?? 0);
   // Say so when the answer the detector liked best was set aside because it changed the meaning.
   const guardRejected = scored && drifted.some((t) => t.trim() !== '' && detect(t).score < chosen.score);
   o.progress({ stage: 'candidates', bestScore: chosen.score });
@@ -319,7 +376,7 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
   const restoredSentences = [...new Set(chosen.repairs.flatMap((r) => r.sentences))].filter((t) =>
     chosen.text.includes(t),
   );
-  if (deep && restoredSentences.length > 0 && client.remaining() > 6_000 && !o.signal?.aborted) {
+  if (deep && rework && restoredSentences.length > 0 && client.remaining() > 6_000 && !o.signal?.aborted) {
     const items = restoredSentences.slice(0, 12).map((t) => ({
       src: t,
       ph: toPlaceholders(t, doc),
@@ -362,7 +419,7 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
     }
   }
 
-  if (deep && scored) {
+  if (deep && scored && rework) {
     for (let round = 1; round <= MAX_ROUNDS; round++) {
       if (client.remaining() < 6_000 || o.signal?.aborted) break;
       const d = detect(chosen.text);
@@ -422,6 +479,25 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
       }
     }
   }
+  let aimResult: AimResult | undefined;
+  if (aim) {
+    if (aimedPick && chosen.text !== aimedPick.text) {
+      // The rework changed the aimed pick: it stays only if the aimed detector scores it no higher.
+      await aimAt([chosen.text]);
+      const now = aimScores.get(chosen.text) ?? null;
+      if (now === null || now > (aimedPick.aim ?? 0)) {
+        Object.assign(chosen, aimedPick);
+        rewrittenAgain = 0;
+      }
+    }
+    const final = aimScores.get(chosen.text) ?? null;
+    aimResult = {
+      name: aim.name,
+      score: final,
+      calls: aimCalls,
+      ...(final === null ? { reason: aimCalls === 0 ? 'no call could be made' : `${aim.name} gave no score` } : {}),
+    };
+  }
   if (deep) o.progress({ stage: 'checks', bestScore: scored ? chosen.score : undefined });
   // The model sees LF line endings; give a CRLF document its line endings back.
   if (text.includes('\r\n')) chosen.text = chosen.text.replace(/\r?\n/g, '\r\n');
@@ -440,6 +516,7 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
     scoreAfter: chosen.score,
     note: notes.join('; ') || undefined,
     repairs: chosen.repairs,
+    ...(aimResult ? { aim: aimResult } : {}),
     ...usage(guardRejected),
   };
 }
