@@ -509,7 +509,9 @@ function scopeOf(sentence: string): Scope {
       // A word that denies without "not" ("avoided the effect", "lacks depth") reaches the same words: a
       // denial restated with it is not lost, though it does not count as a negation.
       if (NEGATOR_WORD.test(raw) || LEXICAL_NEGATOR_WORD.test(raw)) {
-        reach = 2;
+        // "without" and "no" deny the thing they name ("without leaving", "no guarantee"); a verb's "not"
+        // reaches its object too.
+        reach = raw === 'without' || raw === 'no' ? 1 : 2;
         continue;
       }
       const w = raw.replace(/['’]s$/, '');
