@@ -5,6 +5,7 @@
  * and refused (422) before anything is charged.
  */
 import type { HumanizeMode } from './modes';
+import type { OutsideDetectorId } from './outside-detectors';
 import { READING_LEVEL_LABELS, TONE_LABELS, type ReadingLevel, type WritingTone } from './writing';
 
 /** The model named in the README for Ollama; pulling it is the one step that connects a model. */
@@ -21,6 +22,8 @@ export interface EngineState {
   /** The caller may configure the engine (shows the setup banner). */
   admin: boolean;
   setupCommand: string;
+  /** The outside detectors the operator set up, which a Deep rewrite may aim at (absent: none). */
+  outsideDetectors?: OutsideDetectorId[];
 }
 
 /** Tones and reading levels only a model can follow. */

@@ -35,6 +35,36 @@ export const OUTSIDE_MSG = {
   allowanceUsed: (n: number) => `Monthly allowance used (${n} scans on your plan)`,
   signInRequired: "Sign in to see this detector's score",
   tooShort: (min: number) => `Needs at least ${min} characters`,
+  notConfigured: 'Not set up on this server',
+} as const;
+
+/**
+ * Aiming Deep at one outside detector (decision 0040): the most texts one rewrite may have that detector
+ * score: Deep's three candidates, then the final text when the rework rounds changed it. Each scan that
+ * reaches the vendor counts against the plan's monthly allowance; a cached answer does not.
+ */
+export const AIM_CALLS = 4;
+
+/** The "Aim at" choice and what the result says about it. */
+export const AIM_MSG = {
+  label: 'Aim at',
+  ours: 'Our detector',
+  hint: 'Deep keeps the faithful candidate this detector scores lowest.',
+  /** Why the choice is off (the home card shows it beside the disabled select). */
+  needsModel: 'Needs a connected model',
+  deepOnly: 'Deep mode only',
+  result: (name: string, score: number) => `Aimed at ${name}: ${score}% AI`,
+  noScore: (name: string, reason: string) => `Aimed at ${name}: no score (${reason})`,
+  /** The reason when the aimed detector answered none of the texts. */
+  gaveNone: (name: string) => `${name} gave no score`,
+  notAimed: 'the model did not write this rewrite',
+  /** Refusals, before anything is charged. */
+  refusedNotConfigured: (name: string) =>
+    `${name} is not set up on this server, so a rewrite cannot aim at it. Leave "aimAt" out or choose a detector GET /api/engine-state lists. Nothing was charged.`,
+  refusedLightning:
+    'Aiming at a detector works in Deep mode only: Deep writes several candidates to choose from. Choose Deep or leave "aimAt" out. Nothing was charged.',
+  refusedNoModel:
+    'Aiming at a detector needs a connected rewriting model, and none is connected right now. Leave "aimAt" out or try again once a model is connected. Nothing was charged.',
 } as const;
 
 export const outsideScore = z
@@ -68,3 +98,26 @@ export const outsideScore = z
   })
   .meta({ id: 'OutsideDetectorScore' });
 export type OutsideScore = Infer<typeof outsideScore>;
+
+export const aimResult = z
+  .object({
+    detector: z
+      .enum(OUTSIDE_DETECTORS)
+      .meta({ description: 'The outside detector the rewrite aimed at.', example: 'gptzero' }),
+    name: z.string().meta({ description: "The detector's name as shown.", example: 'GPTZero' }),
+    score: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .nullable()
+      .meta({ description: "That detector's score of the rewrite, 0-100 (null when it gave none; see `reason`)." }),
+    calls: z
+      .number()
+      .int()
+      .min(0)
+      .meta({ description: 'Texts it was asked to score for this rewrite (cached answers cost no scan).' }),
+    reason: z.string().nullable().meta({ description: 'Why there is no score, in words (null when there is one).' }),
+  })
+  .meta({ id: 'AimResult' });
+export type AimResult = Infer<typeof aimResult>;

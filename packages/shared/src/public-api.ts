@@ -9,7 +9,7 @@ import { ERROR_CODES } from './errors';
 import { TIERS, type Tier } from './plans';
 import { HUMANIZE_MODES } from './modes';
 import { READING_LEVELS, WRITING_TONES } from './writing';
-import { outsideScore } from './outside-detectors';
+import { AIM_CALLS, OUTSIDE_DETECTORS, aimResult, outsideScore } from './outside-detectors';
 import { DOC_VERDICTS } from './schemas';
 import { KEEP_LIMITS, MAX_TEXT_CHARS, keepField, type AiCheckOutput, type HumanizeOutput } from './schemas';
 
@@ -123,6 +123,13 @@ export const apiHumanizeRequest = z
         'Reading level. `advanced` needs a connected rewriting model (422 `NEEDS_MODEL` without one, nothing charged). Absent: `standard`.',
       example: 'standard',
     }),
+    aimAt: z
+      .enum(OUTSIDE_DETECTORS)
+      .optional()
+      .meta({
+        description: `Deep only, with a connected rewriting model: aim the rewrite at one outside detector the operator set up (\`GET /api/engine-state\` lists them). Deep scores its faithful candidates with that detector (at most ${AIM_CALLS} texts per request, each counted against your plan's monthly allowance for it unless answered from the cache) and keeps the one it scores lowest; \`aim\` in the answer gives its score. Refused before any charge: 400 \`VALIDATION\` for a detector that is not set up or with \`lightning\`, 422 \`NEEDS_MODEL\` without a connected model.`,
+        example: 'gptzero',
+      }),
   })
   .meta({ id: 'HumanizeRequest' });
 export type ApiHumanizeRequest = Input<typeof apiHumanizeRequest>;
@@ -169,6 +176,10 @@ export const apiHumanizeResponse = z
         "Each outside detector the operator configured, with its own score for your text (absent when none is configured). Scans count against your plan's monthly allowance per detector.",
     }),
     detectors_after: z.array(outsideScore).optional().meta({ description: 'The same detectors for the rewrite.' }),
+    aim: aimResult.optional().meta({
+      description:
+        'Present when the request set `aimAt`: the aimed detector, its score of the rewrite (null with the reason when it gave none, or when the model did not write the rewrite) and the texts it was asked to score.',
+    }),
   })
   .meta({ id: 'HumanizeResponse' });
 

@@ -2,7 +2,7 @@ import { type Input, type Infer, z } from './z';
 import { BILLING_PERIODS, PAID_TIERS, TIERS } from './plans';
 import { READING_LEVELS, WRITING_TONES } from './writing';
 import { HUMANIZE_MODES, type Score } from './modes';
-import type { OutsideScore } from './outside-detectors';
+import { OUTSIDE_DETECTORS, type AimResult, type OutsideScore } from './outside-detectors';
 import { DOCUMENTS } from './documents';
 import { DOC_VERDICTS, KEEP_LIMITS, MAX_TEXT_CHARS, type DocVerdict } from './limits';
 
@@ -60,6 +60,8 @@ export const humanizeInput = z.object({
   keep: keepField.optional(),
   /** The uploaded Word file's look, as POST /api/documents/extract answered it (ExtractedDocument.layout). */
   layout: z.string().max(DOCUMENTS.layoutTokenMaxChars).optional(),
+  /** Deep with a model: choose among the candidates by this configured outside detector (decision 0040). */
+  aimAt: z.enum(OUTSIDE_DETECTORS).optional(),
 });
 export type HumanizeInput = Input<typeof humanizeInput>;
 
@@ -103,6 +105,8 @@ export interface HumanizeOutput {
   /** Each configured outside detector's answer for the text and for the rewrite (absent when none is configured). */
   detectors_before?: OutsideScore[];
   detectors_after?: OutsideScore[];
+  /** Present when the request aimed at an outside detector (`aimAt`): its score of the rewrite, or why none. */
+  aim?: AimResult;
 }
 
 /** The AI check: scoring costs no words; anyone may check AI_CHECK.anonymousWords, users their plan's cap. */

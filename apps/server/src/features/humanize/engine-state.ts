@@ -7,6 +7,8 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { HUMANIZE_MODES, SETUP_COMMAND, type EngineState, type HumanizeMode } from '@plainspoken/shared';
 import type { Db } from '../../db/client';
+import type { Env } from '../../env';
+import { configuredDetectors } from '../../lib/outside-detectors/allowance';
 import { engine_usage } from '../../db/schema';
 import type { EngineLlmConfig } from '../../lib/engine/engine';
 import type { ModelProvider } from '../../lib/engine/provider';
@@ -38,17 +40,20 @@ async function modelSeconds(db: Db, now: Date): Promise<Record<HumanizeMode, num
 }
 
 export async function engineState(
-  d: { db: Db; llm: EngineLlmConfig | null; models?: ModelProvider; now: () => Date },
+  d: { db: Db; llm: EngineLlmConfig | null; models?: ModelProvider; now: () => Date; env?: Env },
   admin: boolean,
 ): Promise<EngineState> {
   const model = Object.fromEntries(
     HUMANIZE_MODES.map((m) => [m, (d.models ? d.models.current(m) : d.llm) !== null]),
   ) as Record<HumanizeMode, boolean>;
   const anyModel = model.deep || model.lightning;
+  const outside = d.env ? configuredDetectors(d.env) : [];
   return {
     model,
     modelSeconds: anyModel ? await modelSeconds(d.db, d.now()) : { deep: null, lightning: null },
     admin,
     setupCommand: SETUP_COMMAND,
+    // The detectors a Deep rewrite may aim at (decision 0040); absent when none is set up.
+    ...(outside.length > 0 ? { outsideDetectors: outside } : {}),
   };
 }

@@ -5,10 +5,13 @@
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
+  AIM_CALLS,
+  AIM_MSG,
   DEFAULT_WRITING,
   ENGINE_MSG,
   MIN_WORDS,
   MSG,
+  OUTSIDE_DETECTOR_NAMES,
   countWords,
   languageName,
   limitsFor,
@@ -17,7 +20,9 @@ import {
   modelOnlyOptions,
   resultSummary,
   writingNote,
+  type AimResult,
   type HumanizeOutput,
+  type OutsideDetectorId,
   type LimitsInfo,
   type Tier,
   type ReadingLevel,
@@ -33,12 +38,12 @@ import { alignLayout, decodeLayout, layoutBytes } from '../../domain/document-la
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
 import type { Env } from '../../env';
-import { scannerFor } from '../../lib/outside-detectors/allowance';
+import { aimScannerFor, configuredDetectors, scannerFor } from '../../lib/outside-detectors/allowance';
 import { effectiveTier, loadSubscriber, type SubscriberRow } from '../../domain/subscribers';
 import { refundCharge, reservationHoldMs, reserveWords, saveWithCharge } from '../../domain/word-ledger';
 import { isDatabaseUnavailable } from '../../db/unavailable';
 import type { AppDeps } from '../../lib/context';
-import type { Engine, EngineLlmConfig, EngineProgress } from '../../lib/engine/engine';
+import type { AimScan, Engine, EngineLlmConfig, EngineOutput, EngineProgress } from '../../lib/engine/engine';
 import type { ModelProvider } from '../../lib/engine/provider';
 import { recordUsage } from '../../lib/engine/usage';
 
@@ -198,6 +203,33 @@ async function rewriteOptions(
   };
 }
 
+/**
+ * Refuses a request to aim at an outside detector that this rewrite cannot aim at (decision 0040), before
+ * anything is charged: Lightning or a detector that is not set up (400), no connected model (422, as for
+ * the other options only a model can follow).
+ */
+function checkAim(deps: HumanizeDeps, aimAt: OutsideDetectorId, mode: 'deep' | 'lightning', model: boolean): void {
+  const name = OUTSIDE_DETECTOR_NAMES[aimAt];
+  if (!deps.env || !configuredDetectors(deps.env).includes(aimAt))
+    throw new AppError('VALIDATION', 400, AIM_MSG.refusedNotConfigured(name), { details: { aimAt } });
+  if (mode !== 'deep') throw new AppError('VALIDATION', 400, AIM_MSG.refusedLightning, { details: { aimAt } });
+  if (!model) throw new AppError('NEEDS_MODEL', 422, AIM_MSG.refusedNoModel, { details: { aimAt } });
+}
+
+/** The answer's `aim` block: the aimed detector's score of the rewrite, or why there is none. */
+function aimBlock(aimAt: OutsideDetectorId, out: EngineOutput, lastReason: string | null): AimResult {
+  const name = OUTSIDE_DETECTOR_NAMES[aimAt];
+  if (!out.aim) return { detector: aimAt, name, score: null, calls: 0, reason: AIM_MSG.notAimed };
+  const score = out.aim.score === null ? null : Math.round(out.aim.score);
+  return {
+    detector: aimAt,
+    name,
+    score,
+    calls: out.aim.calls,
+    reason: score === null ? (lastReason ?? AIM_MSG.gaveNone(name)) : null,
+  };
+}
+
 /** PostgreSQL text cannot hold U+0000, so such a text could be rewritten but never stored. */
 const UNSTORABLE = /\u0000/;
 
@@ -215,6 +247,8 @@ export async function humanizeText(
     layout?: string;
     /** 'api': the public API; its options are what it sends or the defaults, never the website's saved ones. */
     source?: 'web' | 'api';
+    /** Deep with a model: aim at this configured outside detector (decision 0040). */
+    aimAt?: OutsideDetectorId;
   },
   onProgress?: (e: EngineProgress) => void,
 ): Promise<HumanizeOutput> {
@@ -253,6 +287,8 @@ export async function humanizeText(
   if (modelOnly.length > 0 && !llm) {
     throw new AppError('NEEDS_MODEL', 422, ENGINE_MSG.needsModel(modelOnly), { details: { options: modelOnly } });
   }
+  const { aimAt } = input;
+  if (aimAt) checkAim(deps, aimAt, input.mode, llm !== null);
 
   const reservation = await reserveWords(
     db,
@@ -278,6 +314,16 @@ export async function humanizeText(
   // Outside detectors score the text while the engine rewrites it, and the rewrite once it is done.
   const scan = deps.env ? scannerFor(deps.env, db, { id: u.id, tier }, now, deps.logger) : null;
   const before = scan?.(input.text);
+  // Aimed: the engine asks for each scan of the aimed detector here, through the same allowance and cache.
+  let aimReason: string | null = null;
+  const aimOne = aimAt && deps.env ? aimScannerFor(deps.env, db, { id: u.id, tier }, now, aimAt, deps.logger) : null;
+  const aimScan: AimScan | undefined = aimOne
+    ? async (text) => {
+        const s = await aimOne(text);
+        if (s.status !== 'ok') aimReason = s.reason;
+        return s.score;
+      }
+    : undefined;
   let out;
   try {
     // 'Humanize again' must not hand back the result the user already has for this text.
@@ -293,8 +339,10 @@ export async function humanizeText(
         language,
         writing,
         keep,
+        ...(aimAt ? { aim: { detector: aimAt, name: OUTSIDE_DETECTOR_NAMES[aimAt], calls: AIM_CALLS } } : {}),
       },
       onProgress,
+      aimScan,
     );
   } catch (e) {
     // If the refund itself cannot be written (the database is away), the sweep refunds the reservation later.
@@ -425,6 +473,7 @@ export async function humanizeText(
           detectors_after: out.text === input.text ? await before : await scan(out.text),
         }
       : {}),
+    ...(aimAt ? { aim: aimBlock(aimAt, out, aimReason) } : {}),
     notes,
   };
 }

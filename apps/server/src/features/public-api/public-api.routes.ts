@@ -102,7 +102,9 @@ const humanizeRoute = createRoute({
       headers: rateHeaders,
       content: { 'application/json': { schema: apiHumanizeResponse } },
     },
-    400: err('Malformed JSON or a field of the wrong type (`BAD_REQUEST`, `VALIDATION`).'),
+    400: err(
+      'Malformed JSON or a field of the wrong type (`BAD_REQUEST`, `VALIDATION`), or `aimAt` names a detector that is not set up or comes with `lightning` (`VALIDATION`). Nothing was charged.',
+    ),
     ...authErrors,
     402: err('Not enough words left this month (`INSUFFICIENT_BALANCE`). Nothing was charged.'),
     409: {
@@ -111,7 +113,7 @@ const humanizeRoute = createRoute({
     },
     413: err('The request body is larger than the server accepts (`PAYLOAD_TOO_LARGE`).'),
     422: err(
-      "Fewer than 50 words (`MIN_WORDS`), more than your plan's words per request (`WORD_LIMIT_EXCEEDED`), a language the rewriter does not read (`UNSUPPORTED_LANGUAGE`), or an Idempotency-Key reused for a different request (`IDEMPOTENCY_KEY_REUSED`).",
+      "Fewer than 50 words (`MIN_WORDS`), more than your plan's words per request (`WORD_LIMIT_EXCEEDED`), a language the rewriter does not read (`UNSUPPORTED_LANGUAGE`), an option only a connected model can follow while none is (`NEEDS_MODEL`: a model-only tone or reading level, or `aimAt`), or an Idempotency-Key reused for a different request (`IDEMPOTENCY_KEY_REUSED`).",
     ),
     429: keyRateRefusal('rewrites'),
     502: err('The rewrite failed; no words were charged (`ENGINE_FAILED`).'),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { startFakeProvider } from '@plainspoken/humanizer/testing';
 import { createEnginePool } from './engine';
 
 const TEXT =
@@ -27,6 +28,34 @@ describe('engine worker', () => {
       });
     } finally {
       await pool.close();
+    }
+  }, 60_000);
+
+  it('asks the caller for each scan of a rewrite aimed at an outside detector, across the thread boundary', async () => {
+    const fake = await startFakeProvider({ corpus: false });
+    const pool = createEnginePool({ threads: 1, queueLimit: 4, timeoutMs: 60_000 });
+    try {
+      const llm = { baseURL: fake.url, model: 'fake-model', apiKey: 'fake' };
+      const job = { text: TEXT, mode: 'deep' as const, secondPass: false, llm, seed: 7 };
+      const aim = { detector: 'gptzero' as const, name: 'GPTZero', calls: 2 };
+      const asked: string[] = [];
+      const r = await pool.run({ ...job, aim }, undefined, (text) => {
+        asked.push(text);
+        return Promise.resolve(12);
+      });
+      expect(r.engine).toBe('model');
+      expect(asked.length).toBeGreaterThan(0);
+      expect(asked.length).toBeLessThanOrEqual(2);
+      expect(r.aim).toEqual({ name: 'GPTZero', score: 12, calls: asked.length });
+      // A scan that fails counts as no score; the rewrite still succeeds.
+      const failed = await pool.run({ ...job, aim }, undefined, () => Promise.reject(new Error('down')));
+      expect(failed.engine).toBe('model');
+      expect(failed.aim).toMatchObject({ name: 'GPTZero', score: null });
+      // Without a caller to answer the scans nothing is aimed.
+      expect((await pool.run({ ...job, aim })).aim).toBeUndefined();
+    } finally {
+      await pool.close();
+      await fake.close();
     }
   }, 60_000);
 });

@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import os from 'node:os';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
-import type { HumanizeMode, HumanizeProgress, ScoredSentence } from '@plainspoken/shared';
+import type { HumanizeMode, HumanizeProgress, OutsideDetectorId, ScoredSentence } from '@plainspoken/shared';
 import type { HumanizeResult, LanguageGuess, WritingOptions } from '@plainspoken/humanizer';
 import { AppError } from '../errors';
 
@@ -43,11 +43,28 @@ export interface EngineJob {
   seed?: number;
   /** Set by the pool when the caller listens for progress; the worker posts ProgressEvents on it. */
   progress?: MessagePort;
+  /**
+   * Deep with a model: aim at one outside detector, asking it to score at most `calls` texts. The caller
+   * answers each scan (`AimScan` given to `run`); the worker asks over `aimPort`, which the pool sets.
+   */
+  aim?: { detector: OutsideDetectorId; name: string; calls: number };
+  aimPort?: MessagePort;
   /** Set by the pool: the worker thread's nice value, so rewrites yield the CPU to the request thread. */
   nice?: number;
 }
 /** The stages a rewrite reports, as the browser receives them in the event stream. */
 export type EngineProgress = HumanizeProgress;
+/** Scores a text with the aimed detector for the worker: a 0-100 score or null; must never reject. */
+export type AimScan = (text: string) => Promise<number | null>;
+/** The worker's question and the caller's answer over the aim port. */
+export interface AimAsk {
+  id: number;
+  text: string;
+}
+export interface AimAnswer {
+  id: number;
+  score: number | null;
+}
 /**
  * What a rewrite returns across the worker boundary: the humanizer's result itself (less the internal
  * checks), one type for both sides, so a field added to the result reaches the server without a hand copy.
@@ -67,7 +84,8 @@ export interface DetectOutput {
   composition: { ai: number; mixed: number; human: number };
 }
 export interface Engine {
-  run(job: EngineJob, onProgress?: (e: EngineProgress) => void): Promise<EngineOutput>;
+  /** `aimScan` answers the aimed detector's scans when the job has `aim` (without it, nothing is aimed). */
+  run(job: EngineJob, onProgress?: (e: EngineProgress) => void, aimScan?: AimScan): Promise<EngineOutput>;
   /** Scores a text with the detector off the request thread (Lightning's pool: the work is short). */
   detect(text: string): Promise<DetectOutput>;
   stats(): { threads: number; queued: number; running: number };
@@ -135,7 +153,7 @@ export function createEnginePool(opts: {
       retryAfter: 5,
     });
   return {
-    async run(job, onProgress) {
+    async run(job, onProgress, aimScan) {
       const pool = job.llm ? pools.model : pools[job.mode];
       job = { ...job, nice: WORKER_NICE[job.mode] };
       if (pool.queueSize >= opts.queueLimit) throw busy();
@@ -143,15 +161,29 @@ export function createEnginePool(opts: {
       const timer = setTimeout(() => ac.abort(), opts.timeoutMs);
       const channel = onProgress ? new MessageChannel() : null;
       if (channel && onProgress) channel.port1.on('message', (e: EngineProgress) => onProgress(e));
+      // Aimed at an outside detector: the worker asks for each scan here, where the allowance is counted.
+      const aimChannel = job.aim && aimScan ? new MessageChannel() : null;
+      if (aimChannel && aimScan)
+        aimChannel.port1.on('message', (q: AimAsk) => {
+          void aimScan(q.text)
+            .catch(() => null)
+            .then((score) => aimChannel.port1.postMessage({ id: q.id, score } satisfies AimAnswer));
+        });
+      if (!aimChannel) job = { ...job, aim: undefined };
       // Piscina runs a task that carries an abort signal alone on its worker, so model-backed rewrites run
       // without one: the timeout answers the caller here, and the rewrite itself stops at the model loop's
       // own deadline (at most 60 s of provider calls).
       const shared = pool === pools.model;
       const signal = shared ? {} : { signal: ac.signal };
       try {
-        const task = channel
-          ? pool.run({ ...job, progress: channel.port2 }, { ...signal, transferList: [channel.port2] })
-          : pool.run(job, signal);
+        const ports = [channel?.port2, aimChannel?.port2].filter((p): p is MessagePort => p !== undefined);
+        const task =
+          ports.length > 0
+            ? pool.run(
+                { ...job, progress: channel?.port2, aimPort: aimChannel?.port2 },
+                { ...signal, transferList: ports },
+              )
+            : pool.run(job, signal);
         if (!shared) return (await task) as EngineOutput;
         task.catch(() => {});
         const stopped = new Promise<never>((_resolve, reject) =>
@@ -170,6 +202,7 @@ export function createEnginePool(opts: {
       } finally {
         clearTimeout(timer);
         channel?.port1.close();
+        aimChannel?.port1.close();
       }
     },
     async detect(text) {

@@ -4,6 +4,7 @@
  * starts at zero. Only scans that reach the vendor count; cached answers do not.
  */
 import {
+  OUTSIDE_DETECTORS,
   OUTSIDE_DETECTOR_NAMES,
   OUTSIDE_MSG,
   OUTSIDE_SCAN_ALLOWANCE,
@@ -17,7 +18,7 @@ import type { Env } from '../../env';
 import type { Logger } from '../logger';
 import { rowsOf } from '../rate-limit';
 import { createWindowCounter } from '../window-counter';
-import { outsideDetectorsFor, type ScanGate } from './index';
+import { outsideConfigFrom, outsideDetectorsFor, type OutsideDetectors, type ScanGate } from './index';
 
 const MONTH_MS = 40 * 86_400_000;
 
@@ -39,6 +40,29 @@ export function allowanceGate(db: Db, user: { id: string; tier: Tier } | null, n
   };
 }
 
+/** The outside detectors the operator set up (a key each), read from the configuration alone. */
+export function configuredDetectors(env: Env): OutsideDetectorId[] {
+  const { keys } = outsideConfigFrom(env);
+  return OUTSIDE_DETECTORS.filter((id) => !!keys[id]);
+}
+
+function detectorsFor(env: Env, logger?: Logger): OutsideDetectors {
+  return outsideDetectorsFor(env, (id, detail) =>
+    logger?.info('outside detector unavailable', { detector: id, detail }),
+  );
+}
+
+const failed = (id: OutsideDetectorId): OutsideScore => ({
+  detector: id,
+  name: OUTSIDE_DETECTOR_NAMES[id],
+  status: 'unavailable',
+  score: null,
+  label: null,
+  sentences: [],
+  reason: OUTSIDE_MSG.network,
+  cached: false,
+});
+
 /**
  * Scans a text with every configured outside detector for this caller, within the allowance; never
  * rejects (a failure of the allowance count itself shows every detector as unavailable).
@@ -50,24 +74,34 @@ export function scannerFor(
   now: Date,
   logger?: Logger,
 ): ((text: string) => Promise<OutsideScore[]>) | null {
-  const outside = outsideDetectorsFor(env, (id, detail) =>
-    logger?.info('outside detector unavailable', { detector: id, detail }),
-  );
+  const outside = detectorsFor(env, logger);
   if (outside.configured.length === 0) return null;
   const gate = allowanceGate(db, user, now);
   return (text) =>
     outside.scan(text, gate).catch((e: Error) => {
       logger?.warn('outside detectors failed', { error: e.message });
-      return outside.configured.map((id): OutsideScore => ({
-        detector: id,
-        name: OUTSIDE_DETECTOR_NAMES[id],
-        status: 'unavailable',
-        score: null,
-        label: null,
-        sentences: [],
-        reason: OUTSIDE_MSG.network,
-        cached: false,
-      }));
+      return outside.configured.map(failed);
+    });
+}
+
+/**
+ * Scans a text with one outside detector for this caller, within the same allowance and cache (a Deep
+ * rewrite aimed at it, decision 0040); never rejects.
+ */
+export function aimScannerFor(
+  env: Env,
+  db: Db,
+  user: { id: string; tier: Tier },
+  now: Date,
+  id: OutsideDetectorId,
+  logger?: Logger,
+): (text: string) => Promise<OutsideScore> {
+  const outside = detectorsFor(env, logger);
+  const gate = allowanceGate(db, user, now);
+  return (text) =>
+    outside.scanOne(id, text, gate).catch((e: Error) => {
+      logger?.warn('outside detector failed', { detector: id, error: e.message });
+      return failed(id);
     });
 }
 

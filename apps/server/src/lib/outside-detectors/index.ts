@@ -33,6 +33,8 @@ export type ScanGate = (id: OutsideDetectorId) => Promise<string | null>;
 export interface OutsideDetectors {
   readonly configured: readonly OutsideDetectorId[];
   scan(text: string, gate: ScanGate): Promise<OutsideScore[]>;
+  /** One detector's answer, with the same cache, pauses and gate (a Deep rewrite aimed at it, decision 0040). */
+  scanOne(id: OutsideDetectorId, text: string, gate: ScanGate): Promise<OutsideScore>;
 }
 
 const CACHE_TTL_MS = 24 * 3_600_000;
@@ -197,6 +199,20 @@ export function createOutsideDetectors(cfg: OutsideDetectorsConfig): OutsideDete
       if (configured.length === 0) return [];
       const hash = createHash('sha256').update(text).digest('hex');
       return Promise.all(configured.map((id) => one(id, text, hash, gate)));
+    },
+    async scanOne(id, text, gate) {
+      if (!configured.includes(id))
+        return {
+          detector: id,
+          name: OUTSIDE_DETECTOR_NAMES[id],
+          status: 'unavailable',
+          score: null,
+          label: null,
+          sentences: [],
+          reason: OUTSIDE_MSG.notConfigured,
+          cached: false,
+        };
+      return one(id, text, createHash('sha256').update(text).digest('hex'), gate);
     },
   };
 }
