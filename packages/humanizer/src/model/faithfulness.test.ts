@@ -174,6 +174,15 @@ describe('faithfulness check', () => {
     });
   });
 
+  it('takes chat words and a word in capitals for emphasis for what they are, not names', () => {
+    const o = 'The show was very popular in the city, and the tickets sold out in a day.';
+    expect(checkFaithful(o, 'The show was HUGE in the city, LOL, and the tickets sold out in a day.').ok).toBe(true);
+    expect(checkFaithful(o, 'The show was huge in Boston, and the tickets sold out in a day.')).toMatchObject({
+      ok: false,
+      drift: 'name',
+    });
+  });
+
   it('compares negations with the sentences an answer sentence follows, not one that only shares a word', () => {
     const o =
       'The health ministry of the country does not publish its figures every year. The mortality rate in the country is falling and now stands at about 28 percent. ' +
@@ -203,6 +212,9 @@ describe('faithfulness check', () => {
       'After that I left.',
       'Then Dr. Smith came.',
     ]);
+    expect(
+      splitSentences('It was trained on COCO. * Storms could raise losses. - More below.').map((s) => s.text),
+    ).toEqual(['It was trained on COCO.', '* Storms could raise losses.', '- More below.']);
     expect(splitSentences('One line<br /><br />Two lines. See e.g.Paris').map((s) => s.text)).toEqual([
       'One line',
       'Two lines.',

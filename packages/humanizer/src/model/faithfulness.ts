@@ -185,7 +185,7 @@ export function splitSentences(text: string): Sentence[] {
     // case), a stop glued to the next sentence's first word ("bad.After"), or line breaks written as HTML
     // ("<br />") in pasted text.
     const re =
-      /[.!?…]+["'”’)\]]*\s+(?=["'“‘(\[]?[A-Z0-9])|(?<=[a-z]{2})(?<![.!?])[.!?]["'”’)\]]*\s+(?=["'“‘(\[]?[a-z]{2})|(?<=[a-z]{2}[.!?])(?=[A-Z][a-z])|(?:\s*<[bB][rR]\s*\/?>)+\s*/g;
+      /[.!?…]+["'”’)\]]*\s+(?=(?:[*•–-]\s+)?["'“‘(\[]?[A-Z0-9])|(?<=[a-z]{2})(?<![.!?])[.!?]["'”’)\]]*\s+(?=["'“‘(\[]?[a-z]{2})|(?<=[a-z]{2}[.!?])(?=[A-Z][a-z])|(?:\s*<[bB][rR]\s*\/?>)+\s*/g;
     let last = 0;
     let m: RegExpExecArray | null;
     const add = (a: number, b: number): void => {
@@ -273,7 +273,7 @@ const NUMBER_WORDS: Record<string, string> = {
 
 /** Informal words a casual rewrite may open a sentence with; not names. */
 const INFORMAL = new Set(
-  'wanna gonna gotta lemme kinda sorta btw tbh imo imho lol omg yeah yep yup nope hey hmm ok okay alright whoa wow yay ugh oh ah'.split(
+  'wanna gonna gotta lemme kinda sorta btw tbh imo imho lol omg lmao rofl nah ouch bff fyi idk smh ikr yeah yep yup nope hey hmm ok okay alright whoa wow yay ugh oh ah'.split(
     ' ',
   ),
 );
@@ -371,6 +371,8 @@ function namesOf(sentence: string, sentenceStart: boolean): string[] {
         if (/ly$/.test(lower) && (inDictionary(lower.slice(0, -2)) || inDictionary(`${lower.slice(0, -3)}y`))) continue;
       }
       if (/^[A-Z]$/.test(w)) continue;
+      // Chat words ("LOL", "Omg") and a dictionary word in capitals for emphasis ("HUGE") are not names.
+      if (INFORMAL.has(lower) || (w.length >= 3 && w === w.toUpperCase() && inDictionary(lower))) continue;
       out.push(lower);
     }
   }
