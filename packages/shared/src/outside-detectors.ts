@@ -121,3 +121,10 @@ export const aimResult = z
   })
   .meta({ id: 'AimResult' });
 export type AimResult = Infer<typeof aimResult>;
+
+/** What the result says about the aim ("Aimed at GPTZero: 12% AI"). */
+export function aimLine(aim: AimResult): string {
+  return aim.score === null
+    ? AIM_MSG.noScore(aim.name, aim.reason ?? AIM_MSG.gaveNone(aim.name))
+    : AIM_MSG.result(aim.name, aim.score);
+}

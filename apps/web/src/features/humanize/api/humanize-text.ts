@@ -15,6 +15,7 @@ function body(input: HumanizeInput) {
     ...(input.readingLevel ? { readingLevel: input.readingLevel } : {}),
     ...(input.keep ? { keep: input.keep } : {}),
     ...(layout ? { layout } : {}),
+    ...(input.aimAt ? { aimAt: input.aimAt } : {}),
   };
 }
 

@@ -21,6 +21,7 @@ import { useEngineState } from '../api/engine-state';
 import { ModeToggle } from './mode-toggle';
 import { KeepPhrases } from './keep-phrases';
 import { WritingOptionsPicker } from './writing-options';
+import { AimPicker } from './aim-picker';
 import { WordCounter } from '@/components/word-counter';
 
 // The progress, the result (diff, highlights, tooltips) and the rewrite's request code are not part of the
@@ -156,6 +157,18 @@ export function HumanizerCard() {
           disabled={h.busy}
           noModel={noModel}
         />
+        {/* Deep may aim at one outside detector the server has set up (decision 0040). */}
+        {h.mode === 'deep' && engine?.outsideDetectors && engine.outsideDetectors.length > 0 && (
+          <div className="mt-3">
+            <AimPicker
+              value={h.pickedAimAt}
+              onChange={h.setAimAt}
+              detectors={engine.outsideDetectors}
+              noModel={!engine.model.deep}
+              disabled={h.busy}
+            />
+          </div>
+        )}
       </div>
 
       <div className={cn('grid gap-5 p-4 sm:p-5', showRight && 'lg:grid-cols-2')}>

@@ -115,6 +115,14 @@ describe('ResultPanel', () => {
     expect(screen.getByTestId('outside-sapling')).toHaveTextContent('Sapling97% AI18% AI');
   });
 
+  it('says which detector Deep aimed at and what it scored, and nothing without an aim', () => {
+    const { unmount } = renderPanel(output());
+    expect(screen.queryByTestId('aim-result')).toBeNull();
+    unmount();
+    renderPanel(output({ aim: { detector: 'gptzero', name: 'GPTZero', score: 12, calls: 3, reason: null } }));
+    expect(screen.getByTestId('aim-result')).toHaveTextContent('Aimed at GPTZero: 12% AI');
+  });
+
   it('never drops or repeats characters when offsets are bad', () => {
     renderPanel(
       output({

@@ -2,7 +2,14 @@ import { CheckIcon, CopyIcon, FeatherIcon, FileDiffIcon, PencilIcon, SparklesIco
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { diffWordsWithSpace } from 'diff';
-import { MSG, RESULT_MSG, type HumanizeOutcome, type HumanizeOutput, type ScoredSentence } from '@plainspoken/shared';
+import {
+  MSG,
+  RESULT_MSG,
+  aimLine,
+  type HumanizeOutcome,
+  type HumanizeOutput,
+  type ScoredSentence,
+} from '@plainspoken/shared';
 import { DownloadMenu } from '@/components/documents/download-menu';
 import { ScoreLegend } from '@/components/score/score-legend';
 import { HighlightedText } from '@/components/text/highlighted-text';
@@ -164,6 +171,12 @@ export function ResultPanel({
       {output.summary && (
         <p className="text-sm text-pretty text-muted-foreground" data-testid="result-summary">
           {output.summary}
+        </p>
+      )}
+      {/* The detector Deep aimed at and its score of the rewrite as written (an edit is not what it scored). */}
+      {output.aim && !result.edited && (
+        <p className="text-sm font-medium text-pretty" data-testid="aim-result">
+          {aimLine(output.aim)}
         </p>
       )}
       {output.notes && output.notes.length > 0 && (

@@ -5,7 +5,13 @@
  * screen still lands here, so its result is there on return.
  */
 import { useSyncExternalStore } from 'react';
-import type { HumanizeMode, HumanizeOutput, WritingOptions } from '@plainspoken/shared';
+import {
+  OUTSIDE_DETECTORS,
+  type HumanizeMode,
+  type HumanizeOutput,
+  type OutsideDetectorId,
+  type WritingOptions,
+} from '@plainspoken/shared';
 import type { HumanizeProgress } from '../api/humanize-text';
 import type { FlowStep } from './humanize-rules';
 
@@ -24,6 +30,8 @@ export interface HomeDraft {
   picked: WritingOptions | null;
   /** Frozen phrases picked on the card (null: the user's saved ones). */
   pickedKeep: string[] | null;
+  /** The outside detector Deep aims at (null: our own detector, the default). */
+  aimAt: OutsideDetectorId | null;
   runs: number;
   lastRunText: string | null;
   result: HumanizeResult | null;
@@ -48,6 +56,7 @@ export const EMPTY_DRAFT: HomeDraft = {
   mode: 'deep',
   picked: null,
   pickedKeep: null,
+  aimAt: null,
   runs: 0,
   lastRunText: null,
   result: null,
@@ -72,6 +81,7 @@ function read(): HomeDraft {
       mode: s.mode === 'lightning' ? 'lightning' : 'deep',
       picked: s.picked ?? null,
       pickedKeep: Array.isArray(s.pickedKeep) ? s.pickedKeep : null,
+      aimAt: OUTSIDE_DETECTORS.find((id) => id === s.aimAt) ?? null,
       runs: typeof s.runs === 'number' ? s.runs : 0,
       lastRunText: typeof s.lastRunText === 'string' ? s.lastRunText : null,
       result: s.result?.output ? s.result : null,

@@ -11,6 +11,7 @@ import {
   RATE_LIMITS,
   type HumanizeMode,
   type HumanizeOutput,
+  type OutsideDetectorId,
   type WritingOptions,
   READING_LEVELS,
   RESULT_MSG,
@@ -56,6 +57,7 @@ const setMode = (m: HumanizeMode) => updateHomeDraft({ mode: m });
 const setStep = (s: FlowStep) => updateHomeDraft({ step: s });
 const setPicked = (o: WritingOptions | null) => updateHomeDraft({ picked: o });
 const setPickedKeep = (k: string[] | null) => updateHomeDraft({ pickedKeep: k });
+const setAimAt = (a: OutsideDetectorId | null) => updateHomeDraft({ aimAt: a });
 
 const isTone = (t: string | null): t is WritingOptions['tone'] =>
   (WRITING_TONES as readonly string[]).includes(t ?? '');
@@ -81,6 +83,19 @@ function outputOf(d: TransformationDetail): HumanizeOutput {
   };
 }
 
+/**
+ * The detector a rewrite aims at: the one picked, in Deep with a model, while the server lists it as set up
+ * (the server refuses any other). Null: our own detector.
+ */
+export function aimable(
+  picked: OutsideDetectorId | null,
+  mode: HumanizeMode,
+  engine: { model: Record<HumanizeMode, boolean>; outsideDetectors?: OutsideDetectorId[] } | undefined,
+): OutsideDetectorId | null {
+  if (!picked || mode !== 'deep' || !engine?.model.deep) return null;
+  return engine.outsideDetectors?.includes(picked) ? picked : null;
+}
+
 /** The humanize flow: idle → processing → result shown (spec section 4; one request, decision 0031). */
 export function useHumanizer() {
   const qc = useQueryClient();
@@ -91,7 +106,10 @@ export function useHumanizer() {
 
   // The draft, its options and the result live above the routes (home-draft.ts): kept for the tab session.
   const draft = useHomeDraft();
+  const engine = useEngineState().data;
   const { text, mode, step, runs, progress, lastRunText, result, picked, pickedKeep, cooldown } = draft;
+  // The detector Deep aims at (decision 0040), while the server still has it set up and a model writes Deep.
+  const aimAt = aimable(draft.aimAt, mode, engine);
   // Another account's draft (signed out, or someone else signed in) is not shown: the card starts empty.
   const sessionKnown = !sessionPending;
   useEffect(() => {
@@ -99,7 +117,6 @@ export function useHumanizer() {
       updateHomeDraft((d) => ({ ...EMPTY_DRAFT, mode: d.mode }));
   }, [sessionKnown, draft.owner, draft.step, user?.id]);
   // Writing options: the user's saved ones until they pick others; every rewrite (and 'Humanize again') sends them.
-  const engine = useEngineState().data;
   const saved = useSavedWriting(isSignedIn ? (user?.id ?? null) : null);
   const save = useSaveWriting(user?.id ?? null);
   const savedData = saved.data;
@@ -207,6 +224,7 @@ export function useHumanizer() {
           tone: (engine && !engine.model[submittedMode] ? lightEditWriting(writing) : writing).tone,
           readingLevel: (engine && !engine.model[submittedMode] ? lightEditWriting(writing) : writing).readingLevel,
           keep,
+          ...(aimAt ? { aimAt } : {}),
         };
         updateHomeDraft({ progress: null });
         const setProgress = (p: HumanizeProgress | null) => updateHomeDraft({ progress: p });
@@ -271,6 +289,7 @@ export function useHumanizer() {
     keep,
     limits,
     engine,
+    aimAt,
   ]);
 
   /** The result changed after the rewrite: edited in place, or a sentence replaced. */
@@ -310,6 +329,10 @@ export function useHumanizer() {
     setWriting,
     keep,
     setKeep,
+    /** The outside detector Deep aims at now (null: our own), and the one picked on the card. */
+    aimAt,
+    pickedAimAt: draft.aimAt,
+    setAimAt,
     updateResult,
     reopen,
     step,
