@@ -174,6 +174,18 @@ describe('faithfulness check', () => {
     });
   });
 
+  it('a protected span must come back, in any case or spacing; ordinary words the protector holds need not', () => {
+    const o = 'The first one opened at Beijing University, and about 40 percent of the students joined.';
+    const a = 'The first opened at Beijing university, and roughly 40 percent of the students signed up.';
+    expect(checkFaithful(o, a, 'deep', ['first one', 'Beijing University', '40 percent']).failures).toEqual([]);
+    const lost = checkFaithful(o, a.replace('40 percent', 'many'), 'deep', [
+      'first one',
+      'Beijing University',
+      '40 percent',
+    ]);
+    expect(lost.failures.map((f) => [f.drift, f.detail])).toEqual([['number', '"40 percent" was lost']]);
+  });
+
   it('takes chat words and a word in capitals for emphasis for what they are, not names', () => {
     const o = 'The show was very popular in the city, and the tickets sold out in a day.';
     expect(checkFaithful(o, 'The show was HUGE in the city, LOL, and the tickets sold out in a day.').ok).toBe(true);
