@@ -31,6 +31,23 @@ describe('faithfulness check', () => {
     expect(r.answerSentences[r.failures[0]?.answer ?? -1]?.text).toMatch(/45 percent/);
   });
 
+  it('catches a number left out of a sentence the answer follows closely, in figures or words', () => {
+    const o =
+      'Report 2 covers the budget for the northern office. Roughly 80 percent of it goes to staff in the 1980s buildings.';
+    expect(
+      checkFaithful(
+        o,
+        'The report covers the budget for the northern office. About 80 percent of it goes to staff in the 1980s buildings.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'number', detail: 'a number was left out ("2" is in your text)' });
+    expect(
+      checkFaithful(
+        o,
+        "Report 2 covers the northern office budget. About eighty percent goes to staff in buildings from the '80s.",
+      ).ok,
+    ).toBe(true);
+  });
+
   it('catches a changed date', () => {
     expect(checkFaithful(ORIGINAL, REWRITE.replace('2021', '2024'))).toMatchObject({ ok: false, drift: 'number' });
     expect(checkFaithful(ORIGINAL, REWRITE.replace('March', 'October'))).toMatchObject({ ok: false, drift: 'name' });
@@ -183,7 +200,10 @@ describe('faithfulness check', () => {
       'Beijing University',
       '40 percent',
     ]);
-    expect(lost.failures.map((f) => [f.drift, f.detail])).toEqual([['number', '"40 percent" was lost']]);
+    expect(lost.failures.map((f) => [f.drift, f.detail])).toEqual([
+      ['number', 'a number was left out ("40" is in your text)'],
+      ['number', '"40 percent" was lost'],
+    ]);
   });
 
   it('takes chat words and a word in capitals for emphasis for what they are, not names', () => {

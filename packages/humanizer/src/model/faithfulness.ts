@@ -254,12 +254,20 @@ const NUMBER_WORDS: Record<string, string> = {
   eleven: '11',
   twelve: '12',
   thirteen: '13',
+  fourteen: '14',
   fifteen: '15',
+  sixteen: '16',
+  seventeen: '17',
+  eighteen: '18',
+  nineteen: '19',
   twenty: '20',
   thirty: '30',
   forty: '40',
   fifty: '50',
   sixty: '60',
+  seventy: '70',
+  eighty: '80',
+  ninety: '90',
   hundred: '100',
   thousand: '1000',
   million: '1000000',
@@ -273,6 +281,11 @@ const NUMBER_WORDS: Record<string, string> = {
   third: '3rd',
   fourth: '4th',
   fifth: '5th',
+  sixth: '6th',
+  seventh: '7th',
+  eighth: '8th',
+  ninth: '9th',
+  tenth: '10th',
 };
 
 /** Informal words a casual rewrite may open a sentence with; not names. */
@@ -771,6 +784,30 @@ export function checkFaithful(
     }
   });
 
+  // Lost facts: a number of the original (digits) that the answer does not state anywhere, in figures or words.
+  // Ordinals count as their number ("10th", "tenth"), a decade as its two last digits ("the '80s" for "1980s").
+  const answerNumbers = new Set(
+    a.facts.flatMap((f) => [...f.numbers, ...f.numberWords]).flatMap((n) => [n, n.replace(/(?:st|nd|rd|th)$/, '')]),
+  );
+  const stated = (n: string): boolean =>
+    answerNumbers.has(n) ||
+    (/^1[89]\d0$/.test(n) && answerNumbers.has(n.slice(2))) ||
+    (n === '10' && /\bdecade\b/i.test(answer));
+  o.facts.forEach((f, i) => {
+    // Only where one answer sentence follows this one closely (a condensed rewrite may leave a minor figure
+    // out of a merged sentence), and not in dates and times, which a rewrite may write in words.
+    const where = (answersOf[i] ?? []).filter((k) => (sim[k]?.[i] ?? 0) >= CLOSE_ALIGN);
+    if (where.length !== 1) return;
+    const plain = (o.sentences[i]?.text ?? '').replace(/\d+(?:[/:.-]\d+)+|@[A-Z]+\d+/g, ' ');
+    const lost = f.numbers.find((n) => !stated(n) && new RegExp(`(?<![\\d.,])${n}(?![\\d])`).test(plain));
+    if (lost === undefined) return;
+    failures.push({
+      drift: 'number',
+      detail: `a number was left out ("${lost}" is in your text)`,
+      answer: where[0] as number,
+      original: [i],
+    });
+  });
   // Lost facts: a link of the original that the answer does not carry.
   const dropped: number[] = [];
   o.facts.forEach((f, i) => {
