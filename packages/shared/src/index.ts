@@ -15,6 +15,7 @@ export * from './display-name';
 export * from './promo-codes';
 export * from './routes';
 export * from './outside-detectors';
+export * from './outside-detector-schemas';
 export * from './results';
 export * from './text-blocks';
 export * from './sse';

@@ -4,7 +4,6 @@
  * Each number is the vendor's own answer, mapped to "how likely machine-written, 0-100"; we never
  * average them or claim a verdict they did not give.
  */
-import { type Infer, z } from './z';
 import type { Tier } from './plans';
 
 export const OUTSIDE_DETECTORS = ['gptzero', 'sapling', 'originality', 'winston'] as const;
@@ -67,63 +66,17 @@ export const AIM_MSG = {
     'Aiming at a detector needs a connected rewriting model, and none is connected right now. Leave "aimAt" out or try again once a model is connected. Nothing was charged.',
 } as const;
 
-export const outsideScore = z
-  .object({
-    detector: z.enum(OUTSIDE_DETECTORS).meta({ description: 'Which outside detector answered.', example: 'gptzero' }),
-    name: z.string().meta({ description: "The detector's name as shown.", example: 'GPTZero' }),
-    status: z
-      .enum(['ok', 'unavailable'])
-      .meta({ description: '`unavailable` when it failed, timed out, was rate limited or your allowance is used.' }),
-    score: z
-      .number()
-      .int()
-      .min(0)
-      .max(100)
-      .nullable()
-      .meta({ description: "The detector's own probability that the text is machine-written, as 0-100." }),
-    label: z
-      .string()
-      .nullable()
-      .meta({ description: "The detector's own label when it gives one (e.g. `ai`, `mixed`, `human`)." }),
-    sentences: z
-      .array(
-        z.object({
-          text: z.string(),
-          score: z.number().int().min(0).max(100),
-        }),
-      )
-      .meta({ description: "Per-sentence scores, where the detector gives them (0-100, the detector's own)." }),
-    reason: z.string().nullable().meta({ description: 'Why it is unavailable, in words (null when ok).' }),
-    cached: z.boolean().meta({ description: 'True when the answer came from the cache (same text, no new scan).' }),
-  })
-  .meta({ id: 'OutsideDetectorScore' });
-export type OutsideScore = Infer<typeof outsideScore>;
-
-export const aimResult = z
-  .object({
-    detector: z
-      .enum(OUTSIDE_DETECTORS)
-      .meta({ description: 'The outside detector the rewrite aimed at.', example: 'gptzero' }),
-    name: z.string().meta({ description: "The detector's name as shown.", example: 'GPTZero' }),
-    score: z
-      .number()
-      .int()
-      .min(0)
-      .max(100)
-      .nullable()
-      .meta({ description: "That detector's score of the rewrite, 0-100 (null when it gave none; see `reason`)." }),
-    calls: z
-      .number()
-      .int()
-      .min(0)
-      .meta({ description: 'Texts it was asked to score for this rewrite (cached answers cost no scan).' }),
-    reason: z.string().nullable().meta({ description: 'Why there is no score, in words (null when there is one).' }),
-  })
-  .meta({ id: 'AimResult' });
-export type AimResult = Infer<typeof aimResult>;
+/** What an aim result's line reads (the full answer's schema: `aimResult` in outside-detector-schemas.ts). */
+export interface AimSummary {
+  detector?: OutsideDetectorId;
+  name: string;
+  score: number | null;
+  calls?: number;
+  reason: string | null;
+}
 
 /** What the result says about the aim ("Aimed at GPTZero: 12% AI"). */
-export function aimLine(aim: AimResult): string {
+export function aimLine(aim: AimSummary): string {
   return aim.score === null
     ? AIM_MSG.noScore(aim.name, aim.reason ?? AIM_MSG.gaveNone(aim.name))
     : AIM_MSG.result(aim.name, aim.score);

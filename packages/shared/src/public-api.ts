@@ -9,7 +9,8 @@ import { ERROR_CODES } from './errors';
 import { TIERS, type Tier } from './plans';
 import { HUMANIZE_MODES } from './modes';
 import { READING_LEVELS, WRITING_TONES } from './writing';
-import { AIM_CALLS, OUTSIDE_DETECTORS, aimResult, outsideScore } from './outside-detectors';
+import { AIM_CALLS, OUTSIDE_DETECTORS } from './outside-detectors';
+import { aimResult, outsideScore } from './outside-detector-schemas';
 import { DOC_VERDICTS } from './schemas';
 import { KEEP_LIMITS, MAX_TEXT_CHARS, keepField, type AiCheckOutput, type HumanizeOutput } from './schemas';
 

@@ -2,7 +2,8 @@ import { type Input, type Infer, z } from './z';
 import { BILLING_PERIODS, PAID_TIERS, TIERS } from './plans';
 import { READING_LEVELS, WRITING_TONES } from './writing';
 import { HUMANIZE_MODES, type Score } from './modes';
-import { OUTSIDE_DETECTORS, type AimResult, type OutsideScore } from './outside-detectors';
+import { OUTSIDE_DETECTORS } from './outside-detectors';
+import type { AimResult, OutsideScore } from './outside-detector-schemas';
 import { DOCUMENTS } from './documents';
 import { DOC_VERDICTS, KEEP_LIMITS, MAX_TEXT_CHARS, type DocVerdict } from './limits';
 
