@@ -68,13 +68,19 @@ export const CONFIG = {
   lambdaStylo: 1e-2,
   lambdaLM: 1e-2,
   lambdaMeta: 1e-3,
-  /** How the families are combined: 'equal' (z-scored, equal weights) or 'lr' (fitted non-negative stack). */
-  stack: (process.env.DETECTOR_STACK ?? 'equal') as 'equal' | 'lr',
+  /**
+   * How the families are combined: 'lr' (a fitted non-negative stack, the shipped weights since version 2) or
+   * 'equal' (z-scored, equal weights: version 1).
+   */
+  stack: (process.env.DETECTOR_STACK ?? 'lr') as 'equal' | 'lr',
   /** Non-native human essays count extra so that the fit and the threshold protect them. */
   nonNativeWeight: 3,
-  folds: Number(process.env.DETECTOR_FOLDS ?? 4),
-  /** How the out-of-fold scores for the stack and calibration are split: 'source' (by collection) or 'group'. */
-  stackSplit: (process.env.DETECTOR_STACK_SPLIT ?? 'source') as 'source' | 'group',
+  folds: Number(process.env.DETECTOR_FOLDS ?? 2),
+  /**
+   * How the out-of-fold scores for the stack and calibration are split: 'group' (by text group, folds of the
+   * whole corpus: version 2) or 'source' (by collection: version 1, when every collection was GPT-heavy).
+   */
+  stackSplit: (process.env.DETECTOR_STACK_SPLIT ?? 'group') as 'source' | 'group',
   lbfgsIters: 80,
   fpr: 0.01,
   sentenceFpr: 0.05,
