@@ -229,6 +229,29 @@ describe('faithfulness check', () => {
     });
   });
 
+  it('reads a double negation as the claim it makes, and a denied negative word as praise', () => {
+    const o =
+      "I'm not arguing that there aren't more workers than jobs, it's just that employers expect top talent for their money.";
+    expect(
+      checkFaithful(
+        o,
+        "While it's true that there are more workers than jobs, employers expect top talent for their money.",
+      ).ok,
+    ).toBe(true);
+    expect(
+      checkFaithful(
+        o,
+        "It's not true that there are more workers than jobs, and employers expect top talent for their money.",
+      ),
+    ).toMatchObject({ ok: false, drift: 'negation' });
+    expect(
+      checkFaithful(
+        'Looks like there is a second Red Kings restaurant in Chinatown and it did not disappoint!',
+        'There now seems to be a second Red Kings restaurant in Chinatown, and it lived up to expectations!',
+      ).ok,
+    ).toBe(true);
+  });
+
   it('catches a reversed claim when the original said it with a synonym', () => {
     const o = 'It is crucial that every member signs the form before the meeting.';
     expect(checkFaithful(o, 'It is unimportant that every member signs the form before the meeting.')).toMatchObject({

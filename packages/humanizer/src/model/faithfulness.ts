@@ -142,6 +142,8 @@ const NEGATION_ALIGN = 0.3;
 const CLOSE_ALIGN = 0.35;
 /** An answer sentence follows an original sentence this nearly as similar as its closest (for negations). */
 const FOLLOW = 0.6;
+/** An answer sentence this similar to an original sentence all but copies it. */
+const COPY_ALIGN = 0.8;
 /** An answer sentence counts as reaching its aligned originals (for the gap measure) from this similarity. */
 const GAP_ALIGN = 0.2;
 
@@ -504,7 +506,7 @@ function withoutIdioms(s: string): string {
 
 /** Words that deny without "not": a rewrite may trade one for a "not" and keep the meaning. */
 const LEXICAL_NEGATION =
-  /\b(?:lack\w*|fail\w*|free of|g[ai]ve up|giving up|absen\w+|refus\w+|avoid\w*|prevent\w*|rather than|instead of|unable|impossible|yet to|far from|rarely|seldom|deny\w*|denie\w*|reject\w*|except|cease\w*|eschew\w*|forgo\w*|abstain\w*|shun\w*|neglect\w*|omit\w*)\b|-free\b/i;
+  /\b(?:lack\w*|fail\w*|free of|g[ai]ve up|giving up|doubt\w*|disappoint\w*|hesitat\w*|regret\w*|left out|absen\w+|refus\w+|avoid\w*|prevent\w*|rather than|instead of|unable|impossible|yet to|far from|rarely|seldom|deny\w*|denie\w*|reject\w*|except|cease\w*|eschew\w*|forgo\w*|abstain\w*|shun\w*|neglect\w*|omit\w*)\b|-free\b/i;
 
 interface Scope {
   negated: Set<string>;
@@ -530,7 +532,9 @@ function scopeOf(sentence: string): Scope {
       if (NEGATOR_WORD.test(raw) || LEXICAL_NEGATOR_WORD.test(raw)) {
         // "without" and "no" deny the thing they name ("without leaving", "no guarantee"); a verb's "not"
         // reaches its object too.
-        reach = raw === 'without' || raw === 'no' ? 1 : 2;
+        // A denial inside another's reach cancels it ("not arguing that there aren't more workers" states
+        // that there are): the words after it are stated plainly.
+        reach = reach > 0 ? 0 : raw === 'without' || raw === 'no' ? 1 : 2;
         continue;
       }
       const w = raw.replace(/['’]s$/, '');
@@ -687,7 +691,12 @@ export function checkFaithful(
     if (aligned.length > 0) {
       // Negations are compared with the original sentences this one follows (nearly as similar as its
       // closest), not with those that only chose it as their nearest weak match.
-      const followed = aligned.filter((i) => (sim[j]?.[i] ?? 0) >= FOLLOW * (bestA[j] ?? 0));
+      // An answer sentence that all but copies one original sentence is compared with that one alone.
+      const followed = aligned.filter((i) =>
+        (bestA[j] ?? 0) >= COPY_ALIGN
+          ? (sim[j]?.[i] ?? 0) === bestA[j]
+          : (sim[j]?.[i] ?? 0) >= FOLLOW * (bestA[j] ?? 0),
+      );
       const peers = new Set<number>([j]);
       for (const i of followed)
         for (const k of answersOf[i] ?? []) if ((alignment[k] ?? []).every((x) => followed.includes(x))) peers.add(k);
@@ -734,16 +743,19 @@ export function checkFaithful(
         if (negO > negA ? restated(scopeO, scopeA) : restated(scopeA, scopeO)) return;
         const lexicalA = [...peers].some((k) => LEXICAL_NEGATION.test(a.sentences[k]?.text ?? ''));
         const lexicalO = followed.some((i) => LEXICAL_NEGATION.test(o.sentences[i]?.text ?? ''));
-        const lost = negO > negA ? flip(scopeO, scopeA) : null;
+        // With an odd difference the two sides' net polarity differs whichever has more ("not arguing that there
+        // aren't" / "it's not true that there are"): a flip is looked for both ways.
+        const odd = (negO + negA) % 2 === 1;
+        const lost = negO > negA || odd ? flip(scopeO, scopeA) : null;
         if (lost)
           return fail('negation', `a "not" was lost, so the sentence now says "${lost}" where your text denies it`);
-        const added = negA > negO ? flip(scopeA, scopeO) : null;
+        const added = negA > negO || odd ? flip(scopeA, scopeO) : null;
         if (added) return fail('negation', `a "not" was added, so the sentence now denies "${added}"`);
         // No word to point at, but one side denies and the other does not, in sentences that clearly align
         // and where the answer does not deny in other words ("lacks", "fails to", "free of", "un-").
         const confident = followed.some((i) => (sim[j]?.[i] ?? 0) >= NEGATION_ALIGN);
         const lexical = lexicalA || lexicalO;
-        if (confident && !lexical && followed.length <= 2 && (negO === 0 || negA === 0))
+        if (confident && !lexical && followed.length <= 2 && (negO === 0 || negA === 0) && (negO + negA) % 2 === 1)
           return fail(
             'negation',
             negO > negA
