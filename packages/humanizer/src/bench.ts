@@ -186,7 +186,7 @@ async function fit(): Promise<void> {
   for (const mode of ['lightning', 'deep'] as Mode[]) {
     const r = measureFit(targeted, mode, SEED);
     console.log(
-      `${mode}, all ${targeted.length} corpus sentences with a verb-phrase or superlative tell ("play a pivotal role", "cutting-edge"): ${r.changed} changed, agreement or article problems introduced: ${r.introduced.length}`,
+      `${mode}, all ${targeted.length} corpus sentences with a verb-phrase or superlative tell ("play a pivotal role", "cutting-edge"): ${r.changed} changed, agreement or article problems introduced: ${r.introduced.length}${r.introduced.length ? ` (${r.introduced.map((p) => `${p.id}: ${p.problem}`).join('; ')})` : ''}`,
     );
   }
   const picked = verdictSample(subs, 100);

@@ -60,6 +60,15 @@ function phraseNumber(toks: Tok[], end: number): SubjectNumber | null {
     const before = toks[i - 1];
     if (before && (before.pos === 'NOUN' || before.pos === 'PROPN' || before.pos === 'PRON')) return 'pl';
   }
+  // "platforms like Twitter and Facebook play", "tools such as X help": the examples do not govern the verb;
+  // the noun they illustrate does.
+  if (i >= 1 && toks[i]!.pos === 'ADP' && /^(?:like|including|unlike|as)$/i.test(toks[i]!.text)) {
+    let j = i - 1;
+    if (toks[i]!.text.toLowerCase() === 'as' && toks[j]?.text.toLowerCase() === 'such') j--;
+    if (j >= 0 && toks[j]!.text === ',') j--;
+    if (j >= 0 && (toks[j]!.pos === 'NOUN' || toks[j]!.pos === 'PROPN')) return phraseNumber(toks, j);
+    return null;
+  }
   // "the importance of these benefits": the head is before the preposition.
   if (i >= 1 && toks[i]!.pos === 'ADP' && /^(?:of|in|for|on|at|from|with|about|across|within)$/i.test(toks[i]!.text)) {
     const prev = toks[i - 1]!;

@@ -2,6 +2,7 @@
  * The light edit is never less correct than its input: each failure users reported, in both modes, and
  * the grammar guard that reverts an edit whose sentence gains an agreement or article problem.
  */
+import { mask } from '../protect.ts';
 import { describe, expect, it } from 'vitest';
 import { localHumanize } from '../local/index.ts';
 import { grammarKept } from '../local/rule-pass.ts';
@@ -113,6 +114,13 @@ describe('the grammar guard', () => {
     expect(at('The students who play sports rest.', 'play')).toBe('pl');
     expect(at('James plays well.', 'plays')).toBe(null);
     expect(at('The city plays a role.', 'plays')).toBe('sg');
+    // Examples after "like" or "such as" do not govern the verb, even when the protector masked them.
+    expect(at('Social media platforms like Twitter and Facebook played a critical role.', 'played')).toBe('pl');
+    const masked = mask('Social media platforms like Twitter and Facebook played a critical role.', {
+      names: true,
+    }).text;
+    expect(at(masked, 'played')).toBe('pl');
+    expect(at('A tool such as a hammer helps.', 'helps')).toBe('sg');
   });
 
   it('finds agreement and article problems', () => {
