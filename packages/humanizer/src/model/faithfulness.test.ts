@@ -183,6 +183,15 @@ describe('faithfulness check', () => {
   });
 
   it('a denial restated without "not" keeps its meaning; a denial dropped does not', () => {
+    // A denying word is itself stated or denied: "does not prevent" and "prevents" disagree.
+    const p = 'The new filter does not prevent users from sharing their files with the team.';
+    expect(checkFaithful(p, 'The new filter prevents users from sharing their files with the team.')).toMatchObject({
+      ok: false,
+      drift: 'negation',
+    });
+    expect(
+      checkFaithful(p, 'Users can still share their files with the team; the new filter does not stop them.').ok,
+    ).toBe(true);
     const o = 'I think they should have found some way to not do the home video effect.';
     expect(checkFaithful(o, 'They really should have avoided the home video effect somehow.').ok).toBe(true);
     expect(checkFaithful(o, 'They really should have used the home video effect somehow.')).toMatchObject({

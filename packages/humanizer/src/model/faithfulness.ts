@@ -530,6 +530,9 @@ function scopeOf(sentence: string): Scope {
       // A word that denies without "not" ("avoided the effect", "lacks depth") reaches the same words: a
       // denial restated with it is not lost, though it does not count as a negation.
       if (NEGATOR_WORD.test(raw) || LEXICAL_NEGATOR_WORD.test(raw)) {
+        // A denying word is itself a word of the sentence, stated or denied ("does not prevent" denies
+        // "prevent").
+        if (!NEGATOR_WORD.test(raw)) (reach > 0 ? negated : plain).add(lemma(raw.replace(/['’]s$/, '')));
         // "without" and "no" deny the thing they name ("without leaving", "no guarantee"); a verb's "not"
         // reaches its object too.
         // A denial inside another's reach cancels it ("not arguing that there aren't more workers" states
