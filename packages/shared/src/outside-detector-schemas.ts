@@ -4,6 +4,7 @@
  */
 import { type Infer, z } from './z';
 import { OUTSIDE_DETECTORS } from './outside-detectors';
+import { scoreSchema } from './schemas';
 
 export const outsideScore = z
   .object({
@@ -12,11 +13,7 @@ export const outsideScore = z
     status: z
       .enum(['ok', 'unavailable'])
       .meta({ description: '`unavailable` when it failed, timed out, was rate limited or your allowance is used.' }),
-    score: z
-      .number()
-      .int()
-      .min(0)
-      .max(100)
+    score: scoreSchema
       .nullable()
       .meta({ description: "The detector's own probability that the text is machine-written, as 0-100." }),
     label: z
@@ -27,7 +24,7 @@ export const outsideScore = z
       .array(
         z.object({
           text: z.string(),
-          score: z.number().int().min(0).max(100),
+          score: scoreSchema,
         }),
       )
       .meta({ description: "Per-sentence scores, where the detector gives them (0-100, the detector's own)." }),
@@ -43,11 +40,7 @@ export const aimResult = z
       .enum(OUTSIDE_DETECTORS)
       .meta({ description: 'The outside detector the rewrite aimed at.', example: 'gptzero' }),
     name: z.string().meta({ description: "The detector's name as shown.", example: 'GPTZero' }),
-    score: z
-      .number()
-      .int()
-      .min(0)
-      .max(100)
+    score: scoreSchema
       .nullable()
       .meta({ description: "That detector's score of the rewrite, 0-100 (null when it gave none; see `reason`)." }),
     calls: z

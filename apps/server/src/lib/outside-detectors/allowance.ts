@@ -5,7 +5,6 @@
  */
 import {
   OUTSIDE_DETECTORS,
-  OUTSIDE_DETECTOR_NAMES,
   OUTSIDE_MSG,
   OUTSIDE_SCAN_ALLOWANCE,
   type OutsideDetectorId,
@@ -18,7 +17,13 @@ import type { Env } from '../../env';
 import type { Logger } from '../logger';
 import { rowsOf } from '../rate-limit';
 import { createWindowCounter } from '../window-counter';
-import { outsideConfigFrom, outsideDetectorsFor, type OutsideDetectors, type ScanGate } from './index';
+import {
+  outsideConfigFrom,
+  outsideDetectorsFor,
+  unavailableScore,
+  type OutsideDetectors,
+  type ScanGate,
+} from './index';
 
 const MONTH_MS = 40 * 86_400_000;
 
@@ -52,16 +57,7 @@ function detectorsFor(env: Env, logger?: Logger): OutsideDetectors {
   );
 }
 
-const failed = (id: OutsideDetectorId): OutsideScore => ({
-  detector: id,
-  name: OUTSIDE_DETECTOR_NAMES[id],
-  status: 'unavailable',
-  score: null,
-  label: null,
-  sentences: [],
-  reason: OUTSIDE_MSG.network,
-  cached: false,
-});
+const failed = (id: OutsideDetectorId): OutsideScore => unavailableScore(id, OUTSIDE_MSG.network);
 
 /**
  * Scans a text with every configured outside detector for this caller, within the allowance; never

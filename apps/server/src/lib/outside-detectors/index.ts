@@ -54,6 +54,20 @@ function retryAfterSeconds(h: string | null, now: number): number {
 
 const pct = (p: number) => Math.round(Math.min(1, Math.max(0, p)) * 100);
 
+/** A detector's answer when it gave none: the reason in words, never a score. */
+export function unavailableScore(id: OutsideDetectorId, reason: string): OutsideScore {
+  return {
+    detector: id,
+    name: OUTSIDE_DETECTOR_NAMES[id],
+    status: 'unavailable',
+    score: null,
+    label: null,
+    sentences: [],
+    reason,
+    cached: false,
+  };
+}
+
 export function createOutsideDetectors(cfg: OutsideDetectorsConfig): OutsideDetectors {
   const now = cfg.now ?? Date.now;
   const configured = OUTSIDE_DETECTORS.filter((id) => !!cfg.keys[id]);
@@ -137,16 +151,7 @@ export function createOutsideDetectors(cfg: OutsideDetectorsConfig): OutsideDete
 
   async function one(id: OutsideDetectorId, text: string, hash: string, gate: ScanGate): Promise<OutsideScore> {
     const name = OUTSIDE_DETECTOR_NAMES[id];
-    const down = (reason: string): OutsideScore => ({
-      detector: id,
-      name,
-      status: 'unavailable',
-      score: null,
-      label: null,
-      sentences: [],
-      reason,
-      cached: false,
-    });
+    const down = (reason: string): OutsideScore => unavailableScore(id, reason);
     const ok = (v: VendorResult, cached: boolean): OutsideScore => ({
       detector: id,
       name,
@@ -201,17 +206,7 @@ export function createOutsideDetectors(cfg: OutsideDetectorsConfig): OutsideDete
       return Promise.all(configured.map((id) => one(id, text, hash, gate)));
     },
     async scanOne(id, text, gate) {
-      if (!configured.includes(id))
-        return {
-          detector: id,
-          name: OUTSIDE_DETECTOR_NAMES[id],
-          status: 'unavailable',
-          score: null,
-          label: null,
-          sentences: [],
-          reason: OUTSIDE_MSG.notConfigured,
-          cached: false,
-        };
+      if (!configured.includes(id)) return unavailableScore(id, OUTSIDE_MSG.notConfigured);
       return one(id, text, createHash('sha256').update(text).digest('hex'), gate);
     },
   };
