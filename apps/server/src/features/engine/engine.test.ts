@@ -136,10 +136,12 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
     expect(down.engine).toBe('local');
     expect(down.outcome).toBe('light-edit-fallback');
     expect(down.summary).toMatch(/^Light edit/);
-    // The local clean-up honours casual/simple with contractions and plainer connectives, and says so.
+    // The local clean-up honours casual/simple with contractions and plainer connectives, and says so. The
+    // detector-guided pass may already have contracted "do not" (how far its search gets depends on the
+    // machine's load); the style step then says it had nothing left to change.
     expect(down.humanized_text).not.toMatch(/\bdo not\b/);
     expect(down.notes?.join(' ')).toMatch(
-      /For your casual tone and simple reading level we used (contractions|plainer connectives)/,
+      /For your casual tone and simple reading level we used (contractions|plainer connectives)|A light edit found nothing to change for your casual tone and simple reading level/,
     );
     let o = await engineOverview();
     expect(o.provider.healthy).toBe(false);
