@@ -219,7 +219,10 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
       return p?.state === 'done';
     });
     expect(seen.some((x) => x > 0 && x < 1)).toBe(true);
-    expect((await engineOverview()).provider.installed.map((m) => m.name)).toContain('llama3.2:latest');
+    // The list of installed models is read again from Ollama once the pull reports success.
+    await until('the pulled model is listed', async () =>
+      (await engineOverview()).provider.installed.some((m) => m.name === 'llama3.2:latest'),
+    );
 
     ollama.setPullError(3);
     await pull('mistral');
