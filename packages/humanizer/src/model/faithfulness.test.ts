@@ -270,6 +270,79 @@ describe('faithfulness check', () => {
     expect(checkFaithful(o, 'Every member must sign the form before the meeting; this matters a lot.').ok).toBe(true);
   });
 
+  it('catches a denial the original never makes: a negating prefix, or "lacks" and "unable" where it denies nothing', () => {
+    const o = 'Please review the contract before you sign it. The team finished the new booking system in two weeks.';
+    // The rewrite's own word, turned around: the original neither says "important" nor denies anything.
+    expect(
+      checkFaithful(
+        o,
+        'It is unimportant to review the contract before you sign it. The team finished the new booking system in two weeks.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'antonym' });
+    expect(
+      checkFaithful(
+        o,
+        'Please review the contract before you sign it. The team lacked the new booking system in two weeks.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'negation' });
+    // Praise is no denial, and a negative word the original says in other words is kept.
+    expect(
+      checkFaithful(
+        o,
+        'It is incredibly wise to review the contract before you sign it. The team finished the new booking system in two weeks.',
+      ).ok,
+    ).toBe(true);
+    expect(
+      checkFaithful(
+        'Anyway, I have been really sick for the past week.',
+        'Anyway, I have been quite unwell for the past week.',
+      ).ok,
+    ).toBe(true);
+    expect(
+      checkFaithful(
+        'The town was known for its insanitary streets and crowded houses.',
+        'The town was known for its unhealthy streets and crowded houses.',
+      ).ok,
+    ).toBe(true);
+  });
+
+  it('catches an amount or comparison turned around: more and less, many and few, all and some, different and same', () => {
+    const o =
+      'Swimming burns more calories than walking. Many students joined the club this year. The two groups used different methods.';
+    expect(checkFaithful(o, o.replace('more calories', 'less calories'))).toMatchObject({
+      ok: false,
+      drift: 'antonym',
+    });
+    expect(checkFaithful(o, o.replace('Many students', 'Few students'))).toMatchObject({ ok: false, drift: 'antonym' });
+    expect(checkFaithful(o, o.replace('different methods', 'the same methods'))).toMatchObject({
+      ok: false,
+      drift: 'antonym',
+    });
+    expect(
+      checkFaithful(
+        'All members voted for the plan at the meeting.',
+        'Some members voted for the plan at the meeting.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'antonym' });
+    // Said the same way in other words, or "the same" as an idiom, it is kept.
+    expect(
+      checkFaithful(
+        o,
+        'Swimming uses up more calories than walking does. Numerous students signed up for the club this year. At the same time, the two groups relied on distinct methods.',
+      ).ok,
+    ).toBe(true);
+  });
+
+  it('a denial the answer restates with an antonym counts only when the original does not say that antonym too', () => {
+    const o = 'If the waiter were a young woman, the same results would be hard to apply to older servers.';
+    expect(
+      checkFaithful(
+        o,
+        'If the waiter was not a young woman, the same results would be hard to apply to older servers.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'negation' });
+  });
+
   it('splits sentences glued at a stop and at line breaks written as HTML', () => {
     expect(splitSentences('It was bad.After that I left. Then Dr. Smith came.').map((s) => s.text)).toEqual([
       'It was bad.',

@@ -1,4 +1,5 @@
-import { antonymsOf, inDictionary, lemma, sensesOf } from './lexical.ts';
+import { allSensesOf, antonymsOf, inDictionary, lemma, sensesOf } from './lexical.ts';
+import { deniedStem, looksDenied, reversedAmount } from './polarity.ts';
 
 /**
  * The faithfulness check on model answers: does the rewrite say what the original says? It judges meaning,
@@ -132,7 +133,7 @@ export const TOLERANCE: Record<'deep' | 'lightning', Tolerance> = {
 /** An answer sentence aligns with nothing when its best similarity is under this. */
 const ALIGN_MIN = 0.12;
 /** An answer sentence with this many new content lemmas, and this share of its own, is invented. */
-const INVENTED_MIN_NEW = 4;
+const INVENTED_MIN_NEW = 3;
 const INVENTED_SHARE = 0.6;
 /** An original sentence is covered when this share of its content lemmas appears in the answer nearby. */
 const COVERED = 0.34;
@@ -516,7 +517,9 @@ interface Scope {
 }
 
 const LEXICAL_NEGATOR_WORD =
-  /^(?:lack\w*|fail\w*|absen\w+|refus\w+|avoid\w*|prevent\w*|unable|impossible|rarely|seldom|den(?:y|ies|ied|ying)|reject\w*|cease\w*|eschew\w*|forgo\w*|abstain\w*|shun\w*|neglect\w*|omit\w*)$/;
+  /^(?:lack(?:s|ed|ing)?|fail\w*|absen\w+|refus\w+|avoid\w*|prevent\w*|unable|impossible|rarely|seldom|den(?:y|ies|ied|ying)|reject\w*|ceas(?:e|es|ed|ing)|eschew\w*|forgo\w*|abstain\w*|shun\w*|neglect\w*|omit\w*)$/;
+/** Words that deny possession or ability outright: said where the original denies nothing, they add a "not". */
+const ADDED_DENIAL = /^(?:lack(?:s|ed|ing)?|unable|fail(?:s|ed|ing)?)$/;
 const NEGATOR_WORD =
   /^(?:not|no|never|none|nor|neither|nobody|nothing|nowhere|cannot|without|hardly|barely|scarcely)$|n['’]t$/;
 
@@ -737,10 +740,11 @@ export function checkFaithful(
         };
         // The denial said in other words: an antonym or a negating-prefix form of a denied word ("not bound" /
         // "unbound", "not static" / "dynamic").
+        // An antonym both sides state plainly ("older servers") restates nothing.
         const restated = (from: Scope, to: Scope): boolean =>
           [...from.negated].some(
             (l) =>
-              [...antonymsOf(l)].some((x) => to.plain.has(x)) ||
+              [...antonymsOf(l)].some((x) => to.plain.has(x) && !from.plain.has(x)) ||
               ['un', 'in', 'im', 'il', 'ir', 'dis', 'non'].some((p) => to.plain.has(p + l)),
           );
         if (negO > negA ? restated(scopeO, scopeA) : restated(scopeA, scopeO)) return;
@@ -772,6 +776,7 @@ export function checkFaithful(
       const oSenses = new Set(aligned.flatMap((i) => [...(o.senseSet[i] ?? [])]));
       // Words the aligned original denies: "not bound" and "unbound", "not static" and "dynamic" agree.
       const oDenied = mergeScopes(aligned.map((i) => o.scopes[i] as Scope)).negated;
+      const oAllSenses = new Set(aligned.flatMap((i) => (o.lemmas[i] ?? []).flatMap((x) => [...allSensesOf(x)])));
       for (const l of a.lemmaSet[j] ?? []) {
         if (oLem.has(l) || o.allLemmas.has(l)) continue;
         // A synonym of a word in the aligned original ("big" for "large") is not a reversal of another one.
@@ -789,6 +794,41 @@ export function checkFaithful(
         if (m && keptIn(stem, oLem, oSenses) && !oDenied.has(stem) && sensesOf(l).length > 0)
           return fail('antonym', `a claim was reversed ("${m[1]}" became "${l}")`);
       }
+      // A denial the original does not make at all: a negating prefix ("unready", "ineffectively") or a word
+      // that denies ("lacks", "fails to") on a word the original sentences neither use nor deny in any way.
+      const deniesAnything = aligned.some(
+        (i) =>
+          (o.negations[i] ?? 0) > 0 ||
+          LEXICAL_NEGATION.test(o.sentences[i]?.text ?? '') ||
+          (o.lemmas[i] ?? []).some((x) => looksDenied(x)),
+      );
+      if (!deniesAnything) {
+        for (const l of a.lemmaSet[j] ?? []) {
+          if (o.allLemmas.has(l) || keptIn(l, oLem, oSenses)) continue;
+          // Said in other words: the word shares any sense, rare ones included, with a word of the original.
+          if (allSensesOf(l).some((k) => oAllSenses.has(k))) continue;
+          const stem = deniedStem(l);
+          if (!stem) continue;
+          // The answer denies it in turn ("without unequal treatment"), or the original says the stem's opposite
+          // ("sick" for "unwell": "well" and "ill" are antonyms).
+          if (a.scopes[j]?.negated.has(l)) continue;
+          if ([...antonymsOf(stem)].some((x) => x !== l && allSensesOf(x).some((k) => oAllSenses.has(k)))) continue;
+          return fail('antonym', `a claim was reversed ("${l}" is not in your text)`);
+        }
+        for (const raw of (a.sentences[j]?.text ?? '').toLowerCase().match(/[a-z]+/g) ?? []) {
+          if (!ADDED_DENIAL.test(raw) || o.allLemmas.has(lemma(raw)) || keptIn(lemma(raw), oLem, oSenses)) continue;
+          // Only in a sentence that follows one original closely.
+          if (!followed.some((i) => (sim[j]?.[i] ?? 0) >= CLOSE_ALIGN)) break;
+          return fail('negation', `a "not" was added in other words ("${raw}" is not in your text)`);
+        }
+      }
+      // An amount or comparison turned around ("more" / "less", "many" / "few", "all" / "some").
+      const close = followed.filter((i) => (sim[j]?.[i] ?? 0) >= CLOSE_ALIGN);
+      const reversed = reversedAmount(
+        close.map((i) => o.sentences[i]?.text ?? '').join(' '),
+        a.sentences[j]?.text ?? '',
+      );
+      if (reversed) return fail('antonym', `a claim was reversed ("${reversed[0]}" became "${reversed[1]}")`);
     }
     // 3a. Invented: aligns with nothing and brings mostly new content.
     const ls = a.lemmas[j] ?? [];

@@ -12,6 +12,8 @@ import { join } from 'node:path';
 interface Lexicon {
   /** lemma → sense keys (pos letter + synset offset), most frequent sense first. */
   senses: Map<string, string[]>;
+  /** lemma → every sense key, for the looser "is this word supported at all" test. */
+  allSenses: Map<string, string[]>;
   /** lemma → lemmas WordNet lists as its direct antonyms. */
   antonyms: Map<string, Set<string>>;
 }
@@ -37,6 +39,7 @@ function load(): Lexicon | null {
   const dir = dictDir();
   if (!dir) return (lexicon = null);
   const senses = new Map<string, string[]>();
+  const allSenses = new Map<string, string[]>();
   for (const [file, pos] of [
     ['index.noun', 'n'],
     ['index.verb', 'v'],
@@ -52,8 +55,14 @@ function load(): Lexicon | null {
       const pointerCount = Number(parts[3]);
       const first = 4 + pointerCount + 2;
       const keys = senses.get(lemma) ?? [];
-      for (let i = 0; i < Math.min(synsetCount, SENSES_USED); i++) keys.push(pos + (parts[first + i] ?? ''));
+      const all = allSenses.get(lemma) ?? [];
+      for (let i = 0; i < synsetCount; i++) {
+        const key = pos + (parts[first + i] ?? '');
+        if (i < SENSES_USED) keys.push(key);
+        all.push(key);
+      }
       senses.set(lemma, keys);
+      allSenses.set(lemma, all);
     }
   }
   const antonyms = new Map<string, Set<string>>();
@@ -92,7 +101,7 @@ function load(): Lexicon | null {
       }
     }
   }
-  return (lexicon = { senses, antonyms });
+  return (lexicon = { senses, allSenses, antonyms });
 }
 
 /** Whether WordNet is available (the check is stricter on synonyms without it). */
@@ -244,6 +253,11 @@ export function lemma(word: string): string {
 /** Sense keys of a lemma (empty without WordNet or for unknown words). */
 export function sensesOf(l: string): readonly string[] {
   return load()?.senses.get(l) ?? [];
+}
+
+/** Every sense key of a lemma, rare senses included. */
+export function allSensesOf(l: string): readonly string[] {
+  return load()?.allSenses.get(l) ?? [];
 }
 
 /** Whether two lemmas share one of their most frequent senses. */

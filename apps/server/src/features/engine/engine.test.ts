@@ -212,17 +212,18 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
     const start = await pull('llama3.2');
     expect(start.status).toBe(202);
     const seen: number[] = [];
+    let installedWhenDone: string[] = [];
     await until('the pull is done', async () => {
-      const p = (await engineOverview()).pull;
+      const o = await engineOverview();
+      const p = o.pull;
       expect(p).not.toBeNull();
       if (p?.total && p.completed !== null) seen.push(p.completed / p.total);
+      if (p?.state === 'done') installedWhenDone = o.provider.installed.map((m) => m.name);
       return p?.state === 'done';
     });
+    // Done shows only after the installed list was read again from Ollama: the answer that says done lists it.
+    expect(installedWhenDone).toContain('llama3.2:latest');
     expect(seen.some((x) => x > 0 && x < 1)).toBe(true);
-    // The list of installed models is read again from Ollama once the pull reports success.
-    await until('the pulled model is listed', async () =>
-      (await engineOverview()).provider.installed.some((m) => m.name === 'llama3.2:latest'),
-    );
 
     ollama.setPullError(3);
     await pull('mistral');

@@ -58,8 +58,15 @@ export class PullJob {
         ? Math.min(line.total as number, Math.max(0, Number(line.completed) || 0))
         : this.state.completed,
     };
-    if (status === 'success') this.state = { ...this.state, state: 'done', completed: this.state.total };
+    // Success is reported as done only once the installed list has been read again (see run), so the page
+    // never shows a finished pull beside a list without the model.
+    if (status === 'success') {
+      this.succeeded = true;
+      this.state = { ...this.state, completed: this.state.total };
+    }
   }
+
+  private succeeded = false;
 
   private async run(host: string, model: string, logger: Logger, onSuccess: () => Promise<unknown>): Promise<void> {
     try {
@@ -94,26 +101,28 @@ export class PullJob {
           } catch {
             this.apply({ error: 'Ollama sent a progress line that is not JSON' });
           }
-          if (!this.running) break;
+          if (!this.running || this.succeeded) break;
         }
-        if (!this.running) break;
+        if (!this.running || this.succeeded) break;
       }
-      if (this.running && buf.trim()) {
+      if (this.running && !this.succeeded && buf.trim()) {
         try {
           this.apply(JSON.parse(buf.trim()) as PullLine);
         } catch {
           // a cut-off last line
         }
       }
-      if (this.running) this.apply({ error: 'the pull stream ended before Ollama reported success' });
+      if (this.running && !this.succeeded)
+        this.apply({ error: 'the pull stream ended before Ollama reported success' });
     } catch (e) {
       if (this.state.state === 'cancelled') return;
       this.apply({ error: `could not reach Ollama (${(e as Error).message.slice(0, 120)})` });
     } finally {
       this.ctl.abort();
-      if (this.state.state === 'done') {
+      if (this.succeeded && this.running) {
         logger.info('model pulled into Ollama', { model });
         await onSuccess().catch(() => {});
+        if (this.running) this.state = { ...this.state, state: 'done' };
       } else if (this.state.state === 'failed') {
         logger.warn('model pull failed', { model, error: this.state.error });
       }

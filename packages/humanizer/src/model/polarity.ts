@@ -1,0 +1,167 @@
+import { allSensesOf, antonymsOf, lemma, sensesOf } from './lexical.ts';
+
+/**
+ * Words that turn a claim around without "not": a negating prefix ("unready", "ineffectively"), and the
+ * closed-class opposites WordNet leaves out ("more" / "less", "many" / "few", "all" / "some"). The
+ * faithfulness check uses them on an answer sentence against the original sentences it follows.
+ */
+
+const PREFIX = /^(un|non|in|im|il|ir|dis|ab|contra)-?([a-z]{3,})$/;
+
+/**
+ * un- and non- words whose rest is a word but which do not deny it ("unless", "union", "undergo"), and
+ * words that keep or strengthen the meaning of their stem ("unravel", "invaluable").
+ */
+const NOT_DENIALS = new Set([
+  'unless',
+  'until',
+  'unto',
+  'union',
+  'unit',
+  'unite',
+  'united',
+  'unity',
+  'universe',
+  'universal',
+  'unique',
+  'unravel',
+  'unloose',
+  'unbend',
+  'undo',
+  'unfold',
+  'unwind',
+  'unpack',
+  'unleash',
+  'unlock',
+  'unveil',
+  'uncover',
+  'unearth',
+  'undertake',
+  'undergo',
+  'underline',
+  'understand',
+  'uncanny',
+  'untoward',
+  'unruly',
+  'uncouth',
+  'invaluable',
+  'inflammable',
+  'nonetheless',
+  'nonsense',
+  // Praise and emphasis: they deny nothing the text claims ("an incredible result", "unwavering support").
+  'incredible',
+  'incredibly',
+  'unbelievable',
+  'unbelievably',
+  'unforgettable',
+  'unwavering',
+  'unparallel',
+  'unparalleled',
+  'unprecedented',
+  'undeniable',
+  'undeniably',
+  'undisputed',
+  'undoubted',
+  'undoubtedly',
+  'unequivocal',
+  'unequivocally',
+  'unquestionable',
+  'unquestionably',
+  'unmistakable',
+  'unmistakably',
+  'unmatched',
+  'unrivaled',
+  'unrivalled',
+  'unstoppable',
+  'unbeatable',
+  'unmissable',
+  'unimaginable',
+  'unimaginably',
+  'untold',
+  'unyielding',
+  'unending',
+  'unconditional',
+  'unfortunately',
+  'fortunately',
+  'indescribable',
+  'incomparable',
+  'inexhaustible',
+  'irresistible',
+  'impeccable',
+  'immaculate',
+  'insatiable',
+  'indispensable',
+  'innumerable',
+  'inevitable',
+  'inevitably',
+  'immediate',
+  'immediately',
+  'independent',
+  'independently',
+  'insane',
+  'insanely',
+  'immense',
+  'immensely',
+  'infinite',
+  'infinitely',
+]);
+
+/**
+ * The word a negating prefix denies ("unready" → "ready"), or null. Both must be dictionary words; for in-,
+ * im-, il-, ir-, dis-, ab- and contra- WordNet must also list them as antonyms ("invent", "discover" and
+ * "import" deny nothing); un- and non- deny their stem unless listed above.
+ */
+export function deniedStem(l: string): string | null {
+  const m = PREFIX.exec(l);
+  if (!m || NOT_DENIALS.has(l) || l.startsWith('under')) return null;
+  const stem = lemma(m[2] as string);
+  if (sensesOf(stem).length === 0 || sensesOf(l).length === 0) return null;
+  if (antonymsOf(l).has(stem) || antonymsOf(stem).has(l)) return stem;
+  if ((m[1] === 'un' || m[1] === 'non') && stem.length >= 4) return stem;
+  return null;
+}
+
+/** Whether a word looks like a denial of another (a negating prefix on a dictionary word, "insanitary"). */
+export function looksDenied(l: string): boolean {
+  if (deniedStem(l) !== null) return true;
+  // An adjective on an adjective ("insanitary", "insufferable"): "information" and "discover" are not.
+  const m = PREFIX.exec(l);
+  if (!m || NOT_DENIALS.has(l)) return false;
+  const adjective = (x: string): boolean => allSensesOf(x).some((k) => k.startsWith('a'));
+  return adjective(l) && adjective(lemma(m[2] as string));
+}
+
+/**
+ * Closed-class opposites: a sentence that says one side where the original sentence it follows says the
+ * other, and not the first, reverses a comparison or an amount. Each side lists words that say the same.
+ */
+const OPPOSITES: readonly [string, RegExp, string, RegExp][] = [
+  ['more', /\b(?:more|greater number of)\b/i, 'less', /\b(?:less|fewer)\b/i],
+  [
+    'many',
+    /\b(?:many|numerous|countless|multiple|plenty of|lots of|a lot of|a great deal of)\b/i,
+    'few',
+    /(?<!\ba )\bfew\b/i,
+  ],
+  ['most', /\bmost\b/i, 'least', /\b(?:least|fewest)\b/i],
+  ['all', /\b(?:all|every|each|entire|whole|always)\b/i, 'some', /\b(?:some|certain)\b/i],
+  [
+    'different',
+    /\b(?:different|differ\w*|other|another|distinct|various|diverse|separate)\b/i,
+    'same',
+    /\b(?<!at the |all the |in the |the very )same\b(?! (?:time|way|goes)\b)|\bidentical\b/i,
+  ],
+];
+
+/** A closed-class opposite the answer sentence says where the original says the other side. */
+export function reversedAmount(original: string, answer: string): [string, string] | null {
+  for (const [a, ra, b, rb] of OPPOSITES) {
+    for (const [from, rFrom, to, rTo] of [
+      [a, ra, b, rb],
+      [b, rb, a, ra],
+    ] as const) {
+      if (rTo.test(answer) && !rFrom.test(answer) && rFrom.test(original) && !rTo.test(original)) return [from, to];
+    }
+  }
+  return null;
+}
