@@ -333,6 +333,20 @@ describe('faithfulness check', () => {
     ).toBe(true);
   });
 
+  it('a reversed claim is judged against the original sentences aligned with it, not the whole text', () => {
+    const o = 'The new schedule will reduce waiting times at the clinic. Nurses also learn new skills on the job.';
+    expect(
+      checkFaithful(o, 'The new schedule will cut waiting times at the clinic. Nurses also gain new skills on the job.')
+        .ok,
+    ).toBe(true);
+    expect(
+      checkFaithful(
+        'The new schedule will lengthen waiting times at the clinic.',
+        'The new schedule will shorten waiting times at the clinic.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'antonym' });
+  });
+
   it('a denial the answer restates with an antonym counts only when the original does not say that antonym too', () => {
     const o = 'If the waiter were a young woman, the same results would be hard to apply to older servers.';
     expect(
@@ -421,6 +435,21 @@ describe('repair instead of discard', () => {
       ' The office will publish a guide for owners next year. Owners can call a help line every weekday morning. Several banks have offered cheaper loans to the firms.',
     );
     expect(describeRepairs(r.repairs)).toBe('3 sentences kept as written: part of your text was left out');
+  });
+
+  it('a failing merge takes with it only the answer sentences that cover what it puts back', () => {
+    const o =
+      'The committee met on Monday to review the budget. It approved 40 new computers for the city library. Members also discussed repairs to the old stone bridge near the river.';
+    // The second answer sentence merges the last two originals and changes the number; the third covers the
+    // bridge on its own, so it stays, and only the sentence about the computers is put back.
+    const a =
+      'On Monday the committee gathered to go over the budget. It approved 50 new computers for the library and discussed repairs to the old stone bridge. The bridge by the river is old, members said.';
+    const r = judgeAndRepair(o, a);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.text).toContain('It approved 40 new computers for the city library.');
+    expect(r.text).toContain('The bridge by the river is old, members said.');
+    expect(r.text).not.toContain('50');
   });
 
   it('gives up when most sentences fail', () => {

@@ -114,12 +114,14 @@ export function judgeAndRepair(
       repairs.push({ drift: f.drift, detail: f.detail, restored: 0, sentences: [] });
       continue;
     }
-    const originals = responsible(f).filter((i) => !restoredOriginals.has(i));
+    const answersFor = responsible(f);
+    const originals = answersFor.filter((i) => !restoredOriginals.has(i));
     if (f.answer >= 0) {
-      // Every answer sentence aligned only with these originals goes with it (a split sentence).
+      // Every answer sentence aligned only with the originals put back goes with it (a split sentence); one
+      // that covers an original of a merge that is not put back stays.
       remove.add(f.answer);
       j.alignment.forEach((is, k) => {
-        if (is.length > 0 && is.every((i) => f.original.includes(i))) remove.add(k);
+        if (is.length > 0 && is.every((i) => answersFor.includes(i))) remove.add(k);
       });
     }
     if (originals.length === 0) {
