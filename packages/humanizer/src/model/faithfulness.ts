@@ -624,6 +624,15 @@ export function checkFaithful(
       .filter(({ s, i }) => s >= ALIGN_MIN && (s >= 0.6 * (bestA[j] ?? 0) || s >= 0.6 * (bestO[i] ?? 0)))
       .map(({ i }) => i),
   );
+  const allSenseSets = new Map<number, Set<string>>();
+  const allSensesIn = (i: number): Set<string> => {
+    let set = allSenseSets.get(i);
+    if (!set) {
+      set = new Set((o.lemmas[i] ?? []).flatMap((x) => [...allSensesOf(x)]));
+      allSenseSets.set(i, set);
+    }
+    return set;
+  };
   const answersOf: number[][] = Array.from({ length: nO }, () => []);
   alignment.forEach((is, j) => is.forEach((i) => answersOf[i]?.push(j)));
 
@@ -776,7 +785,14 @@ export function checkFaithful(
       const oSenses = new Set(aligned.flatMap((i) => [...(o.senseSet[i] ?? [])]));
       // Words the aligned original denies: "not bound" and "unbound", "not static" and "dynamic" agree.
       const oDenied = mergeScopes(aligned.map((i) => o.scopes[i] as Scope)).negated;
-      const oAllSenses = new Set(aligned.flatMap((i) => (o.lemmas[i] ?? []).flatMap((x) => [...allSensesOf(x)])));
+      // Every sense of the aligned original words, built once per original sentence and only when needed.
+      let oAllSensesMemo: Set<string> | null = null;
+      const oAllSenses = {
+        has: (k: string): boolean => {
+          oAllSensesMemo ??= new Set(aligned.flatMap((i) => [...allSensesIn(i)]));
+          return oAllSensesMemo.has(k);
+        },
+      };
       for (const l of a.lemmaSet[j] ?? []) {
         if (oLem.has(l) || o.allLemmas.has(l)) continue;
         // A synonym of a word in the aligned original ("big" for "large") is not a reversal of another one.
