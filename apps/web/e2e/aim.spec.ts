@@ -62,7 +62,13 @@ test('Deep aimed at GPTZero on a phone: picked by keyboard, and the result says 
   expect(vendors.calls.gptzero - scans).toBeGreaterThanOrEqual(2);
   expect(vendors.calls.gptzero - scans).toBeLessThanOrEqual(5);
 
+  const line = (await page.getByTestId('aim-result').textContent())!;
+
   // Lightning has no aim.
   await page.getByRole('radio', { name: /Lightning/ }).click();
   await expect(aim).toHaveCount(0);
+
+  // History keeps what the rewrite aimed at and what it scored.
+  await page.goto('/history');
+  await expect(page.getByTestId('history-aim').first()).toHaveText(line);
 });

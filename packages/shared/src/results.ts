@@ -10,6 +10,7 @@
 import { type Input, z } from './z';
 import { MAX_TEXT_CHARS, type ScoredSentence } from './schemas';
 import type { Score } from './modes';
+import type { AimResult } from './outside-detector-schemas';
 
 export const editResultInput = z.object({ text: z.string().min(1).max(MAX_TEXT_CHARS) });
 export type EditResultInput = Input<typeof editResultInput>;
@@ -63,6 +64,8 @@ export interface TransformationDetail {
   words_charged: number;
   score_before: number | null;
   score_after: number | null;
+  /** Deep aimed at an outside detector: which one and its score of the rewrite as written (null: not aimed). */
+  aim: AimResult | null;
 }
 
 export const RESULT_MSG = {

@@ -201,6 +201,8 @@ export interface TransformationItem {
   keep: string[];
   /** When the user edited the result in place (transformed_text is then their edit); null otherwise. */
   edited_at: string | null;
+  /** Deep aimed at an outside detector: which one and its score of the result (null when not aimed). */
+  aim: AimResult | null;
 }
 export interface TransformationPage {
   items: TransformationItem[];

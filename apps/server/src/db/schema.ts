@@ -4,6 +4,7 @@
  * to write a migration into ./drizzle (applied on boot).
  */
 import { sql } from 'drizzle-orm';
+import type { AimResult } from '@plainspoken/shared';
 import {
   bigint,
   boolean,
@@ -169,6 +170,8 @@ export const transformations = pgTable(
     rewrite_text: text('rewrite_text'),
     /** Sentence alternatives offered for this entry (the latest 30): a chosen one is the engine's words. */
     offered: jsonb('offered').$type<string[]>().notNull().default([]),
+    /** Deep aimed at an outside detector (decision 0040): which one, its score of the result or why none. */
+    aim: jsonb('aim').$type<AimResult>(),
   },
   (t) => [index('transformations_user_created_idx').on(t.user_id, t.created_at, t.id)],
 );

@@ -10,6 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
+import type { AimResult } from '@plainspoken/shared';
 import type { Db } from '../db/client';
 import { rowsOf } from '../lib/rate-limit';
 
@@ -62,6 +63,8 @@ export interface TransformationValues {
   tone?: string | null;
   readingLevel?: string | null;
   keep?: string[];
+  /** The outside detector the rewrite aimed at, with its score (decision 0040). */
+  aim?: AimResult | null;
 }
 
 /**
@@ -82,10 +85,11 @@ export async function saveWithCharge(
         UPDATE word_charges SET status = 'saved', settled_at = ${now}, transformation_id = ${id}
         WHERE id = ${chargeId} AND status = 'reserved'
         RETURNING words)
-      INSERT INTO transformations (id, user_id, original_text, transformed_text, rewrite_text, mode, words_charged, score_before, score_after, engine, tokens_used, usage_tracked_at, tone, reading_level, keep)
+      INSERT INTO transformations (id, user_id, original_text, transformed_text, rewrite_text, mode, words_charged, score_before, score_after, engine, tokens_used, usage_tracked_at, tone, reading_level, keep, aim)
       VALUES (${id}, ${v.userId}, ${v.originalText}, ${v.transformedText}, ${v.transformedText}, ${v.mode}, COALESCE((SELECT words FROM c), 0),
               ${v.scoreBefore}, ${v.scoreAfter}, ${v.engine}, ${v.tokensUsed}, ${v.usageTrackedAt},
-              ${v.tone ?? null}, ${v.readingLevel ?? null}, ${JSON.stringify(v.keep ?? [])}::jsonb)
+              ${v.tone ?? null}, ${v.readingLevel ?? null}, ${JSON.stringify(v.keep ?? [])}::jsonb,
+              ${v.aim ? JSON.stringify(v.aim) : null}::jsonb)
       RETURNING id, words_charged`),
   );
   const r = rows[0];

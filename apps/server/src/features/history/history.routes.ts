@@ -126,6 +126,7 @@ export const historyRoutes = createRouter()
         reading_level: t.reading_level,
         keep: t.keep,
         edited_at: t.edited_at,
+        aim: t.aim,
       })
       .from(t)
       .where(

@@ -58,6 +58,7 @@ export function detailOf(r: Row): TransformationDetail {
     words_charged: r.words_charged,
     score_before: r.score_before,
     score_after: r.score_after,
+    aim: r.aim ?? null,
   };
 }
 

@@ -88,6 +88,14 @@ describe('Deep aimed at one outside detector (fake model and fake vendors over H
     // The text before, then each aimed text once; the answer after came from the cache. Each one counted.
     expect(fake.calls.gptzero - calls).toBe(1 + h.aim!.calls);
     expect((await scansThisMonth(t.deps.db, t.deps.now())).gptzero - scans.gptzero).toBe(1 + h.aim!.calls);
+    // History keeps the aim with the entry: in the list and when the entry is opened again.
+    const list = await (await api().transformations.$get({ query: {} }, { headers: { cookie: u.cookie } })).json();
+    const entry = list.items.find((i) => i.id === h.transformation_id)!;
+    expect(entry.aim).toEqual(h.aim);
+    const one = (await (
+      await t.req(`/api/transformations/${h.transformation_id}`, { headers: { cookie: u.cookie } })
+    ).json()) as { aim: unknown };
+    expect(one.aim).toEqual(h.aim);
   });
 
   it('the public API takes aimAt too and answers with the aim block its schema describes', async () => {

@@ -372,6 +372,7 @@ export async function humanizeText(
     }
   }
 
+  const aim = aimAt ? aimBlock(aimAt, out, aimReason) : undefined;
   // The result and the settled charge are written together; if that fails the words go back.
   let saved: { id: string; wordsCharged: number } | null = null;
   try {
@@ -391,6 +392,7 @@ export async function humanizeText(
         tone: writing.tone,
         readingLevel: writing.readingLevel,
         keep,
+        aim: aim ?? null,
       },
       deps.now(),
     );
@@ -473,7 +475,7 @@ export async function humanizeText(
           detectors_after: out.text === input.text ? await before : await scan(out.text),
         }
       : {}),
-    ...(aimAt ? { aim: aimBlock(aimAt, out, aimReason) } : {}),
+    ...(aim ? { aim } : {}),
     notes,
   };
 }

@@ -75,6 +75,36 @@ describe('HistoryPage', () => {
     expect(await screen.findByText('Result copied to clipboard')).toBeInTheDocument();
   });
 
+  it('shows the detector a Deep rewrite aimed at, with its score or why there is none', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({
+          items: [
+            {
+              ...item('a', '2025-11-22T10:00:00Z'),
+              mode: 'deep',
+              aim: { detector: 'gptzero', name: 'GPTZero', score: 12, calls: 3, reason: null },
+            },
+            {
+              ...item('b', '2025-11-21T10:00:00Z'),
+              mode: 'deep',
+              aim: { detector: 'winston', name: 'Winston AI', score: null, calls: 0, reason: 'rate limited' },
+            },
+            { ...item('c', '2025-11-20T10:00:00Z'), aim: null },
+          ],
+          nextCursor: null,
+        }),
+      ),
+    );
+    renderWithProviders(<HistoryPage />, { signedIn: true });
+    const badges = await screen.findAllByTestId('history-aim');
+    expect(badges.map((b) => b.textContent)).toEqual([
+      'Aimed at GPTZero: 12% AI',
+      'Aimed at Winston AI: no score (rate limited)',
+    ]);
+  });
+
   it('toasts when the history cannot be loaded', async () => {
     vi.stubGlobal(
       'fetch',

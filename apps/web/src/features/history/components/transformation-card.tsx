@@ -3,6 +3,7 @@ import {
   ChevronDownIcon,
   ChevronUpIcon,
   CopyIcon,
+  CrosshairIcon,
   FileDiffIcon,
   FolderOpenIcon,
   PencilIcon,
@@ -10,7 +11,7 @@ import {
 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from '@/components/link';
-import { countWords, MSG, RESULT_MSG, type TransformationItem } from '@plainspoken/shared';
+import { aimLine, countWords, MSG, RESULT_MSG, type TransformationItem } from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
 import { DownloadMenu } from '@/components/documents/download-menu';
 import { Button } from '@/components/ui/button';
@@ -93,6 +94,16 @@ export function TransformationCard({
             >
               <span className="sr-only">AI-likeness </span>
               {before}% → <span className="font-semibold text-foreground">{after}%</span>
+            </Badge>
+          )}
+          {item.aim && (
+            <Badge
+              variant="outline"
+              data-testid="history-aim"
+              title="The outside detector this Deep rewrite aimed at, and its score of the rewrite as written"
+            >
+              <CrosshairIcon aria-hidden="true" />
+              {aimLine(item.aim)}
             </Badge>
           )}
           {item.edited_at && (

@@ -79,6 +79,7 @@ function outputOf(d: TransformationDetail): HumanizeOutput {
     summary: RESULT_MSG.reopened,
     language: 'en',
     sentences_after: [],
+    ...(d.aim ? { aim: d.aim } : {}),
     notes: [],
   };
 }
