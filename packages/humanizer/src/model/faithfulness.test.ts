@@ -259,6 +259,11 @@ describe('faithfulness check', () => {
         'There now seems to be a second Red Kings restaurant in Chinatown, and it lived up to expectations!',
       ).ok,
     ).toBe(true);
+    // Set phrases with a negation word that deny nothing.
+    expect(checkFaithful('I agree with the plan.', "I couldn't agree more with the plan.").ok).toBe(true);
+    expect(
+      checkFaithful('We train large networks at a low cost.', 'We train large networks without breaking the bank.').ok,
+    ).toBe(true);
   });
 
   it('catches a reversed claim when the original said it with a synonym', () => {

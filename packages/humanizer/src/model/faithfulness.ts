@@ -499,7 +499,7 @@ function prepare(text: string): Prepared {
 
 /** Set phrases with a negation word that deny nothing ("not only … but also", "that's not all"). */
 const IDIOMS =
-  /\b(?:not only|not just|not to mention|nothing short of|nothing less than|no doubt|no wonder|no matter|no longer|needless to say|(?:is|'s|’s|are|was) not all|(?:isn|wasn|aren)['’]t all|if (?:that|this)['’]s not enough|if (?:that|this) is not enough|not least|second to none|(?:can|could)(?:not|n['’]t) help but|never before|not surprisingly|not unlike)\b/gi;
+  /\b(?:not only|not just|not to mention|nothing short of|nothing less than|no doubt|no wonder|no matter|no longer|needless to say|(?:is|'s|’s|are|was) not all|(?:isn|wasn|aren)['’]t all|if (?:that|this)['’]s not enough|if (?:that|this) is not enough|not least|second to none|(?:can|could)(?:not|n['’]t) help but|never before|not surprisingly|not unlike|without (?:a doubt|question|fail|breaking the bank|further ado)|(?:could|can)(?:not|n['’]t) (?:agree more|be happier|be prouder|wait|stress (?:this |that |it )?enough|recommend (?:it|this|them) enough)|never fails? to|don['’]t even get me started|nothing but)\b/gi;
 
 function withoutIdioms(s: string): string {
   return s.replace(IDIOMS, ' ');
