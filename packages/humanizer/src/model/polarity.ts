@@ -48,7 +48,8 @@ const NOT_DENIALS = new Set([
   'inflammable',
   'nonetheless',
   'nonsense',
-  // Praise and emphasis: they deny nothing the text claims ("an incredible result", "unwavering support").
+  // Praise, emphasis and words whose prefix no longer reads as a denial: they deny nothing the text claims
+  // ("an incredible result", "unwavering support", "an independent review").
   'incredible',
   'incredibly',
   'unbelievable',
@@ -82,7 +83,6 @@ const NOT_DENIALS = new Set([
   'unending',
   'unconditional',
   'unfortunately',
-  'fortunately',
   'indescribable',
   'incomparable',
   'inexhaustible',
