@@ -259,6 +259,20 @@ describe('faithfulness check', () => {
         'There now seems to be a second Red Kings restaurant in Chinatown, and it lived up to expectations!',
       ).ok,
     ).toBe(true);
+    // A "not" typed without its apostrophe is a "not"; a denying word both sides use ("gradient-free")
+    // explains no difference in the count of "not".
+    expect(
+      checkFaithful(
+        'Computers arent just toys, they are serious tools that can help the world.',
+        'Computers are just toys, but serious tools that can help the world.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'negation' });
+    expect(
+      checkFaithful(
+        'Restart techniques are common in gradient-free optimization to deal with multimodal functions.',
+        'Restart techniques are not commonly employed in gradient-free optimization to address multimodal functions.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'negation' });
     // Set phrases with a negation word that deny nothing.
     expect(checkFaithful('I agree with the plan.', "I couldn't agree more with the plan.").ok).toBe(true);
     expect(

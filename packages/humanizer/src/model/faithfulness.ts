@@ -158,8 +158,9 @@ const STOP = new Set(
   ).split(' '),
 );
 
+/** "not" and its kin, with the contractions people type without an apostrophe ("dont", "arent"). */
 const NEGATOR =
-  /\b(?:not|no|never|none|nor|neither|nobody|nothing|nowhere|cannot|without|hardly|barely|scarcely)\b|n't\b|n’t\b/gi;
+  /\b(?:not|no|never|none|nor|neither|nobody|nothing|nowhere|cannot|without|hardly|barely|scarcely|dont|doesnt|didnt|isnt|arent|wasnt|werent|cant|couldnt|wouldnt|shouldnt|wont|havent|hasnt|hadnt)\b|n't\b|n’t\b/gi;
 
 export interface Sentence {
   text: string;
@@ -521,7 +522,7 @@ const LEXICAL_NEGATOR_WORD =
 /** Words that deny possession or ability outright: said where the original denies nothing, they add a "not". */
 const ADDED_DENIAL = /^(?:lack(?:s|ed|ing)?|unable|fail(?:s|ed|ing)?)$/;
 const NEGATOR_WORD =
-  /^(?:not|no|never|none|nor|neither|nobody|nothing|nowhere|cannot|without|hardly|barely|scarcely)$|n['’]t$/;
+  /^(?:not|no|never|none|nor|neither|nobody|nothing|nowhere|cannot|without|hardly|barely|scarcely|dont|doesnt|didnt|isnt|arent|wasnt|werent|cant|couldnt|wouldnt|shouldnt|wont|havent|hasnt|hadnt)$|n['’]t$/;
 
 /** Content lemmas a negation reaches (the next two in its clause) and those used plainly. */
 function scopeOf(sentence: string): Scope {
@@ -757,8 +758,11 @@ export function checkFaithful(
               ['un', 'in', 'im', 'il', 'ir', 'dis', 'non'].some((p) => to.plain.has(p + l)),
           );
         if (negO > negA ? restated(scopeO, scopeA) : restated(scopeA, scopeO)) return;
-        const lexicalA = [...peers].some((k) => LEXICAL_NEGATION.test(a.sentences[k]?.text ?? ''));
-        const lexicalO = followed.some((i) => LEXICAL_NEGATION.test(o.sentences[i]?.text ?? ''));
+        // Words that deny without "not", counted on each side: the same number on both ("gradient-free" in
+        // each) explains no difference in the count of "not".
+        const lexicalCount = (t: string): number => (t.match(new RegExp(LEXICAL_NEGATION.source, 'gi')) ?? []).length;
+        const lexicalA = [...peers].reduce((n, k) => n + lexicalCount(a.sentences[k]?.text ?? ''), 0);
+        const lexicalO = followed.reduce((n, i) => n + lexicalCount(o.sentences[i]?.text ?? ''), 0);
         // With an odd difference the two sides' net polarity differs whichever has more ("not arguing that there
         // aren't" / "it's not true that there are"): a flip is looked for both ways.
         const odd = (negO + negA) % 2 === 1;
@@ -770,7 +774,7 @@ export function checkFaithful(
         // No word to point at, but one side denies and the other does not, in sentences that clearly align
         // and where the answer does not deny in other words ("lacks", "fails to", "free of", "un-").
         const confident = followed.some((i) => (sim[j]?.[i] ?? 0) >= NEGATION_ALIGN);
-        const lexical = lexicalA || lexicalO;
+        const lexical = lexicalA !== lexicalO;
         if (confident && !lexical && followed.length <= 2 && (negO === 0 || negA === 0) && (negO + negA) % 2 === 1)
           return fail(
             'negation',
