@@ -929,7 +929,16 @@ export function checkFaithful(
       for (const l of a.lemmaSet[j] ?? []) bag.add(l);
       for (const k of a.senseSet[j] ?? []) senses.add(k);
     }
-    for (const l of ls) if (keptIn(l, bag, senses)) best++;
+    // A word the answer says with a rarer sense of one of its words counts too (coverage only: alignment and
+    // the fact checks keep to the frequent senses).
+    let bagAll: Set<string> | null = null;
+    for (const l of ls) {
+      if (keptIn(l, bag, senses)) best++;
+      else {
+        const all = (bagAll ??= new Set([...bag].flatMap((x) => [...allSensesOf(x)])));
+        if (allSensesOf(l).some((k) => all.has(k))) best++;
+      }
+    }
     if (best / ls.length < COVERED) {
       dropped.push(i);
       droppedWeight += ls.length;
