@@ -56,10 +56,28 @@ test('header and footer links, and /#features scrolls to the features', async ({
   await expect(page.getByRole('button', { name: 'Do I need an account?' })).toBeVisible();
 });
 
+test('"Try for free" clicked before the app takes over still leads to sign-up', async ({ browser }) => {
+  // The hero's HTML is painted before the app's code runs (prerender.tsx): without the code, the button
+  // submits its form to /?auth=sign-up.
+  const noJs = await browser.newContext({ javaScriptEnabled: false });
+  const shell = await noJs.newPage();
+  await shell.goto('/');
+  await shell.getByRole('button', { name: 'Try for free' }).first().click();
+  await expect(shell).toHaveURL(/\/\?auth=sign-up$/);
+  await noJs.close();
+  // That address, with the app running, opens sign-up and takes the parameter out of the address.
+  const withJs = await browser.newContext();
+  const page = await withJs.newPage();
+  await page.goto('/?auth=sign-up');
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Create Account' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await withJs.close();
+});
+
 test('signed-out Try for free opens the auth dialog', async ({ page }) => {
   await page.goto('/');
-  // The hero's HTML is painted before the app's code runs (prerender.tsx); a click that lands before the app
-  // has taken over the page does nothing, so the click is repeated until the dialog shows.
+  // A click that lands before the app has taken over reloads the page with ?auth=sign-up (see above), so
+  // the click is repeated until the dialog shows.
   await expect(async () => {
     await page.getByRole('button', { name: 'Try for free' }).first().click();
     await expect(page.getByRole('dialog')).toBeVisible({ timeout: 2_000 });

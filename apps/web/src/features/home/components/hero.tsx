@@ -1,4 +1,6 @@
 import { ArrowRightIcon, CheckIcon } from 'lucide-react';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
 import { Link } from '@/components/link';
 import { FREE_SIGNUP_WORDS, TAGLINE } from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
@@ -8,9 +10,27 @@ import { useSession } from '@/lib/auth';
 import { trackCtaClick } from '@/lib/analytics';
 import { useAuthDialog } from '@/lib/auth-dialog';
 
+/** The query a click on "Try for free" before the app's code runs leads to: the app then opens sign-up. */
+const SIGN_UP_PARAM = 'auth';
+
 export function Hero() {
   const { isSignedIn, isPending } = useSession();
   const { openAuthDialog } = useAuthDialog();
+  const [params, setParams] = useSearchParams();
+  const askedToSignUp = params.get(SIGN_UP_PARAM) === 'sign-up';
+  // Arrived from the HTML's "Try for free" (clicked before the app took over): open sign-up once the session
+  // is known, and take the parameter out of the address.
+  useEffect(() => {
+    if (!askedToSignUp || isPending) return;
+    setParams(
+      (p) => {
+        p.delete(SIGN_UP_PARAM);
+        return p;
+      },
+      { replace: true },
+    );
+    if (!isSignedIn) openAuthDialog('sign-up');
+  }, [askedToSignUp, isPending, isSignedIn, openAuthDialog, setParams]);
   // Signed in (or a session cookie still being read: the server seeds "signed out" when there is none),
   // the editor is what the visit is for: one line of heading, and the card right under the header.
   if (isSignedIn || isPending) {
@@ -40,16 +60,23 @@ export function Hero() {
             </Link>
           </Button>
         ) : (
-          <Button
-            size="lg"
-            onClick={() => {
-              trackCtaClick('hero', 'Try for free');
-              openAuthDialog('sign-up');
-            }}
-          >
-            Try for free
-            <ArrowRightIcon aria-hidden="true" />
-          </Button>
+          // A form, so that a click before the app's code has run still leads somewhere: to /?auth=sign-up,
+          // which opens sign-up once the app is up. With the app running, the click opens it at once.
+          <form action={paths.home} method="get" className="contents">
+            <input type="hidden" name={SIGN_UP_PARAM} value="sign-up" />
+            <Button
+              type="submit"
+              size="lg"
+              onClick={(e) => {
+                e.preventDefault();
+                trackCtaClick('hero', 'Try for free');
+                openAuthDialog('sign-up');
+              }}
+            >
+              Try for free
+              <ArrowRightIcon aria-hidden="true" />
+            </Button>
+          </form>
         )}
         <Button asChild size="lg" variant="outline">
           <Link to={paths.features}>See how it works</Link>
