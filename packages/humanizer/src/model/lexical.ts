@@ -12,8 +12,8 @@ import { join } from 'node:path';
 interface Lexicon {
   /** lemma → sense keys (pos letter + synset offset), most frequent sense first. */
   senses: Map<string, string[]>;
-  /** lemma → every sense key, for the looser "is this word supported at all" test. */
-  allSenses: Map<string, string[]>;
+  /** lemma → its senses after the first SENSES_USED (only for words that have more), for looser tests. */
+  moreSenses: Map<string, string[]>;
   /** lemma → lemmas WordNet lists as its direct antonyms. */
   antonyms: Map<string, Set<string>>;
 }
@@ -39,7 +39,7 @@ function load(): Lexicon | null {
   const dir = dictDir();
   if (!dir) return (lexicon = null);
   const senses = new Map<string, string[]>();
-  const allSenses = new Map<string, string[]>();
+  const moreSenses = new Map<string, string[]>();
   for (const [file, pos] of [
     ['index.noun', 'n'],
     ['index.verb', 'v'],
@@ -55,14 +55,13 @@ function load(): Lexicon | null {
       const pointerCount = Number(parts[3]);
       const first = 4 + pointerCount + 2;
       const keys = senses.get(lemma) ?? [];
-      const all = allSenses.get(lemma) ?? [];
-      for (let i = 0; i < synsetCount; i++) {
-        const key = pos + (parts[first + i] ?? '');
-        if (i < SENSES_USED) keys.push(key);
-        all.push(key);
-      }
+      for (let i = 0; i < Math.min(synsetCount, SENSES_USED); i++) keys.push(pos + (parts[first + i] ?? ''));
       senses.set(lemma, keys);
-      allSenses.set(lemma, all);
+      if (synsetCount > SENSES_USED) {
+        const more = moreSenses.get(lemma) ?? [];
+        for (let i = SENSES_USED; i < synsetCount; i++) more.push(pos + (parts[first + i] ?? ''));
+        moreSenses.set(lemma, more);
+      }
     }
   }
   const antonyms = new Map<string, Set<string>>();
@@ -101,7 +100,7 @@ function load(): Lexicon | null {
       }
     }
   }
-  return (lexicon = { senses, allSenses, antonyms });
+  return (lexicon = { senses, moreSenses, antonyms });
 }
 
 /** Whether WordNet is available (the check is stricter on synonyms without it). */
@@ -255,9 +254,22 @@ export function sensesOf(l: string): readonly string[] {
   return load()?.senses.get(l) ?? [];
 }
 
+const allSensesCache = new Map<string, readonly string[]>();
+
 /** Every sense key of a lemma, rare senses included. */
 export function allSensesOf(l: string): readonly string[] {
-  return load()?.allSenses.get(l) ?? [];
+  const lex = load();
+  if (!lex) return [];
+  const first = lex.senses.get(l) ?? [];
+  const more = lex.moreSenses.get(l);
+  if (!more) return first;
+  let all = allSensesCache.get(l);
+  if (!all) {
+    if (allSensesCache.size > 20_000) allSensesCache.clear();
+    all = [...first, ...more];
+    allSensesCache.set(l, all);
+  }
+  return all;
 }
 
 /** Whether two lemmas share one of their most frequent senses. */
