@@ -71,4 +71,7 @@ test('Deep aimed at GPTZero on a phone: picked by keyboard, and the result says 
   // History keeps what the rewrite aimed at and what it scored.
   await page.goto('/history');
   await expect(page.getByTestId('history-aim').first()).toHaveText(line);
+  // Opened again in the editor, the result says it once more.
+  await page.getByTestId('history-open').first().click();
+  await expect(page.getByTestId('aim-result')).toHaveText(line);
 });
