@@ -259,18 +259,18 @@ describe('faithfulness check', () => {
         'There now seems to be a second Red Kings restaurant in Chinatown, and it lived up to expectations!',
       ).ok,
     ).toBe(true);
-    // A "not" typed without its apostrophe is a "not"; a denying word both sides use ("gradient-free")
+    // A "not" typed without its apostrophe is a "not"; a denying word both sides use ("sugar-free")
     // explains no difference in the count of "not".
     expect(
       checkFaithful(
-        'Computers arent just toys, they are serious tools that can help the world.',
-        'Computers are just toys, but serious tools that can help the world.',
+        'Phones arent just toys, they are useful tools for keeping in touch with family.',
+        'Phones are just toys, but useful tools for keeping in touch with family.',
       ),
     ).toMatchObject({ ok: false, drift: 'negation' });
     expect(
       checkFaithful(
-        'Restart techniques are common in gradient-free optimization to deal with multimodal functions.',
-        'Restart techniques are not commonly employed in gradient-free optimization to address multimodal functions.',
+        'Sugar-free sodas are common in school canteens across the region.',
+        'Sugar-free sodas are not commonly sold in school canteens across the region.',
       ),
     ).toMatchObject({ ok: false, drift: 'negation' });
     // Set phrases with a negation word that deny nothing.
@@ -313,8 +313,8 @@ describe('faithfulness check', () => {
     ).toBe(true);
     expect(
       checkFaithful(
-        'Anyway, I have been really sick for the past week.',
-        'Anyway, I have been quite unwell for the past week.',
+        'Sorry for the slow reply, I have been sick since Monday.',
+        'Sorry for the slow reply, I have been unwell since Monday.',
       ).ok,
     ).toBe(true);
     expect(
@@ -367,11 +367,11 @@ describe('faithfulness check', () => {
   });
 
   it('a denial the answer restates with an antonym counts only when the original does not say that antonym too', () => {
-    const o = 'If the waiter were a young woman, the same results would be hard to apply to older servers.';
+    const o = 'If the coach were a female teacher, the same advice would be hard to give to male teachers.';
     expect(
       checkFaithful(
         o,
-        'If the waiter was not a young woman, the same results would be hard to apply to older servers.',
+        'If the coach was not a female teacher, the same advice would be hard to give to male teachers.',
       ),
     ).toMatchObject({ ok: false, drift: 'negation' });
   });

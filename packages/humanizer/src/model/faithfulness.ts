@@ -750,7 +750,7 @@ export function checkFaithful(
         };
         // The denial said in other words: an antonym or a negating-prefix form of a denied word ("not bound" /
         // "unbound", "not static" / "dynamic").
-        // An antonym both sides state plainly ("older servers") restates nothing.
+        // An antonym both sides state plainly ("male teachers") restates nothing.
         const restated = (from: Scope, to: Scope): boolean =>
           [...from.negated].some(
             (l) =>
@@ -758,7 +758,7 @@ export function checkFaithful(
               ['un', 'in', 'im', 'il', 'ir', 'dis', 'non'].some((p) => to.plain.has(p + l)),
           );
         if (negO > negA ? restated(scopeO, scopeA) : restated(scopeA, scopeO)) return;
-        // Words that deny without "not", counted on each side: the same number on both ("gradient-free" in
+        // Words that deny without "not", counted on each side: the same number on both ("sugar-free" in
         // each) explains no difference in the count of "not".
         const lexicalCount = (t: string): number => (t.match(new RegExp(LEXICAL_NEGATION.source, 'gi')) ?? []).length;
         const lexicalA = [...peers].reduce((n, k) => n + lexicalCount(a.sentences[k]?.text ?? ''), 0);
