@@ -166,6 +166,22 @@ describe('faithfulness check', () => {
     expect(a).toMatchObject({ ok: false, drift: 'antonym' });
   });
 
+  it('catches a short invented aside: three new content words are enough', () => {
+    const o =
+      'The bakery on Elm Street sells fresh bread every morning. Their rye loaf has a dark crust and a soft middle. Prices went up last spring.';
+    const a =
+      'Every morning, the bakery on Elm Street sells fresh bread. Their rye loaf has a dark crust and a soft middle. A small party for the tongue! Prices rose last spring.';
+    const r = checkFaithful(o, a);
+    expect(r.failures.map((f) => [f.drift, r.answerSentences[f.answer]?.text])).toEqual([
+      ['invented', 'A small party for the tongue!'],
+    ]);
+    // Repair takes it out and keeps the rest of the rewrite.
+    const fixed = judgeAndRepair(o, a);
+    expect(fixed.ok && fixed.text).toBe(
+      'Every morning, the bakery on Elm Street sells fresh bread. Their rye loaf has a dark crust and a soft middle. Prices rose last spring.',
+    );
+  });
+
   it('catches an invented sentence, a dropped half and an unrelated text', () => {
     const invented = `${REWRITE} Critics also warned that solving mysteries of the ocean floor requires submarine expeditions and satellite mapping.`;
     expect(checkFaithful(ORIGINAL, invented)).toMatchObject({ ok: false, drift: 'invented' });
