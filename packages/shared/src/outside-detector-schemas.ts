@@ -4,7 +4,7 @@
  */
 import { type Infer, z } from './z';
 import { OUTSIDE_DETECTORS } from './outside-detectors';
-import { scoreSchema } from './schemas';
+import { scoreSchema } from './score-schema';
 
 export const outsideScore = z
   .object({

@@ -5,6 +5,7 @@ import { HUMANIZE_MODES, type Score } from './modes';
 import { OUTSIDE_DETECTORS } from './outside-detectors';
 import type { AimResult, OutsideScore } from './outside-detector-schemas';
 import { DOCUMENTS } from './documents';
+import { scoreSchema } from './score-schema';
 import { DOC_VERDICTS, KEEP_LIMITS, MAX_TEXT_CHARS, type DocVerdict } from './limits';
 
 export { DOC_VERDICTS, KEEP_LIMITS, MAX_TEXT_CHARS, type DocVerdict };
@@ -66,7 +67,7 @@ export const humanizeInput = z.object({
 });
 export type HumanizeInput = Input<typeof humanizeInput>;
 
-export const scoreSchema = z.number().int().min(0).max(100);
+export { scoreSchema };
 
 /**
  * One sentence of a scored text, located by UTF-16 character offsets into that text, so
