@@ -454,6 +454,8 @@ interface Prepared {
   senseSet: Set<string>[];
   facts: Facts[];
   negations: number[];
+  /** Per sentence: how many words deny without "not" ("lacks", "sugar-free"). */
+  lexicalNegations: number[];
   scopes: Scope[];
   words: number;
   allLemmas: Set<string>;
@@ -490,6 +492,7 @@ function prepare(text: string): Prepared {
     senseSet,
     facts: sentences.map((s) => factsOf(s.text, true)),
     negations: sentences.map((s) => (withoutIdioms(s.text).match(NEGATOR) ?? []).length),
+    lexicalNegations: sentences.map((s) => (s.text.match(LEXICAL_NEGATIONS) ?? []).length),
     scopes: sentences.map((s) => scopeOf(s.text)),
     words: text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length,
     allLemmas,
@@ -507,8 +510,8 @@ function withoutIdioms(s: string): string {
 }
 
 /** Words that deny without "not": a rewrite may trade one for a "not" and keep the meaning. */
-const LEXICAL_NEGATION =
-  /\b(?:lack\w*|fail\w*|free of|devoid of|far cry from|g[ai]ve up|giving up|doubt\w*|disappoint\w*|hesitat\w*|regret\w*|left out|absen\w+|refus\w+|avoid\w*|prevent\w*|rather than|instead of|unable|impossible|yet to|far from|rarely|seldom|deny\w*|denie\w*|reject\w*|except|cease\w*|eschew\w*|forgo\w*|abstain\w*|shun\w*|neglect\w*|omit\w*)\b|-free\b/i;
+const LEXICAL_NEGATIONS =
+  /\b(?:lack\w*|fail\w*|free of|devoid of|far cry from|g[ai]ve up|giving up|doubt\w*|disappoint\w*|hesitat\w*|regret\w*|left out|absen\w+|refus\w+|avoid\w*|prevent\w*|rather than|instead of|unable|impossible|yet to|far from|rarely|seldom|deny\w*|denie\w*|reject\w*|except|cease\w*|eschew\w*|forgo\w*|abstain\w*|shun\w*|neglect\w*|omit\w*)\b|-free\b/gi;
 
 interface Scope {
   negated: Set<string>;
@@ -633,6 +636,19 @@ export function checkFaithful(
       allSenseSets.set(i, set);
     }
     return set;
+  };
+  /** Whether an original sentence denies anything: a "not", a denying word or a negating-prefix word. */
+  const denies = new Map<number, boolean>();
+  const deniesIn = (i: number): boolean => {
+    let d = denies.get(i);
+    if (d === undefined) {
+      d =
+        (o.negations[i] ?? 0) > 0 ||
+        (o.lexicalNegations[i] ?? 0) > 0 ||
+        (o.lemmas[i] ?? []).some((x) => looksDenied(x));
+      denies.set(i, d);
+    }
+    return d;
   };
   const answersOf: number[][] = Array.from({ length: nO }, () => []);
   alignment.forEach((is, j) => is.forEach((i) => answersOf[i]?.push(j)));
@@ -760,9 +776,8 @@ export function checkFaithful(
         if (negO > negA ? restated(scopeO, scopeA) : restated(scopeA, scopeO)) return;
         // Words that deny without "not", counted on each side: the same number on both ("sugar-free" in
         // each) explains no difference in the count of "not".
-        const lexicalCount = (t: string): number => (t.match(new RegExp(LEXICAL_NEGATION.source, 'gi')) ?? []).length;
-        const lexicalA = [...peers].reduce((n, k) => n + lexicalCount(a.sentences[k]?.text ?? ''), 0);
-        const lexicalO = followed.reduce((n, i) => n + lexicalCount(o.sentences[i]?.text ?? ''), 0);
+        const lexicalA = [...peers].reduce((n, k) => n + (a.lexicalNegations[k] ?? 0), 0);
+        const lexicalO = followed.reduce((n, i) => n + (o.lexicalNegations[i] ?? 0), 0);
         // With an odd difference the two sides' net polarity differs whichever has more ("not arguing that there
         // aren't" / "it's not true that there are"): a flip is looked for both ways.
         const odd = (negO + negA) % 2 === 1;
@@ -817,12 +832,7 @@ export function checkFaithful(
       }
       // A denial the original does not make at all: a negating prefix ("unready", "ineffectively") or a word
       // that denies ("lacks", "fails to") on a word the original sentences neither use nor deny in any way.
-      const deniesAnything = aligned.some(
-        (i) =>
-          (o.negations[i] ?? 0) > 0 ||
-          LEXICAL_NEGATION.test(o.sentences[i]?.text ?? '') ||
-          (o.lemmas[i] ?? []).some((x) => looksDenied(x)),
-      );
+      const deniesAnything = aligned.some(deniesIn);
       if (!deniesAnything) {
         for (const l of a.lemmaSet[j] ?? []) {
           if (o.allLemmas.has(l) || keptIn(l, oLem, oSenses)) continue;
