@@ -141,6 +141,12 @@ describe('faithfulness check', () => {
         'Morality must be relative for every person, unbound by private interests.',
       ),
     ).toMatchObject({ ok: false, drift: 'antonym' });
+    // Denied on both sides, a word and its antonym say opposite things.
+    const club = 'Under the new rules the club cannot be listed as a private members club.';
+    expect(checkFaithful(club, 'The new rules mean the club cannot be listed as a private members club.').ok).toBe(true);
+    expect(
+      checkFaithful(club, 'The new rules mean the club cannot be listed as a public members club.'),
+    ).toMatchObject({ ok: false, drift: 'antonym' });
   });
 
   it('catches a rewrite that stops halfway even when its last sentence echoes the ending', () => {

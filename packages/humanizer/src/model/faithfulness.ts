@@ -821,7 +821,10 @@ export function checkFaithful(
           // "unimportant"), in the original sentences this one is aligned with: "reduce" elsewhere in the text
           // does not make "gain" here a reversal.
           const inOriginal = keptIn(ant, oLem, oSenses);
-          if (!inOriginal || (a.lemmaSet[j] as Set<string>).has(ant) || oDenied.has(ant)) continue;
+          if (!inOriginal || (a.lemmaSet[j] as Set<string>).has(ant)) continue;
+          // The original denies the antonym ("not bound") and the answer states this word plainly ("unbound"):
+          // the same claim. Denied on both sides ("cannot be religious" / "cannot be secular"), it is reversed.
+          if (oDenied.has(ant) && !a.scopes[j]?.negated.has(l)) continue;
           return fail('antonym', `a claim was reversed ("${ant}" became "${l}")`);
         }
         // "unexpected" for "expected": a negating prefix on a word of the aligned original (or its synonym).
