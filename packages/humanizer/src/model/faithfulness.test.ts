@@ -143,10 +143,12 @@ describe('faithfulness check', () => {
     ).toMatchObject({ ok: false, drift: 'antonym' });
     // Denied on both sides, a word and its antonym say opposite things.
     const club = 'Under the new rules the club cannot be listed as a private members club.';
-    expect(checkFaithful(club, 'The new rules mean the club cannot be listed as a private members club.').ok).toBe(true);
-    expect(
-      checkFaithful(club, 'The new rules mean the club cannot be listed as a public members club.'),
-    ).toMatchObject({ ok: false, drift: 'antonym' });
+    expect(checkFaithful(club, 'The new rules mean the club cannot be listed as a private members club.').ok).toBe(
+      true,
+    );
+    expect(checkFaithful(club, 'The new rules mean the club cannot be listed as a public members club.')).toMatchObject(
+      { ok: false, drift: 'antonym' },
+    );
   });
 
   it('catches a rewrite that stops halfway even when its last sentence echoes the ending', () => {
