@@ -151,6 +151,19 @@ describe('faithfulness check', () => {
     );
   });
 
+  it('a number must come from the part of the text the sentence rewrites', () => {
+    const o =
+      'The ferry leaves the harbour at 7 every morning. It crosses the bay in about forty minutes. ' +
+      'Passengers can buy coffee and rolls on board. Bicycles travel free of charge. ' +
+      'In summer a second boat runs at 19 in the evening.';
+    const kept =
+      'Every morning at 7 the ferry pulls out of the harbour. The crossing takes around forty minutes. ' +
+      'On board you can buy coffee and rolls. Bikes go free. In summer there is a second boat at 19 in the evening.';
+    expect(checkFaithful(o, kept).ok).toBe(true);
+    const moved = kept.replace('Every morning at 7', 'Every morning at 19');
+    expect(checkFaithful(o, moved)).toMatchObject({ ok: false, drift: 'number' });
+  });
+
   it('catches a rewrite that stops halfway even when its last sentence echoes the ending', () => {
     const o =
       'The city opened a new library in the spring. It has a reading room for children and a hall for talks. ' +

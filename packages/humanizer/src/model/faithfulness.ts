@@ -132,6 +132,8 @@ export const TOLERANCE: Record<'deep' | 'lightning', Tolerance> = {
 
 /** An answer sentence aligns with nothing when its best similarity is under this. */
 const ALIGN_MIN = 0.12;
+/** A number in an answer sentence must be in its aligned original sentences or this many sentences around them. */
+const NUMBER_REACH = 1;
 /** An answer sentence with this many new content lemmas, and this share of its own, is invented. */
 const INVENTED_MIN_NEW = 3;
 const INVENTED_SHARE = 0.6;
@@ -683,6 +685,16 @@ export function checkFaithful(
     };
     const n = newNumbers(o, f);
     if (n) return fail('number', `a number changed ("${n}" is not in your text)`);
+    // A number must come from the part of the text this sentence rewrites (its aligned original sentences and
+    // their neighbours): "at 163" where the text says "at 165" here and "163" three paragraphs on is changed.
+    if (aligned.length > 0 && f.numbers.length > 0) {
+      const near = new Set<string>();
+      for (const i of aligned)
+        for (let k = i - NUMBER_REACH; k <= i + NUMBER_REACH; k++)
+          for (const x of [...(o.facts[k]?.numbers ?? []), ...(o.facts[k]?.numberWords ?? [])]) near.add(x);
+      const moved = f.numbers.find((x) => !near.has(x));
+      if (moved) return fail('number', `a number changed ("${moved}" is not in that part of your text)`);
+    }
     const expanded = f.names.length > 0 ? acronymRuns(a.sentences[j]?.text ?? '', origWords) : new Set<string>();
     const besideKnownName =
       f.names.length > 0 ? wordsBesideNames(a.sentences[j]?.text ?? '', origWords) : new Set<string>();
