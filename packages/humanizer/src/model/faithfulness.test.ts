@@ -151,6 +151,25 @@ describe('faithfulness check', () => {
     );
   });
 
+  it('a word denied only in an original sentence this one shares little with is a doubt, not a flip', () => {
+    const o =
+      'Maria did not join the choir. Maria plays the violin. Maria paints on weekends. Her brother teaches chemistry at the local school.';
+    // "the choir" here is the songs she hums, not a claim that she joined it.
+    const loose = checkFaithful(
+      o,
+      'Maria plays the violin and paints on weekends. She also hums songs from the choir while she paints. Her brother teaches chemistry at the local school.',
+    );
+    expect(loose.ok).toBe(true);
+    expect(loose.doubts).toEqual([1]);
+    // Said of the sentence that denies it, the same word is a flip.
+    expect(
+      checkFaithful(
+        o,
+        'Maria joined the choir. She plays the violin and paints on weekends. Her brother teaches chemistry at the local school.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'negation' });
+  });
+
   it('a number must come from the part of the text the sentence rewrites', () => {
     const o =
       'The ferry leaves the harbour at 7 every morning. It crosses the bay in about forty minutes. ' +
@@ -162,6 +181,13 @@ describe('faithfulness check', () => {
     expect(checkFaithful(o, kept).ok).toBe(true);
     const moved = kept.replace('Every morning at 7', 'Every morning at 19');
     expect(checkFaithful(o, moved)).toMatchObject({ ok: false, drift: 'number' });
+  });
+
+  it('a link written as a bare domain name counts as a link', () => {
+    const o = 'The library lends laptops for two weeks. Ask at the front desk to borrow one.';
+    const a =
+      'You can borrow a laptop from the library for two weeks. Ask at the front desk, or see lend-a-laptop.example.org for details.';
+    expect(checkFaithful(o, a)).toMatchObject({ ok: false, drift: 'link' });
   });
 
   it('catches a rewrite that stops halfway even when its last sentence echoes the ending', () => {

@@ -328,7 +328,9 @@ const flat = (t: string): string =>
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 
-const LINK_RE = /\bhttps?:\/\/[^\s)>\]]+|\bwww\.[^\s)>\]]+|[\w.+-]+@[\w-]+\.[\w.-]+/gi;
+/** Links: with a scheme, "www.", an email address, or a bare domain name on a common top-level domain. */
+const LINK_RE =
+  /\bhttps?:\/\/[^\s)>\]]+|\bwww\.[^\s)>\]]+|[\w.+-]+@[\w-]+\.[\w.-]+|\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|co|edu|gov|info|biz|app|dev|ai|us|uk|ca|de|fr|au|in)\b(?:\/[^\s)>\]"'”]*)?/gi;
 const QUOTE_RE = /"([^"\n]{3,300})"|“([^”\n]{3,300})”/g;
 
 function factsOf(sentence: string, sentenceStart: boolean): Facts {
@@ -793,11 +795,21 @@ export function checkFaithful(
         // With an odd difference the two sides' net polarity differs whichever has more ("not arguing that there
         // aren't" / "it's not true that there are"): a flip is looked for both ways.
         const odd = (negO + negA) % 2 === 1;
-        const lost = negO > negA || odd ? flip(scopeO, scopeA) : null;
+        // The word must be denied (or stated) in an original sentence this one follows closely. Found only in a
+        // loose merge (the sentence shares little with the original that denies the word), a flip is as likely
+        // a word the rewrite uses in another sense: it is a doubt for the optional second opinion, not a failure.
+        const closeO = mergeScopes(
+          followed.filter((i) => (sim[j]?.[i] ?? 0) >= CLOSE_ALIGN).map((i) => o.scopes[i] as Scope),
+        );
+        const lostFrom: Scope = { ...scopeO, negated: closeO.negated, negatedSenses: closeO.negatedSenses };
+        const addedTo: Scope = { ...scopeO, plain: closeO.plain, plainSenses: closeO.plainSenses };
+        const lost = negO > negA || odd ? flip(lostFrom, scopeA) : null;
         if (lost)
           return fail('negation', `a "not" was lost, so the sentence now says "${lost}" where your text denies it`);
-        const added = negA > negO || odd ? flip(scopeA, scopeO) : null;
+        const added = negA > negO || odd ? flip(scopeA, addedTo) : null;
         if (added) return fail('negation', `a "not" was added, so the sentence now denies "${added}"`);
+        const loose = ((negO > negA || odd) && flip(scopeO, scopeA)) || ((negA > negO || odd) && flip(scopeA, scopeO));
+        if (loose) doubts.push(j);
         // No word to point at, but one side denies and the other does not, in sentences that clearly align
         // and where the answer does not deny in other words ("lacks", "fails to", "free of", "un-").
         const confident = followed.some((i) => (sim[j]?.[i] ?? 0) >= NEGATION_ALIGN);
@@ -809,7 +821,7 @@ export function checkFaithful(
               ? 'a "not" was lost, so the sentence may say the opposite'
               : 'a "not" was added, so the sentence may say the opposite',
           );
-        if (negO === 0 || negA === 0) doubts.push(j);
+        if ((negO === 0 || negA === 0) && !doubts.includes(j)) doubts.push(j);
       }
       // A reversed claim: a word whose antonym the aligned original uses (and does not use the word itself).
       const oLem = new Set(aligned.flatMap((i) => o.lemmas[i] ?? []));
