@@ -726,7 +726,10 @@ export function checkFaithful(
       if (o.allText.includes(name.replace(/\./g, ''))) continue;
       return fail('name', `a name changed ("${name.replace(/^\p{L}/u, (c) => c.toUpperCase())}" is not in your text)`);
     }
-    for (const l of f.links) if (!origLinks.has(l)) return fail('link', `a link or email changed ("${l}")`);
+    // A link counts as kept when the other text has it, whole or inside a longer address ("reason.com" in a
+    // long link of the original).
+    for (const l of f.links)
+      if (!origLinks.has(l) && !o.allText.includes(l)) return fail('link', `a link or email changed ("${l}")`);
     // A quotation in the answer must be the original's words: a quotation may be reported in other words
     // without quotation marks, but never misquoted inside them.
     for (const q of f.quotes)
@@ -925,7 +928,7 @@ export function checkFaithful(
   const dropped: number[] = [];
   o.facts.forEach((f, i) => {
     for (const l of f.links)
-      if (!answerLinks.has(l))
+      if (!answerLinks.has(l) && !a.allText.includes(l))
         failures.push({ drift: 'link', detail: `a link or email was lost ("${l}")`, answer: -1, original: [i] });
   });
 
