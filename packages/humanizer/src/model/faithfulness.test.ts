@@ -170,6 +170,16 @@ describe('faithfulness check', () => {
     ).toMatchObject({ ok: false, drift: 'negation' });
   });
 
+  it('a sentence in new words that states only figures of the original is not invented', () => {
+    const o =
+      'My first car was a small red hatchback. I bought it used for about 3,000 dollars in a town near the coast. It broke down twice in the first winter.';
+    const a =
+      'My first car was a little red hatchback. Total damage: roughly 3,000 bucks, second-hand, from some dealer out by the sea. That first winter it died on me twice.';
+    expect(checkFaithful(o, a).ok).toBe(true);
+    // With a figure the original does not have, the same sentence is a changed number.
+    expect(checkFaithful(o, a.replace('3,000', '4,500'))).toMatchObject({ ok: false, drift: 'number' });
+  });
+
   it('a number must come from the part of the text the sentence rewrites', () => {
     const o =
       'The ferry leaves the harbour at 7 every morning. It crosses the bay in about forty minutes. ' +
