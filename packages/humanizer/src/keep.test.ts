@@ -11,7 +11,8 @@ const TEXT =
   'In today\u2019s fast-paced world, technology plays a pivotal role in shaping how we live. Moreover, it is ' +
   'important to note that digital tools delve into every corner of society. Furthermore, the pivotal role ' +
   'of innovation cannot be overstated, as it fosters a rich tapestry of opportunities for growth. ' +
-  'Additionally, organizations must leverage these robust solutions to navigate the complex landscape.';
+  'Additionally, organizations must leverage these robust solutions to navigate the complex landscape. ' +
+  'In conclusion, it is essential to embrace these changes in order to thrive in the digital age.';
 
 const KEEP = ['pivotal role', 'delve into', 'robust solutions'];
 

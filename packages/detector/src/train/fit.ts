@@ -24,6 +24,7 @@ import {
 } from '../model.ts';
 import { hashString, letterRuns, normalizeForFeatures, splitSentences } from '../text.ts';
 import { casualFigures } from '../features.ts';
+import { STOCK_PHRASES } from '../lexicon.ts';
 import { denseRows, fitLR, sparseRows, type GroupEffects } from './lr.ts';
 
 export interface Doc {
@@ -98,6 +99,8 @@ export const CONFIG = {
    */
   augment: Number(process.env.DETECTOR_AUGMENT ?? 0),
   augmentWeight: Number(process.env.DETECTOR_AUGMENT_WEIGHT ?? 1),
+  /** AI texts with none of the stock phrases (plain prose) count this many times in every fit. */
+  plainWeight: Number(process.env.DETECTOR_PLAIN_WEIGHT ?? 3),
 };
 
 /** Coarse genre of a corpus domain: essays, academic abstracts, question answers, reference articles, web prose. */
@@ -252,7 +255,8 @@ export function sampleWeights(ps: Prepared[]): Float64Array {
     (p) =>
       dom.get(key(p))! ** -a *
       (p.y ? 1 / Math.sqrt(gen.get(gkey(p))!) : 1) *
-      (isNonNative(p.doc) ? CONFIG.nonNativeWeight : 1),
+      (isNonNative(p.doc) ? CONFIG.nonNativeWeight : 1) *
+      (p.y && CONFIG.plainWeight !== 1 && !STOCK_PHRASES.some((re) => re.test(p.doc.text)) ? CONFIG.plainWeight : 1),
   );
   let th = 0,
     ta = 0;
