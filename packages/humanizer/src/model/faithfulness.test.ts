@@ -529,6 +529,21 @@ describe('repair instead of discard', () => {
     expect(describeRepairs(r.repairs)).toBe('3 sentences kept as written: part of your text was left out');
   });
 
+  it('a sentence put back replaces the loose rewrite of it, so the text does not say it twice', () => {
+    const o =
+      'The town council met on Monday evening to review the budget. It agreed to repair the school roof, hire two crossing guards and plant trees. The mayor thanked the volunteers who cleaned the river banks in spring. She said the new bus timetable had brought more shoppers into the centre. Next month the council will vote on a parking plan for the market square and a cycle lane beside the canal.';
+    // The second answer sentence keeps only the roof of its original, and the last original is left out.
+    const a =
+      'On Monday evening the town council sat down to go over the budget. The school roof will get fixed. The mayor thanked the volunteers who cleaned up the river banks in the spring. According to her, the new bus timetable has brought more shoppers into the centre.';
+    expect(checkFaithful(o, a)).toMatchObject({ ok: false, drift: 'dropped' });
+    const r = judgeAndRepair(o, a);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.text).toBe(
+      'On Monday evening the town council sat down to go over the budget. It agreed to repair the school roof, hire two crossing guards and plant trees. The mayor thanked the volunteers who cleaned up the river banks in the spring. According to her, the new bus timetable has brought more shoppers into the centre. Next month the council will vote on a parking plan for the market square and a cycle lane beside the canal.',
+    );
+  });
+
   it('a failing merge takes with it only the answer sentences that cover what it puts back', () => {
     const o =
       'The committee met on Monday to review the budget. It approved 40 new computers for the city library. Members also discussed repairs to the old stone bridge near the river.';

@@ -116,14 +116,17 @@ export function judgeAndRepair(
     }
     const answersFor = responsible(f);
     const originals = answersFor.filter((i) => !restoredOriginals.has(i));
-    if (f.answer >= 0) {
-      // Every answer sentence aligned only with the originals put back goes with it (a split sentence); one
-      // that covers an original of a merge that is not put back stays.
-      remove.add(f.answer);
-      j.alignment.forEach((is, k) => {
-        if (is.length > 0 && is.every((i) => answersFor.includes(i))) remove.add(k);
-      });
-    }
+    // Every answer sentence aligned only with the originals put back goes with them (a split sentence, or the
+    // loose rewrite of a sentence that left part of it out: kept, it would say the same thing twice); one that
+    // covers an original of a merge that is not put back stays.
+    const looseOnly: number[] = [];
+    if (f.answer >= 0) remove.add(f.answer);
+    j.alignment.forEach((is, k) => {
+      if (is.length > 0 && is.every((i) => answersFor.includes(i))) {
+        if (f.answer < 0 && !remove.has(k)) looseOnly.push(k);
+        remove.add(k);
+      }
+    });
     if (originals.length === 0) {
       repairs.push({ drift: f.drift, detail: f.detail, restored: 0, sentences: [] });
       continue;
@@ -131,7 +134,9 @@ export function judgeAndRepair(
     const at =
       f.answer >= 0
         ? Math.min(f.answer, ...[...remove].filter((k) => (j.alignment[k] ?? []).some((i) => originals.includes(i))))
-        : placeOf(Math.min(...originals));
+        : looseOnly.length > 0
+          ? Math.min(...looseOnly)
+          : placeOf(Math.min(...originals));
     const set = restoreAt.get(at) ?? new Set<number>();
     for (const i of originals) {
       set.add(i);
