@@ -198,6 +198,11 @@ describe('faithfulness check', () => {
     const a =
       'You can borrow a laptop from the library for two weeks. Ask at the front desk, or see lend-a-laptop.example.org for details.';
     expect(checkFaithful(o, a)).toMatchObject({ ok: false, drift: 'link' });
+    // Two sentences run together without a space are not a link the answer "lost" when it adds the space.
+    const runTogether = 'We walked to the old school.In May the garden was full of roses.';
+    expect(checkFaithful(runTogether, 'We walked to the old school. In May the garden was full of roses.').ok).toBe(
+      true,
+    );
   });
 
   it('catches a rewrite that stops halfway even when its last sentence echoes the ending', () => {

@@ -328,14 +328,21 @@ const flat = (t: string): string =>
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 
-/** Links: with a scheme, "www.", an email address, or a bare domain name on a common top-level domain. */
-const LINK_RE =
-  /\bhttps?:\/\/[^\s)>\]]+|\bwww\.[^\s)>\]]+|[\w.+-]+@[\w-]+\.[\w.-]+|\b[a-z0-9][a-z0-9-]*(?:\.[a-z0-9-]+)*\.(?:com|org|net|io|co|edu|gov|info|biz|app|dev|ai|us|uk|ca|de|fr|au|in)\b(?:\/[^\s)>\]"'”]*)?/gi;
+const LINK_RE = /\bhttps?:\/\/[^\s)>\]]+|\bwww\.[^\s)>\]]+|[\w.+-]+@[\w-]+\.[\w.-]+/gi;
+/**
+ * A bare domain name on a common top-level domain ("lend-a-laptop.example.org", "Reason.com"). The domain is
+ * matched in lower case only, so two sentences run together without a space ("the school.In May") are not a link.
+ */
+const DOMAIN_RE =
+  /\b[A-Za-z0-9][A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)*\.(?:com|org|net|io|edu|gov|info|biz|uk)\b(?:\/[^\s)>\]"'”]*)?/g;
 const QUOTE_RE = /"([^"\n]{3,300})"|“([^”\n]{3,300})”/g;
 
 function factsOf(sentence: string, sentenceStart: boolean): Facts {
-  const links = (sentence.match(LINK_RE) ?? []).map((l) => l.replace(/[.,;:]+$/, '').toLowerCase());
-  const plain = sentence.replace(LINK_RE, ' ');
+  const withoutLinks = sentence.replace(LINK_RE, ' ');
+  const links = [...(sentence.match(LINK_RE) ?? []), ...(withoutLinks.match(DOMAIN_RE) ?? [])].map((l) =>
+    l.replace(/[.,;:]+$/, '').toLowerCase(),
+  );
+  const plain = withoutLinks.replace(DOMAIN_RE, ' ');
   const numbers = (plain.match(/\d+(?:[.,]\d+)*/g) ?? []).map(normNumber);
   const numberWords: string[] = [];
   for (const w of plain.toLowerCase().match(/[a-z]+/g) ?? []) {
@@ -894,9 +901,11 @@ export function checkFaithful(
     }
     // 3a. Invented: aligns with nothing and brings mostly new content.
     const ls = a.lemmas[j] ?? [];
-    // A sentence that states figures of the original, and only those, restates the original's facts in new
-    // words ("in total my setup cost around 650€"): removing it as invented would lose them.
-    const ownFigures = f.numbers.length > 0 && f.numbers.every((n) => origNumbers.has(n));
+    // A sentence that states figures of the original, and only those (one of them more than a single digit),
+    // restates the original's facts in new words ("in total my setup cost around 650€"): removing it as
+    // invented would lose them.
+    const ownFigures =
+      f.numbers.some((n) => n.replace(/\D/g, '').length >= 2) && f.numbers.every((n) => origNumbers.has(n));
     if ((bestA[j] ?? 0) < ALIGN_MIN * 1.5 && !ownFigures) {
       const fresh = ls.filter((l) => !keptIn(l, o.allLemmas, o.allSenses));
       if (fresh.length >= INVENTED_MIN_NEW && fresh.length / Math.max(1, ls.length) >= INVENTED_SHARE)
