@@ -96,6 +96,11 @@ export const STOCK_PHRASES: RegExp[] = [
   /\b(?:overall|ultimately), (?:the|this|it)\b/i,
 ];
 
+/** Plain prose: a text with none of the stock phrases above (how the training weights and the benches slice AI text). */
+export function isPlainProse(text: string): boolean {
+  return !STOCK_PHRASES.some((re) => re.test(text));
+}
+
 // Casual markers: interjections, slang and fillers. People use a few; a model told to "sound human" or to write
 // in a child's or an amateur's voice piles them up. They feed two stylometric figures (features.ts).
 export const CASUAL_WORDS = new Set(

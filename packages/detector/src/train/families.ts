@@ -11,7 +11,7 @@ import { readFileSync } from 'node:fs';
 import { scoreWith } from '../core.ts';
 import { defaultWeightsDir, loadDetectorFrom } from '../io.ts';
 import { Detector, FAMILIES, subsetKey } from '../model.ts';
-import { STOCK_PHRASES } from '../lexicon.ts';
+import { isPlainProse } from '../lexicon.ts';
 import { hashString } from '../text.ts';
 import { auroc } from './metrics.ts';
 import { CONFIG, docLogits, fitDetector, genreOf, loadCorpus, prepare, type Doc } from './fit.ts';
@@ -39,11 +39,6 @@ export function genreOfDomain(domain: string): string {
   if (d.includes('abstract') || d.includes('academic_research') || d.includes('technical')) return 'academic';
   if (d.startsWith('essay') || d.includes('education')) return 'essays';
   return genreOf(domain) === 'web' ? 'other web' : genreOf(domain);
-}
-
-/** Plain prose: an AI text with none of the stock phrases the detector's lexicon lists. */
-export function isPlainProse(text: string): boolean {
-  return !STOCK_PHRASES.some((re) => re.test(text));
 }
 
 /** A held-out quarter of the human texts, by group (never in any fit of this evaluation). */

@@ -24,7 +24,7 @@ import {
 } from '../model.ts';
 import { hashString, letterRuns, normalizeForFeatures, splitSentences } from '../text.ts';
 import { casualFigures } from '../features.ts';
-import { STOCK_PHRASES } from '../lexicon.ts';
+import { isPlainProse } from '../lexicon.ts';
 import { denseRows, fitLR, sparseRows, type GroupEffects } from './lr.ts';
 
 export interface Doc {
@@ -256,7 +256,7 @@ export function sampleWeights(ps: Prepared[]): Float64Array {
       dom.get(key(p))! ** -a *
       (p.y ? 1 / Math.sqrt(gen.get(gkey(p))!) : 1) *
       (isNonNative(p.doc) ? CONFIG.nonNativeWeight : 1) *
-      (p.y && CONFIG.plainWeight !== 1 && !STOCK_PHRASES.some((re) => re.test(p.doc.text)) ? CONFIG.plainWeight : 1),
+      (p.y && CONFIG.plainWeight !== 1 && isPlainProse(p.doc.text) ? CONFIG.plainWeight : 1),
   );
   let th = 0,
     ta = 0;

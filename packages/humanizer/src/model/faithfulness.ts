@@ -598,9 +598,8 @@ function similarity(a: Prepared, i: number, b: Prepared, j: number): number {
   return hit / Math.sqrt(la.size * lb.size);
 }
 
-function newNumbers(orig: Prepared, facts: Facts): string | null {
-  const had = new Set<string>();
-  for (const f of orig.facts) for (const n of [...f.numbers, ...f.numberWords]) had.add(n);
+/** A number of the answer sentence the original states nowhere, in figures or words (`had`: all of them). */
+function newNumbers(had: ReadonlySet<string>, facts: Facts): string | null {
   for (const n of facts.numbers) if (!had.has(n)) return n;
   for (const n of facts.numberWords) {
     // "one", "first", "second" and "half" are ordinary words too often to count as new numbers on their own.
@@ -686,14 +685,16 @@ export function checkFaithful(
   const origLinks = new Set(o.facts.flatMap((f) => f.links));
   const answerLinks = new Set(a.facts.flatMap((f) => f.links));
   const originalFlat = ` ${flat(o.allText)} `;
+  // The original's numbers: in figures only, and in figures or words.
   const origNumbers = new Set(o.facts.flatMap((x) => x.numbers));
+  const origAnyNumbers = new Set(o.facts.flatMap((x) => [...x.numbers, ...x.numberWords]));
   a.sentences.forEach((_s, j) => {
     const f = a.facts[j] as Facts;
     const aligned = alignment[j] ?? [];
     const fail = (drift: Drift, detail: string): void => {
       failures.push({ drift, detail, answer: j, original: aligned });
     };
-    const n = newNumbers(o, f);
+    const n = newNumbers(origAnyNumbers, f);
     if (n) return fail('number', `a number changed ("${n}" is not in your text)`);
     // A number must come from the part of the text this sentence rewrites (its aligned original sentences and
     // their neighbours): "at 163" where the text says "at 165" here and "163" three paragraphs on is changed.

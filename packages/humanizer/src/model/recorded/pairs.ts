@@ -69,7 +69,10 @@ export interface PairSet {
   skipped: Partial<Record<PairKind, number>>;
 }
 
-/** A web address, or the placeholder a model writes for one it made up ("fake link"). */
+/**
+ * A web address, or the placeholder a model writes for one it made up ("fake link"). Deliberately not the
+ * faithfulness check's own link rule: what is left out of the check's figures must not be decided by the check.
+ */
 const WEB_ADDRESS =
   /\bhttps?:\/\/\S+|\bwww\.\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|co|edu|gov)\b|\bfake[- ]?(?:blog[- ]?)?link\b/i;
 
