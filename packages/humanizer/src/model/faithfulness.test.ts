@@ -193,6 +193,45 @@ describe('faithfulness check', () => {
     expect(checkFaithful(o, moved)).toMatchObject({ ok: false, drift: 'number' });
   });
 
+  it('a number written another way is the same number; another number is not', () => {
+    const same: [string, string, string][] = [
+      [
+        'The council set a forty-five day limit on the decision.',
+        'The council imposed a 45-day deadline on the decision.',
+        'a 46-day deadline',
+      ],
+      [
+        'He moved £512m from central to local budgets.',
+        'He moved £512 million from central to local budgets.',
+        '£612 million',
+      ],
+      [
+        'The prize fund reached 2,500,000 dollars last year.',
+        'Last year the prize fund hit 2.5 million dollars.',
+        '3.5 million dollars',
+      ],
+      [
+        'Both managers follow the same climate policy.',
+        'The two managers follow the same climate policy.',
+        'The three managers',
+      ],
+      ['The caller dialled 9-1-1 from the kitchen.', 'From the kitchen, the caller phoned 911.', 'phoned 912'],
+    ];
+    for (const [o, a, changed] of same) {
+      expect(checkFaithful(o, a), a).toMatchObject({ ok: true });
+      const wrong = a.replace(
+        /a 45-day deadline|£512 million|2\.5 million dollars|The two managers|phoned 911/,
+        changed,
+      );
+      expect(wrong).not.toBe(a);
+      expect(checkFaithful(o, wrong), wrong).toMatchObject({ ok: false, drift: 'number' });
+    }
+    // A list item's number counts items; it is not a figure of the text.
+    const steps = 'Steps to follow:\n1. Mix the flour and the salt.\n2. Add the warm water slowly.';
+    const list = 'What to do:\n1. Combine the flour with the salt.\n2. Slowly pour in the warm water.';
+    expect(checkFaithful(steps, list).ok).toBe(true);
+  });
+
   it('a link written as a bare domain name counts as a link', () => {
     const o = 'The library lends laptops for two weeks. Ask at the front desk to borrow one.';
     const a =

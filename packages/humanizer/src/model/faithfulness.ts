@@ -309,6 +309,12 @@ interface Facts {
   numbers: string[];
   /** Number words kept apart: "one" and "second" are ordinary words too. */
   numberWords: string[];
+  /**
+   * Other ways of writing the sentence's numbers, which count as stated but are never judged as new: "forty-five"
+   * is 45, "£512m" and "512 million" are 512000000, "2,500,000" is also 2.5 million, "9-1-1" is 911, "3rd" is 3,
+   * "both" is 2.
+   */
+  numberForms: string[];
   names: string[];
   links: string[];
   quotes: string[];
@@ -342,7 +348,8 @@ function factsOf(sentence: string, sentenceStart: boolean): Facts {
   const links = [...(sentence.match(LINK_RE) ?? []), ...(withoutLinks.match(DOMAIN_RE) ?? [])].map((l) =>
     l.replace(/[.,;:]+$/, '').toLowerCase(),
   );
-  const plain = withoutLinks.replace(DOMAIN_RE, ' ');
+  // A list item's number ("2." or "3)" opening the sentence) counts items; it states no fact.
+  const plain = withoutLinks.replace(DOMAIN_RE, ' ').replace(/^\s*\d{1,2}[.)](?=\s|$)/, ' ');
   const numbers = (plain.match(/\d+(?:[.,]\d+)*/g) ?? []).map(normNumber);
   const numberWords: string[] = [];
   for (const w of plain.toLowerCase().match(/[a-z]+/g) ?? []) {
@@ -355,7 +362,66 @@ function factsOf(sentence: string, sentenceStart: boolean): Facts {
     // A quotation worth keeping word for word: three words or more (shorter ones are scare quotes).
     if (q.split(/\s+/).length >= 3) quotes.push(flat(q));
   }
-  return { numbers, numberWords, names: namesOf(plain, sentenceStart), links, quotes };
+  return {
+    numbers,
+    numberWords,
+    numberForms: numberFormsOf(plain, numbers),
+    names: namesOf(plain, sentenceStart),
+    links,
+    quotes,
+  };
+}
+
+const UNITS = 'one|two|three|four|five|six|seven|eight|nine';
+const TENS = 'twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety';
+const SCALE: Record<string, number> = {
+  hundred: 1e2,
+  thousand: 1e3,
+  k: 1e3,
+  million: 1e6,
+  m: 1e6,
+  mn: 1e6,
+  billion: 1e9,
+  bn: 1e9,
+  b: 1e9,
+};
+/** A number as the figures a text would write for it: no thousands separators, at most two decimals. */
+const figures = (x: number): string => normNumber(String(Math.round(x * 100) / 100));
+
+/** The other ways of writing a sentence's numbers (see `Facts.numberForms`). */
+function numberFormsOf(plain: string, numbers: string[]): string[] {
+  const lower = plain.toLowerCase();
+  const out: string[] = [];
+  const valueOf = (w: string): number => (/\d/.test(w) ? Number(w.replace(/,/g, '')) : Number(NUMBER_WORDS[w] ?? NaN));
+  // "forty-five", "forty five".
+  for (const m of lower.matchAll(new RegExp(`\\b(${TENS})[\\s-](${UNITS})\\b`, 'g')))
+    out.push(String(valueOf(m[1] as string) + valueOf(m[2] as string)));
+  // "two hundred", "2.5 million", "£512m", "$1bn", "3k".
+  for (const m of lower.matchAll(
+    /(?:\b|(?<=[£$€¥]))(\d+(?:[.,]\d+)*|a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty)\s*(hundred|thousand|million|billion|mn|bn)\b|(?<=[£$€¥])(\d+(?:\.\d+)?)(k|m|b)\b/g,
+  )) {
+    const n = m[1] === 'a' ? 1 : valueOf((m[1] ?? m[3]) as string);
+    const scale = SCALE[(m[2] ?? m[4]) as string] ?? NaN;
+    if (Number.isFinite(n * scale)) out.push(figures(n * scale), String(scale));
+  }
+  // "2,500,000" is also "2.5 million".
+  for (const n of numbers) {
+    const x = Number(n);
+    if (!(x >= 1000) || !Number.isFinite(x)) continue;
+    for (const scale of [1e3, 1e6, 1e9])
+      if (x >= scale && Math.abs(x / scale - Number(figures(x / scale))) < 1e-9)
+        out.push(figures(x / scale), String(scale));
+  }
+  // "9-1-1" is 911; "3rd" and "third" are 3.
+  for (const m of plain.matchAll(/\b\d(?:-\d){2,}\b/g)) out.push(m[0].replace(/-/g, ''));
+  for (const m of lower.matchAll(/\b(\d+)(?:st|nd|rd|th)\b/g)) out.push(m[1] as string);
+  for (const w of lower.match(/[a-z]+/g) ?? []) {
+    const n = NUMBER_WORDS[w];
+    if (n && /\d(?:st|nd|rd|th)$/.test(n)) out.push(n.replace(/(?:st|nd|rd|th)$/, ''));
+  }
+  // Words that mean two.
+  if (/\b(?:both|pair|pairs|couple|twin|twins|dual|bi-[a-z]+)\b/.test(lower)) out.push('2');
+  return out;
 }
 
 /** Words that open sentences and are in no dictionary of content words: never names there. */
@@ -687,7 +753,7 @@ export function checkFaithful(
   const originalFlat = ` ${flat(o.allText)} `;
   // The original's numbers: in figures only, and in figures or words.
   const origNumbers = new Set(o.facts.flatMap((x) => x.numbers));
-  const origAnyNumbers = new Set(o.facts.flatMap((x) => [...x.numbers, ...x.numberWords]));
+  const origAnyNumbers = new Set(o.facts.flatMap((x) => [...x.numbers, ...x.numberWords, ...x.numberForms]));
   a.sentences.forEach((_s, j) => {
     const f = a.facts[j] as Facts;
     const aligned = alignment[j] ?? [];
@@ -702,7 +768,12 @@ export function checkFaithful(
       const near = new Set<string>();
       for (const i of aligned)
         for (let k = i - NUMBER_REACH; k <= i + NUMBER_REACH; k++)
-          for (const x of [...(o.facts[k]?.numbers ?? []), ...(o.facts[k]?.numberWords ?? [])]) near.add(x);
+          for (const x of [
+            ...(o.facts[k]?.numbers ?? []),
+            ...(o.facts[k]?.numberWords ?? []),
+            ...(o.facts[k]?.numberForms ?? []),
+          ])
+            near.add(x);
       const moved = f.numbers.find((x) => !near.has(x));
       if (moved) return fail('number', `a number changed ("${moved}" is not in that part of your text)`);
     }
@@ -917,7 +988,9 @@ export function checkFaithful(
   // Lost facts: a number of the original (digits) that the answer does not state anywhere, in figures or words.
   // Ordinals count as their number ("10th", "tenth"), a decade as its two last digits ("the '80s" for "1980s").
   const answerNumbers = new Set(
-    a.facts.flatMap((f) => [...f.numbers, ...f.numberWords]).flatMap((n) => [n, n.replace(/(?:st|nd|rd|th)$/, '')]),
+    a.facts
+      .flatMap((f) => [...f.numbers, ...f.numberWords, ...f.numberForms])
+      .flatMap((n) => [n, n.replace(/(?:st|nd|rd|th)$/, '')]),
   );
   const stated = (n: string): boolean =>
     answerNumbers.has(n) ||
