@@ -116,6 +116,14 @@ describe('faithfulness check', () => {
     ).toMatchObject({ ok: false, drift: 'quote' });
   });
 
+  it('a quotation respelled the American or British way is the same quotation', () => {
+    const o = 'The guide says "every organisation should analyse the colour of its catalogue" before a launch.';
+    const respelled = 'Before a launch, the guide says "every organization should analyze the color of its catalog".';
+    expect(checkFaithful(o, respelled).ok).toBe(true);
+    const changed = 'Before a launch, the guide says "every organization should analyze the shape of its catalog".';
+    expect(checkFaithful(o, changed)).toMatchObject({ ok: false, drift: 'quote' });
+  });
+
   it('judges negation sentence by sentence inside a merge, and does not count a merged "not" against a sentence', () => {
     const o =
       'The committee met on Monday. The analysis of the budget was not finished by then. The members asked for more time.';

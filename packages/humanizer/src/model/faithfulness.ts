@@ -334,6 +334,18 @@ const flat = (t: string): string =>
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 
+/**
+ * British and American spellings of a word compared as one ("organisational" / "organizational", "colour" /
+ * "color", "analyse", "centre", "catalogue"): a quotation respelled is not misquoted. Applied to both texts.
+ */
+const oneSpelling = (flatText: string): string =>
+  flatText
+    .replace(/\b([a-z]{3,})is(ation|ations|ational|e|ed|es|er|ers|ing)\b/g, '$1iz$2')
+    .replace(/\b([a-z]{2,})our(s|ed|ing|able)?\b/g, '$1or$2')
+    .replace(/\b([a-z]{2,})ys(e|ed|es|ing)\b/g, '$1yz$2')
+    .replace(/\b([a-z]{3,})tre(s)?\b/g, '$1ter$2')
+    .replace(/\b([a-z]{2,})ogue(s)?\b/g, '$1og$2');
+
 const LINK_RE = /\bhttps?:\/\/[^\s)>\]]+|\bwww\.[^\s)>\]]+|[\w.+-]+@[\w-]+\.[\w.-]+/gi;
 /**
  * A bare domain name on a common top-level domain ("lend-a-laptop.example.org", "Reason.com"). The domain is
@@ -343,13 +355,14 @@ const DOMAIN_RE =
   /\b[A-Za-z0-9][A-Za-z0-9-]*(?:\.[A-Za-z0-9-]+)*\.(?:com|org|net|io|edu|gov|info|biz|uk)\b(?:\/[^\s)>\]"'”]*)?/g;
 const QUOTE_RE = /"([^"\n]{3,300})"|“([^”\n]{3,300})”/g;
 
-function factsOf(sentence: string, sentenceStart: boolean): Facts {
+function factsOf(sentence: string, sentenceStart: boolean, lineStart = false): Facts {
   const withoutLinks = sentence.replace(LINK_RE, ' ');
   const links = [...(sentence.match(LINK_RE) ?? []), ...(withoutLinks.match(DOMAIN_RE) ?? [])].map((l) =>
     l.replace(/[.,;:]+$/, '').toLowerCase(),
   );
-  // A list item's number ("2." or "3)" opening the sentence) counts items; it states no fact.
-  const plain = withoutLinks.replace(DOMAIN_RE, ' ').replace(/^\s*\d{1,2}[.)](?=\s|$)/, ' ');
+  // A list item's number ("2." or "3)" opening a line) counts items; it states no fact.
+  const item = lineStart ? /^\s*(\d{1,2})[.)](?=\s|$)/.exec(withoutLinks) : null;
+  const plain = withoutLinks.replace(DOMAIN_RE, ' ').slice(item ? item[0].length : 0);
   const numbers = (plain.match(/\d+(?:[.,]\d+)*/g) ?? []).map(normNumber);
   const numberWords: string[] = [];
   for (const w of plain.toLowerCase().match(/[a-z]+/g) ?? []) {
@@ -360,12 +373,13 @@ function factsOf(sentence: string, sentenceStart: boolean): Facts {
   for (const m of plain.matchAll(QUOTE_RE)) {
     const q = (m[1] ?? m[2] ?? '').trim();
     // A quotation worth keeping word for word: three words or more (shorter ones are scare quotes).
-    if (q.split(/\s+/).length >= 3) quotes.push(flat(q));
+    if (q.split(/\s+/).length >= 3) quotes.push(oneSpelling(flat(q)));
   }
   return {
     numbers,
     numberWords,
-    numberForms: numberFormsOf(plain, numbers),
+    // The item's number may still be written elsewhere ("1." inside a sentence).
+    numberForms: [...numberFormsOf(plain, numbers), ...(item ? [item[1] as string] : [])],
     names: namesOf(plain, sentenceStart),
     links,
     quotes,
@@ -550,6 +564,13 @@ function contentLemmas(s: string): string[] {
   return out;
 }
 
+/** Whether only spaces stand between `at` and the start of its line. */
+function opensLine(text: string, at: number): boolean {
+  let k = at - 1;
+  while (k >= 0 && (text[k] === ' ' || text[k] === '\t')) k--;
+  return k < 0 || text[k] === '\n';
+}
+
 function prepare(text: string): Prepared {
   const sentences = splitSentences(text);
   const lemmas = sentences.map((s) => contentLemmas(s.text));
@@ -567,7 +588,7 @@ function prepare(text: string): Prepared {
     lemmas,
     lemmaSet,
     senseSet,
-    facts: sentences.map((s) => factsOf(s.text, true)),
+    facts: sentences.map((s) => factsOf(s.text, true, opensLine(text, s.start))),
     negations: sentences.map((s) => (withoutIdioms(s.text).match(NEGATOR) ?? []).length),
     lexicalNegations: sentences.map((s) => (s.text.match(LEXICAL_NEGATIONS) ?? []).length),
     scopes: sentences.map((s) => scopeOf(s.text)),
@@ -750,7 +771,7 @@ export function checkFaithful(
   const initials = (o.allText.match(/[a-z]+/g) ?? []).map((w) => w[0]).join('');
   const origLinks = new Set(o.facts.flatMap((f) => f.links));
   const answerLinks = new Set(a.facts.flatMap((f) => f.links));
-  const originalFlat = ` ${flat(o.allText)} `;
+  const originalFlat = ` ${oneSpelling(flat(o.allText))} `;
   // The original's numbers: in figures only, and in figures or words.
   const origNumbers = new Set(o.facts.flatMap((x) => x.numbers));
   const origAnyNumbers = new Set(o.facts.flatMap((x) => [...x.numbers, ...x.numberWords, ...x.numberForms]));
