@@ -250,7 +250,30 @@ describe('faithfulness check', () => {
         'Most ferry crossings go to or from United States ports every year.',
       ],
     ];
+    alsoSame.push(
+      [
+        'In 1903 the mayor spent three days camping in the valley.',
+        'In 1903, early in the 20th century, the mayor spent three days camping in the valley.',
+      ],
+      [
+        'Most soldiers died of disease before the twentieth century.',
+        'Before the 20th century, most soldiers died of disease.',
+      ],
+      [
+        'See the ruling of the court, 474 F.3d 1150 (9th Cir.2007), on this point.',
+        'On this point, see the Ninth Circuit ruling of 2007, 474 F.3d 1150.',
+      ],
+    );
     for (const [o, a] of alsoSame) expect(checkFaithful(o, a), a).toMatchObject({ ok: true });
+    expect(
+      checkFaithful(
+        alsoSame[5]![0],
+        'In 1903, early in the 19th century, the mayor spent three days camping in the valley.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'number' });
+    expect(
+      checkFaithful(alsoSame[7]![0], 'On this point, see the Eighth Circuit ruling of 2007, 474 F.3d 1150.'),
+    ).toMatchObject({ ok: false, drift: 'number' });
     expect(
       checkFaithful(alsoSame[0]![0], 'Someone who buys a $600,000 flat in the old town pays twice.'),
     ).toMatchObject({ ok: false, drift: 'number' });

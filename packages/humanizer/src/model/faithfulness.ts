@@ -292,6 +292,15 @@ const NUMBER_WORDS: Record<string, string> = {
   eighth: '8th',
   ninth: '9th',
   tenth: '10th',
+  eleventh: '11th',
+  twelfth: '12th',
+  fifteenth: '15th',
+  sixteenth: '16th',
+  seventeenth: '17th',
+  eighteenth: '18th',
+  nineteenth: '19th',
+  twentieth: '20th',
+  hundredth: '100th',
 };
 
 /** Informal words a casual rewrite may open a sentence with; not names. */
@@ -402,6 +411,13 @@ const SCALE: Record<string, number> = {
 /** A number as the figures a text would write for it: no thousands separators, at most two decimals. */
 const figures = (x: number): string => normNumber(String(Math.round(x * 100) / 100));
 
+/** "9" as "9th", "2" as "2nd", "21" as "21st". */
+function ordinal(n: number): string {
+  const t = n % 100;
+  const suffix = t >= 11 && t <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th');
+  return `${n}${suffix}`;
+}
+
 /** The other ways of writing a sentence's numbers (see `Facts.numberForms`). */
 function numberFormsOf(plain: string, numbers: string[]): string[] {
   const lower = plain.toLowerCase();
@@ -433,7 +449,13 @@ function numberFormsOf(plain: string, numbers: string[]): string[] {
   for (const m of plain.matchAll(/\b\d{1,2}[/.-]\d{1,2}[/.-](\d{2})\b/g)) out.push(`20${m[1]}`, `19${m[1]}`);
   // "9-1-1" is 911; "3rd" and "third" are 3.
   for (const m of plain.matchAll(/\b\d(?:-\d){2,}\b/g)) out.push(m[0].replace(/-/g, ''));
-  for (const m of lower.matchAll(/\b(\d+)(?:st|nd|rd|th)\b/g)) out.push(m[1] as string);
+  for (const m of lower.matchAll(/\b(\d+)(?:st|nd|rd|th|d)\b/g)) out.push(m[1] as string, ordinal(Number(m[1])));
+  // A year is in its century ("1903": "the 20th century", "the early 1900s").
+  for (const n of numbers)
+    if (/^(?:1[0-9]|20)\d\d$/.test(n)) {
+      const c = Math.floor((Number(n) - 1) / 100) + 1;
+      out.push(ordinal(c), String(c), `${n.slice(0, 2)}00`);
+    }
   for (const w of lower.match(/[a-z]+/g) ?? []) {
     const n = NUMBER_WORDS[w];
     if (n && /\d(?:st|nd|rd|th)$/.test(n)) out.push(n.replace(/(?:st|nd|rd|th)$/, ''));
@@ -778,6 +800,7 @@ export function checkFaithful(
     `${original}\n${answer}`.match(/(?<![\p{L}'’.-])\p{Ll}[\p{Ll}'’-]*/gu)?.map((w) => w.replace(/['’]s$/, '')) ?? [],
   );
   const initials = (o.allText.match(/[a-z]+/g) ?? []).map((w) => w[0]).join('');
+  const abbreviations = [...new Set([...o.allText.matchAll(/\b(\p{L}{2,5})\.(?!\p{L})/gu)].map((m) => m[1] as string))];
   const numericDate = /\b\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}\b/.test(o.allText);
   const origLinks = new Set(o.facts.flatMap((f) => f.links));
   const answerLinks = new Set(a.facts.flatMap((f) => f.links));
@@ -813,6 +836,10 @@ export function checkFaithful(
       f.names.length > 0 ? wordsBesideNames(a.sentences[j]?.text ?? '', origWords) : new Set<string>();
     for (const name of f.names) {
       if (origNames.has(name) || origWords.has(name)) continue;
+      // An abbreviation of the original written out ("Circuit" for "Cir.", "Corporation" for "Corp.").
+      if (abbreviations.some((a) => name.length > a.length && name.startsWith(a))) continue;
+      // A number in words that the original states in figures ("Ninth Circuit" / "9th Cir.").
+      if (NUMBER_WORDS[name] && origAnyNumbers.has(NUMBER_WORDS[name])) continue;
       // A month named where the original writes the date in figures ("08/10/06" / "August 10, 2006").
       if (MONTHS.has(name) && numericDate) continue;
       // A word either text uses in lower case is an ordinary word ("For", "Mystery"), not a name.
