@@ -64,6 +64,26 @@ describe('faithfulness check', () => {
     ).not.toContain('name');
   });
 
+  it('an acronym of words the original spells out, a name without its accents, a currency code are not new names', () => {
+    const names = (o: string, a: string) => checkFaithful(o, a).failures.filter((f) => f.drift === 'name');
+    const same: [string, string][] = [
+      [
+        'Funds that lead on environmental, social and governance criteria trade at a premium.',
+        'Funds that lead on environmental, social and governance (ESG) criteria trade at a premium.',
+      ],
+      [
+        'The thought experiment of Schrodinger still puzzles students.',
+        'Students are still puzzled by Schrödinger’s thought experiment.',
+      ],
+      ['One dollar bought 0.82 pounds that week.', 'That week, 1 USD bought 0.82 GBP.'],
+      ['Most American towns hold a parade in July.', 'Most towns in the United States hold a parade in July.'],
+      ['The helper can now write whole replies for you.', 'The AI helper can now write whole replies for you.'],
+    ];
+    for (const [o, a] of same) expect(names(o, a), a).toEqual([]);
+    // A name the original never mentions is still a new name.
+    expect(names(same[1]![0], 'Students are still puzzled by Heisenberg’s thought experiment.')).not.toEqual([]);
+  });
+
   it('takes words at a start, labels, spelled-out acronyms and other forms of a name for what they are', () => {
     const names = (o: string, a: string) => checkFaithful(o, a).failures.filter((f) => f.drift === 'name');
     // A function word or an adverb opening a sentence, and a title-case label before a colon.

@@ -303,6 +303,14 @@ const NUMBER_WORDS: Record<string, string> = {
   hundredth: '100th',
 };
 
+/** Acronyms used as common nouns: not names a rewrite could invent. */
+const COMMON_ACRONYMS = new Set(
+  'ai tv diy ceo ceos faq faqs pc pcs hr pr gps dna id ids vip vips asap fyi ok usb pdf ui atm suv suvs'.split(' '),
+);
+
+/** Letters without their accents ("schrödinger" → "schrodinger"), so a name spelled with or without them agrees. */
+const foldMarks = (t: string): string => t.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+
 /** Informal words a casual rewrite may open a sentence with; not names. */
 const INFORMAL = new Set(
   'wanna gonna gotta lemme kinda sorta btw tbh imo imho lol omg lmao rofl nah ouch bff fyi idk smh ikr yeah yep yup nope hey hmm ok okay alright whoa wow yay ugh oh ah'.split(
@@ -800,6 +808,17 @@ export function checkFaithful(
     `${original}\n${answer}`.match(/(?<![\p{L}'’.-])\p{Ll}[\p{Ll}'’-]*/gu)?.map((w) => w.replace(/['’]s$/, '')) ?? [],
   );
   const initials = (o.allText.match(/[a-z]+/g) ?? []).map((w) => w[0]).join('');
+  // The same without joining words ("environmental, social and governance": "esg").
+  const initialsBare = (o.allText.match(/[a-z]+/g) ?? [])
+    .filter((w) => !/^(?:and|of|the|for|in|on|to|a|an)$/.test(w))
+    .map((w) => w[0])
+    .join('');
+  const foldedText = foldMarks(o.allText);
+  const currencyCodes = new Set<string>();
+  if (/\$|\bdollars?\b/.test(o.allText)) currencyCodes.add('usd');
+  if (/£|\bpounds?\b/.test(o.allText)) currencyCodes.add('gbp');
+  if (/€|\beuros?\b/.test(o.allText)) currencyCodes.add('eur');
+  if (/¥|\byen\b/.test(o.allText)) currencyCodes.add('jpy');
   const abbreviations = [...new Set([...o.allText.matchAll(/\b(\p{L}{2,5})\.(?!\p{L})/gu)].map((m) => m[1] as string))];
   const numericDate = /\b\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}\b/.test(o.allText);
   const origLinks = new Set(o.facts.flatMap((f) => f.links));
@@ -861,9 +880,18 @@ export function checkFaithful(
         continue;
       // The same word capitalised (a heading, a label) or an acronym of words the original spells out.
       if (name.split('-').every((part) => o.allLemmas.has(lemma(part)) || STOP.has(part))) continue;
-      if (/^[a-z]{2,6}s?$/.test(name) && initials.includes(name.replace(/s$/, ''))) continue;
-      // A name written differently ("U.S." and "US") or in a possessive still counts.
-      if (o.allText.includes(name.replace(/\./g, ''))) continue;
+      if (
+        /^[a-z]{2,6}s?$/.test(name) &&
+        (initials.includes(name.replace(/s$/, '')) || initialsBare.includes(name.replace(/s$/, '')))
+      )
+        continue;
+      // A name written differently ("U.S." and "US", "Schrödinger" and "Schrodinger") or in a possessive.
+      if (o.allText.includes(name) || o.allText.includes(name.replace(/\./g, ''))) continue;
+      if (foldedText.includes(foldMarks(name))) continue;
+      // An acronym used as a common noun ("AI", "TV", "DIY"), a currency code for the original's currency
+      // ("USD" for "$"), the country of "American".
+      if (COMMON_ACRONYMS.has(name) || currencyCodes.has(name)) continue;
+      if ((name === 'united' || name === 'states') && /\b(?:americans?|america|usa|u\.s)\b/.test(o.allText)) continue;
       return fail('name', `a name changed ("${name.replace(/^\p{L}/u, (c) => c.toUpperCase())}" is not in your text)`);
     }
     // A link counts as kept when the other text has it, whole or inside a longer address ("reason.com" in a
