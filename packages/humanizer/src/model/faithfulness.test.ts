@@ -3,7 +3,7 @@ import { humanize } from '../index.ts';
 import { checkFaithful, splitSentences } from './faithfulness.ts';
 import { startFakeOllama, type FakeOllama } from './fake-ollama.ts';
 import { fullTextPrompt } from './prompts.ts';
-import { describeRepairs, judgeAndRepair } from './sentence-repair.ts';
+import { describeRepairs, judgeAndRepair, withoutRepeats } from './sentence-repair.ts';
 import { plantDrift } from './recorded/drift.ts';
 
 const ORIGINAL =
@@ -586,6 +586,14 @@ describe('faithfulness check', () => {
     ]);
   });
 
+  it('a quotation closed before a lower-case word goes on in the same sentence', () => {
+    expect(splitSentences('"You seem troubled, why?" asked the old man. He waited.').map((s) => s.text)).toEqual([
+      '"You seem troubled, why?" asked the old man.',
+      'He waited.',
+    ]);
+    expect(splitSentences('"I am done." She left.').map((s) => s.text)).toEqual(['"I am done."', 'She left.']);
+  });
+
   it('splits text written in lower case, and judges a long run without stops in pieces', () => {
     expect(
       splitSentences('there had been talk. "it is not true," he said. it was approx. five p.m. then... well. ok').map(
@@ -678,6 +686,22 @@ describe('repair instead of discard', () => {
     expect(r.text).toContain('It approved 40 new computers for the city library.');
     expect(r.text).toContain('The bridge by the river is old, members said.');
     expect(r.text).not.toContain('50');
+  });
+
+  it('drops a model sentence that only restates a sentence put back, when the text still passes without it', () => {
+    const o =
+      'The ferry leaves the harbour at seven every morning. Let the long wait be your reason to bring a good book. ' +
+      'Coffee is sold on the upper deck.';
+    const put = 'Let the long wait be your reason to bring a good book.';
+    const text =
+      `Every morning at seven the ferry pulls out of the harbour. ${put} ` +
+      'Use the long wait as a reason to pack a good book. On the upper deck you can buy coffee.';
+    const out = withoutRepeats(o, text, checkFaithful(o, text), new Set([1]), 'deep', []);
+    expect(out).toBe(
+      `Every morning at seven the ferry pulls out of the harbour. ${put} On the upper deck you can buy coffee.`,
+    );
+    // Nothing was put back: nothing goes.
+    expect(withoutRepeats(o, text, checkFaithful(o, text), new Set(), 'deep', [])).toBe(text);
   });
 
   it('gives up when most sentences fail', () => {

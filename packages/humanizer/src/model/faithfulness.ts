@@ -227,6 +227,8 @@ export function splitSentences(text: string): Sentence[] {
       const end = /<br/i.test(m[0]) ? m.index : m.index + m[0].trimEnd().length;
       // "Dr. Smith", "e.g. Paris", "U.S. Army": an abbreviation is not a sentence end.
       const before = line.slice(last, end);
+      // A quotation closed before a lower-case word goes on in the same sentence ('"Why?" asked the Guru.').
+      if (/[?!.]["”’]$/.test(before) && /^\s+[a-z]/.test(line.slice(end))) continue;
       if (/(?:\b(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|e\.g|i\.e|No|Vol|Fig)\.|\b[A-Z]\.)$/.test(before)) continue;
       // Before a lower-case word, a short abbreviation ("approx.", "et al.", "p.m.") does not end a sentence.
       if (

@@ -189,7 +189,8 @@ export function judgeAndRepair(
   // The repaired text must pass as a whole; sentences written as the user wrote them always align.
   // Sentences put back can change how the rest aligns: judge again, and repair once more if needed.
   const again = checkFaithful(orig, out, mode, spans);
-  if (again.ok) return { ok: true, text: out, repairs, judgement: j };
+  if (again.ok)
+    return { ok: true, text: withoutRepeats(orig, out, again, restoredOriginals, mode, spans), repairs, judgement: j };
   if (depth < 2 && (SENTENCE_DRIFTS.includes(again.drift as Drift) || again.drift === 'dropped')) {
     const next = judgeAndRepair(orig, out, mode, spans, depth + 1, alreadyRestored + restoredWords);
     if (next.ok) return { ok: true, text: next.text, repairs: [...repairs, ...next.repairs], judgement: j };
@@ -201,6 +202,52 @@ export function judgeAndRepair(
     judgement: again,
   };
 }
+
+/**
+ * The repaired text without a model sentence that only restates a sentence put back as the user wrote it (the
+ * final alignment can pair them where the first one did not): kept, the text would say the same thing twice. A
+ * sentence goes only when the text still passes without it.
+ */
+export function withoutRepeats(
+  original: string,
+  text: string,
+  j: Faithfulness,
+  restored: ReadonlySet<number>,
+  mode: 'deep' | 'lightning',
+  spans: readonly string[],
+): string {
+  const restoredText = new Set([...restored].map((i) => j.originalSentences[i]?.text.trim() ?? ''));
+  // Originals present word for word in the text (put back here or in an earlier round).
+  const copied = new Set<number>();
+  j.answerSentences.forEach((a) => {
+    const i = j.originalSentences.findIndex((o) => o.text.trim() === a.text.trim());
+    if (i >= 0 && restoredText.has(a.text.trim())) copied.add(i);
+  });
+  if (copied.size === 0) return text;
+  const drop = j.answerSentences
+    .map((a, k) => ({ a, k }))
+    .filter(({ a, k }) => {
+      if (restoredText.has(a.text.trim())) return false;
+      const al = j.alignment[k] ?? [];
+      return al.length === 1 && copied.has(al[0] as number) && (j.similarity[k]?.[al[0] as number] ?? 0) >= REPEAT_SIM;
+    });
+  if (drop.length === 0) return text;
+  let out = '';
+  let pos = 0;
+  for (const { a } of drop) {
+    out += text.slice(pos, a.start);
+    pos = a.end;
+  }
+  out = (out + text.slice(pos))
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/ +\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+  return out && checkFaithful(original, out, mode, spans).ok ? out : text;
+}
+
+/** Similarity at which a model sentence aligned with one sentence put back only restates it. */
+const REPEAT_SIM = 0.2;
 
 /** "2 sentences kept as written: a number changed; a name changed." */
 export function describeRepairs(repairs: Repair[]): string {
