@@ -79,7 +79,25 @@ describe('faithfulness check', () => {
       ['Most American towns hold a parade in July.', 'Most towns in the United States hold a parade in July.'],
       ['The helper can now write whole replies for you.', 'The AI helper can now write whole replies for you.'],
     ];
+    same.push(
+      [
+        'Goods from the U.S. will enter Panama without duty.',
+        'U.S. goods will reach the Panamanian market without duty.',
+      ],
+      ['Goods from the U.S. will enter Panama without duty.', 'The U.S.-Panama deal lets goods enter without duty.'],
+      ['This tradition is still held by the Jews today.', 'This remains a Jewish tradition today.'],
+      // A heading in title case, and a quotation opened with a single quote.
+      [
+        'Time matters a lot in emergency surgery for older patients.',
+        'Time is of the Essence: Emergency Surgery for Older Patients',
+      ],
+      [
+        'He told the Levites to put the holy ark in the house.',
+        "He told the Levites, 'Place the holy ark in the house.'",
+      ],
+    );
     for (const [o, a] of same) expect(names(o, a), a).toEqual([]);
+    expect(names(same[5]![0], 'Goods from the U.S. will enter the Colombian market without duty.')).not.toEqual([]);
     // A name the original never mentions is still a new name.
     expect(names(same[1]![0], 'Students are still puzzled by Heisenberg’s thought experiment.')).not.toEqual([]);
   });

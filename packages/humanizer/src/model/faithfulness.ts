@@ -497,10 +497,12 @@ function namesOf(sentence: string, sentenceStart: boolean): string[] {
   let first = sentenceStart;
   // Title case is judged per segment: a label before a colon or a dash, a heading line, a bold run.
   for (const segment of sentence.split(/(?<=[:\n]|\*\*|[–—])/)) {
-    const toks = segment.match(/[\p{L}][\p{L}'’.-]*|[.!?:;"“(\[*#•>|–—]/gu) ?? [];
+    const toks = segment.match(/[\p{L}][\p{L}'’.-]*|[.!?:;"“(\[*#•>|–—]|(?<!\p{L})['‘](?=\p{L})/gu) ?? [];
     const words = toks.filter((t) => /\p{L}/u.test(t));
-    const caps = words.filter((w) => /^\p{Lu}/u.test(w)).length;
-    const titleCase = words.length >= 2 && caps / words.length > 0.6;
+    // Title case leaves short joining words in lower case ("Time is of the Essence").
+    const heads = words.filter((w) => !STOP.has(w.toLowerCase()));
+    const caps = heads.filter((w) => /^\p{Lu}/u.test(w)).length;
+    const titleCase = heads.length >= 2 && caps / heads.length > 0.6;
     for (const t of toks) {
       if (!/\p{L}/u.test(t)) {
         first = true;
@@ -873,7 +875,20 @@ export function checkFaithful(
       if (name.length >= 6 && [...origWords].some((w) => w.length >= 6 && nearlySame(w, name))) continue;
       // A common word that completes a name of the original ("Jordan River", "Hammer Nutrition").
       if (besideKnownName.has(name)) continue;
+      // A people or language named after a place of the original ("Panamanian", "Jewish").
+      if (
+        [...origWords].some(
+          (w) =>
+            w.length >= 3 &&
+            (name.startsWith(w) || name.startsWith(w.replace(/s$/, ''))) &&
+            /^(?:n?ians?|ese|ish|ans?|i|ic|ns)$/.test(name.slice(w.replace(/s$/, '').length).replace(/^a(?=n)/, '')),
+        )
+      )
+        continue;
       const parts = name.split('-');
+      // A compound of names the original has ("U.S.-Panama").
+      if (parts.length > 1 && parts.every((part) => origWords.has(part.replace(/\./g, '')) || origWords.has(part)))
+        continue;
       if (
         parts.length > 1 &&
         (origWords.has(parts[0] as string) || origStems.has(nameStem(parts[0] as string))) &&
