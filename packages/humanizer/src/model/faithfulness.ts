@@ -464,6 +464,7 @@ function numberFormsOf(plain: string, numbers: string[]): string[] {
   for (const n of numbers)
     if (/^(?:1[0-9]|20)\d\d$/.test(n)) {
       const c = Math.floor((Number(n) - 1) / 100) + 1;
+      // The answer's "20th" is read as 20 among its figures.
       out.push(ordinal(c), String(c), `${n.slice(0, 2)}00`);
     }
   for (const w of lower.match(/[a-z]+/g) ?? []) {
@@ -823,7 +824,14 @@ export function checkFaithful(
   if (/£|\bpounds?\b/.test(o.allText)) currencyCodes.add('gbp');
   if (/€|\beuros?\b/.test(o.allText)) currencyCodes.add('eur');
   if (/¥|\byen\b/.test(o.allText)) currencyCodes.add('jpy');
-  const abbreviations = [...new Set([...o.allText.matchAll(/\b(\p{L}{2,5})\.(?!\p{L})/gu)].map((m) => m[1] as string))];
+  // Abbreviations: a short capitalised word with a stop that does not end a sentence ("Cir.2007", "Corp., 121").
+  const abbreviations = [
+    ...new Set(
+      [...original.matchAll(/\b(\p{Lu}\p{Ll}{1,4})\.(?=[\d,;)]|\s+[\p{Ll}\d(])/gu)].map((m) =>
+        (m[1] as string).toLowerCase(),
+      ),
+    ),
+  ];
   const numericDate = /\b\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}\b/.test(o.allText);
   const origLinks = new Set(o.facts.flatMap((f) => f.links));
   const answerLinks = new Set(a.facts.flatMap((f) => f.links));
@@ -879,7 +887,7 @@ export function checkFaithful(
       if (
         [...origWords].some(
           (w) =>
-            w.length >= 3 &&
+            w.length >= 4 &&
             (name.startsWith(w) || name.startsWith(w.replace(/s$/, ''))) &&
             /^(?:n?ians?|ese|ish|ans?|i|ic|ns)$/.test(name.slice(w.replace(/s$/, '').length).replace(/^a(?=n)/, '')),
         )
