@@ -217,7 +217,7 @@ export function withoutRepeats(
   spans: readonly string[],
 ): string {
   const restoredText = new Set([...restored].map((i) => j.originalSentences[i]?.text.trim() ?? ''));
-  // Originals present word for word in the text (put back here or in an earlier round).
+  // The originals this repair put back, found word for word in the text.
   const copied = new Set<number>();
   j.answerSentences.forEach((a) => {
     const i = j.originalSentences.findIndex((o) => o.text.trim() === a.text.trim());
