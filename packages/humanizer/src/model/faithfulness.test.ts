@@ -301,6 +301,7 @@ describe('faithfulness check', () => {
         'See the ruling of the court, 474 F.3d 1150 (9th Cir.2007), on this point.',
         'On this point, see the Ninth Circuit ruling of 2007, 474 F.3d 1150.',
       ],
+      ['I was given a bonsai tree on my twenty-eighth birthday.', 'On my 28th birthday I was given a bonsai tree.'],
     );
     for (const [o, a] of alsoSame) expect(checkFaithful(o, a), a).toMatchObject({ ok: true });
     expect(
@@ -312,6 +313,10 @@ describe('faithfulness check', () => {
     expect(
       checkFaithful(alsoSame[7]![0], 'On this point, see the Eighth Circuit ruling of 2007, 474 F.3d 1150.'),
     ).toMatchObject({ ok: false, drift: 'number' });
+    expect(checkFaithful(alsoSame[8]![0], 'On my 29th birthday I was given a bonsai tree.')).toMatchObject({
+      ok: false,
+      drift: 'number',
+    });
     expect(
       checkFaithful(alsoSame[0]![0], 'Someone who buys a $600,000 flat in the old town pays twice.'),
     ).toMatchObject({ ok: false, drift: 'number' });

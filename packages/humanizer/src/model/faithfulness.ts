@@ -436,6 +436,13 @@ function numberFormsOf(plain: string, numbers: string[]): string[] {
   // "forty-five", "forty five".
   for (const m of lower.matchAll(new RegExp(`\\b(${TENS})[\\s-](${UNITS})\\b`, 'g')))
     out.push(String(valueOf(m[1] as string) + valueOf(m[2] as string)));
+  // "twenty-eighth", "twenty eighth".
+  for (const m of lower.matchAll(
+    new RegExp(`\\b(${TENS})[\\s-](first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\\b`, 'g'),
+  )) {
+    const v = valueOf(m[1] as string) + Number((NUMBER_WORDS[m[2] as string] ?? '').replace(/\D/g, ''));
+    out.push(String(v), ordinal(v));
+  }
   // "two hundred", "2.5 million", "£512m", "$1bn", "500k".
   for (const m of lower.matchAll(
     /(?:\b|(?<=[£$€¥]))(\d+(?:[.,]\d+)*|a|one|two|three|four|five|six|seven|eight|nine|ten|twelve|twenty|fifty)\s*(hundred|thousand|million|billion|mn|bn)\b|(?:\b|(?<=[£$€¥]))(\d+(?:\.\d+)?)(k|m|b)\b/g,
