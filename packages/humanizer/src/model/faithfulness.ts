@@ -815,7 +815,8 @@ export function checkFaithful(
     ...(o.allText.match(/[\p{L}]+/gu) ?? []),
     ...(o.allText.match(/\b(?:\p{L}\.){2,}/gu) ?? []).map((a) => a.replace(/\./g, '')),
   ]);
-  const origStems = new Set([...origWords].filter((w) => w.length >= 4).map(nameStem));
+  const origWordList = [...origWords];
+  const origStems = new Set(origWordList.filter((w) => w.length >= 4).map(nameStem));
   const lowerWords = new Set(
     `${original}\n${answer}`.match(/(?<![\p{L}'’.-])\p{Ll}[\p{Ll}'’-]*/gu)?.map((w) => w.replace(/['’]s$/, '')) ?? [],
   );
@@ -887,17 +888,19 @@ export function checkFaithful(
       // Another form of a name or word of the original ("Britain" / "British", "Persians" / "Persia"), or a
       // compound on one ("UK-based", "London-centric").
       if (origStems.has(nameStem(name))) continue;
-      if (name.length >= 6 && [...origWords].some((w) => w.length >= 6 && nearlySame(w, name))) continue;
+      if (name.length >= 6 && origWordList.some((w) => w.length >= 6 && nearlySame(w, name))) continue;
       // A common word that completes a name of the original ("Jordan River", "Hammer Nutrition").
       if (besideKnownName.has(name)) continue;
       // A people or language named after a place of the original ("Panamanian", "Jewish").
       if (
-        [...origWords].some(
-          (w) =>
+        origWordList.some((w) => {
+          const base = w.replace(/s$/, '');
+          return (
             w.length >= 4 &&
-            (name.startsWith(w) || name.startsWith(w.replace(/s$/, ''))) &&
-            /^(?:n?ians?|ese|ish|ans?|i|ic|ns)$/.test(name.slice(w.replace(/s$/, '').length).replace(/^a(?=n)/, '')),
-        )
+            name.startsWith(base) &&
+            /^(?:n?ians?|ese|ish|ans?|i|ic|ns)$/.test(name.slice(base.length).replace(/^a(?=n)/, ''))
+          );
+        })
       )
         continue;
       const parts = name.split('-');

@@ -24,6 +24,14 @@ export type Repaired =
 /** More than this share of the original's words put back: the answer is not a rewrite any more. */
 export const MAX_RESTORED_SHARE = 0.5;
 
+/** Spaces and blank lines left by removed sentences, tidied. */
+const tidy = (t: string): string =>
+  t
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/ +\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+
 const words = (s: string): number => s.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
 /** Judge an answer and, when only sentences fail, return it repaired. */
@@ -180,11 +188,7 @@ export function judgeAndRepair(
   const tail = insert(aS.length);
   out += ans.slice(pos);
   if (tail) out = `${out.trimEnd()} ${tail}`;
-  out = out
-    .replace(/[ \t]{2,}/g, ' ')
-    .replace(/ +\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  out = tidy(out);
   if (!out) return { ok: false, reason: 'nothing left after repair', drift: j.drift as Drift, judgement: j };
   // The repaired text must pass as a whole; sentences written as the user wrote them always align.
   // Sentences put back can change how the rest aligns: judge again, and repair once more if needed.
@@ -218,11 +222,11 @@ export function withoutRepeats(
 ): string {
   const restoredText = new Set([...restored].map((i) => j.originalSentences[i]?.text.trim() ?? ''));
   // The originals this repair put back, found word for word in the text.
-  const copied = new Set<number>();
-  j.answerSentences.forEach((a) => {
-    const i = j.originalSentences.findIndex((o) => o.text.trim() === a.text.trim());
-    if (i >= 0 && restoredText.has(a.text.trim())) copied.add(i);
-  });
+  const inText = new Set(j.answerSentences.map((a) => a.text.trim()));
+  const copied = new Set(
+    j.originalSentences.map((o, i) => (inText.has(o.text.trim()) && restoredText.has(o.text.trim()) ? i : -1)),
+  );
+  copied.delete(-1);
   if (copied.size === 0) return text;
   const drop = j.answerSentences
     .map((a, k) => ({ a, k }))
@@ -238,11 +242,7 @@ export function withoutRepeats(
     out += text.slice(pos, a.start);
     pos = a.end;
   }
-  out = (out + text.slice(pos))
-    .replace(/[ \t]{2,}/g, ' ')
-    .replace(/ +\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim();
+  out = tidy(out + text.slice(pos));
   return out && checkFaithful(original, out, mode, spans).ok ? out : text;
 }
 
