@@ -455,6 +455,19 @@ describe('faithfulness check', () => {
     });
   });
 
+  it('catches a "not" added to a merge of three sentences when the closest of them denies nothing', () => {
+    const o =
+      'The city museum opens its new east wing this spring. Visitors will see paintings from three centuries there. ' +
+      'Entry to the wing stays free for local schools. The old hall closes for repairs in May.';
+    const a =
+      'This spring the city museum will unveil it; that freshly built extension is where visitors see paintings from ' +
+      'three centuries and local schools enter the wing free. In May the old hall closes for repairs.';
+    expect(checkFaithful(o, a).ok).toBe(true);
+    const flipped = checkFaithful(o, a.replace('will unveil', 'will not unveil'));
+    expect(flipped.alignment[0]).toEqual([0, 1, 2]);
+    expect(flipped).toMatchObject({ ok: false, drift: 'negation' });
+  });
+
   it('reads a double negation as the claim it makes, and a denied negative word as praise', () => {
     const o =
       "I'm not arguing that there aren't more workers than jobs, it's just that employers expect top talent for their money.";

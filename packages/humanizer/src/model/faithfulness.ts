@@ -1020,7 +1020,19 @@ export function checkFaithful(
         // and where the answer does not deny in other words ("lacks", "fails to", "free of", "un-").
         const confident = followed.some((i) => (sim[j]?.[i] ?? 0) >= NEGATION_ALIGN);
         const lexical = lexicalA !== lexicalO;
-        if (confident && !lexical && followed.length <= 2 && (negO === 0 || negA === 0) && (negO + negA) % 2 === 1)
+        // In a merge of three, the flip must show against the original sentence this one follows most closely.
+        const pinned =
+          followed.length === 3 &&
+          (sim[j]?.[best] ?? 0) >= NEGATION_ALIGN &&
+          (o.negations[best] ?? 0) + (a.negations[j] ?? 0) === 1 &&
+          (o.lexicalNegations[best] ?? 0) === (a.lexicalNegations[j] ?? 0);
+        if (
+          confident &&
+          !lexical &&
+          (followed.length <= 2 || pinned) &&
+          (negO === 0 || negA === 0) &&
+          (negO + negA) % 2 === 1
+        )
           return fail(
             'negation',
             negO > negA
