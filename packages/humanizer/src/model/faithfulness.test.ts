@@ -367,6 +367,25 @@ describe('faithfulness check', () => {
     expect(a).toMatchObject({ ok: false, drift: 'antonym' });
   });
 
+  it('reads a prefix as a denial only where it denies its stem', () => {
+    // "improve" is not "prove" denied, nor "instill" "still"; "insignificant" is "significant" denied.
+    expect(
+      checkFaithful(
+        'The tests prove the value of the new rules for safety at the plant. Staff were trained in March.',
+        'The tests show that the new rules improve safety at the plant. Staff were trained in March.',
+      ).ok,
+    ).toBe(true);
+    expect(
+      checkFaithful(
+        'Her family instilled a habit of saving money, and she still keeps to it.',
+        'She still saves money, a habit her family taught her.',
+      ).ok,
+    ).toBe(true);
+    expect(
+      checkFaithful('The results were significant for the trial.', 'The results were insignificant for the trial.'),
+    ).toMatchObject({ ok: false, drift: 'antonym' });
+  });
+
   it('catches a short invented aside: three new content words are enough', () => {
     const o =
       'The bakery on Elm Street sells fresh bread every morning. Their rye loaf has a dark crust and a soft middle. Prices went up last spring.';

@@ -1070,10 +1070,11 @@ export function checkFaithful(
           return fail('antonym', `a claim was reversed ("${ant}" became "${l}")`);
         }
         // "unexpected" for "expected": a negating prefix on a word of the aligned original (or its synonym).
-        const m = /^(?:un|in|im|il|ir|dis|non)(.{4,})$/.exec(l);
-        const stem = m ? lemma(m[1] as string) : '';
-        if (m && keptIn(stem, oLem, oSenses) && !oDenied.has(stem) && sensesOf(l).length > 0)
-          return fail('antonym', `a claim was reversed ("${m[1]}" became "${l}")`);
+        // The prefix must deny the stem ("impact", "information" and "improve" do not), and the stem must be a
+        // content word ("uneven" says nothing against "even").
+        const stem = deniedStem(l);
+        if (stem && !STOP.has(stem) && keptIn(stem, oLem, oSenses) && !oDenied.has(stem))
+          return fail('antonym', `a claim was reversed ("${stem}" became "${l}")`);
       }
       // A denial the original does not make at all: a negating prefix ("unready", "ineffectively") or a word
       // that denies ("lacks", "fails to") on a word the original sentences neither use nor deny in any way.
