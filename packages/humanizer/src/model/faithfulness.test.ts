@@ -367,6 +367,16 @@ describe('faithfulness check', () => {
     expect(a).toMatchObject({ ok: false, drift: 'antonym' });
   });
 
+  it('still checks a sentence for a reversed claim when it says a denial in other words', () => {
+    const o = 'The old bridge is not safe for heavy trucks, and traffic on it will increase next year.';
+    expect(
+      checkFaithful(o, 'The old bridge is unsafe for heavy trucks, and traffic on it will increase next year.').ok,
+    ).toBe(true);
+    expect(
+      checkFaithful(o, 'The old bridge is unsafe for heavy trucks, and traffic on it will decrease next year.'),
+    ).toMatchObject({ ok: false, drift: 'antonym' });
+  });
+
   it('reads a prefix as a denial only where it denies its stem', () => {
     // "improve" is not "prove" denied, nor "instill" "still"; "insignificant" is "significant" denied.
     expect(

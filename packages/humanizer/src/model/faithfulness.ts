@@ -993,53 +993,56 @@ export function checkFaithful(
               [...antonymsOf(l)].some((x) => to.plain.has(x) && !from.plain.has(x)) ||
               ['un', 'in', 'im', 'il', 'ir', 'dis', 'non'].some((p) => to.plain.has(p + l)),
           );
-        if (negO > negA ? restated(scopeO, scopeA) : restated(scopeA, scopeO)) return;
-        // Words that deny without "not", counted on each side: the same number on both ("sugar-free" in
-        // each) explains no difference in the count of "not".
-        const lexicalA = [...peers].reduce((n, k) => n + (a.lexicalNegations[k] ?? 0), 0);
-        const lexicalO = followed.reduce((n, i) => n + (o.lexicalNegations[i] ?? 0), 0);
-        // With an odd difference the two sides' net polarity differs whichever has more ("not arguing that there
-        // aren't" / "it's not true that there are"): a flip is looked for both ways.
-        const odd = (negO + negA) % 2 === 1;
-        // The word must be denied (or stated) in an original sentence this one follows closely. Found only in a
-        // loose merge (the sentence shares little with the original that denies the word), a flip is as likely
-        // a word the rewrite uses in another sense: it is a doubt for the optional second opinion, not a failure.
-        const closeO = mergeScopes(
-          followed.filter((i) => (sim[j]?.[i] ?? 0) >= CLOSE_ALIGN).map((i) => o.scopes[i] as Scope),
-        );
-        const lostFrom: Scope = { ...scopeO, negated: closeO.negated, negatedSenses: closeO.negatedSenses };
-        const addedTo: Scope = { ...scopeO, plain: closeO.plain, plainSenses: closeO.plainSenses };
-        const lost = negO > negA || odd ? flip(lostFrom, scopeA) : null;
-        if (lost)
-          return fail('negation', `a "not" was lost, so the sentence now says "${lost}" where your text denies it`);
-        const added = negA > negO || odd ? flip(scopeA, addedTo) : null;
-        if (added) return fail('negation', `a "not" was added, so the sentence now denies "${added}"`);
-        const loose = ((negO > negA || odd) && flip(scopeO, scopeA)) || ((negA > negO || odd) && flip(scopeA, scopeO));
-        if (loose) doubts.push(j);
-        // No word to point at, but one side denies and the other does not, in sentences that clearly align
-        // and where the answer does not deny in other words ("lacks", "fails to", "free of", "un-").
-        const confident = followed.some((i) => (sim[j]?.[i] ?? 0) >= NEGATION_ALIGN);
-        const lexical = lexicalA !== lexicalO;
-        // In a merge of three, the flip must show against the original sentence this one follows most closely.
-        const pinned =
-          followed.length === 3 &&
-          (sim[j]?.[best] ?? 0) >= NEGATION_ALIGN &&
-          (o.negations[best] ?? 0) + (a.negations[j] ?? 0) === 1 &&
-          (o.lexicalNegations[best] ?? 0) === (a.lexicalNegations[j] ?? 0);
-        if (
-          confident &&
-          !lexical &&
-          (followed.length <= 2 || pinned) &&
-          (negO === 0 || negA === 0) &&
-          (negO + negA) % 2 === 1
-        )
-          return fail(
-            'negation',
-            negO > negA
-              ? 'a "not" was lost, so the sentence may say the opposite'
-              : 'a "not" was added, so the sentence may say the opposite',
+        // A denial said in other words settles the count; the sentence still goes through the checks below.
+        if (!(negO > negA ? restated(scopeO, scopeA) : restated(scopeA, scopeO))) {
+          // Words that deny without "not", counted on each side: the same number on both ("sugar-free" in
+          // each) explains no difference in the count of "not".
+          const lexicalA = [...peers].reduce((n, k) => n + (a.lexicalNegations[k] ?? 0), 0);
+          const lexicalO = followed.reduce((n, i) => n + (o.lexicalNegations[i] ?? 0), 0);
+          // With an odd difference the two sides' net polarity differs whichever has more ("not arguing that there
+          // aren't" / "it's not true that there are"): a flip is looked for both ways.
+          const odd = (negO + negA) % 2 === 1;
+          // The word must be denied (or stated) in an original sentence this one follows closely. Found only in a
+          // loose merge (the sentence shares little with the original that denies the word), a flip is as likely
+          // a word the rewrite uses in another sense: it is a doubt for the optional second opinion, not a failure.
+          const closeO = mergeScopes(
+            followed.filter((i) => (sim[j]?.[i] ?? 0) >= CLOSE_ALIGN).map((i) => o.scopes[i] as Scope),
           );
-        if ((negO === 0 || negA === 0) && !doubts.includes(j)) doubts.push(j);
+          const lostFrom: Scope = { ...scopeO, negated: closeO.negated, negatedSenses: closeO.negatedSenses };
+          const addedTo: Scope = { ...scopeO, plain: closeO.plain, plainSenses: closeO.plainSenses };
+          const lost = negO > negA || odd ? flip(lostFrom, scopeA) : null;
+          if (lost)
+            return fail('negation', `a "not" was lost, so the sentence now says "${lost}" where your text denies it`);
+          const added = negA > negO || odd ? flip(scopeA, addedTo) : null;
+          if (added) return fail('negation', `a "not" was added, so the sentence now denies "${added}"`);
+          const loose =
+            ((negO > negA || odd) && flip(scopeO, scopeA)) || ((negA > negO || odd) && flip(scopeA, scopeO));
+          if (loose) doubts.push(j);
+          // No word to point at, but one side denies and the other does not, in sentences that clearly align
+          // and where the answer does not deny in other words ("lacks", "fails to", "free of", "un-").
+          const confident = followed.some((i) => (sim[j]?.[i] ?? 0) >= NEGATION_ALIGN);
+          const lexical = lexicalA !== lexicalO;
+          // In a merge of three, the flip must show against the original sentence this one follows most closely.
+          const pinned =
+            followed.length === 3 &&
+            (sim[j]?.[best] ?? 0) >= NEGATION_ALIGN &&
+            (o.negations[best] ?? 0) + (a.negations[j] ?? 0) === 1 &&
+            (o.lexicalNegations[best] ?? 0) === (a.lexicalNegations[j] ?? 0);
+          if (
+            confident &&
+            !lexical &&
+            (followed.length <= 2 || pinned) &&
+            (negO === 0 || negA === 0) &&
+            (negO + negA) % 2 === 1
+          )
+            return fail(
+              'negation',
+              negO > negA
+                ? 'a "not" was lost, so the sentence may say the opposite'
+                : 'a "not" was added, so the sentence may say the opposite',
+            );
+          if ((negO === 0 || negA === 0) && !doubts.includes(j)) doubts.push(j);
+        }
       }
       // A reversed claim: a word whose antonym the aligned original uses (and does not use the word itself).
       const oLem = new Set(aligned.flatMap((i) => o.lemmas[i] ?? []));
