@@ -601,7 +601,8 @@ interface Prepared {
   allText: string;
 }
 
-function contentLemmas(s: string): string[] {
+/** The content lemmas of a sentence (closed-class words left out), in order. */
+export function contentLemmas(s: string): string[] {
   const out: string[] = [];
   for (const raw of s.toLowerCase().match(/[a-z][a-z'’-]*/g) ?? []) {
     const w = raw.replace(/['’]s$/, '').replace(/['’-]+$/, '');

@@ -10,6 +10,7 @@ import type {
 } from '../types.ts';
 import { checkFaithful, type Faithfulness } from './faithfulness.ts';
 import { describeRepairs, judgeAndRepair, type Repair } from './sentence-repair.ts';
+import { contested, type Contest } from './consensus.ts';
 import { ModelClient, ProviderError, toProviderError } from './client.ts';
 import {
   buildModelDoc,
@@ -117,6 +118,8 @@ type Candidate = Restored & {
   /** The model's answer before repair, and its judgement (for the optional second opinion). */
   answer?: string;
   doubts?: Faithfulness;
+  /** Sentences the other drafts contradict (Deep), repaired with the rest. */
+  contests?: Contest[];
 };
 
 /** Each repaired sentence weighs this many detector points against a candidate when choosing the best. */
@@ -262,6 +265,35 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
     );
     if (r?.ok) passing = [r];
   }
+  // The other drafts as witnesses (Deep): a sentence they contradict, in a word the text itself does not have,
+  // is repaired like any sentence that fails the checks (decision 0043).
+  const witnesses = new Map<string, Faithfulness>();
+  if (deep && passing.length > 0) {
+    for (const c of candidates) if (c.answer && c.doubts) witnesses.set(c.answer, c.doubts);
+    for (const d of drifted) if (!witnesses.has(d)) witnesses.set(d, checkFaithful(text, d, o.mode, spanTexts));
+  }
+  if (witnesses.size > 1) {
+    const found = new Map<Candidate, Contest[]>();
+    for (const c of passing) {
+      if (!c.answer || !c.doubts) continue;
+      const others = [...witnesses].filter(([t]) => t !== c.answer).map(([, j]) => j);
+      const contests = contested(c.doubts, others);
+      if (contests.length > 0) found.set(c, contests);
+    }
+    for (const [c, contests] of found) {
+      const f = judgeAndRepair(text, c.answer as string, o.mode, spanTexts, 0, 0, contests);
+      if (f.ok) {
+        c.text = f.text;
+        c.repairs = f.repairs;
+        c.contests = contests;
+      } else {
+        passing = passing.filter((x) => x !== c);
+        rejections.push(`other drafts: meaning changed (${f.reason})`);
+        drifted.push(c.answer as string);
+        setAside.push(f.drift);
+      }
+    }
+  }
   const scored = o.scored !== false;
   // The optional second opinion, on the candidate that would be chosen: sentences its judgement could not
   // vouch for go to the provider, which may only reject them (they are then put back as written). A candidate
@@ -285,7 +317,7 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
     heard.add(next);
     const disputed = await disputes(next.doubts);
     if (disputed.length === 0) break;
-    const f = judgeAndRepair(text, next.answer, o.mode, spanTexts, 0, 0, disputed);
+    const f = judgeAndRepair(text, next.answer, o.mode, spanTexts, 0, 0, [...(next.contests ?? []), ...disputed]);
     if (f.ok) {
       next.text = f.text;
       next.repairs = f.repairs;
@@ -464,7 +496,13 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
       });
       if (!whole.ok) continue;
       const f = judgeAndRepair(text, whole.text, o.mode, spanTexts);
-      // A round may only improve wording: it must not need repairs the chosen text did not need.
+      // A round may only improve wording: it must not need repairs the chosen text did not need, nor turn
+      // around a word the drafts (the chosen one among them) agree on.
+      if (f.ok && contested(f.judgement, [...witnesses.values()]).length > 0) {
+        setAside.push('antonym');
+        rejections.push(`round ${round}: meaning changed (the drafts say the opposite)`);
+        continue;
+      }
       if (!f.ok || f.repairs.length > chosen.repairs.length) {
         setAside.push(f.ok ? 'needed-repair' : f.drift);
         rejections.push(`round ${round}: meaning changed (${f.ok ? 'a sentence needed repair' : f.reason})`);

@@ -42,25 +42,32 @@ export function judgeAndRepair(
   spans: readonly string[] = [],
   depth = 0,
   alreadyRestored = 0,
-  /** Answer sentences a second opinion found to say something different: they fail like any other. */
-  disputed: readonly number[] = [],
+  /**
+   * Answer sentences found to say something different by a second opinion (an index) or by the other drafts
+   * (a contest, with its reason): they fail like any other.
+   */
+  disputed: readonly (number | { answer: number; drift: Drift; detail: string })[] = [],
 ): Repaired {
   const first = checkFaithful(original, answer, mode, spans);
   const extra = disputed
-    .filter((k) => k >= 0 && k < first.answerSentences.length)
-    .map((k) => ({
-      drift: 'disputed' as const,
-      detail: 'a second check found that the sentence says something different',
-      answer: k,
-      original: first.alignment[k] ?? [],
-    }));
+    .map((d): { answer: number; drift: Drift; detail: string } =>
+      typeof d === 'number'
+        ? {
+            answer: d,
+            drift: 'disputed',
+            detail: 'a second check found that the sentence says something different',
+          }
+        : d,
+    )
+    .filter((d) => d.answer >= 0 && d.answer < first.answerSentences.length)
+    .map((d) => ({ ...d, original: first.alignment[d.answer] ?? [] }));
   const j: Faithfulness =
     extra.length === 0
       ? first
       : {
           ...first,
           ok: false,
-          drift: first.drift ?? 'disputed',
+          drift: first.drift ?? extra[0]?.drift ?? 'disputed',
           detail: first.detail ?? extra[0]?.detail,
           failures: [...first.failures, ...extra],
         };

@@ -1,6 +1,7 @@
 import { corpusDir } from '../../corpus.ts';
 import { humanize } from '../../index.ts';
 import type { HumanizeResult, LlmConfig, Mode } from '../../types.ts';
+import { contested } from '../consensus.ts';
 import { checkFaithful } from '../faithfulness.ts';
 import { judgeAndRepair } from '../sentence-repair.ts';
 import { DRIFT_KINDS, plantDrift, type DriftKind } from './drift.ts';
@@ -125,6 +126,49 @@ export async function benchRecorded(args: string[]): Promise<void> {
     if (c) console.log(`${kind.padEnd(14)} caught ${pc(c[1], c[0]).padStart(6)} of ${c[0]}`);
   }
   console.log('');
+
+  // 2b. The other drafts as witnesses (Deep writes several): where the corpus holds other models' rewrites of
+  // the same text (L2R: GPT-4o, Gemini and Llama-3), they stand in for the drafts Deep would have beside this one.
+  const siblingsOf = new Map<string, Pair[]>();
+  for (const p of faithful) siblingsOf.set(p.original, [...(siblingsOf.get(p.original) ?? []), p]);
+  const judged = new Map<Pair, ReturnType<typeof checkFaithful>>();
+  const judgementOf = (p: Pair): ReturnType<typeof checkFaithful> => {
+    let j = judged.get(p);
+    if (!j) judged.set(p, (j = checkFaithful(p.original, p.rewrite, 'deep')));
+    return j;
+  };
+  let withSiblings = 0;
+  let contestedWhole = 0;
+  const byWitness = new Map<DriftKind, [number, number, number]>();
+  whole.forEach((p, idx) => {
+    const others = (siblingsOf.get(p.original) ?? []).filter((q) => q !== p).map(judgementOf);
+    if (others.length === 0) return;
+    withSiblings++;
+    if (contested(judgementOf(p), others).length > 0) contestedWhole++;
+    const other = whole[(idx + 97) % whole.length]?.rewrite ?? '';
+    for (const kind of ['antonym', 'negation'] as const) {
+      const v = plantDrift(kind, p.original, p.rewrite, other, idx);
+      if (v === null || v === p.rewrite) continue;
+      const c = byWitness.get(kind) ?? [0, 0, 0];
+      c[0]++;
+      const r = judgeAndRepair(p.original, v, 'deep');
+      if (!r.ok || r.repairs.length > 0) {
+        c[1]++;
+        c[2]++;
+      } else if (contested(r.judgement, others).length > 0) c[2]++;
+      byWitness.set(kind, c);
+    }
+  });
+  console.log(
+    `== the other drafts as witnesses (${withSiblings} rewrites used whole whose text has other models' rewrites)`,
+  );
+  for (const [kind, [n, alone, withOthers]] of byWitness)
+    console.log(
+      `${kind.padEnd(14)} caught ${pc(alone, n).padStart(6)} by the check, ${pc(withOthers, n).padStart(6)} with the other drafts, of ${n}`,
+    );
+  console.log(
+    `faithful rewrites the other drafts contest (a sentence repaired): ${pc(contestedWhole, withSiblings)}\n`,
+  );
 
   if (args.includes('--check-only')) return;
 

@@ -1,0 +1,103 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { humanize } from '../index.ts';
+import { contested } from './consensus.ts';
+import { checkFaithful } from './faithfulness.ts';
+
+/**
+ * The other drafts as witnesses: a claim reversed in a word the user's text does not have ("secondary" where
+ * the text says "a widely used tool") has nothing in the text to be checked against; the model's other drafts
+ * of the same sentence do.
+ */
+const ORIGINAL =
+  'A widely used tool for finding leaks in the old pipes of Dunmore is the pressure test. ' +
+  'The water board runs it every spring, before the summer demand begins. ' +
+  'Crews close each street for a day while the test runs. Residents get a letter two weeks ahead.';
+// Faithful but for one word the text does not have.
+const REVERSED =
+  'The secondary way to find leaks in the old pipes of Dunmore is the pressure test. ' +
+  'The water board runs it each spring, ahead of the summer demand.' +
+  ' Crews shut each street for one day during the test. Residents receive a letter two weeks in advance.';
+// Two drafts that say "primary" (and move the town, so the check sets them aside: they still bear witness).
+const WITNESS_A =
+  'The primary way to find leaks in the old pipes of Kelso is the pressure test. ' +
+  'The water board in Kelso runs it each spring, ahead of the summer demand.' +
+  ' Crews shut each street for one day during the test. Residents receive a letter two weeks in advance.';
+const WITNESS_B =
+  'The pressure test is the primary method for spotting leaks in the aging pipes of Kelso. ' +
+  'Each spring, before summer demand starts, the Kelso water board carries it out.' +
+  ' Crews shut each street for one day during the test. Residents receive a letter two weeks in advance.';
+const FAITHFUL =
+  'The primary way to find leaks in the old pipes of Dunmore is the pressure test. ' +
+  'The water board runs it each spring, ahead of the summer demand.' +
+  ' Crews shut each street for one day during the test. Residents receive a letter two weeks in advance.';
+
+describe('the other drafts as witnesses', () => {
+  const judge = (t: string) => checkFaithful(ORIGINAL, t);
+
+  it('the check alone lets a reversed word pass when the text has neither it nor its opposite', () => {
+    expect(judge(REVERSED).ok).toBe(true);
+  });
+
+  it('contests the sentence that more drafts contradict than support', () => {
+    expect(contested(judge(REVERSED), [judge(WITNESS_A), judge(WITNESS_B)])).toEqual([
+      {
+        answer: 0,
+        drift: 'antonym',
+        detail: 'a claim was reversed (the other drafts say "primary", this one "secondary")',
+      },
+    ]);
+    // One draft against one that agrees: the majority does not contest.
+    expect(contested(judge(FAITHFUL), [judge(REVERSED), judge(WITNESS_A)])).toEqual([]);
+    // Two drafts that disagree contest each other; drafts that agree, or say nothing of it, contest nothing.
+    expect(contested(judge(FAITHFUL), [judge(REVERSED)])).toHaveLength(1);
+    expect(contested(judge(FAITHFUL), [judge(WITNESS_A), judge(WITNESS_B)])).toEqual([]);
+    expect(contested(judge(FAITHFUL), [])).toEqual([]);
+  });
+
+  describe('in Deep, over HTTP', () => {
+    let server: Server;
+    let url = '';
+    let drafts = 0;
+    beforeAll(async () => {
+      server = createServer((req, res) => {
+        const chunks: Buffer[] = [];
+        req.on('data', (c: Buffer) => chunks.push(c));
+        req.on('end', () => {
+          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages: { content: string }[] };
+          const prompt = body.messages[body.messages.length - 1]?.content ?? '';
+          const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
+          // Rounds get their sentences back as they were; the three drafts are one each.
+          const content = list ? (list[1] ?? '') : ([REVERSED, WITNESS_A, WITNESS_B][drafts++ % 3] as string);
+          res.writeHead(200, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              id: 'c1',
+              object: 'chat.completion',
+              choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+              usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
+            }),
+          );
+        });
+      });
+      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+    });
+    afterAll(async () => {
+      await new Promise((r) => server.close(r));
+    });
+
+    it('the contradicted sentence goes back as the user wrote it; the rest is the model rewrite', async () => {
+      drafts = 0;
+      const r = await humanize(ORIGINAL, { mode: 'deep', llm: { baseURL: url, apiKey: 'k', model: 'm' }, seed: 1 });
+      expect(drafts).toBeGreaterThanOrEqual(3);
+      expect(r.engine).toBe('model');
+      expect(r.text).not.toContain('secondary');
+      expect(r.text).toContain(
+        'A widely used tool for finding leaks in the old pipes of Dunmore is the pressure test.',
+      );
+      expect(r.text).toContain('The water board runs it each spring, ahead of the summer demand.');
+      expect(r.repairNote).toMatch(/reversed/);
+    });
+  });
+});
