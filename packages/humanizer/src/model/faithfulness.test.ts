@@ -723,6 +723,33 @@ describe('repair instead of discard', () => {
     expect(describeRepairs(r.repairs)).toBe('3 sentences kept as written: part of your text was left out');
   });
 
+  it('a much shorter rewrite that stops before the end has left the end out; a condensed one that reaches it has not', () => {
+    const o =
+      'The library on Mill Street reopened on Monday after a long renovation that took most of the year. ' +
+      "Readers will find a larger children's corner with low shelves, soft chairs and a reading rug. " +
+      'The old card catalogue was kept as a display near the entrance for visitors to browse. ' +
+      'Study rooms on the upper floor can now be booked online a week ahead by anyone with a card. ' +
+      'The café by the garden serves soup, sandwiches and coffee until four in the afternoon. ' +
+      'Volunteers will run a book sale in the garden every Saturday morning through the summer months.';
+    // Half as long, and the last sentence (a sixth of the text) is missing.
+    const stops =
+      'After a year of work, the Mill Street library opened again on Monday. Children get a bigger corner with low ' +
+      'shelves and soft chairs. The old card catalogue now sits on display by the door. Upstairs study rooms can be ' +
+      'booked online a week ahead. The garden café serves lunch until four.';
+    const condensed =
+      'After a year of work, the Mill Street library opened again on Monday. Children get a bigger corner, the old ' +
+      'card catalogue sits by the door, and upstairs study rooms can be booked online. The garden café serves lunch ' +
+      'until four, and volunteers hold a Saturday book sale all summer.';
+    expect(checkFaithful(o, stops)).toMatchObject({ ok: false, drift: 'dropped' });
+    expect(checkFaithful(o, condensed).ok).toBe(true);
+    const r = judgeAndRepair(o, stops);
+    expect(r.ok).toBe(true);
+    if (r.ok)
+      expect(r.text).toBe(
+        `${stops} Volunteers will run a book sale in the garden every Saturday morning through the summer months.`,
+      );
+  });
+
   it('a sentence put back replaces the loose rewrite of it, so the text does not say it twice', () => {
     const o =
       'The town council met on Monday evening to review the budget. It agreed to repair the school roof, hire two crossing guards and plant trees. The mayor thanked the volunteers who cleaned the river banks in spring. She said the new bus timetable had brought more shoppers into the centre. Next month the council will vote on a parking plan for the market square and a cycle lane beside the canal.';

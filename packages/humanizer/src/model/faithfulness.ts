@@ -98,6 +98,12 @@ export interface Tolerance {
   maxClosestTail: number;
   /** The same for the longest unaligned run of sentences anywhere. */
   maxGap: number;
+  /**
+   * A much shorter answer (under `shortTailLength`) has left the end out from a smaller missing end
+   * (`shortTail`): shorter and stopping early is how a model that runs out of room fails.
+   */
+  shortTail: number;
+  shortTailLength: number;
   /** A much shorter answer (under `shortLength`) must keep at least `shortRecall` of the content. */
   shortLength: number;
   shortRecall: number;
@@ -113,6 +119,8 @@ export const TOLERANCE: Record<'deep' | 'lightning', Tolerance> = {
     maxTail: 0.3,
     maxClosestTail: 0.25,
     maxGap: 0.45,
+    shortTail: 0.15,
+    shortTailLength: 0.7,
     shortLength: 0.55,
     shortRecall: 0.42,
     minRecall: 0.24,
@@ -124,6 +132,8 @@ export const TOLERANCE: Record<'deep' | 'lightning', Tolerance> = {
     maxTail: 0.25,
     maxClosestTail: 0.2,
     maxGap: 0.4,
+    shortTail: 0.15,
+    shortTailLength: 0.7,
     shortLength: 0.65,
     shortRecall: 0.45,
     minRecall: 0.3,
@@ -1279,6 +1289,7 @@ export function checkFaithful(
     tailShare >= tol.maxTail ||
     closestTailShare >= tol.maxClosestTail ||
     gapShare >= tol.maxGap ||
+    (tailShare >= tol.shortTail && lengthRatio < tol.shortTailLength) ||
     (lengthRatio < tol.shortLength && recall < tol.shortRecall)
   )
     return verdict('dropped', `part of your text was left out (${dropped.length} of ${nO} sentences)`);
