@@ -24,6 +24,9 @@ export const API_KEY_NAME_MAX = 60;
 /** An idempotency key is remembered this long; after that the same key starts a new request. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3_600_000;
 
+/** What a per-key limit counts, in its messages: rewrites, checks or Word exports, each on its own. */
+export type ApiRequestNoun = 'rewrites' | 'checks' | 'Word exports';
+
 export const API_MSG = {
   keysNeedPaidPlan: 'API keys are part of the paid plans. Upgrade to Basic, Pro or Ultra to create one.',
   apiNeedsPaidPlan:
@@ -38,9 +41,9 @@ export const API_MSG = {
   idempotencyReused:
     'This Idempotency-Key was already used for a different request. Send a new key with a new request.',
   idempotencyInProgress: 'A request with this Idempotency-Key is still running. Retry in a moment to get its result.',
-  rateLimited: (n: number, what: 'rewrites' | 'checks', seconds: number) =>
+  rateLimited: (n: number, what: ApiRequestNoun, seconds: number) =>
     `This API key has reached its limit of ${n} ${what} per minute. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`,
-  concurrencyLimited: (n: number, what: 'rewrites' | 'checks') =>
+  concurrencyLimited: (n: number, what: ApiRequestNoun) =>
     `This API key already has ${n} ${what} running, the most its plan allows at once. Retry when one has finished.`,
   keyCreated: 'API key created',
   keyCreatedText: 'Copy it now: it will not be shown again.',

@@ -17,7 +17,7 @@ import { API_CONCURRENCY_RETRY_AFTER_S, API_RATE_WINDOW_MS, type ApiKeyLimits } 
 import type { Db } from '../../db/client';
 import { retryOnUniqueViolation, rowsOf } from '../../lib/rate-limit';
 
-export type ApiRequestKind = 'humanize' | 'detect';
+export type ApiRequestKind = 'humanize' | 'detect' | 'export';
 
 /** The window after this request: what the RateLimit-* headers say. */
 export interface RateState {

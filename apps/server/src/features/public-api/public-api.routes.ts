@@ -28,6 +28,7 @@ import {
   isPaidTier,
   limitsFor,
   type ApiKeyLimits,
+  type ApiRequestNoun,
   type ApiUsage,
 } from '@plainspoken/shared';
 import { effectiveTier, loadSubscriber } from '../../domain/subscribers';
@@ -193,6 +194,7 @@ const exportRoute = createRoute({
   responses: {
     200: {
       description: 'The .docx file.',
+      headers: rateHeaders,
       content: {
         'application/vnd.openxmlformats-officedocument.wordprocessingml.document': {
           schema: z.string().meta({ format: 'binary' }),
@@ -202,6 +204,7 @@ const exportRoute = createRoute({
     400: err('The id is not a history entry id, or `changes` is neither `tracked` nor `none` (`VALIDATION`).'),
     ...authErrors,
     404: err("No rewrite with this id among the key owner's history (`NOT_FOUND`)."),
+    429: keyRateRefusal('Word exports'),
   },
 });
 
@@ -220,7 +223,7 @@ The full key is shown once, when you create it; we keep only a hash. Revoke a ke
 Requests are charged to the key's owner exactly as the website charges: each word of a humanized text once, from the monthly balance, with the plan's words per request. Checking text costs no words. \`GET /v1/usage\` tells the balance and your plan's rate.
 
 ## Rate limits
-Each API key has its own rate, set by its owner's plan: requests it may start per minute, and requests it may have running at once. Rewrites (\`POST /v1/humanize\`) and checks (\`POST /v1/detect\`) are counted separately.
+Each API key has its own rate, set by its owner's plan: requests it may start per minute, and requests it may have running at once. Rewrites (\`POST /v1/humanize\`), checks (\`POST /v1/detect\`) and Word exports (\`GET /v1/transformations/{id}/export.docx\`) are counted separately.
 
 | plan | per minute | at once |
 |---|---|---|
@@ -228,7 +231,7 @@ ${PAID_TIERS.map((p) => `| ${p} | ${API_KEY_LIMITS[p].requestsPerMinute} | ${API
 
 The minute starts with the first request counted and the count starts again when it ends. Every request the rate lets through counts, whatever its answer; a replay of an idempotent request (below) does not count again. The website's own limits (one rewrite every 3 seconds per account) do not apply to the API.
 
-Each rewrite or check answer carries the key's state as headers:
+Each rewrite, check or Word export answer carries the key's state as headers:
 
 \`\`\`
 RateLimit-Limit: ${API_KEY_LIMITS.Basic.requestsPerMinute}
@@ -389,7 +392,7 @@ function keyLimits(c: Ctx): ApiKeyLimits {
   return API_KEY_LIMITS[isPaidTier(tier) ? tier : 'Basic'];
 }
 
-const NOUN: Record<ApiRequestKind, 'rewrites' | 'checks'> = { humanize: 'rewrites', detect: 'checks' };
+const NOUN: Record<ApiRequestKind, ApiRequestNoun> = { humanize: 'rewrites', detect: 'checks', export: 'Word exports' };
 
 /**
  * Runs `work` within the key's rate and concurrency for `kind` (key-limits.ts), or answers 429 naming the
@@ -458,7 +461,9 @@ publicApiRoutes.openapi(detectRoute, (c) => {
 publicApiRoutes.openapi(exportRoute, async (c) => {
   const { id } = c.req.valid('param');
   const { changes } = c.req.valid('query');
-  const f = await c.var.deps.publicApi.exportDocx(c.var.apiCaller, id, changes === 'tracked');
+  const f = await withinKeyRate(c, 'export', () =>
+    c.var.deps.publicApi.exportDocx(c.var.apiCaller, id, changes === 'tracked'),
+  );
   return c.body(f.bytes, 200, f.headers);
 });
 

@@ -430,8 +430,8 @@ describe.each(DB_KINDS)('API keys and the public API on %s', (kind) => {
       expect.arrayContaining(['200', '400', '401', '402', '403', '413', '422', '429']),
     );
     // The per-key rate: its headers on success and on 429, and the plans' numbers in the description.
-    for (const p of ['/v1/humanize', '/v1/detect']) {
-      const responses = doc.paths[p]!.post!.responses;
+    for (const p of ['/v1/humanize', '/v1/detect', '/v1/transformations/{id}/export.docx']) {
+      const responses = (doc.paths[p]!.post ?? doc.paths[p]!.get)!.responses;
       expect(Object.keys(responses['200']!.headers ?? {}).sort(), p).toEqual([
         'RateLimit-Limit',
         'RateLimit-Remaining',
@@ -570,6 +570,48 @@ describe.each(DB_KINDS)("the public API's rate per key on %s", (kind) => {
           concurrent_requests: API_KEY_LIMITS.Ultra.concurrent,
         },
       });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('counts Word exports on their own: the next one over the minute is 429, named, and rewrites still run', async () => {
+    const { t, clock } = await limited();
+    try {
+      const u = await t.newUser();
+      await setPlan(t, u, 'Basic', 5_000);
+      const { secret } = await newKey(t, u);
+      const made = await api(t, '/v1/humanize', { key: secret, body: { text: words(60), mode: 'lightning' } });
+      expect(made.status).toBe(200);
+      const { transformation_id: id } = (await made.json()) as { transformation_id: string };
+      const path = `/v1/transformations/${id}/export.docx?changes=tracked`;
+      const minute = API_KEY_LIMITS.Basic.requestsPerMinute;
+      for (let i = 0; i < minute; i++) {
+        const r = await api(t, path, { key: secret });
+        expect(r.status, `export ${i + 1}`).toBe(200);
+        expect(r.headers.get('content-type')).toContain('wordprocessingml');
+        expect(rateHeaders(r)).toEqual({
+          limit: String(minute),
+          remaining: String(minute - 1 - i),
+          reset: String(60 - i),
+        });
+        clock.t += 1_000;
+      }
+      const over = await api(t, path, { key: secret });
+      expect(over.status).toBe(429);
+      expect(over.headers.get('retry-after')).toBe('40');
+      expect(await over.json()).toEqual({
+        error: {
+          code: 'RATE_LIMITED',
+          message: API_MSG.rateLimited(minute, 'Word exports', 40),
+          retryAfter: 40,
+          details: { limit: 'requests_per_minute', max: minute, window_seconds: 60 },
+        },
+      });
+      // Rewrites have their own count.
+      const rewrite = await api(t, '/v1/humanize', { key: secret, body: { text: words(60), mode: 'lightning' } });
+      expect(rewrite.status).toBe(200);
+      expect(rateHeaders(rewrite).remaining).toBe(String(minute - 2));
     } finally {
       await t.close();
     }
