@@ -33,6 +33,16 @@ const FAITHFUL =
   'The water board runs it each spring, ahead of the summer demand.' +
   ' Crews shut each street for one day during the test. Residents receive a letter two weeks in advance.';
 
+// For the rework rounds: a text the model's draft says in stock phrases, so the detector flags its sentences.
+const ROUNDS_ORIGINAL =
+  'A widely used tool for finding leaks in the old pipes of Dunmore is the pressure test. ' +
+  'The water board runs it every spring, before the summer demand begins. ' +
+  'Crews close each street for a day while the test runs. Residents get a letter two weeks ahead.';
+const ROUNDS_DRAFT =
+  "In today's fast-paced world, the primary method for detecting leaks within Dunmore's aging pipes is the pressure test, which plays a pivotal role in fostering a seamless and robust water network. " +
+  'Furthermore, the water board meticulously conducts it each spring, ensuring readiness ahead of the summer demand. ' +
+  'Crews shut each street for one day during the test. Residents receive a letter two weeks in advance.';
+
 describe('the other drafts as witnesses', () => {
   const judge = (t: string) => checkFaithful(ORIGINAL, t);
 
@@ -60,6 +70,8 @@ describe('the other drafts as witnesses', () => {
     let server: Server;
     let url = '';
     let drafts = 0;
+    let rounds = 0;
+    let mode: 'drafts' | 'rounds' = 'drafts';
     beforeAll(async () => {
       server = createServer((req, res) => {
         const chunks: Buffer[] = [];
@@ -68,8 +80,20 @@ describe('the other drafts as witnesses', () => {
           const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages: { content: string }[] };
           const prompt = body.messages[body.messages.length - 1]?.content ?? '';
           const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
-          // Rounds get their sentences back as they were; the three drafts are one each.
-          const content = list ? (list[1] ?? '') : ([REVERSED, WITNESS_A, WITNESS_B][drafts++ % 3] as string);
+          // Drafts: one each of the three (or the same AI-sounding draft three times for the rounds test).
+          // Rounds: their sentences back as they were, or plainer but with "primary" turned into "secondary".
+          let content: string;
+          if (list && mode === 'rounds') {
+            rounds++;
+            content = (list[1] ?? '')
+              .replace(/primary/g, 'secondary')
+              .replace(/In today's fast-paced world, the/g, 'These days the')
+              .replace(
+                /plays a pivotal role in fostering a seamless and robust/g,
+                'does a lot to keep up a steady and sound',
+              );
+          } else if (list) content = list[1] ?? '';
+          else content = mode === 'rounds' ? ROUNDS_DRAFT : ([REVERSED, WITNESS_A, WITNESS_B][drafts++ % 3] as string);
           res.writeHead(200, { 'content-type': 'application/json' }).end(
             JSON.stringify({
               id: 'c1',
@@ -85,6 +109,25 @@ describe('the other drafts as witnesses', () => {
     });
     afterAll(async () => {
       await new Promise((r) => server.close(r));
+    });
+
+    it('a rework round that turns around a word the drafts agree on is discarded', async () => {
+      drafts = 0;
+      mode = 'rounds';
+      try {
+        const r = await humanize(ROUNDS_ORIGINAL, {
+          mode: 'deep',
+          llm: { baseURL: url, apiKey: 'k', model: 'm' },
+          seed: 1,
+        });
+        expect(rounds).toBeGreaterThan(0);
+        expect(r.engine).toBe('model');
+        expect(r.text).toContain('primary');
+        expect(r.text).not.toContain('secondary');
+        expect(r.setAside).toContain('antonym');
+      } finally {
+        mode = 'drafts';
+      }
     });
 
     it('the contradicted sentence goes back as the user wrote it; the rest is the model rewrite', async () => {
