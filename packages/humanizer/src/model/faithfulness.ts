@@ -1033,9 +1033,10 @@ export function checkFaithful(
           // and where the answer does not deny in other words ("lacks", "fails to", "free of", "un-").
           const confident = followed.some((i) => (sim[j]?.[i] ?? 0) >= NEGATION_ALIGN);
           const lexical = lexicalA !== lexicalO;
-          // In a merge of three, the flip must show against the original sentence this one follows most closely.
+          // In a merge of three or more, the flip must show against the original sentence this one follows most
+          // closely.
           const pinned =
-            followed.length === 3 &&
+            followed.length >= 3 &&
             (sim[j]?.[best] ?? 0) >= NEGATION_ALIGN &&
             (o.negations[best] ?? 0) + (a.negations[j] ?? 0) === 1 &&
             (o.lexicalNegations[best] ?? 0) === (a.lexicalNegations[j] ?? 0);
