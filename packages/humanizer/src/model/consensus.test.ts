@@ -1,9 +1,8 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { humanize } from '../index.ts';
 import { contested } from './consensus.ts';
 import { checkFaithful } from './faithfulness.ts';
+import { startScriptedProvider } from './scripted-provider.ts';
 
 /**
  * The other drafts as witnesses: a claim reversed in a word the user's text does not have ("secondary" where
@@ -67,48 +66,33 @@ describe('the other drafts as witnesses', () => {
   });
 
   describe('in Deep, over HTTP', () => {
-    let server: Server;
+    let provider: { url: string; close: () => Promise<void> };
     let url = '';
     let drafts = 0;
     let rounds = 0;
     let mode: 'drafts' | 'rounds' = 'drafts';
     beforeAll(async () => {
-      server = createServer((req, res) => {
-        const chunks: Buffer[] = [];
-        req.on('data', (c: Buffer) => chunks.push(c));
-        req.on('end', () => {
-          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages: { content: string }[] };
-          const prompt = body.messages[body.messages.length - 1]?.content ?? '';
-          const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
-          // Drafts: one each of the three (or the same AI-sounding draft three times for the rounds test).
-          // Rounds: their sentences back as they were, or plainer but with "primary" turned into "secondary".
-          let content: string;
-          if (list && mode === 'rounds') {
-            rounds++;
-            content = (list[1] ?? '')
-              .replace(/primary/g, 'secondary')
-              .replace(/In today's fast-paced world, the/g, 'These days the')
-              .replace(
-                /plays a pivotal role in fostering a seamless and robust/g,
-                'does a lot to keep up a steady and sound',
-              );
-          } else if (list) content = list[1] ?? '';
-          else content = mode === 'rounds' ? ROUNDS_DRAFT : ([REVERSED, WITNESS_A, WITNESS_B][drafts++ % 3] as string);
-          res.writeHead(200, { 'content-type': 'application/json' }).end(
-            JSON.stringify({
-              id: 'c1',
-              object: 'chat.completion',
-              choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-              usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
-            }),
-          );
-        });
+      provider = await startScriptedProvider((prompt) => {
+        const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
+        // Drafts: one each of the three (or the same AI-sounding draft three times for the rounds test).
+        // Rounds: their sentences back as they were, or plainer but with "primary" turned into "secondary".
+        if (list && mode === 'rounds') {
+          rounds++;
+          return (list[1] ?? '')
+            .replace(/primary/g, 'secondary')
+            .replace(/In today's fast-paced world, the/g, 'These days the')
+            .replace(
+              /plays a pivotal role in fostering a seamless and robust/g,
+              'does a lot to keep up a steady and sound',
+            );
+        }
+        if (list) return list[1] ?? '';
+        return mode === 'rounds' ? ROUNDS_DRAFT : ([REVERSED, WITNESS_A, WITNESS_B][drafts++ % 3] as string);
       });
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+      url = provider.url;
     });
     afterAll(async () => {
-      await new Promise((r) => server.close(r));
+      await provider.close();
     });
 
     it('a rework round that turns around a word the drafts agree on is discarded', async () => {

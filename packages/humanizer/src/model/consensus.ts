@@ -1,4 +1,4 @@
-import { contentLemmas, type Drift, type Faithfulness } from './faithfulness.ts';
+import { contentLemmas, keptIn, type Drift, type Faithfulness } from './faithfulness.ts';
 import { antonymsOf, sensesOf } from './lexical.ts';
 
 /**
@@ -24,10 +24,6 @@ export interface Contest {
 }
 
 const lemmasOf = (text: string): Set<string> => new Set(contentLemmas(text).filter((l) => !EVERYDAY.has(l)));
-
-function keptIn(l: string, bag: ReadonlySet<string>, senses: ReadonlySet<string>): boolean {
-  return bag.has(l) || sensesOf(l).some((k) => senses.has(k));
-}
 
 /**
  * Sentences of `draft` that the other drafts (`witnesses`, judged against the same original) contradict: more

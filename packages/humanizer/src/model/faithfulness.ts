@@ -728,7 +728,8 @@ function mergeScopes(list: Scope[]): Scope {
 }
 
 /** Whether a lemma is kept in a bag: the same lemma or one sharing a frequent sense. */
-function keptIn(l: string, lemmaSet: Set<string>, senseSet: Set<string>): boolean {
+/** Whether the lemma, or a word sharing one of its frequent senses, is in the set. */
+export function keptIn(l: string, lemmaSet: ReadonlySet<string>, senseSet: ReadonlySet<string>): boolean {
   if (lemmaSet.has(l)) return true;
   for (const k of sensesOf(l)) if (senseSet.has(k)) return true;
   return false;

@@ -1,10 +1,9 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { humanize } from '../index.ts';
 import { checkFaithful } from './faithfulness.ts';
 import { judgeAndRepair } from './sentence-repair.ts';
 import { parseDisputes } from './prompts.ts';
+import { startScriptedProvider } from './scripted-provider.ts';
 
 /**
  * The optional second opinion: sentences the checks let pass but cannot vouch for (a "not" lost inside a merge
@@ -41,38 +40,20 @@ describe('second opinion', () => {
   });
 
   describe('in the model loop, over HTTP', () => {
-    let server: Server;
+    let provider: { url: string; close: () => Promise<void> };
     let url = '';
     const prompts: string[] = [];
     beforeAll(async () => {
-      server = createServer((req, res) => {
-        const chunks: Buffer[] = [];
-        req.on('data', (c: Buffer) => chunks.push(c));
-        req.on('end', () => {
-          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages: { content: string }[] };
-          const prompt = body.messages[body.messages.length - 1]?.content ?? '';
-          prompts.push(prompt);
-          const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
-          const content = prompt.includes('<pairs>')
-            ? '1. B says the budget went through; A says it was not signed off.'
-            : list
-              ? (list[1] ?? '')
-              : REWRITE;
-          res.writeHead(200, { 'content-type': 'application/json' }).end(
-            JSON.stringify({
-              id: 'c1',
-              object: 'chat.completion',
-              choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-              usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
-            }),
-          );
-        });
+      provider = await startScriptedProvider((prompt) => {
+        prompts.push(prompt);
+        const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
+        if (prompt.includes('<pairs>')) return '1. B says the budget went through; A says it was not signed off.';
+        return list ? (list[1] ?? '') : REWRITE;
       });
-      await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-      url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+      url = provider.url;
     });
     afterAll(async () => {
-      await new Promise((r) => server.close(r));
+      await provider.close();
     });
 
     it('off by default: the doubted sentence is kept as the model wrote it', async () => {
