@@ -295,6 +295,24 @@ export function lmTokens(tokens: string[]): string[] {
 
 const STOCK_GLOBAL = STOCK_PHRASES.map((re) => new RegExp(re.source, 'gi'));
 
+/**
+ * Function words whose rates make the text's profile (the most frequent in English prose first). Models of every
+ * family lean on a few of them more than people do ("the", "and", "such", "while") and on others less ("i", "just",
+ * "so"), whatever the topic.
+ */
+const PROFILE_WORDS = `the of and to a in that is was it for on with as be by this are at from or have has had but not
+which can their they its these such also more will would there been were who what when so if all into than very just
+about some only through our we i you he she his her them one may most both each while however because`.split(/\s+/);
+const PROFILE_AT = new Map(PROFILE_WORDS.map((w, i) => [w, i]));
+const SUBORDINATE = new Set(
+  'when while although though if as because since after before once whether unless until'.split(' '),
+);
+const PREPOSITIONS = new Set(
+  'in on at for with by from during through over under among across within without despite throughout'.split(' '),
+);
+const DETERMINERS = new Set('the a an this these that those its their our his her my your'.split(' '));
+const PRONOUNS = new Set('i we you he she it they'.split(' '));
+
 export const STYLO_NAMES = [
   'log_sent_len',
   'sent_len_cv',
@@ -333,7 +351,18 @@ export const STYLO_NAMES = [
   'third_pronoun',
   'casual_markers',
   'casual_pileup',
-] as const;
+  ...PROFILE_WORDS.map((w) => `fw_${w}`),
+  'len_autocorr',
+  'commas_per_sentence',
+  'commas_spread',
+  'open_subordinate',
+  'open_preposition',
+  'open_determiner',
+  'open_pronoun',
+  'open_ing_ly',
+  'open_shape_repeat',
+  'frame_repeat',
+];
 
 /**
  * Casual markers per 100 words above which they read as piled up rather than used (`casual_pileup`). Human
@@ -393,17 +422,30 @@ export function stylometric(norm: string, tokens: string[], starts: Int32Array =
   let andBut = 0;
   let ti = 0;
   const first: string[] = [];
+  const sentCommas: number[] = [];
+  const openShapes: string[] = [];
   for (const s of sents) {
     while (ti < tokens.length && starts[ti]! < s.start) ti++;
     let nw = 0;
+    let commas = 0;
     first.length = 0;
     for (; ti < tokens.length && starts[ti]! < s.end; ti++) {
-      if (!isWord(tokens[ti]!)) continue;
+      if (!isWord(tokens[ti]!)) {
+        if (tokens[ti] === ',') commas++;
+        continue;
+      }
       if (nw < 3) first.push(tokens[ti]!);
       nw++;
     }
     if (nw === 0) continue;
     lens.push(nw);
+    sentCommas.push(commas);
+    let shape = '';
+    for (let i = 0; i < first.length; i++) {
+      const low = first[i]!.toLowerCase();
+      shape += (i ? ' ' : '') + (i === 0 || FUNCTION_WORDS.has(low) ? low : 'W');
+    }
+    openShapes.push(shape);
     const f = first[0]!.toLowerCase();
     const f2 = nw > 1 ? f + ' ' + first[1]!.toLowerCase() : f;
     const f3 = nw > 2 ? f2 + ' ' + first[2]!.toLowerCase() : f2;
@@ -521,5 +563,68 @@ export function stylometric(norm: string, tokens: string[], starts: Int32Array =
     per100(p3),
     per100(casual),
     Math.log1p(Math.max(0, casualRate - CASUAL_PILEUP)),
+    ...profile(words, lens, sentCommas, openShapes),
   ];
+}
+
+/**
+ * The figures that carry across model families (docs/decisions/0044): the function-word profile (square roots of
+ * the rates), the rhythm of sentence lengths and commas, how sentences open, and how often the text repeats one
+ * opening or one frame of function words around content slots ("the W of the W").
+ */
+function profile(words: string[], lens: number[], commas: number[], shapes: string[]): number[] {
+  const nw = Math.max(1, words.length);
+  const out = new Array<number>(PROFILE_WORDS.length).fill(0);
+  for (const w of words) {
+    const i = PROFILE_AT.get(w);
+    if (i !== undefined) out[i]!++;
+  }
+  for (let i = 0; i < out.length; i++) out[i] = Math.sqrt(out[i]! / nw);
+  const n = lens.length;
+  const mean = n ? lens.reduce((a, b) => a + b, 0) / n : 0;
+  let num = 0;
+  let den = 0;
+  for (let i = 0; i < n; i++) {
+    den += (lens[i]! - mean) ** 2;
+    if (i > 0) num += (lens[i]! - mean) * (lens[i - 1]! - mean);
+  }
+  out.push(n > 2 && den > 0 ? num / den : 0);
+  const cm = n ? commas.reduce((a, b) => a + b, 0) / n : 0;
+  const csd = n ? Math.sqrt(commas.reduce((a, b) => a + (b - cm) ** 2, 0) / n) : 0;
+  out.push(Math.log1p(cm), cm > 0 ? csd / cm : 0);
+  let sub = 0;
+  let prep = 0;
+  let det = 0;
+  let pro = 0;
+  let ingly = 0;
+  let repeat = 0;
+  const seen = new Set<string>();
+  for (const sh of shapes) {
+    const sp = sh.indexOf(' ');
+    const f = sp < 0 ? sh : sh.slice(0, sp);
+    if (SUBORDINATE.has(f)) sub++;
+    else if (PREPOSITIONS.has(f)) prep++;
+    if (DETERMINERS.has(f)) det++;
+    if (PRONOUNS.has(f)) pro++;
+    if (f.endsWith('ing') || f.endsWith('ly')) ingly++;
+    if (seen.has(sh)) repeat++;
+    seen.add(sh);
+  }
+  const ns = Math.max(1, shapes.length);
+  out.push(sub / ns, prep / ns, det / ns, pro / ns, ingly / ns, repeat / ns);
+  const frames = new Map<string, number>();
+  let total = 0;
+  for (let i = 2; i < words.length; i++) {
+    const a = PROFILE_AT.has(words[i - 2]!) ? words[i - 2]! : 'W';
+    const b = PROFILE_AT.has(words[i - 1]!) ? words[i - 1]! : 'W';
+    const c = PROFILE_AT.has(words[i]!) ? words[i]! : 'W';
+    if (a === 'W' && b === 'W' && c === 'W') continue;
+    const k = a + ' ' + b + ' ' + c;
+    frames.set(k, (frames.get(k) ?? 0) + 1);
+    total++;
+  }
+  let repeated = 0;
+  for (const c of frames.values()) if (c > 1) repeated += c;
+  out.push(total ? repeated / total : 0);
+  return out;
 }

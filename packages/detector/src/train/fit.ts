@@ -66,7 +66,7 @@ export const CONFIG = {
   minDocFreq: 3,
   lambdaNgram: 1e-3,
   lambdaSkeleton: 1e-3,
-  lambdaStylo: 1e-2,
+  lambdaStylo: Number(process.env.DETECTOR_LAMBDA_STYLO ?? 1e-2),
   lambdaLM: 1e-2,
   lambdaMeta: 1e-3,
   /**
