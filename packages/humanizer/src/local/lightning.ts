@@ -24,10 +24,14 @@ export function lightning(text: string, o: LocalOpts): LocalResult {
         avoid: o.avoidAlts,
         recent: pb.sents[si - 1]?.orig,
       };
-      let out = rulePass(s.orig, ctx, { prob: 1, contractProb: 0.65, dashBreak: false });
+      let out = rulePass(s.orig, ctx, { prob: 1, contractProb: 0.65, dashBreak: false, spans: doc.spans });
       if (startsLower(out, s.orig, doc.spans)) {
         // Cutting an opener exposed a protected span that starts in lower case ("one", a quoted word).
-        const keep = rulePass(s.orig, { ...ctx, noDelete: true }, { prob: 1, contractProb: 0.65, dashBreak: false });
+        const keep = rulePass(
+          s.orig,
+          { ...ctx, noDelete: true },
+          { prob: 1, contractProb: 0.65, dashBreak: false, spans: doc.spans },
+        );
         out = startsLower(keep, s.orig, doc.spans) ? s.orig : keep;
       }
       if (out !== s.orig) {
@@ -37,7 +41,7 @@ export function lightning(text: string, o: LocalOpts): LocalResult {
         const keep = rulePass(
           s.orig,
           { ...ctx, rng: sentRng(o.seed, doc, bi, si, 0), usage: new Map(usage), noDelete: true },
-          { prob: 1, contractProb: 0.65, dashBreak: false },
+          { prob: 1, contractProb: 0.65, dashBreak: false, spans: doc.spans },
         );
         if (keep !== out && keep !== s.orig && !startsLower(keep, s.orig, doc.spans)) {
           s.variants.push({ text: keep, merge: false });
@@ -59,7 +63,7 @@ export function usedAlternatives(text: string, seed: number): Set<string> {
   doc.prose.forEach((pb, bi) => {
     pb.sents.forEach((s, si) => {
       const ctx: RuleCtx = { rng: sentRng(seed, doc, bi, si, 0), usage, contractProb: 0.65 };
-      rulePass(s.orig, ctx, { prob: 1, contractProb: 0.65, dashBreak: false });
+      rulePass(s.orig, ctx, { prob: 1, contractProb: 0.65, dashBreak: false, spans: doc.spans });
     });
   });
   return new Set(usage.keys());

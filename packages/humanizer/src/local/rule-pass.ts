@@ -25,6 +25,8 @@ export interface PassOpts {
   prob: number;
   contractProb: number;
   dashBreak: boolean;
+  /** The document's protected spans: the grammar guard reads the sentence with them put back. */
+  spans?: readonly Span[];
 }
 
 /** One rule pass over a sentence, keeping each step only if the result still passes the checks. */
@@ -56,7 +58,7 @@ export function rulePass(orig: string, ctx: RuleCtx, o: PassOpts): string {
   const repairedAll = repairSentence(all);
   if (
     checkSentence(orig, repairedAll, { structural: anyStructural, minRecall: 0.85 }).ok &&
-    grammarKept(orig, repairedAll)
+    grammarKept(orig, repairedAll, o.spans)
   )
     return repairedAll;
   let cur = orig;
@@ -64,17 +66,22 @@ export function rulePass(orig: string, ctx: RuleCtx, o: PassOpts): string {
     const next = step(cur, ctx);
     if (next === cur) continue;
     const repaired = repairSentence(next);
-    if (checkSentence(orig, repaired, { structural, minRecall: 0.85 }).ok && grammarKept(cur, repaired)) cur = repaired;
+    if (checkSentence(orig, repaired, { structural, minRecall: 0.85 }).ok && grammarKept(cur, repaired, o.spans))
+      cur = repaired;
   }
   return cur;
 }
 
 /**
  * The grammar guard: an edit is kept only if its sentence gains no agreement or article problem the
- * sentence before it lacked (rules/grammar.ts). A dropped sentence ('') has none.
+ * sentence before it lacked (rules/grammar.ts). A dropped sentence ('') has none. With the document's spans
+ * the sentences are read with them put back: a name behind a placeholder tags differently ("Sam's boat").
  */
-export function grammarKept(before: string, after: string): boolean {
-  return after === '' || newProblems(before, after).length === 0;
+export function grammarKept(before: string, after: string, spans?: readonly Span[]): boolean {
+  if (after === '') return true;
+  return spans?.length
+    ? newProblems(unmask(before, spans), unmask(after, spans)).length === 0
+    : newProblems(before, after).length === 0;
 }
 
 export function sentRng(seed: number, doc: Doc, bi: number, si: number, k: number): () => number {

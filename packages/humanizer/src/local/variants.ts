@@ -29,7 +29,7 @@ export function buildVariants(doc: Doc, seed: number, avoidAlts?: Set<string>): 
         seen.add(text);
         const orig = merge ? `${s.orig} ${pb.sents[si + 1]?.orig ?? ''}` : s.orig;
         if (!checkSentence(orig, text, { structural, minRecall: 0.8 }).ok) return;
-        if (!grammarKept(orig, text)) return;
+        if (!grammarKept(orig, text, doc.spans)) return;
         if (startsLower(text, orig, doc.spans)) return;
         // A new sentence may begin with a protected span that starts in lower case ("one", a quoted word);
         // the masked check cannot see that, the unmasked text can.
@@ -47,7 +47,12 @@ export function buildVariants(doc: Doc, seed: number, avoidAlts?: Set<string>): 
           recent: pb.sents[si - 1]?.orig,
         };
         const prob = k === 0 ? 1 : 0.6 + 0.4 * rng();
-        const lit = rulePass(s.orig, ctx, { prob, contractProb: ctx.contractProb, dashBreak: k % 2 === 1 });
+        const lit = rulePass(s.orig, ctx, {
+          prob,
+          contractProb: ctx.contractProb,
+          dashBreak: k % 2 === 1,
+          spans: doc.spans,
+        });
         if (lit === '') {
           // Chatbot leftovers are always dropped; there is nothing to search.
           s.variants = [

@@ -141,4 +141,17 @@ describe('the grammar guard', () => {
     // A problem the original already had is not the edit's fault.
     expect(newProblems('The results is clear and crucial.', 'The results is clear and important.')).toEqual([]);
   });
+
+  it('reads the sentence with its protected spans put back', () => {
+    // A name behind a placeholder tags differently: the masked pair looks fine, the sentence as written does not.
+    const before = mask("The gulls that follow the trawler and Maria's dinghy also play a big part in the tale.", {
+      names: true,
+    });
+    const after = mask("The gulls that follow the trawler and Maria's dinghy also are central to the tale.", {
+      names: true,
+    });
+    expect(before.spans.map((s) => s.text)).toEqual(["Maria's"]);
+    expect(grammarKept(before.text, after.text)).toBe(true);
+    expect(grammarKept(before.text, after.text, before.spans)).toBe(false);
+  });
 });
