@@ -64,7 +64,7 @@ export const CONFIG = {
   lmBuckets: 1 << 18,
   skelLmBuckets: 1 << 16,
   minDocFreq: 3,
-  lambdaNgram: 1e-3,
+  lambdaNgram: Number(process.env.DETECTOR_LAMBDA_NGRAM ?? 4e-4),
   lambdaSkeleton: 1e-3,
   lambdaStylo: Number(process.env.DETECTOR_LAMBDA_STYLO ?? 1e-2),
   lambdaLM: 1e-2,
