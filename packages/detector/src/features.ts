@@ -575,9 +575,13 @@ export function stylometric(norm: string, tokens: string[], starts: Int32Array =
 function profile(words: string[], lens: number[], commas: number[], shapes: string[]): number[] {
   const nw = Math.max(1, words.length);
   const out = new Array<number>(PROFILE_WORDS.length).fill(0);
-  for (const w of words) {
+  // Each word as it stands in a frame: itself if a profile word, else one content slot.
+  const slots = new Array<string>(words.length);
+  for (let j = 0; j < words.length; j++) {
+    const w = words[j]!;
     const i = PROFILE_AT.get(w);
     if (i !== undefined) out[i]!++;
+    slots[j] = i !== undefined ? w : 'W';
   }
   for (let i = 0; i < out.length; i++) out[i] = Math.sqrt(out[i]! / nw);
   const n = lens.length;
@@ -615,9 +619,9 @@ function profile(words: string[], lens: number[], commas: number[], shapes: stri
   const frames = new Map<string, number>();
   let total = 0;
   for (let i = 2; i < words.length; i++) {
-    const a = PROFILE_AT.has(words[i - 2]!) ? words[i - 2]! : 'W';
-    const b = PROFILE_AT.has(words[i - 1]!) ? words[i - 1]! : 'W';
-    const c = PROFILE_AT.has(words[i]!) ? words[i]! : 'W';
+    const a = slots[i - 2]!;
+    const b = slots[i - 1]!;
+    const c = slots[i]!;
     if (a === 'W' && b === 'W' && c === 'W') continue;
     const k = a + ' ' + b + ' ' + c;
     frames.set(k, (frames.get(k) ?? 0) + 1);
