@@ -723,6 +723,33 @@ describe('repair instead of discard', () => {
     expect(describeRepairs(r.repairs)).toBe('3 sentences kept as written: part of your text was left out');
   });
 
+  it('puts back a sentence left out of a rewrite that passes as a whole, never losing it in silence', () => {
+    const o =
+      'The ferry to the island leaves the harbour at seven every morning in summer. ' +
+      'Tickets are sold at the kiosk beside the pier and cannot be booked ahead. ' +
+      'Bicycles travel free, but dogs must stay on a lead for the whole crossing. ' +
+      'A small café on the upper deck sells tea, coffee and warm pastries. ' +
+      'In winter the first crossing is an hour later because of the dark mornings.';
+    const rewrite =
+      'Every summer morning at seven, the island ferry pulls out of the harbour. ' +
+      'You buy tickets at the kiosk next to the pier, with no booking ahead. ' +
+      'Up on the top deck, a little café serves tea, coffee and warm pastries. ' +
+      'Winter crossings start an hour later, since the mornings are dark.';
+    const j = checkFaithful(o, rewrite);
+    // The check lets the answer through as a whole, and knows which sentence it lost.
+    expect(j.ok).toBe(true);
+    expect(j.dropped).toEqual([2]);
+    const r = judgeAndRepair(o, rewrite);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.text).toContain('Bicycles travel free, but dogs must stay on a lead for the whole crossing.');
+    // In its place, and the rest is the model's.
+    expect(r.text.indexOf('Bicycles')).toBeGreaterThan(r.text.indexOf('no booking ahead'));
+    expect(r.text.indexOf('Bicycles')).toBeLessThan(r.text.indexOf('Up on the top deck'));
+    expect(r.text).toContain('Winter crossings start an hour later');
+    expect(describeRepairs(r.repairs)).toBe('1 sentence kept as written: part of your text was left out');
+  });
+
   it('a much shorter rewrite that stops before the end has left the end out; a condensed one that reaches it has not', () => {
     const o =
       'The library on Mill Street reopened on Monday after a long renovation that took most of the year. ' +

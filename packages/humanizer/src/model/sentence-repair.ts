@@ -71,14 +71,18 @@ export function judgeAndRepair(
           detail: first.detail ?? extra[0]?.detail,
           failures: [...first.failures, ...extra],
         };
-  if (j.ok) return { ok: true, text: answer, repairs: [], judgement: j };
-  // Sentences the answer left out are put back where they were; any other failure of the whole answer
-  // (unrelated, most of it invented, far too long or short) leaves nothing worth keeping.
+  if (j.ok && j.dropped.length === 0) return { ok: true, text: answer, repairs: [], judgement: j };
+  // Sentences the answer left out are put back where they were: when it left out too much to pass, and when it
+  // passes but a sentence of the user's is still missing (a rewrite never loses one in silence). Any other
+  // failure of the whole answer (unrelated, most of it invented, far too long or short) leaves nothing worth
+  // keeping.
   const aligned = new Set(j.alignment.flat());
   const leftOut =
     j.drift === 'dropped'
       ? [...new Set([...j.dropped, ...j.unreached.filter((i) => !aligned.has(i))])].sort((a, b) => a - b)
-      : [];
+      : j.ok
+        ? [...j.dropped]
+        : [];
   const wholeFailure = !SENTENCE_DRIFTS.includes(j.drift as Drift) && leftOut.length === 0;
   if (wholeFailure) return { ok: false, reason: j.detail ?? String(j.drift), drift: j.drift as Drift, judgement: j };
   const orig = original.replace(/\r\n/g, '\n');
@@ -169,8 +173,8 @@ export function judgeAndRepair(
   if (alreadyRestored + restoredWords > MAX_RESTORED_SHARE * words(orig))
     return {
       ok: false,
-      reason: `most sentences failed (${j.detail ?? ''})`,
-      drift: j.drift as Drift,
+      reason: `most sentences failed (${j.detail ?? 'part of your text was left out'})`,
+      drift: (j.drift ?? 'dropped') as Drift,
       judgement: j,
     };
 
@@ -202,6 +206,9 @@ export function judgeAndRepair(
   const again = checkFaithful(orig, out, mode, spans);
   if (again.ok)
     return { ok: true, text: withoutRepeats(orig, out, again, restoredOriginals, mode, spans), repairs, judgement: j };
+  // The answer passed and only had sentences the user wrote put back, word for word: they cannot change what it
+  // says, however the alignment reads the longer text.
+  if (j.ok) return { ok: true, text: out, repairs, judgement: j };
   if (depth < 2 && (SENTENCE_DRIFTS.includes(again.drift as Drift) || again.drift === 'dropped')) {
     const next = judgeAndRepair(orig, out, mode, spans, depth + 1, alreadyRestored + restoredWords);
     if (next.ok) return { ok: true, text: next.text, repairs: [...repairs, ...next.repairs], judgement: j };
