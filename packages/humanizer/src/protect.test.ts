@@ -24,6 +24,16 @@ describe('mask / unmask', () => {
     expect(kinds.get('[the docs](https://example.com)')).toBe('link');
   });
 
+  it('does not take the words between two quotations for a quotation', () => {
+    const quotes = mask('"It was not our call," the coach said on Friday, and "we move on" was all he added.')
+      .spans.filter((s) => s.kind === 'quote')
+      .map((s) => s.text);
+    expect(quotes).toEqual(['"It was not our call,"', '"we move on"']);
+    // A one-word quotation is not protected, and its closing mark does not open the next one.
+    const one = mask('They called it "Bluebird" and the crew said " back on the water " twice.').spans;
+    expect(one.filter((s) => s.kind === 'quote')).toEqual([]);
+  });
+
   it('leaves ordinary words and sentence-initial capitals alone', () => {
     const m = mask('Moreover, the team worked hard. Teachers agreed.');
     expect(m.spans).toHaveLength(0);

@@ -72,7 +72,9 @@ const PATTERNS: Pattern[] = [
   { kind: 'handle', re: /(?<![\w@])[@#][A-Za-z_][\w-]*/g },
   {
     kind: 'quote',
-    re: /"[^"\n]*\s[^"\n]*"|\u201c[^\u201d\n]*\s[^\u201d\n]*\u201d|\u2018[^\u2019\n]*\s[^\u2019\n]*\u2019(?![a-z])/g,
+    // A straight quotation opens on a word and closes after one: the text between a closing quote and the next
+    // opening one is not a quotation.
+    re: /"(?=\S)[^"\n]*\s[^"\n]*(?<=\S)"|\u201c[^\u201d\n]*\s[^\u201d\n]*\u201d|\u2018[^\u2019\n]*\s[^\u2019\n]*\u2019(?![a-z])/g,
   },
   {
     kind: 'citation',

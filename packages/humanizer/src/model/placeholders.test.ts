@@ -14,6 +14,13 @@ describe('model placeholders', () => {
     expect([...doc.spans.values()]).toContain('```\nx = 1\n```');
   });
 
+  it('leaves numbers in words to the model; figures and acronyms stay hidden', () => {
+    const d = buildModelDoc('The first three NASA launches were late, and 12 crews flew twice.');
+    expect(d.modelText).toContain('first three');
+    expect(d.modelText).toContain('twice');
+    expect(d.modelText).not.toMatch(/NASA|12/);
+  });
+
   const good = doc.modelText
     .replace('The board of', 'The board at')
     .replace(

@@ -32,6 +32,15 @@ export function findSpan(hay: string, span: string, from = 0): number {
   return -1;
 }
 
+/**
+ * Spans the local engine keeps but the model may reword: a number in words ("three", "first", "half", "twice").
+ * As a placeholder it reads as a gap to the model, and a rewrite that writes it in figures would count as
+ * losing it; the faithfulness check compares numbers in words and in figures.
+ */
+function plainWords(span: Span): boolean {
+  return span.kind === 'number' && /^[a-z][a-z -]*$/i.test(span.text);
+}
+
 export function buildModelDoc(text: string): ModelDoc {
   const blocks = segment(text.replace(/\r\n/g, '\n'));
   const spans = new Map<number, string>();
@@ -42,8 +51,12 @@ export function buildModelDoc(text: string): ModelDoc {
     return `{{${n}}}`;
   };
   const fromMasked = (masked: string, list: Span[]): string => {
-    const byId = new Map(list.map((s) => [s.id, s.text]));
-    return masked.replace(SENTINEL_RE, (m) => ph(byId.get(sentinelId(m)) ?? ''));
+    const byId = new Map(list.map((s) => [s.id, s]));
+    return masked.replace(SENTINEL_RE, (m) => {
+      const span = byId.get(sentinelId(m));
+      if (!span) return ph('');
+      return plainWords(span) ? span.text : ph(span.text);
+    });
   };
   const lines: string[] = [];
   let verbatimRun: string[] = [];

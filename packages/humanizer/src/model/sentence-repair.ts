@@ -174,7 +174,7 @@ export function judgeAndRepair(
     return {
       ok: false,
       reason: `most sentences failed (${j.detail ?? 'part of your text was left out'})`,
-      drift: (j.drift ?? 'dropped') as Drift,
+      drift: j.drift ?? 'dropped',
       judgement: j,
     };
 
