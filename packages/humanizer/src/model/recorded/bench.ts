@@ -3,6 +3,7 @@ import { humanize } from '../../index.ts';
 import type { HumanizeResult, LlmConfig, Mode } from '../../types.ts';
 import { contested } from '../consensus.ts';
 import { checkFaithful } from '../faithfulness.ts';
+import { buildModelDoc } from '../placeholders.ts';
 import { judgeAndRepair } from '../sentence-repair.ts';
 import { DRIFT_KINDS, plantDrift, type DriftKind } from './drift.ts';
 import { factChange, loadPairs, PAIR_KINDS, type Pair, type PairKind } from './pairs.ts';
@@ -49,7 +50,7 @@ export async function benchRecorded(args: string[]): Promise<void> {
   let wordsChecked = 0;
   const byKind = new Map<
     PairKind,
-    { n: number; whole: number; repaired: number; aside: Map<string, number>; recall: number[] }
+    { n: number; whole: number; repaired: number; aside: Map<string, number>; recall: number[]; withSpans: number }
   >();
   const usedWhole = new Set<Pair>();
   // Rewrites that themselves change a fact are not faithful rewrites: listed, and judged apart.
@@ -78,8 +79,18 @@ export async function benchRecorded(args: string[]): Promise<void> {
     const r = judgeAndRepair(p.original, p.rewrite, 'deep');
     ms += performance.now() - t;
     wordsChecked += words(p.original);
-    const k = byKind.get(p.kind) ?? { n: 0, whole: 0, repaired: 0, aside: new Map<string, number>(), recall: [] };
+    const k = byKind.get(p.kind) ?? {
+      n: 0,
+      whole: 0,
+      repaired: 0,
+      aside: new Map<string, number>(),
+      recall: [],
+      withSpans: 0,
+    };
     k.n++;
+    // As Deep runs it: the protected spans it finds in the text (numbers, names, quotations) must come back.
+    const spans = [...buildModelDoc(p.original).spans.values()].filter((t) => t.trim() !== '' && !t.includes('\n'));
+    if (judgeAndRepair(p.original, p.rewrite, 'deep', spans).ok) k.withSpans++;
     k.recall.push(r.judgement.recall);
     if (r.ok && r.repairs.length === 0) {
       k.whole++;
@@ -89,7 +100,9 @@ export async function benchRecorded(args: string[]): Promise<void> {
     byKind.set(p.kind, k);
   }
   console.log('== the faithfulness check on real rewrites (Deep tolerances)');
-  console.log('kind              pairs  used   whole  repaired  set aside (by reason)                      recall p50');
+  console.log(
+    'kind              pairs  used   whole  repaired  set aside (by reason)                      recall p50  used with spans',
+  );
   for (const kind of PAIR_KINDS) {
     const k = byKind.get(kind);
     if (!k) continue;
@@ -98,11 +111,15 @@ export async function benchRecorded(args: string[]): Promise<void> {
       .map(([r, n]) => `${r} ${n}`)
       .join(', ');
     console.log(
-      `${kind.padEnd(17)} ${String(k.n).padStart(5)}  ${pc(k.whole + k.repaired, k.n).padStart(6)} ${String(k.whole).padStart(5)} ${String(k.repaired).padStart(9)}  ${(String(k.n - k.whole - k.repaired) + (aside ? ` (${aside})` : '')).padEnd(42)} ${median(k.recall).toFixed(2)}`,
+      `${kind.padEnd(17)} ${String(k.n).padStart(5)}  ${pc(k.whole + k.repaired, k.n).padStart(6)} ${String(k.whole).padStart(5)} ${String(k.repaired).padStart(9)}  ${(String(k.n - k.whole - k.repaired) + (aside ? ` (${aside})` : '')).padEnd(42)} ${median(k.recall).toFixed(2)}        ${pc(k.withSpans, k.n).padStart(6)}`,
     );
   }
   console.log(
-    `faithfulness check: ${((ms / Math.max(1, wordsChecked)) * 500).toFixed(2)} ms per 500 words (check and repair)\n`,
+    `faithfulness check: ${((ms / Math.max(1, wordsChecked)) * 500).toFixed(2)} ms per 500 words (check and repair)`,
+  );
+  console.log(
+    'used with spans: the same check with the protected spans Deep finds in the text (numbers, names, quotations),\n' +
+      'each of which must come back; the recorded rewrites were not written with placeholders\n',
   );
 
   // 2. Planted drift on rewrites the check uses whole: caught when the variant is not used whole.

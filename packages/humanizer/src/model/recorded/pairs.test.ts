@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { factChange, type Pair } from './pairs.ts';
+import { FACT_CHANGE_CATEGORIES, factChange, loadPairs, readByHand, type Pair } from './pairs.ts';
 
 const pair = (original: string, rewrite: string): Pair => ({
   id: 't',
@@ -30,4 +30,29 @@ describe('recorded pairs that change a fact', () => {
       ),
     ).toBeNull();
   });
+});
+
+describe('recorded rewrites read by hand', () => {
+  it('lists each by corpus id with a known kind of change and a reason in words, no figures', () => {
+    const listed = [...readByHand()];
+    expect(listed.length).toBeGreaterThan(0);
+    for (const [id, e] of listed) {
+      expect(id).toMatch(/^[a-z0-9]+-[0-9a-f]+$/);
+      expect(Object.keys(FACT_CHANGE_CATEGORIES)).toContain(e.category);
+      expect(e.reason.length).toBeGreaterThan(20);
+      expect(e.reason).not.toMatch(/\d/);
+    }
+  });
+
+  it.skipIf(loadPairs().pairs.length === 0 && process.env.CI !== 'true')(
+    'every listed rewrite is a recorded pair, left out of the faithful figures with its reason',
+    () => {
+      const byId = new Map(loadPairs().pairs.map((p) => [p.id, p]));
+      for (const [id, e] of readByHand()) {
+        const p = byId.get(id);
+        expect(p, id).toBeDefined();
+        if (p) expect(factChange(p)).toBe(`read by hand: ${FACT_CHANGE_CATEGORIES[e.category]}`);
+      }
+    },
+  );
 });
