@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { meaningNote, writingNote } from './writing';
+import { meaningNote, repairedNote, writingNote } from './writing';
 
 describe('writing option notes on a result', () => {
   it('says nothing for the defaults', () => {
@@ -21,5 +21,19 @@ describe('writing option notes on a result', () => {
       "An academic tone needs a full rewrite, so this light edit kept your wording's style there.",
     );
     expect(meaningNote(true)).toMatch(/set aside a draft/);
+  });
+});
+
+describe('repaired sentences on a result', () => {
+  it('says which sentences changed a fact, and which the rewrite left out', () => {
+    expect(repairedNote(1, '1 sentence kept as written: a number changed')).toBe(
+      '1 sentence of the rewrite changed what your text says, so we kept it as you wrote it (a number changed).',
+    );
+    expect(repairedNote(1, '1 sentence kept as written: part of your text was left out')).toBe(
+      'The rewrite left out 1 sentence of your text, so we put it back as you wrote it.',
+    );
+    expect(repairedNote(2, '2 sentences kept as written: part of your text was left out')).toBe(
+      'The rewrite left out 2 sentences of your text, so we put them back as you wrote them.',
+    );
   });
 });

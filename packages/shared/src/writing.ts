@@ -65,9 +65,14 @@ export function writingNote(o: WritingOptions, r: { fullRewrite: boolean; applie
   return [did, not].filter(Boolean).join(' ') || `A light edit found nothing to change for your ${chosen}.`;
 }
 
-/** When sentences of a full rewrite were put back as written (or removed) because they changed a fact. */
+/**
+ * When sentences of a full rewrite were put back as written (or removed) because they changed a fact, or because
+ * the rewrite left them out.
+ */
 export function repairedNote(count: number, detail: string): string {
   const why = detail.replace(/^[^:]*:\s*/, '');
+  if (why === 'part of your text was left out')
+    return `The rewrite left out ${count === 1 ? '1 sentence' : `${count} sentences`} of your text, so we put ${count === 1 ? 'it' : 'them'} back as you wrote ${count === 1 ? 'it' : 'them'}.`;
   return `${count} sentence${count === 1 ? '' : 's'} of the rewrite changed what your text says, so we kept ${count === 1 ? 'it' : 'them'} as you wrote ${count === 1 ? 'it' : 'them'}${why ? ` (${why})` : ''}.`;
 }
 
