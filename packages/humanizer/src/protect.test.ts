@@ -34,6 +34,13 @@ describe('mask / unmask', () => {
     expect(one.filter((s) => s.kind === 'quote')).toEqual([]);
   });
 
+  it('a capital after a quotation that ends its sentence starts the next one; after "etc." it may be a name', () => {
+    const after = mask('The coach said "We are done for the season." Also, the club hired a scout from Leeds.').spans;
+    expect(after.map((s) => s.text)).toEqual(['"We are done for the season."', 'Leeds']);
+    const inside = mask('He said "we are done," Also Sprach was playing.').spans;
+    expect(inside.map((s) => `${s.kind}:${s.text}`)).toContain('name:Also Sprach');
+  });
+
   it('leaves ordinary words and sentence-initial capitals alone', () => {
     const m = mask('Moreover, the team worked hard. Teachers agreed.');
     expect(m.spans).toHaveLength(0);

@@ -113,15 +113,20 @@ const NOT_NAMES = new Set(['I', "I'm", "I've", "I'll", "I'd", 'OK']);
 const NAME_RUN =
   /(?<![\w'\u2019-])[A-Z][a-zA-Z'\u2019-]*[a-z][a-zA-Z'\u2019-]*(?:[ \t]+(?:of|de|van|von|der|la|le|da|del|the|and|for)?[ \t]*[A-Z][a-zA-Z'\u2019-]*)*/g;
 
-function isSentenceInitial(text: string, index: number): boolean {
+function isSentenceInitial(
+  text: string,
+  index: number,
+  spanText?: (sentinelEnd: number) => string | undefined,
+): boolean {
   let i = index - 1;
   while (i >= 0 && /[\s"'\u201c\u2018(\[]/.test(text[i] ?? '')) i--;
   if (i < 0) return true;
   const c = text[i] ?? '';
   if (/[.!?:;\u2014]/.test(c)) return true;
   if (c === SENT_CLOSE) {
-    // After a masked abbreviation like "etc." the next word may start a sentence; be conservative and say no.
-    return false;
+    // After a quotation that ends its sentence ("...was over." Then ...) the next word starts one. After a masked
+    // abbreviation like "etc." it may or may not; be conservative and say no.
+    return /[.!?]["\u201d'\u2019]$/.test(spanText?.(i) ?? '');
   }
   return false;
 }
@@ -227,7 +232,7 @@ export function mask(text: string, opts: { names?: boolean; startId?: number } =
       const tail = m.slice(trimmed.length);
       const words = trimmed.split(/\s+/).filter(Boolean);
       if (words.length === 1 && NOT_NAMES.has(words[0] ?? '')) return m;
-      if (isSentenceInitial(whole, offset)) {
+      if (isSentenceInitial(whole, offset, (end) => byId.get(sentinelId(whole.slice(end - 3, end + 1))))) {
         if (words.length < 2) return m;
         // "However Google said" is not a name run starting at "However": keep the first word when it is a
         // common sentence opener, and protect the rest.
