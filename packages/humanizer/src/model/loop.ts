@@ -15,6 +15,7 @@ import { ModelClient, ProviderError, toProviderError } from './client.ts';
 import {
   buildModelDoc,
   checkRoundSentence,
+  requiredSpans,
   restore,
   toPlaceholders,
   type ModelDoc,
@@ -135,7 +136,7 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
   );
   const doc = buildModelDoc(text);
   // Every protected span must come back verbatim; a lost one sends its sentence to repair.
-  const spanTexts = [...doc.spans.values()].filter((t) => t.trim() !== '' && !t.includes('\n'));
+  const spanTexts = requiredSpans(doc);
   const model = (deep ? o.llm.modelDeep : o.llm.modelLightning) ?? o.llm.model;
   const errors: string[] = [];
   const errorKinds: FallbackReason[] = [];

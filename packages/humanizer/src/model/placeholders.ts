@@ -81,6 +81,11 @@ export function buildModelDoc(text: string): ModelDoc {
   return { original: text, modelText: lines.join('\n'), spans };
 }
 
+/** The spans an answer must bring back (written out or as placeholders): whole code and table runs excluded. */
+export function requiredSpans(doc: ModelDoc): string[] {
+  return [...doc.spans.values()].filter((t) => t.trim() !== '' && !t.includes('\n'));
+}
+
 export interface Restored {
   ok: boolean;
   text: string;

@@ -3,7 +3,7 @@ import { humanize } from '../../index.ts';
 import type { HumanizeResult, LlmConfig, Mode } from '../../types.ts';
 import { contested } from '../consensus.ts';
 import { checkFaithful } from '../faithfulness.ts';
-import { buildModelDoc } from '../placeholders.ts';
+import { buildModelDoc, requiredSpans } from '../placeholders.ts';
 import { judgeAndRepair } from '../sentence-repair.ts';
 import { DRIFT_KINDS, plantDrift, type DriftKind } from './drift.ts';
 import { factChange, loadPairs, PAIR_KINDS, type Pair, type PairKind } from './pairs.ts';
@@ -89,8 +89,7 @@ export async function benchRecorded(args: string[]): Promise<void> {
     };
     k.n++;
     // As Deep runs it: the protected spans it finds in the text (numbers, names, quotations) must come back.
-    const spans = [...buildModelDoc(p.original).spans.values()].filter((t) => t.trim() !== '' && !t.includes('\n'));
-    if (judgeAndRepair(p.original, p.rewrite, 'deep', spans).ok) k.withSpans++;
+    if (judgeAndRepair(p.original, p.rewrite, 'deep', requiredSpans(buildModelDoc(p.original))).ok) k.withSpans++;
     k.recall.push(r.judgement.recall);
     if (r.ok && r.repairs.length === 0) {
       k.whole++;

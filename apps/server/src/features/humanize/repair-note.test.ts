@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { describeRepairs, judgeAndRepair } from '@plainspoken/humanizer';
+import { repairedNote } from '@plainspoken/shared';
+
+/** The engine words its repairs; the result's note reads them. The two must agree on what a left-out sentence is. */
+describe('the note for a repaired rewrite, from what the engine did', () => {
+  const original =
+    'The ferry to the island leaves the harbour at seven every morning in summer. ' +
+    'Tickets are sold at the kiosk beside the pier and cannot be booked ahead. ' +
+    'Bicycles travel free, but dogs must stay on a lead for the whole crossing. ' +
+    'A small café on the upper deck sells tea, coffee and warm pastries. ' +
+    'In winter the first crossing is an hour later because of the dark mornings.';
+
+  it('a sentence the rewrite left out is said to be put back, not to have changed a fact', () => {
+    const rewrite =
+      'Every summer morning at seven, the island ferry pulls out of the harbour. ' +
+      'You buy tickets at the kiosk next to the pier, with no booking ahead. ' +
+      'Up on the top deck, a little café serves tea, coffee and warm pastries. ' +
+      'Winter crossings start an hour later, since the mornings are dark.';
+    const r = judgeAndRepair(original, rewrite, 'deep');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(
+      repairedNote(
+        r.repairs.reduce((n, x) => n + x.restored, 0),
+        describeRepairs(r.repairs),
+      ),
+    ).toBe('The rewrite left out 1 sentence of your text, so we put it back as you wrote it.');
+  });
+
+  it('a sentence whose fact changed says so', () => {
+    const rewrite =
+      'Every summer morning at nine, the island ferry pulls out of the harbour. ' +
+      'You buy tickets at the kiosk next to the pier, with no booking ahead. ' +
+      'Bikes ride free, but dogs stay on a lead for the whole trip. ' +
+      'Up on the top deck, a little café serves tea, coffee and warm pastries. ' +
+      'Winter crossings start an hour later, since the mornings are dark.';
+    const r = judgeAndRepair(original, rewrite, 'deep');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(repairedNote(1, describeRepairs(r.repairs))).toMatch(
+      /^1 sentence of the rewrite changed what your text says, so we kept it as you wrote it \(a number/,
+    );
+  });
+});
