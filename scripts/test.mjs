@@ -35,6 +35,8 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130)
 let passed = 0;
 let failed = 0;
 let skipped = 0;
+/** The name of every failed test, with the first line of its reason, repeated just above the closing line. */
+const failures = [];
 
 function readJson(file) {
   try {
@@ -95,6 +97,15 @@ if (vr) {
   passed += vr.numPassedTests;
   failed += vr.numFailedTests;
   skipped += (vr.numPendingTests ?? 0) + (vr.numTodoTests ?? 0);
+  for (const file of vr.testResults ?? []) {
+    const where = path.relative(root, file.name);
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed') failures.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failures.push(`${where}: ${firstLine(file.message)}`);
+    }
+  }
   if (v.status !== 0 && vr.numFailedTests === 0) failed += 1; // a suite that failed to load
 } else {
   console.error('vitest produced no report');
@@ -108,6 +119,7 @@ for (const { name, command, code, output } of await gatesDone) {
     console.log(`${name}: ok (${command})`);
   } else {
     console.error(`${name} failed (${command}); counted as one failure.`);
+    failures.push(`${name}: ${command} failed`);
     failed += 1;
   }
 }
@@ -144,12 +156,33 @@ function runBrowserTests() {
     failed += pr.stats.unexpected;
     skipped += pr.stats.skipped;
     if (p.status !== 0 && pr.stats.unexpected === 0) failed += 1;
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status !== 'unexpected') continue;
+          const error = t.results?.at(-1)?.error?.message;
+          failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    };
+    // The top suites are the files; the ones below them are describe blocks.
+    for (const suite of pr.suites ?? []) walk(suite, []);
   } else {
     console.error('Playwright produced no report');
     failed += 1;
   }
 }
 
+function firstLine(text) {
+  const plain = String(text ?? 'no reason given').replace(/\u001b\[[0-9;]*m/g, '');
+  return plain.split('\n').find((line) => line.trim()) ?? plain;
+}
+
+if (failures.length) {
+  console.log(`\nFailed (${failures.length}):`);
+  for (const line of failures) console.log(`  ${line.slice(0, 400)}`);
+}
 console.log(`\nTest run took ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 ? 1 : 0);
