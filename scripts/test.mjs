@@ -1,16 +1,20 @@
 // `npm test`, the default loop: installs what is missing, runs the type check, formatting check and lint (each
 // counted as one test) and every unit/integration test (vitest) except the proofs that take minutes, then prints
 // one closing line: N passed, N failed, N skipped.
-// `npm run test:all` (`--all`; what CI's .ci/run calls): the same, plus the long proofs (load, faults, nginx),
-// the corpus and LibreOffice tests made mandatory, and every browser test (Playwright in Debian's Chromium,
-// against the built product).
+// `npm run test:all` (`--all`; what CI's .ci/run calls): the same, plus the long proofs (load, faults, nginx; one
+// file at a time after the rest), the corpus and LibreOffice tests made mandatory, and every browser test
+// (Playwright in Debian's Chromium, against the built product). `npm run test:proofs` (`--proofs`): the long
+// proofs alone. Every failed test is listed, with the first line of its reason, above the closing line.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfStale, checkNode, ensureDeps, root } from './lib.mjs';
 import { canStartPostgres, startPostgres } from './pg-temp.mjs';
+import { LONG_PROOFS } from '../apps/server/long-proofs.mjs';
 
 const all = process.argv.includes('--all') || process.env.TEST_ALL === '1';
+// `npm run test:proofs` (`--proofs`): only the proofs that take minutes, one file at a time.
+const proofsOnly = !all && process.argv.includes('--proofs');
 checkNode();
 ensureDeps();
 const out = path.join(root, '.tmp');
@@ -63,37 +67,55 @@ const gates = [
   ['Formatting', 'npx prettier --check .', ['prettier', '--check', '--log-level=warn', '.']],
   ['Lint', 'npm run lint', ['eslint', '.']],
 ];
-const gatesDone = Promise.all(
-  gates.map(
-    ([name, command, args]) =>
-      new Promise((resolve) => {
-        const child = spawn('npx', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-        let output = '';
-        child.stdout.on('data', (d) => (output += d));
-        child.stderr.on('data', (d) => (output += d));
-        child.on('close', (code) => resolve({ name, command, code, output }));
-      }),
-  ),
-);
-// 1. vitest: every workspace project. The proofs that take minutes (apps/server/vitest.config.ts) run with
-// --all (or TEST_LONG=1); the default loop leaves them to `npm run test:proofs`.
+const gatesDone = proofsOnly
+  ? Promise.resolve([])
+  : Promise.all(
+      gates.map(
+        ([name, command, args]) =>
+          new Promise((resolve) => {
+            const child = spawn('npx', args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+            let output = '';
+            child.stdout.on('data', (d) => (output += d));
+            child.stderr.on('data', (d) => (output += d));
+            child.on('close', (code) => resolve({ name, command, code, output }));
+          }),
+      ),
+    );
+// 1. vitest: every workspace project except the proofs that take minutes (apps/server/long-proofs.mjs); with
+// --all (or TEST_LONG=1) those run next, one file at a time, so that the processes they start have the
+// machine's cores to themselves (under the other tests' load a request timeout proves nothing about a restart).
 const long = all || process.env.TEST_LONG === '1';
-if (!all) {
+if (!all && !proofsOnly) {
   console.log(
     'Default loop: long proofs (load, faults, nginx) and browser tests are left out; `npm run test:all` runs ' +
       'everything (CI does), `npm run test:proofs` and `npm run test:e2e` run each part.',
   );
 }
-const vjson = path.join(out, 'vitest.json');
-rmSync(vjson, { force: true });
-const v = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vjson}`], {
-  cwd: root,
-  stdio: 'inherit',
-  // Under --all the corpus and LibreOffice tests fail when their inputs are missing instead of skipping.
-  env: { ...process.env, TEST_LONG: long ? '1' : '0', ...(all ? { CI: 'true' } : {}) },
-});
-const vr = readJson(vjson);
-if (vr) {
+// Under --all the corpus and LibreOffice tests fail when their inputs are missing instead of skipping.
+const vitestEnv = { ...process.env, ...(all ? { CI: 'true' } : {}) };
+if (!proofsOnly) await vitest('vitest.json', [], { ...vitestEnv, TEST_LONG: '0' });
+if (long || proofsOnly) {
+  const files = LONG_PROOFS.map((f) => `apps/server/${f}`);
+  console.log(`\nThe long proofs, one file at a time: ${files.join(', ')}`);
+  await vitest('vitest-proofs.json', ['--no-file-parallelism', ...files], { ...vitestEnv, TEST_LONG: '1' });
+}
+
+/** One vitest run; its JSON report is added to the counts and the failures. */
+async function vitest(report, args, env) {
+  const vjson = path.join(out, report);
+  rmSync(vjson, { force: true });
+  const v = await run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vjson}`, ...args],
+    { cwd: root, stdio: 'inherit', env },
+  );
+  const vr = readJson(vjson);
+  if (!vr) {
+    console.error('vitest produced no report');
+    failures.push(`vitest ${args.join(' ')}: no report`);
+    failed += 1;
+    return;
+  }
   passed += vr.numPassedTests;
   failed += vr.numFailedTests;
   skipped += (vr.numPendingTests ?? 0) + (vr.numTodoTests ?? 0);
@@ -107,9 +129,6 @@ if (vr) {
     }
   }
   if (v.status !== 0 && vr.numFailedTests === 0) failed += 1; // a suite that failed to load
-} else {
-  console.error('vitest produced no report');
-  failed += 1;
 }
 
 for (const { name, command, code, output } of await gatesDone) {

@@ -1,19 +1,8 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import { LONG_PROOFS } from './long-proofs.mjs';
 
-/**
- * Proofs that take minutes (load and faults on a real PostgreSQL, a rolling restart behind nginx, several server
- * processes each), and the tests that start server processes of their own (signals, the database lock, an
- * outage) or sweep every endpoint: not part of the fast default loop (`npm test`, decision 0039).
- * `npm run test:proofs` runs them, and so does `npm run test:all` (`.ci/run`) or any run with TEST_LONG=1.
- * The proofs' full-length forms are `npm run test:load` and `npm run test:faults`.
- */
-const LONG_PROOFS = [
-  'src/proof.test.ts',
-  'src/deploy.nginx.test.ts',
-  'src/process.test.ts',
-  'src/db/*.process.test.ts',
-  'src/security-sweeps.test.ts',
-];
+// The proofs that take minutes (long-proofs.mjs) run only with TEST_LONG=1: `npm run test:proofs`, `npm run
+// test:all` (`.ci/run`).
 
 export default defineConfig({
   test: {

@@ -101,6 +101,15 @@ describe('the documented nginx in front of 2 processes on PostgreSQL', () => {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'plainspoken-nginx-'));
   let db: pg.Client;
 
+  /** nginx's error log so far ('' before it exists). */
+  const nginxErrors = (): string => {
+    try {
+      return readFileSync(path.join(dir, 'logs/error.log'), 'utf8');
+    } catch {
+      return '';
+    }
+  };
+
   const startServer = async (i: 0 | 1): Promise<ServerProc> => {
     const child = spawn(process.execPath, ['apps/server/dist/index.js'], {
       cwd: root,
@@ -373,8 +382,11 @@ ${documentedNginxBlock(nginxPort, ports)}
     if (failedSample.length) console.log(failedSample.slice(0, 5).join('\n'));
     expect(restarts.map((r) => r.exit)).toEqual([0, 0]);
     expect(restarts.every((r) => r.inFlightAtStop > 0)).toBe(true);
-    expect(figures.cut).toBe(0);
-    expect(figures.readsFailed).toBe(0);
+    // A failure names what failed: the statuses, a sample of the answers and nginx's own error log.
+    const why = () =>
+      JSON.stringify({ failedStatuses, failedSample: failedSample.slice(0, 3), nginx: nginxErrors().slice(-600) });
+    expect(figures.cut, why()).toBe(0);
+    expect(figures.readsFailed, why()).toBe(0);
     expect(figures.delivered).toBe(figures.clicks);
     // Every click stored and charged once: one transformation per delivered click, nothing extra.
     for (const u of users) {
