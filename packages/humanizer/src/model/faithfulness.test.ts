@@ -355,6 +355,25 @@ describe('faithfulness check', () => {
     expect(checkFaithful(o, half)).toMatchObject({ ok: false, drift: 'dropped' });
   });
 
+  it('a last sentence that merges the last two of the text reaches the end', () => {
+    const o =
+      'I want to tell you about the strangest week I ever had as a ferry mechanic. It began on a Monday in early ' +
+      'spring. The harbour master asked me to look at an old boat whose engine kept stalling. The owner said it ' +
+      'shook, smoked and lost power after an hour. While I checked the fuel lines, she asked me whether a new ' +
+      'propeller might help the boat. I thought back to everything the manuals had taught me about propellers, ' +
+      'which did not take long because they had taught me almost nothing.';
+    const merged =
+      'I want to tell you about the oddest week I have had as a ferry mechanic. It started on an early spring ' +
+      'Monday. The harbour master asked me to inspect an aging boat whose engine kept cutting out, shaking, ' +
+      'smoking and losing power after an hour. As I went over the fuel lines, the owner wondered if a new ' +
+      'propeller would help the boat, so I thought back to everything the manuals had taught me about ' +
+      'propellers, which was little.';
+    expect(checkFaithful(o, merged)).toMatchObject({ ok: true });
+    // Without the last two sentences' content, the same rewrite stops early.
+    const stopped = merged.slice(0, merged.indexOf(' As I went'));
+    expect(checkFaithful(o, stopped)).toMatchObject({ ok: false, drift: 'dropped' });
+  });
+
   it('catches a flipped negation and a reversed claim', () => {
     const r = checkFaithful(ORIGINAL, REWRITE.replace("costs aren't lowered", 'costs are lowered'));
     expect(r).toMatchObject({ ok: false, drift: 'negation' });

@@ -1255,10 +1255,15 @@ export function checkFaithful(
   const tailShare = total === 0 ? 0 : tail / total;
   // The same, by each answer sentence's closest original only: a weak echo of the last sentence early in a
   // rewrite that stops halfway (a closing line that repeats key words) does not count as reaching the end.
+  // An answer sentence also reaches the sentence next to its closest when it is nearly as close to it (two
+  // neighbours merged into one): the echo of a far sentence is not next to its closest.
   let lastClosest = -1;
   sim.forEach((row, j) => {
-    if ((bestA[j] ?? 0) < GAP_ALIGN) return;
-    lastClosest = Math.max(lastClosest, row.indexOf(bestA[j] as number));
+    const best = bestA[j] ?? 0;
+    if (best < GAP_ALIGN) return;
+    const closest = row.indexOf(best);
+    const next = row[closest + 1] ?? 0;
+    lastClosest = Math.max(lastClosest, next >= GAP_ALIGN && next >= 0.75 * best ? closest + 1 : closest);
   });
   let closestTail = 0;
   for (let i = lastClosest + 1; i < nO; i++) closestTail += (o.lemmas[i] ?? []).length;
@@ -1294,7 +1299,14 @@ export function checkFaithful(
     (tailShare >= tol.shortTail && lengthRatio < tol.shortTailLength) ||
     (lengthRatio < tol.shortLength && recall < tol.shortRecall)
   )
-    return verdict('dropped', `part of your text was left out (${dropped.length} of ${nO} sentences)`);
+    return verdict(
+      'dropped',
+      dropped.length > 0
+        ? `part of your text was left out (${dropped.length} of ${nO} sentences)`
+        : tailShare >= tol.shortTail || closestTailShare >= tol.maxClosestTail
+          ? 'the rewrite stops before the end of your text'
+          : 'part of your text was left out',
+    );
   if (lengthRatio < tol.minLength || lengthRatio > tol.maxLength)
     return verdict('length', `the rewrite is ${Math.round(lengthRatio * 100)}% as long as your text`);
   const first = failures[0];

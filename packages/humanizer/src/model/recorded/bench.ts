@@ -5,7 +5,7 @@ import { contested } from '../consensus.ts';
 import { checkFaithful } from '../faithfulness.ts';
 import { buildModelDoc, requiredSpans } from '../placeholders.ts';
 import { judgeAndRepair } from '../sentence-repair.ts';
-import { DRIFT_KINDS, plantDrift, type DriftKind } from './drift.ts';
+import { DRIFT_KINDS, plantDrift, saltOf, type DriftKind } from './drift.ts';
 import { factChange, loadPairs, PAIR_KINDS, type Pair, type PairKind } from './pairs.ts';
 import { startRecordedProvider } from './provider.ts';
 
@@ -124,10 +124,12 @@ export async function benchRecorded(args: string[]): Promise<void> {
   // 2. Planted drift on rewrites the check uses whole: caught when the variant is not used whole.
   const caught = new Map<DriftKind, [number, number]>();
   const whole = pairs.filter((p) => usedWhole.has(p));
-  whole.forEach((p, idx) => {
-    const other = whole[(idx + 97) % whole.length]?.rewrite ?? '';
+  // The unrelated text: another rewrite used whole, picked by the pair's salt.
+  const otherOf = (p: Pair): string => whole[(saltOf(p.id) + 97) % whole.length]?.rewrite ?? '';
+  whole.forEach((p) => {
+    const other = otherOf(p) === p.rewrite ? (whole[0]?.rewrite ?? '') : otherOf(p);
     for (const kind of DRIFT_KINDS) {
-      const v = plantDrift(kind, p.original, p.rewrite, other, idx);
+      const v = plantDrift(kind, p.original, p.rewrite, other, saltOf(p.id));
       if (v === null || v === p.rewrite) continue;
       const r = judgeAndRepair(p.original, v, 'deep');
       const c = caught.get(kind) ?? [0, 0];
@@ -156,14 +158,13 @@ export async function benchRecorded(args: string[]): Promise<void> {
   let withSiblings = 0;
   let contestedWhole = 0;
   const byWitness = new Map<DriftKind, [number, number, number]>();
-  whole.forEach((p, idx) => {
+  whole.forEach((p) => {
     const others = (siblingsOf.get(p.original) ?? []).filter((q) => q !== p).map(judgementOf);
     if (others.length === 0) return;
     withSiblings++;
     if (contested(judgementOf(p), others).length > 0) contestedWhole++;
-    const other = whole[(idx + 97) % whole.length]?.rewrite ?? '';
     for (const kind of ['antonym', 'negation'] as const) {
-      const v = plantDrift(kind, p.original, p.rewrite, other, idx);
+      const v = plantDrift(kind, p.original, p.rewrite, '', saltOf(p.id));
       if (v === null || v === p.rewrite) continue;
       const c = byWitness.get(kind) ?? [0, 0, 0];
       c[0]++;

@@ -37,6 +37,16 @@ function replaceAt(text: string, start: number, end: number, by: string): string
   return text.slice(0, start) + by + text.slice(end);
 }
 
+/**
+ * A pair's salt, from its id: the same variant whichever other rewrites the bench uses whole (a salt by position
+ * in that list would plant different changes everywhere when one rewrite joins it).
+ */
+export function saltOf(id: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < id.length; i++) h = Math.imul(h ^ id.charCodeAt(i), 16777619);
+  return (h >>> 0) % 100_003;
+}
+
 /** `salt` picks among the places a change can go, so variants differ between texts. */
 export function plantDrift(
   kind: DriftKind,
