@@ -558,6 +558,22 @@ describe('faithfulness check', () => {
     ).toBe(true);
   });
 
+  it('a sale told from the buyer’s side is the same sale; a seller who buys is a reversal', () => {
+    const o = 'Tickets are sold at the kiosk beside the pier. The museum shop is closed on Mondays.';
+    expect(
+      checkFaithful(o, 'You buy tickets at the kiosk next to the pier. On Mondays the museum shop is shut.'),
+    ).toMatchObject({
+      ok: true,
+    });
+    const p = 'Last spring the investors sold most of their shares in the bakery. They kept the building.';
+    expect(
+      checkFaithful(
+        p,
+        'Last spring the investors bought most of the shares in the bakery. They held on to the building.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'antonym' });
+  });
+
   it('catches a reversed claim when the original said it with a synonym', () => {
     const o = 'It is crucial that every member signs the form before the meeting.';
     expect(checkFaithful(o, 'It is unimportant that every member signs the form before the meeting.')).toMatchObject({

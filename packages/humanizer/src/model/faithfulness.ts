@@ -140,6 +140,19 @@ export const TOLERANCE: Record<'deep' | 'lightning', Tolerance> = {
   },
 };
 
+/** Antonyms that name one event from its two sides (a sale is a purchase): "sold" in the passive is "bought". */
+const CONVERSES = new Set(['buy/sell', 'sell/buy', 'lend/borrow', 'borrow/lend', 'give/take', 'take/give']);
+
+/** Lemmas of the verbs a sentence uses in the passive ("are sold", "was quietly given", "got taken"). */
+function passives(sentence: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of sentence
+    .toLowerCase()
+    .matchAll(/\b(?:is|are|was|were|be|been|being|get|gets|got|gotten)\s+(?:[a-z]+ly\s+)?([a-z]+)/g))
+    out.add(lemma(m[1] ?? ''));
+  return out;
+}
+
 /** An answer sentence aligns with nothing when its best similarity is under this. */
 const ALIGN_MIN = 0.12;
 /** A number in an answer sentence must be in its aligned original sentences or this many sentences around them. */
@@ -1080,6 +1093,14 @@ export function checkFaithful(
           // does not make "gain" here a reversal.
           const inOriginal = keptIn(ant, oLem, oSenses);
           if (!inOriginal || (a.lemmaSet[j] as Set<string>).has(ant)) continue;
+          // "Tickets are sold at the kiosk" / "you buy tickets at the kiosk": the same sale seen from the other
+          // side. A converse pair in the passive on either side is a change of voice, not a reversal.
+          if (
+            CONVERSES.has(`${ant}/${l}`) &&
+            (aligned.some((i) => passives(o.sentences[i]?.text ?? '').has(ant)) ||
+              passives(a.sentences[j]?.text ?? '').has(l))
+          )
+            continue;
           // The original denies the antonym ("not bound") and the answer states this word plainly ("unbound"):
           // the same claim. Denied on both sides ("cannot be religious" / "cannot be secular"), it is reversed.
           if (oDenied.has(ant) && !a.scopes[j]?.negated.has(l)) continue;

@@ -188,6 +188,111 @@ const IRREGULAR: Record<string, string> = {
   lives: 'life',
   wives: 'wife',
   knives: 'knife',
+  // Irregular past forms WordNet's index does not list as words of their own (or lists only as the participle's
+  // adjective: "heard", "sold", "sworn"). Forms that are also everyday nouns ("shot", "spoke", "bit", "ground")
+  // and participles with senses of their own ("broken", "hidden", "mistaken") keep their own entries.
+  forgot: 'forget',
+  hid: 'hide',
+  bitten: 'bite',
+  fought: 'fight',
+  sought: 'seek',
+  threw: 'throw',
+  thrown: 'throw',
+  flew: 'fly',
+  flown: 'fly',
+  wore: 'wear',
+  worn: 'wear',
+  tore: 'tear',
+  torn: 'tear',
+  swore: 'swear',
+  sworn: 'swear',
+  sank: 'sink',
+  sunk: 'sink',
+  rang: 'ring',
+  drank: 'drink',
+  swam: 'swim',
+  swum: 'swim',
+  woke: 'wake',
+  woken: 'wake',
+  froze: 'freeze',
+  stolen: 'steal',
+  struck: 'strike',
+  stuck: 'stick',
+  hung: 'hang',
+  slid: 'slide',
+  spun: 'spin',
+  sped: 'speed',
+  fled: 'flee',
+  bled: 'bleed',
+  bred: 'breed',
+  laid: 'lay',
+  slept: 'sleep',
+  swept: 'sweep',
+  wept: 'weep',
+  crept: 'creep',
+  dealt: 'deal',
+  leapt: 'leap',
+  heard: 'hear',
+  sold: 'sell',
+  rode: 'ride',
+  ridden: 'ride',
+  forgave: 'forgive',
+  forgiven: 'forgive',
+  became: 'become',
+  withdrew: 'withdraw',
+  overcame: 'overcome',
+  arose: 'arise',
+  arisen: 'arise',
+  awoke: 'awake',
+  borne: 'bear',
+  flung: 'fling',
+  forbade: 'forbid',
+  foresaw: 'foresee',
+  foreseen: 'foresee',
+  knelt: 'kneel',
+  mistook: 'mistake',
+  overtook: 'overtake',
+  overtaken: 'overtake',
+  shone: 'shine',
+  shrank: 'shrink',
+  shrunk: 'shrink',
+  sprang: 'spring',
+  sprung: 'spring',
+  stank: 'stink',
+  strove: 'strive',
+  striven: 'strive',
+  swung: 'swing',
+  trod: 'tread',
+  trodden: 'tread',
+  undertook: 'undertake',
+  undertaken: 'undertake',
+  wove: 'weave',
+  wrung: 'wring',
+  clung: 'cling',
+  forgone: 'forgo',
+  withheld: 'withhold',
+  upheld: 'uphold',
+  misled: 'mislead',
+  overheard: 'overhear',
+  overseen: 'oversee',
+  oversaw: 'oversee',
+  outgrew: 'outgrow',
+  outgrown: 'outgrow',
+  rebuilt: 'rebuild',
+  rewrote: 'rewrite',
+  rewritten: 'rewrite',
+  retold: 'retell',
+  undid: 'undo',
+  underwent: 'undergo',
+  undergone: 'undergo',
+  dwelt: 'dwell',
+  spilt: 'spill',
+  learnt: 'learn',
+  dreamt: 'dream',
+  strode: 'stride',
+  strewn: 'strew',
+  shaken: 'shake',
+  proven: 'prove',
 };
 
 const lemmaCache = new Map<string, string>();
@@ -216,6 +321,7 @@ export function lemma(word: string): string {
       ['ied', 'y'],
       ['ed', 'e'],
       ['ed', ''],
+      ['ying', 'ie'],
       ['ing', 'e'],
       ['ing', ''],
       ['er', ''],
@@ -225,18 +331,36 @@ export function lemma(word: string): string {
       ['ier', 'y'],
       ['iest', 'y'],
     ];
+    const pos = (x: string, p: string): boolean => (lex.senses.get(x) ?? []).some((k) => k.startsWith(p));
     if (!known(w) || /(?:s|ed|ing)$/.test(w)) {
       for (const [suf, rep] of rules) {
-        if (!w.endsWith(suf) || w.length - suf.length < 2) continue;
+        if (!w.endsWith(suf) || w.length - suf.length < (suf === 'ying' ? 1 : 2)) continue;
+        const verbal = suf === 'ed' || suf === 'ied' || suf.endsWith('ing');
+        // A verb form comes from a verb: "need", "seed" and "bring" are verbs themselves, and "thing" or "fled"
+        // are not "th" or "fl" with an ending.
+        if (verbal && pos(w, 'v')) break;
+        // A noun of its own in the plural's shape keeps its sense unless it is the plural of a noun: "news" is
+        // not "new", "gas" not "ga"; "arms" and "works" are "arm" and "work".
+        const plural = suf.endsWith('s') && !verbal;
         const base = w.slice(0, -suf.length) + rep;
-        if (known(base) && base !== w) {
+        const fits = (x: string): boolean =>
+          known(x) &&
+          x !== w &&
+          (!verbal || pos(x, 'v')) &&
+          (!plural || !known(w) || (x.length >= 3 && (pos(x, 'n') || pos(x, 'v'))));
+        // "singing" is "sing", not "singe"; "ranging" is still "range".
+        if (suf === 'ing' && rep === 'e' && /ng$/.test(base.slice(0, -1)) && fits(base.slice(0, -1))) {
+          out = base.slice(0, -1);
+          break;
+        }
+        if (fits(base)) {
           out = base;
           break;
         }
         // Doubled consonant: "stopped" → "stop", "running" → "run".
         if ((suf === 'ed' || suf === 'ing') && rep === '' && /([b-df-hj-np-tv-z])\1$/.test(base)) {
           const single = base.slice(0, -1);
-          if (known(single)) {
+          if (fits(single)) {
             out = single;
             break;
           }
