@@ -179,7 +179,8 @@ function runBrowserTests() {
       for (const spec of suite.specs ?? []) {
         for (const t of spec.tests ?? []) {
           if (t.status !== 'unexpected') continue;
-          const error = t.results?.at(-1)?.error?.message;
+          const last = t.results?.at(-1);
+          const error = last?.errors?.[0]?.message ?? last?.error?.message;
           failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
         }
       }
