@@ -124,10 +124,10 @@ export async function benchRecorded(args: string[]): Promise<void> {
   // 2. Planted drift on rewrites the check uses whole: caught when the variant is not used whole.
   const caught = new Map<DriftKind, [number, number]>();
   const whole = pairs.filter((p) => usedWhole.has(p));
-  // The unrelated text: another rewrite used whole, picked by the pair's salt.
-  const otherOf = (p: Pair): string => whole[(saltOf(p.id) + 97) % whole.length]?.rewrite ?? '';
   whole.forEach((p) => {
-    const other = otherOf(p) === p.rewrite ? (whole[0]?.rewrite ?? '') : otherOf(p);
+    // The unrelated text: another rewrite used whole, picked by the pair's salt (never the pair's own).
+    const picked = whole[(saltOf(p.id) + 97) % whole.length]?.rewrite ?? '';
+    const other = picked === p.rewrite ? (whole[0]?.rewrite ?? '') : picked;
     for (const kind of DRIFT_KINDS) {
       const v = plantDrift(kind, p.original, p.rewrite, other, saltOf(p.id));
       if (v === null || v === p.rewrite) continue;
