@@ -1,3 +1,4 @@
+import { stripChatter } from './chatter.ts';
 import { contentRecall, negations, wordCount } from '../checks.ts';
 import { mask, SENTINEL_RE, sentinelId, type Span } from '../protect.ts';
 import { segment, skeleton } from '../segment.ts';
@@ -189,7 +190,8 @@ export function restore(
     recall: 0,
     lengthRatio: 0,
   });
-  const stripped = stripWrapping(raw);
+  // What the model said around the rewrite ("Here is …:", "I hope this helps!", hashtags) is not the rewrite.
+  const stripped = stripChatter(stripWrapping(raw), doc.original).text;
   if (!stripped) return fail('empty answer');
   const delegated = limits.meaning === 'delegated';
   let laid = relayout(stripped, doc.modelText);

@@ -2,6 +2,7 @@ import { corpusDir } from '../../corpus.ts';
 import { humanize } from '../../index.ts';
 import type { HumanizeResult, LlmConfig, Mode } from '../../types.ts';
 import { contested } from '../consensus.ts';
+import { stripChatter } from '../chatter.ts';
 import { checkFaithful } from '../faithfulness.ts';
 import { buildModelDoc, requiredSpans } from '../placeholders.ts';
 import { judgeAndRepair } from '../sentence-repair.ts';
@@ -30,7 +31,17 @@ export async function benchRecorded(args: string[]): Promise<void> {
     const i = args.indexOf(name);
     return i >= 0 ? args[i + 1] : undefined;
   };
-  const { pairs, skipped } = loadPairs();
+  const loaded = loadPairs();
+  const { skipped } = loaded;
+  // As Deep reads an answer: what the model said around the rewrite ("Here is …:", hashtags, "I hope this
+  // helps!") is taken off first.
+  let chatty = 0;
+  const pairs = loaded.pairs.map((p) => {
+    const s = stripChatter(p.rewrite, p.original);
+    if (s.removed.length === 0) return p;
+    chatty++;
+    return { ...p, rewrite: s.text };
+  });
   if (pairs.length === 0) {
     console.log(`no recorded pairs: the corpus was not found at ${corpusDir()} (set CORPUS_DIR)`);
     return;
@@ -41,7 +52,10 @@ export async function benchRecorded(args: string[]): Promise<void> {
       Object.entries(skipped)
         .map(([k, n]) => `${k} ${n}`)
         .join(', ') || 'none'
-    }\n`,
+    }`,
+  );
+  console.log(
+    `rewrites with words around them taken off first ("Here is …:", hashtags, "I hope this helps!"): ${chatty}\n`,
   );
 
   // 1. The check on every pair: used whole, repaired, set aside by reason; recall; timing.

@@ -1,0 +1,85 @@
+/**
+ * What a chat model says around a rewrite that is not part of it: an opening line ("Sure! Here is the rewritten
+ * text:"), a closing offer ("I hope this helps!", "Let me know if you want changes."), a note about the rewrite
+ * ("(Note: the link above is made up.)"), hashtags, and a restart ("Oops … Let's rectify that:") after which the
+ * model writes the text again. None of it is the user's text, so it is taken off before the faithfulness check
+ * judges the rewrite and before the user sees it. Each piece is removed only when the user's own text does not
+ * say it: a text that opens with "Sure," or ends with a hashtag keeps it.
+ */
+
+export interface Stripped {
+  text: string;
+  /** What was taken off, in the order found (for the engine's log). */
+  removed: string[];
+}
+
+/** An opening line that announces the rewrite and ends with a colon. */
+const OPENING_LINE =
+  /^(?:(?:sure|certainly|of course|absolutely|okay|ok|alright|got it|gladly)\b[^\n]{0,40}?[.!,]\s*)?(?:here(?:'s|’s| is| are)|below is|this is|i(?:'ve|’ve| have) (?:rewritten|revised|reworded)|the following is)\b[^\n]{0,120}?:[ \t]*(?:\n|$)/i;
+/** An opening interjection before the text itself ("Sure! The bakery …"). */
+const OPENING_WORD = /^(?:sure|certainly|of course|absolutely|okay|alright|gladly)[!.]\s+(?=\S)/i;
+/** A closing sentence that offers more help or hopes it helped. */
+const CLOSING_OFFER =
+  /(?:^|(?<=[.!?)]\s{1,3})|\n)[ \t]*(?:(?:i )?hope (?:this|that|it) helps|let me know if|feel free to (?:ask|let me know|reach out|adjust)|would you like me to|if you(?:'d| would|’d) like(?: me)? to|i can (?:also )?(?:adjust|revise|tweak|make (?:it|further))|happy to (?:help|adjust|revise))[^\n]*$/i;
+/** A last paragraph that comments on the rewrite. */
+const CLOSING_NOTE = /(?:^|\n)[ \t]*\(?(?:note|disclaimer|p\.?s\.?)\s*:[^\n]*$/i;
+/** A run of hashtags standing after a sentence (never a "#1" or a hashtag inside a sentence). */
+const HASHTAG_RUN =
+  /(^|[.!?)\]]["”’']?[ \t]+|\n[ \t]*)(#[A-Za-z][\w-]*(?:[ \t]+#[A-Za-z][\w-]*)*)[ \t]*(?=$|\n|[ \t]+[A-Z])/g;
+/** A restart: the model owns up to a slip and writes the text again after the colon. */
+const RESTART =
+  /(?:^|(?<=[.!?]\s{1,3})|\n)[^.!?\n]{0,80}\b(?:let(?:'s|’s| me) (?:rectify|fix|correct|redo|try) (?:that|this|again)|here(?:'s|’s| is) (?:the|a) (?:corrected|fixed|revised) (?:version|text))[^:\n]{0,40}:\s*/i;
+
+function said(original: string, piece: string): boolean {
+  const norm = (s: string): string => s.toLowerCase().replace(/[’]/g, "'").replace(/\s+/g, ' ').trim();
+  return norm(original).includes(norm(piece));
+}
+
+export function stripChatter(answer: string, original: string): Stripped {
+  let text = answer;
+  const removed: string[] = [];
+  const cut = (piece: string, rest: string): void => {
+    removed.push(piece.trim());
+    text = rest;
+  };
+
+  // A restart: the text after the last one is the model's answer (a slip before it is not).
+  for (let guard = 0; guard < 3; guard++) {
+    const m = RESTART.exec(text);
+    if (!m || said(original, m[0])) break;
+    const after = text.slice(m.index + m[0].length);
+    // Only when what follows is a whole rewrite, not a last line.
+    if (after.split(/\s+/).length < 0.3 * original.split(/\s+/).length) break;
+    cut(text.slice(0, m.index + m[0].length), after);
+  }
+
+  const open = OPENING_LINE.exec(text.trimStart());
+  if (open && !said(original, open[0])) cut(open[0], text.trimStart().slice(open[0].length));
+  const word = OPENING_WORD.exec(text.trimStart());
+  if (word && !said(original, word[0])) cut(word[0], text.trimStart().slice(word[0].length));
+
+  // Closing pieces, last first, as long as one is found.
+  for (let guard = 0; guard < 4; guard++) {
+    const t = text.trimEnd();
+    const m = CLOSING_NOTE.exec(t) ?? CLOSING_OFFER.exec(t);
+    if (!m || said(original, m[0])) break;
+    // Never the whole answer.
+    if (t.slice(0, m.index).trim().length === 0) break;
+    cut(m[0], t.slice(0, m.index));
+  }
+
+  text = text.replace(HASHTAG_RUN, (all: string, before: string, tags: string) => {
+    if (said(original, tags)) return all;
+    removed.push(tags);
+    return before.includes('\n') ? '\n' : before.trimEnd();
+  });
+
+  if (removed.length === 0) return { text: answer, removed };
+  // Tidy the seams: no space before a line break, no more than one blank line, no space at either end.
+  text = text
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .replace(/[ \t]{2,}/g, ' ')
+    .trim();
+  return { text, removed };
+}
