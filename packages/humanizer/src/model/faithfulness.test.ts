@@ -574,6 +574,49 @@ describe('faithfulness check', () => {
     ).toMatchObject({ ok: false, drift: 'antonym' });
   });
 
+  it('an antonym counts in the sense WordNet opposes it, or in the place of its synonym', () => {
+    // "Profit" and "benefit" are "gain" as earnings; "reduce" is the opposite of "gain" as putting on weight.
+    for (const [o, a] of [
+      [
+        'Asking several friends for advice before a big decision brings real benefits. Each of them sees the choice from another side.',
+        'Asking several friends for advice before a big decision pays off, reducing the doubt you feel. Each of them sees the choice from another side.',
+      ],
+      [
+        'Panama profits from the strength of the dollar. Its banks hold most of their reserves in it.',
+        'Panama benefits from the stable dollar, which reduces the risk of sudden inflation. Its banks keep most of their reserves in it.',
+      ],
+    ] as const)
+      expect(checkFaithful(o, a).failures).toEqual([]);
+    // A synonym in the same place, next to a word both sentences have, is reversed all the same.
+    expect(
+      checkFaithful(
+        'I picked the evening course for two main reasons. It fits my shifts and it is close to home.',
+        'I picked the evening course for two secondary reasons. It suits my shifts and it is near home.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'antonym' });
+    expect(
+      checkFaithful(
+        'The glaze is used on tarts to hold the fruit in place. It sets in ten minutes.',
+        'Bakers use the glaze on tarts to lose the fruit in place. It sets in ten minutes.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'antonym' });
+  });
+
+  it('"unlike" compares; it reverses only a likeness the original states', () => {
+    expect(
+      checkFaithful(
+        'The new model differs from earlier designs in one respect: it stores its memory outside the network.',
+        'Unlike earlier designs, the new model stores its memory outside the network.',
+      ).ok,
+    ).toBe(true);
+    expect(
+      checkFaithful(
+        'Cities such as Lyon and Turin have kept their old tram lines. Both run them every ten minutes.',
+        'Cities unlike Lyon and Turin have kept their old tram lines. Both run them every ten minutes.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'antonym' });
+  });
+
   it('catches a reversed claim when the original said it with a synonym', () => {
     const o = 'It is crucial that every member signs the form before the meeting.';
     expect(checkFaithful(o, 'It is unimportant that every member signs the form before the meeting.')).toMatchObject({

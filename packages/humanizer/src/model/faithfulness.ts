@@ -1,4 +1,4 @@
-import { allSensesOf, antonymsOf, inDictionary, lemma, sensesOf } from './lexical.ts';
+import { allSensesOf, antonymSensesOf, antonymsOf, inDictionary, lemma, sensesOf } from './lexical.ts';
 import { deniedStem, looksDenied, reversedAmount } from './polarity.ts';
 
 /**
@@ -748,6 +748,33 @@ export function keptIn(l: string, lemmaSet: ReadonlySet<string>, senseSet: Reado
   return false;
 }
 
+/**
+ * Whether `word` stands where the original has `other` or a synonym of it: a content word next to it in the
+ * answer sentence is also next to that synonym in an original sentence (closed-class words left out).
+ */
+function inPlaceOf(
+  word: string,
+  other: string,
+  answer: readonly string[],
+  originals: readonly (readonly string[])[],
+): boolean {
+  const near = (seq: readonly string[], at: number): string[] =>
+    [seq[at - 1], seq[at + 1]].filter((x): x is string => x !== undefined);
+  const around = new Set<string>();
+  answer.forEach((x, k) => {
+    if (x === word) for (const n of near(answer, k)) around.add(n);
+  });
+  if (around.size === 0) return false;
+  const otherSenses = new Set(sensesOf(other));
+  for (const seq of originals)
+    for (let k = 0; k < seq.length; k++) {
+      const x = seq[k] as string;
+      if (x !== other && !sensesOf(x).some((s) => otherSenses.has(s))) continue;
+      if (near(seq, k).some((n) => around.has(n))) return true;
+    }
+  return false;
+}
+
 function similarity(a: Prepared, i: number, b: Prepared, j: number): number {
   const la = a.lemmaSet[i] as Set<string>;
   const lb = b.lemmaSet[j] as Set<string>;
@@ -1088,10 +1115,23 @@ export function checkFaithful(
         // A synonym of a word in the aligned original ("big" for "large") is not a reversal of another one.
         if (keptIn(l, oLem, oSenses)) continue;
         for (const ant of antonymsOf(l)) {
-          // The antonym, or a word sharing a frequent sense with it ("crucial" where the answer says
-          // "unimportant"), in the original sentences this one is aligned with: "reduce" elsewhere in the text
-          // does not make "gain" here a reversal.
-          const inOriginal = keptIn(ant, oLem, oSenses);
+          // The antonym, or a word sharing with it the sense in which it is opposed ("crucial" where the answer
+          // says "unimportant"), in the original sentences this one is aligned with: "reduce" elsewhere in the
+          // text does not make "gain" here a reversal.
+          // WordNet opposes two words in one sense each: the original must use the antonym, or a word that shares
+          // the sense in which it is opposed ("profit" is "gain" as earnings, whose opposite is not "reduce"), or
+          // a synonym of it in the same place, next to a word both sentences have ("two main reasons" / "two
+          // secondary reasons").
+          const inOriginal =
+            oLem.has(ant) ||
+            antonymSensesOf(l, ant).some((k) => oSenses.has(k)) ||
+            (keptIn(ant, oLem, oSenses) &&
+              inPlaceOf(
+                l,
+                ant,
+                a.lemmas[j] ?? [],
+                aligned.map((i) => o.lemmas[i] ?? []),
+              ));
           if (!inOriginal || (a.lemmaSet[j] as Set<string>).has(ant)) continue;
           // "Tickets are sold at the kiosk" / "you buy tickets at the kiosk": the same sale seen from the other
           // side. A converse pair in the passive on either side is a change of voice, not a reversal.

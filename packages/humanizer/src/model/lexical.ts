@@ -16,6 +16,8 @@ interface Lexicon {
   moreSenses: Map<string, string[]>;
   /** lemma → lemmas WordNet lists as its direct antonyms. */
   antonyms: Map<string, Set<string>>;
+  /** "word/antonym" → the antonym's senses in which WordNet opposes the two (pos letter + synset offset). */
+  antonymSenses: Map<string, string[]>;
 }
 
 /** Senses per word that count for synonymy: the rarer senses make almost any two words "synonyms". */
@@ -65,13 +67,22 @@ function load(): Lexicon | null {
     }
   }
   const antonyms = new Map<string, Set<string>>();
-  const add = (a: string, b: string): void => {
+  const antonymSenses = new Map<string, string[]>();
+  const add = (a: string, b: string, bSense: string): void => {
     if (a === b) return;
     const s = antonyms.get(a) ?? new Set<string>();
     s.add(b);
     antonyms.set(a, s);
+    const k = `${a}/${b}`;
+    const list = antonymSenses.get(k) ?? [];
+    if (!list.includes(bSense)) list.push(bSense);
+    antonymSenses.set(k, list);
   };
-  for (const file of ['data.adj', 'data.verb', 'data.adv']) {
+  for (const [file, pos] of [
+    ['data.adj', 'a'],
+    ['data.verb', 'v'],
+    ['data.adv', 'r'],
+  ] as const) {
     const data = readFileSync(join(dir, file), 'latin1');
     const wordsAt = (offset: number): string[] => {
       const end = data.indexOf('\n', offset);
@@ -89,18 +100,20 @@ function load(): Lexicon | null {
       p++;
       for (let k = 0; k < ptrs; k++, p += 4) {
         if (parts[p] !== '!') continue;
-        const target = Number(parts[p + 1]);
+        const targetKey = parts[p + 1] ?? '';
+        const target = Number(targetKey);
         const st = parts[p + 3] ?? '0000';
         const src = parseInt(st.slice(0, 2), 16);
         const dst = parseInt(st.slice(2), 16);
         const theirs = wordsAt(target);
         const a = src === 0 ? words : [words[src - 1] ?? ''];
         const b = dst === 0 ? theirs : [theirs[dst - 1] ?? ''];
-        for (const x of a) for (const y of b) if (x && y && !x.includes('_') && !y.includes('_')) add(x, y);
+        for (const x of a)
+          for (const y of b) if (x && y && !x.includes('_') && !y.includes('_')) add(x, y, pos + targetKey);
       }
     }
   }
-  return (lexicon = { senses, moreSenses, antonyms });
+  return (lexicon = { senses, moreSenses, antonyms, antonymSenses });
 }
 
 /** Whether WordNet is available (the check is stricter on synonyms without it). */
@@ -404,6 +417,14 @@ export function synonyms(a: string, b: string): boolean {
   const sb = sensesOf(b);
   for (const x of sa) if (sb.includes(x)) return true;
   return false;
+}
+
+/**
+ * The senses of `ant` in which WordNet opposes it to `l` ("gain" as putting on weight, against "reduce"; not
+ * "gain" as profit).
+ */
+export function antonymSensesOf(l: string, ant: string): readonly string[] {
+  return load()?.antonymSenses.get(`${l}/${ant}`) ?? [];
 }
 
 /** Direct antonyms of a lemma (WordNet's adjective, verb and adverb antonym pointers). */

@@ -14,6 +14,8 @@ const PREFIX = /^(un|non|in|im|il|ir|dis|ab|contra)-?([a-z]{3,})$/;
  */
 const NOT_DENIALS = new Set([
   'unless',
+  // "Unlike the first film, …" compares; it denies nothing.
+  'unlike',
   'until',
   'unto',
   'union',
@@ -144,6 +146,8 @@ const OPPOSITES: readonly [string, RegExp, string, RegExp][] = [
     /(?<!\ba )\bfew\b/i,
   ],
   ['most', /\bmost\b/i, 'least', /\b(?:least|fewest)\b/i],
+  // "Unlike the first film" only compares; said where the original says "like", it reverses a likeness.
+  ['like', /\b(?:like|alike|similar(?:ly)?|resembl\w*|such as)\b/i, 'unlike', /\bunlike\b/i],
   ['all', /\b(?:all|every|each|entire|whole|always)\b/i, 'some', /\b(?:some|certain)\b/i],
   [
     'different',
