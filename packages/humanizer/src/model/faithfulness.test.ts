@@ -50,7 +50,11 @@ describe('faithfulness check', () => {
 
   it('catches a changed date', () => {
     expect(checkFaithful(ORIGINAL, REWRITE.replace('2021', '2024'))).toMatchObject({ ok: false, drift: 'number' });
-    expect(checkFaithful(ORIGINAL, REWRITE.replace('March', 'October'))).toMatchObject({ ok: false, drift: 'name' });
+    expect(checkFaithful(ORIGINAL, REWRITE.replace('March', 'October'))).toMatchObject({
+      ok: false,
+      drift: 'number',
+      detail: 'a date changed ("October" is not in your text)',
+    });
   });
 
   it('catches a swapped name, but not a sentence-initial capital', () => {
@@ -237,6 +241,57 @@ describe('faithfulness check', () => {
     expect(checkFaithful(o, kept).ok).toBe(true);
     const moved = kept.replace('Every morning at 7', 'Every morning at 19');
     expect(checkFaithful(o, moved)).toMatchObject({ ok: false, drift: 'number' });
+  });
+
+  it('catches a figure swapped for another the sentence has, a month changed and a list renumbered past its end', () => {
+    const match = 'Rovers beat Harlow 3-2 on Saturday, while Dunmore drew 1-1. The crowd was the largest this season.';
+    expect(
+      checkFaithful(
+        match,
+        'Rovers edged Harlow 3-2 on Saturday and Dunmore drew 1-1. It was the biggest crowd of the season.',
+      ).ok,
+    ).toBe(true);
+    expect(
+      checkFaithful(
+        match,
+        'Rovers edged Harlow 3-3 on Saturday and Dunmore drew 1-1. It was the biggest crowd of the season.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'number', detail: 'a number changed ("2" became "3")' });
+    const law = 'The first rule was approved in 2005 and the second, for 2006-2010, was also approved in 2005.';
+    expect(
+      checkFaithful(law, 'The first rule was passed in 2005, and the second, covering 2006-2010, was passed in 2010.'),
+    ).toMatchObject({ ok: false, drift: 'number' });
+    // Said once where the original says it twice, or a third time: not a swap.
+    expect(checkFaithful(law, 'Both rules were passed in 2005; the second covers 2006-2010.').failures).toEqual([]);
+
+    const permit = 'The minister granted consent for the wind farm in April. Protesters say it is too big.';
+    expect(
+      checkFaithful(
+        permit,
+        'In April, the minister granted permission for the wind farm. Protesters say it is too large.',
+      ).ok,
+    ).toBe(true);
+    expect(
+      checkFaithful(
+        permit,
+        'In July, the minister granted permission for the wind farm. Protesters say it is too large.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'number', detail: 'a date changed ("July" is not in your text)' });
+
+    const steps = '1. Rinse the rice.\n2. Soak it for ten minutes.\n3. Boil it in salted water.';
+    expect(
+      checkFaithful(steps, '1. Wash the rice.\n2. Leave it to soak for ten minutes.\n3. Cook it in salted water.').ok,
+    ).toBe(true);
+    expect(
+      checkFaithful(steps, '1. Wash the rice.\n2. Leave it to soak for ten minutes.\n7. Cook it in salted water.'),
+    ).toMatchObject({ ok: false, drift: 'number' });
+    // A list the rewrite makes of prose numbers its own items.
+    expect(
+      checkFaithful(
+        'Rinse the rice, soak it for ten minutes, then boil it in salted water.',
+        '1. Rinse the rice.\n2. Soak it for ten minutes.\n3. Boil it in salted water.',
+      ).failures.filter((f) => f.drift === 'number'),
+    ).toEqual([]);
   });
 
   it('a number written another way is the same number; another number is not', () => {
@@ -826,6 +881,34 @@ describe('repair instead of discard', () => {
     expect(r.text.indexOf('Bicycles')).toBeLessThan(r.text.indexOf('Up on the top deck'));
     expect(r.text).toContain('Winter crossings start an hour later');
     expect(describeRepairs(r.repairs)).toBe('1 sentence kept as written: part of your text was left out');
+  });
+
+  it('a rewrite that passes but says many sentences loosely keeps its own words; only what it leaves out comes back', () => {
+    const o =
+      "It's not hard for me to see why other people enjoy this board game, but it wasn't for me. " +
+      "For one thing I own a large table and I'm much more interested in playing sprawling war games with miniatures. " +
+      'Beyond that, the game is initially impressive in the size of its map, but I also felt that same size was a drag on my enjoyment. ' +
+      'The rulebook and the amount of time needed to do anything interesting at the start were both too much for me. ' +
+      'Perhaps if I were more patient and had more evenings free this would be compelling to me. ' +
+      "But I don't have either, and there are plenty of other games I'd rather spend my evenings on.";
+    const rewrite =
+      'I can see why the game appeals to other people, yet it failed to grab me. ' +
+      'With a big table at home, my preference leans towards expansive war games played with painted miniatures. ' +
+      'Although the vast map initially impressed me, it eventually became overwhelming and somewhat spoiled my enjoyment. ' +
+      'The thick rulebook coupled with the long setup required to reach engaging turns proved excessive. ' +
+      "With limited patience and little spare time at night, this particular game didn't resonate with me, especially when there is a stack of other titles I'd prefer to play.";
+    const j = checkFaithful(o, rewrite);
+    expect(j.ok).toBe(true);
+    // Four sentences under the coverage: putting them all back would be most of the text.
+    expect(j.dropped.length).toBeGreaterThanOrEqual(3);
+    const r = judgeAndRepair(o, rewrite);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    // Only the sentences said nowhere in the rewrite (or reached by none of its sentences) come back.
+    const back = r.repairs.reduce((n, x) => n + x.restored, 0);
+    expect(back).toBeGreaterThan(0);
+    expect(back).toBeLessThan(j.dropped.length);
+    expect(r.text).toContain('The thick rulebook coupled with the long setup');
   });
 
   it('a much shorter rewrite that stops before the end has left the end out; a condensed one that reaches it has not', () => {

@@ -72,6 +72,8 @@ export interface Faithfulness {
   failures: SentenceFailure[];
   /** Original sentences no answer sentence covers. */
   dropped: number[];
+  /** Of those, the ones the answer as a whole does not cover either (not said loosely across other sentences). */
+  missing: number[];
   /** Original sentences (with content) no answer sentence reaches closely: the gaps and a missing end. */
   unreached: number[];
   originalSentences: Sentence[];
@@ -357,6 +359,8 @@ interface Facts {
    * "both" is 2.
    */
   numberForms: string[];
+  /** The number of a list item the sentence opens ("2." or "3)" at the start of a line). */
+  item?: number;
   names: string[];
   links: string[];
   quotes: string[];
@@ -422,6 +426,7 @@ function factsOf(sentence: string, sentenceStart: boolean, lineStart = false): F
     numberWords,
     // The item's number may still be written elsewhere ("1." inside a sentence).
     numberForms: [...numberFormsOf(plain, numbers), ...(item ? [item[1] as string] : [])],
+    ...(item ? { item: Number(item[1]) } : {}),
     names: namesOf(plain, sentenceStart),
     links,
     quotes,
@@ -575,14 +580,18 @@ function nearlySame(a: string, b: string): boolean {
   return k >= 5 && Math.max(a.length, b.length) - k <= 1;
 }
 
-/** Capitalised dictionary words next to a capitalised word `words` holds ("River" in "Jordan River"). */
+/**
+ * Capitalised dictionary words next to a capitalised word `words` holds ("River" in "Jordan River"). A month is
+ * a date, not part of a name, and a joining word that opens a sentence ("In July") is no name.
+ */
 function wordsBesideNames(sentence: string, words: Set<string>): Set<string> {
   const out = new Set<string>();
   const toks = sentence.match(/[\p{L}][\p{L}'’-]*/gu) ?? [];
   const bare = (t: string): string => t.toLowerCase().replace(/['’]s$/, '');
   toks.forEach((t, i) => {
-    if (!/^\p{Lu}/u.test(t) || !inDictionary(bare(t))) return;
-    for (const n of [toks[i - 1], toks[i + 1]]) if (n && /^\p{Lu}/u.test(n) && words.has(bare(n))) out.add(bare(t));
+    if (!/^\p{Lu}/u.test(t) || !inDictionary(bare(t)) || MONTHS.has(bare(t))) return;
+    for (const n of [toks[i - 1], toks[i + 1]])
+      if (n && /^\p{Lu}/u.test(n) && !STOP.has(bare(n)) && words.has(bare(n))) out.add(bare(t));
   });
   return out;
 }
@@ -899,12 +908,19 @@ export function checkFaithful(
   // The original's numbers: in figures only, and in figures or words.
   const origNumbers = new Set(o.facts.flatMap((x) => x.numbers));
   const origAnyNumbers = new Set(o.facts.flatMap((x) => [...x.numbers, ...x.numberWords, ...x.numberForms]));
+  const origItemNumbers = new Set(o.facts.flatMap((x) => (x.item === undefined ? [] : [x.item])));
+  const origItems = origItemNumbers.size;
   a.sentences.forEach((_s, j) => {
     const f = a.facts[j] as Facts;
     const aligned = alignment[j] ?? [];
     const fail = (drift: Drift, detail: string): void => {
       failures.push({ drift, detail, answer: j, original: aligned });
     };
+    // A list item's number the original's numbered list never reaches ("7." in a list of five): the list was
+    // renumbered wrongly. Fewer items, items in another order, or a list the rewrite makes of prose, are a
+    // rewrite's choice.
+    if (f.item !== undefined && origItems > 0 && f.item > origItems && !origItemNumbers.has(f.item))
+      return fail('number', `a list item's number changed ("${f.item}." is not in your text)`);
     const n = newNumbers(origAnyNumbers, f);
     if (n) return fail('number', `a number changed ("${n}" is not in your text)`);
     // A number must come from the part of the text this sentence rewrites (its aligned original sentences and
@@ -921,6 +937,28 @@ export function checkFaithful(
             near.add(x);
       const moved = f.numbers.find((x) => !near.has(x));
       if (moved) return fail('number', `a number changed ("${moved}" is not in that part of your text)`);
+      // A figure swapped for another one the sentence also has ("3-2" / "3-3", "in 2005 … in 2005" / "in 2005 …
+      // in 2010"): against the original sentences it follows closely (and the answer sentences that share them),
+      // one figure comes more often and another less often.
+      const close = aligned.filter((i) => (sim[j]?.[i] ?? 0) >= CLOSE_ALIGN);
+      if (close.length > 0) {
+        const peers = new Set<number>([j]);
+        for (const i of close)
+          for (const k of answersOf[i] ?? []) if ((alignment[k] ?? []).every((x) => close.includes(x))) peers.add(k);
+        const count = (lists: (readonly string[])[]): Map<string, number> => {
+          const m = new Map<string, number>();
+          for (const l of lists) for (const x of l) m.set(x, (m.get(x) ?? 0) + 1);
+          return m;
+        };
+        const inO = count(close.map((i) => o.facts[i]?.numbers ?? []));
+        const inA = count([...peers].map((k) => a.facts[k]?.numbers ?? []));
+        // Only a swap: as many figures on each side, the one said more often is one the original says too.
+        const total = (m: Map<string, number>): number => [...m.values()].reduce((x, y) => x + y, 0);
+        const more = f.numbers.find((x) => (inA.get(x) ?? 0) > (inO.get(x) ?? 0) && inO.has(x));
+        const fewer = more && [...inO].find(([x, n]) => x !== more && (inA.get(x) ?? 0) < n)?.[0];
+        if (more && fewer && total(inA) === total(inO))
+          return fail('number', `a number changed ("${fewer}" became "${more}")`);
+      }
     }
     const expanded = f.names.length > 0 ? acronymRuns(a.sentences[j]?.text ?? '', origWords) : new Set<string>();
     const besideKnownName =
@@ -979,7 +1017,9 @@ export function checkFaithful(
       // ("USD" for "$"), the country of "American".
       if (COMMON_ACRONYMS.has(name) || currencyCodes.has(name)) continue;
       if ((name === 'united' || name === 'states') && /\b(?:americans?|america|usa|u\.s)\b/.test(o.allText)) continue;
-      return fail('name', `a name changed ("${name.replace(/^\p{L}/u, (c) => c.toUpperCase())}" is not in your text)`);
+      const shown = name.replace(/^\p{L}/u, (c) => c.toUpperCase());
+      if (MONTHS.has(name)) return fail('number', `a date changed ("${shown}" is not in your text)`);
+      return fail('name', `a name changed ("${shown}" is not in your text)`);
     }
     // A link counts as kept when the other text has it, whole or inside a longer address ("reason.com" in a
     // long link of the original).
@@ -1232,6 +1272,7 @@ export function checkFaithful(
   });
   // Lost facts: a link of the original that the answer does not carry.
   const dropped: number[] = [];
+  const missing: number[] = [];
   o.facts.forEach((f, i) => {
     for (const l of f.links)
       if (!answerLinks.has(l) && !a.allText.includes(l))
@@ -1288,6 +1329,10 @@ export function checkFaithful(
     if (best / ls.length < COVERED) {
       dropped.push(i);
       droppedWeight += ls.length;
+      // Said loosely across the answer: its words are there, in sentences that rewrite others too.
+      let anywhere = 0;
+      for (const l of ls) if (keptIn(l, a.allLemmas, a.allSenses)) anywhere++;
+      if (anywhere / ls.length < COVERED) missing.push(i);
     }
   });
   const droppedShare = total === 0 ? 0 : droppedWeight / total;
@@ -1342,6 +1387,7 @@ export function checkFaithful(
     lengthRatio,
     failures,
     dropped,
+    missing,
     unreached,
     originalSentences: o.sentences,
     answerSentences: a.sentences,
@@ -1381,6 +1427,7 @@ export function checkFaithful(
     lengthRatio,
     failures,
     dropped,
+    missing,
     unreached,
     originalSentences: o.sentences,
     answerSentences: a.sentences,

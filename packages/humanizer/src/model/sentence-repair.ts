@@ -23,6 +23,8 @@ export type Repaired =
 
 /** More than this share of the original's words put back: the answer is not a rewrite any more. */
 export const MAX_RESTORED_SHARE = 0.5;
+/** A passing rewrite under the coverage in this many sentences says the text loosely (see `onlyMissing`). */
+const LOOSE_SENTENCES = 3;
 
 /** Spaces and blank lines left by removed sentences, tidied. */
 const tidy = (t: string): string =>
@@ -47,6 +49,11 @@ export function judgeAndRepair(
    * (a contest, with its reason): they fail like any other.
    */
   disputed: readonly (number | { answer: number; drift: Drift; detail: string })[] = [],
+  /**
+   * For an answer that passes as a whole: put back only the sentences it leaves out entirely (reached by no
+   * answer sentence, or whose words are nowhere in it), not those it says loosely.
+   */
+  onlyMissing = false,
 ): Repaired {
   const first = checkFaithful(original, answer, mode, spans);
   const extra = disputed
@@ -81,8 +88,9 @@ export function judgeAndRepair(
     j.drift === 'dropped'
       ? [...new Set([...j.dropped, ...j.unreached.filter((i) => !aligned.has(i))])].sort((a, b) => a - b)
       : j.ok
-        ? [...j.dropped]
+        ? j.dropped.filter((i) => !onlyMissing || j.unreached.includes(i) || j.missing.includes(i))
         : [];
+  if (j.ok && leftOut.length === 0) return { ok: true, text: answer, repairs: [], judgement: j };
   const wholeFailure = !SENTENCE_DRIFTS.includes(j.drift as Drift) && leftOut.length === 0;
   if (wholeFailure) return { ok: false, reason: j.detail ?? String(j.drift), drift: j.drift as Drift, judgement: j };
   const orig = original.replace(/\r\n/g, '\n');
@@ -170,13 +178,19 @@ export function judgeAndRepair(
     });
   }
   const restoredWords = [...restoredOriginals].reduce((s, i) => s + words(oS[i]?.text ?? ''), 0);
-  if (alreadyRestored + restoredWords > MAX_RESTORED_SHARE * words(orig))
+  if (alreadyRestored + restoredWords > MAX_RESTORED_SHARE * words(orig)) {
+    // A rewrite that passes as a whole (it reaches the end, leaves no long gap and keeps the content) but says
+    // many sentences of the text loosely: rather than set it aside, put back only what it leaves out entirely.
+    // One or two sentences under the coverage are more likely a part left out than a loose style.
+    if (j.ok && !onlyMissing && extra.length === 0 && leftOut.length >= LOOSE_SENTENCES)
+      return judgeAndRepair(original, answer, mode, spans, depth, alreadyRestored, disputed, true);
     return {
       ok: false,
       reason: `most sentences failed (${j.detail ?? 'part of your text was left out'})`,
       drift: j.drift ?? 'dropped',
       judgement: j,
     };
+  }
 
   // Rebuild the answer: sentences kept in place, originals inserted where they were aligned.
   let out = '';
