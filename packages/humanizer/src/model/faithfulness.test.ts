@@ -717,7 +717,7 @@ describe('faithfulness check', () => {
     ).toBe(true);
   });
 
-  it('catches an amount or comparison turned around: more and less, many and few, all and some, different and same', () => {
+  it('catches an amount or comparison turned around: more and less, many and few, all and some, different and same, never and always', () => {
     const o =
       'Swimming burns more calories than walking. Many students joined the club this year. The two groups used different methods.';
     expect(checkFaithful(o, o.replace('more calories', 'less calories'))).toMatchObject({
@@ -735,6 +735,13 @@ describe('faithfulness check', () => {
         'Some members voted for the plan at the meeting.',
       ),
     ).toMatchObject({ ok: false, drift: 'antonym' });
+    // "Never lets us down" turned into "always lets us down": the "not" is gone and nothing denies instead.
+    expect(
+      checkFaithful(
+        'The prices are fair and the soup is good; the café never disappoints.',
+        'Prices are fair and the soup is tasty, and the café always lets us down.',
+      ),
+    ).toMatchObject({ ok: false });
     // Said the same way in other words, or "the same" as an idiom, it is kept.
     expect(
       checkFaithful(

@@ -146,6 +146,7 @@ const OPPOSITES: readonly [string, RegExp, string, RegExp][] = [
     /(?<!\ba )\bfew\b/i,
   ],
   ['most', /\bmost\b/i, 'least', /\b(?:least|fewest)\b/i],
+  ['never', /\bnever\b/i, 'always', /\b(?:always|every time|all the time)\b/i],
   // "Unlike the first film" only compares; said where the original says "like", it reverses a likeness.
   ['like', /\b(?:like|alike|similar(?:ly)?|resembl\w*|such as)\b/i, 'unlike', /\bunlike\b/i],
   ['all', /\b(?:all|every|each|entire|whole|always)\b/i, 'some', /\b(?:some|certain)\b/i],
