@@ -651,7 +651,23 @@ function opensLine(text: string, at: number): boolean {
   return k < 0 || text[k] === '\n';
 }
 
+/**
+ * Texts prepared lately: the user's text is judged against every draft, and again after each repair. Prepared
+ * texts are never changed after they are built.
+ */
+const prepared = new Map<string, Prepared>();
+const PREPARED_KEPT = 16;
+
 function prepare(text: string): Prepared {
+  const hit = prepared.get(text);
+  if (hit) return hit;
+  const p = prepareText(text);
+  if (prepared.size >= PREPARED_KEPT) prepared.delete(prepared.keys().next().value as string);
+  prepared.set(text, p);
+  return p;
+}
+
+function prepareText(text: string): Prepared {
   const sentences = splitSentences(text);
   const lemmas = sentences.map((s) => contentLemmas(s.text));
   const lemmaSet = lemmas.map((ls) => new Set(ls));
@@ -735,18 +751,45 @@ function scopeOf(sentence: string): Scope {
     }
   }
   const senses = (ls: Set<string>): Set<string> => new Set([...ls].flatMap((l) => [...sensesOf(l)]));
-  return { negated, plain, negatedSenses: senses(negated), plainSenses: senses(plain) };
+  // The senses are read only where a "not" moved: built on first use.
+  let negatedSenses: Set<string> | undefined;
+  let plainSenses: Set<string> | undefined;
+  return {
+    negated,
+    plain,
+    get negatedSenses() {
+      return (negatedSenses ??= senses(negated));
+    },
+    get plainSenses() {
+      return (plainSenses ??= senses(plain));
+    },
+  };
 }
 
 function mergeScopes(list: Scope[]): Scope {
-  const out: Scope = { negated: new Set(), plain: new Set(), negatedSenses: new Set(), plainSenses: new Set() };
+  const negated = new Set<string>();
+  const plain = new Set<string>();
   for (const s of list) {
-    for (const x of s.negated) out.negated.add(x);
-    for (const x of s.plain) out.plain.add(x);
-    for (const x of s.negatedSenses) out.negatedSenses.add(x);
-    for (const x of s.plainSenses) out.plainSenses.add(x);
+    for (const x of s.negated) negated.add(x);
+    for (const x of s.plain) plain.add(x);
   }
-  return out;
+  const union = (sets: Set<string>[]): Set<string> => {
+    const out = new Set<string>();
+    for (const set of sets) for (const x of set) out.add(x);
+    return out;
+  };
+  let negatedSenses: Set<string> | undefined;
+  let plainSenses: Set<string> | undefined;
+  return {
+    negated,
+    plain,
+    get negatedSenses() {
+      return (negatedSenses ??= union(list.map((s) => s.negatedSenses)));
+    },
+    get plainSenses() {
+      return (plainSenses ??= union(list.map((s) => s.plainSenses)));
+    },
+  };
 }
 
 /** Whether a lemma is kept in a bag: the same lemma or one sharing a frequent sense. */
@@ -1143,13 +1186,7 @@ export function checkFaithful(
       // Words the aligned original denies: "not bound" and "unbound", "not static" and "dynamic" agree.
       const oDenied = mergeScopes(aligned.map((i) => o.scopes[i] as Scope)).negated;
       // Every sense of the aligned original words, built once per original sentence and only when needed.
-      let oAllSensesMemo: Set<string> | null = null;
-      const oAllSenses = {
-        has: (k: string): boolean => {
-          oAllSensesMemo ??= new Set(aligned.flatMap((i) => [...allSensesIn(i)]));
-          return oAllSensesMemo.has(k);
-        },
-      };
+      const oAllSenses = { has: (k: string): boolean => aligned.some((i) => allSensesIn(i).has(k)) };
       for (const l of a.lemmaSet[j] ?? []) {
         if (oLem.has(l) || o.allLemmas.has(l)) continue;
         // A synonym of a word in the aligned original ("big" for "large") is not a reversal of another one.
@@ -1303,6 +1340,13 @@ export function checkFaithful(
 
   // 3b. Dropped: original sentences whose content the answer does not cover.
   let droppedWeight = 0;
+  /** Every sense, rare ones included, of an answer sentence's words (built once per sentence). */
+  const answerAllSensesMemo = new Map<number, Set<string>>();
+  const answerAllSenses = (j: number): Set<string> => {
+    let set = answerAllSensesMemo.get(j);
+    if (!set) answerAllSensesMemo.set(j, (set = new Set((a.lemmas[j] ?? []).flatMap((x) => [...allSensesOf(x)]))));
+    return set;
+  };
   o.sentences.forEach((_s, i) => {
     const ls = o.lemmas[i] ?? [];
     if (ls.length < 3) return;
@@ -1318,13 +1362,10 @@ export function checkFaithful(
     }
     // A word the answer says with a rarer sense of one of its words counts too (coverage only: alignment and
     // the fact checks keep to the frequent senses).
-    let bagAll: Set<string> | null = null;
+    const nearList = [...near];
     for (const l of ls) {
       if (keptIn(l, bag, senses)) best++;
-      else {
-        const all = (bagAll ??= new Set([...bag].flatMap((x) => [...allSensesOf(x)])));
-        if (allSensesOf(l).some((k) => all.has(k))) best++;
-      }
+      else if (allSensesOf(l).some((k) => nearList.some((j) => answerAllSenses(j).has(k)))) best++;
     }
     if (best / ls.length < COVERED) {
       dropped.push(i);
