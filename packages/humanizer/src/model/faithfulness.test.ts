@@ -642,6 +642,20 @@ describe('faithfulness check', () => {
       ],
     ] as const)
       expect(checkFaithful(o, a).failures).toEqual([]);
+    // The antonym itself, but in another place and role: "set up a school" reverses no "rise" in enrolment.
+    const schools = 'Enrolment in private schools saw a rise from 6% to 8%. The law lets anyone create such a school.';
+    expect(
+      checkFaithful(
+        schools,
+        'Private school enrolment climbed from 6% to 8%, and the law lets anyone set up such a school.',
+      ).failures,
+    ).toEqual([]);
+    expect(
+      checkFaithful(
+        'Prices rose sharply in May. Shops ran short of flour.',
+        'Prices fell sharply in May. Shops ran short of flour.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'antonym' });
     // A synonym in the same place, next to a word both sentences have, is reversed all the same.
     expect(
       checkFaithful(

@@ -1199,16 +1199,17 @@ export function checkFaithful(
           // the sense in which it is opposed ("profit" is "gain" as earnings, whose opposite is not "reduce"), or
           // a synonym of it in the same place, next to a word both sentences have ("two main reasons" / "two
           // secondary reasons").
+          const placed = (): boolean =>
+            inPlaceOf(
+              l,
+              ant,
+              a.lemmas[j] ?? [],
+              aligned.map((i) => o.lemmas[i] ?? []),
+            );
           const inOriginal =
-            oLem.has(ant) ||
+            (oLem.has(ant) && placed()) ||
             antonymSensesOf(l, ant).some((k) => oSenses.has(k)) ||
-            (keptIn(ant, oLem, oSenses) &&
-              inPlaceOf(
-                l,
-                ant,
-                a.lemmas[j] ?? [],
-                aligned.map((i) => o.lemmas[i] ?? []),
-              ));
+            (keptIn(ant, oLem, oSenses) && placed());
           if (!inOriginal || (a.lemmaSet[j] as Set<string>).has(ant)) continue;
           // "Tickets are sold at the kiosk" / "you buy tickets at the kiosk": the same sale seen from the other
           // side. A converse pair in the passive on either side is a change of voice, not a reversal.
