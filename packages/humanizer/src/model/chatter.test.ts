@@ -48,6 +48,20 @@ describe('what a chat model says around a rewrite', () => {
     // The user's text opens with "Sure," or ends with a hashtag or a note: the rewrite keeps them.
     const own = 'Sure, the ferry is late. It always is in winter. #Harlow';
     expect(stripChatter('Sure, the ferry runs late. In winter it always does. #Harlow', own).removed).toEqual([]);
+    // A mail that opens with "Here are the details:" and closes with an offer of its own keeps both, in the
+    // rewrite's words; a post with hashtags keeps the rewrite's hashtags.
+    const mail =
+      'Here are the details for Friday:\nThe ferry leaves at seven and tickets cost twelve pounds.\nFeel free to reach out with any questions.';
+    const mailRewrite =
+      "Here's what you need for Friday:\nThe ferry sails at seven, and a ticket is twelve pounds.\nFeel free to reach out if you have questions.";
+    expect(stripChatter(mailRewrite, mail)).toEqual({ text: mailRewrite, removed: [] });
+    const post = 'The ferry runs again from Monday. #Harlow';
+    expect(stripChatter('From Monday the ferry is back. #HarlowIsland', post).removed).toEqual([]);
+    // A closing line that only looks like an offer ("if you would like to join") is the user's.
+    const invite = 'The walk starts at the pier at nine. If you would like to join, bring boots.';
+    expect(
+      stripChatter('At nine the walk sets off from the pier. If you would like to join, wear boots.', invite).removed,
+    ).toEqual([]);
     // A number sign with a figure, a colon inside a sentence, and an answer that is nothing but chatter.
     for (const answer of [
       `The ferry is the #1 way to the island. ${REWRITE}`,

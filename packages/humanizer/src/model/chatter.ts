@@ -4,7 +4,8 @@
  * ("(Note: the link above is made up.)"), hashtags, and a restart ("Oops … Let's rectify that:") after which the
  * model writes the text again. None of it is the user's text, so it is taken off before the faithfulness check
  * judges the rewrite and before the user sees it. Each piece is removed only when the user's own text does not
- * say it: a text that opens with "Sure," or ends with a hashtag keeps it.
+ * say it or something like it: a text that opens with "Here are the details:", closes with "Feel free to reach
+ * out" or has hashtags of its own keeps them.
  */
 
 export interface Stripped {
@@ -18,9 +19,9 @@ const OPENING_LINE =
   /^(?:(?:sure|certainly|of course|absolutely|okay|ok|alright|got it|gladly)\b[^\n]{0,40}?[.!,]\s*)?(?:here(?:'s|’s| is| are)|below is|this is|i(?:'ve|’ve| have) (?:rewritten|revised|reworded)|the following is)\b[^\n]{0,120}?:[ \t]*(?:\n|$)/i;
 /** An opening interjection before the text itself ("Sure! The bakery …"). */
 const OPENING_WORD = /^(?:sure|certainly|of course|absolutely|okay|alright|gladly)[!.]\s+(?=\S)/i;
-/** A closing sentence that offers more help or hopes it helped. */
+/** A closing sentence that offers more help or hopes it helped (the offer's words in the first group). */
 const CLOSING_OFFER =
-  /(?:^|(?<=[.!?)]\s{1,3})|\n)[ \t]*(?:(?:i )?hope (?:this|that|it) helps|let me know if|feel free to (?:ask|let me know|reach out|adjust)|would you like me to|if you(?:'d| would|’d) like(?: me)? to|i can (?:also )?(?:adjust|revise|tweak|make (?:it|further))|happy to (?:help|adjust|revise))[^\n]*$/i;
+  /(?:^|(?<=[.!?)]\s{1,3})|\n)[ \t]*((?:i )?hope (?:this|that|it) helps|let me know if|feel free to (?:ask|let me know|reach out|adjust)|would you like me to|if you(?:'d| would|’d) like me to|i can (?:also )?(?:adjust|revise|tweak|make (?:it|further))|happy to (?:help|adjust|revise))[^\n]*$/i;
 /** A last paragraph that comments on the rewrite. */
 const CLOSING_NOTE = /(?:^|\n)[ \t]*\(?(?:note|disclaimer|p\.?s\.?)\s*:[^\n]*$/i;
 /** A run of hashtags standing after a sentence (never a "#1" or a hashtag inside a sentence). */
@@ -53,23 +54,33 @@ export function stripChatter(answer: string, original: string): Stripped {
     cut(text.slice(0, m.index + m[0].length), after);
   }
 
+  // A text that opens the same way ("Here are the details:", "Sure, …") keeps its opening.
+  const start = original.trimStart();
   const open = OPENING_LINE.exec(text.trimStart());
-  if (open && !said(original, open[0])) cut(open[0], text.trimStart().slice(open[0].length));
+  if (open && !OPENING_LINE.test(start)) cut(open[0], text.trimStart().slice(open[0].length));
   const word = OPENING_WORD.exec(text.trimStart());
-  if (word && !said(original, word[0])) cut(word[0], text.trimStart().slice(word[0].length));
+  if (word && !OPENING_WORD.test(start) && !said(original, word[0]))
+    cut(word[0], text.trimStart().slice(word[0].length));
 
-  // Closing pieces, last first, as long as one is found.
+  // Closing pieces, last first, as long as one is found: not when the text itself has a note, or closes with
+  // the same offer ("Feel free to reach out" in a mail the user wrote).
   for (let guard = 0; guard < 4; guard++) {
     const t = text.trimEnd();
-    const m = CLOSING_NOTE.exec(t) ?? CLOSING_OFFER.exec(t);
-    if (!m || said(original, m[0])) break;
+    const note = CLOSING_NOTE.exec(t);
+    const offer = note ? null : CLOSING_OFFER.exec(t);
+    const m = note ?? offer;
+    if (!m) break;
+    if (note && /(?:^|\n)[ \t]*\(?(?:note|disclaimer|p\.?s\.?)\s*:/i.test(original)) break;
+    if (offer && said(original, offer[1] ?? offer[0])) break;
     // Never the whole answer.
     if (t.slice(0, m.index).trim().length === 0) break;
     cut(m[0], t.slice(0, m.index));
   }
 
+  // A text with hashtags of its own keeps every hashtag.
+  const ownTags = /(?:^|\s)#[A-Za-z]/.test(original);
   text = text.replace(HASHTAG_RUN, (all: string, before: string, tags: string) => {
-    if (said(original, tags)) return all;
+    if (ownTags) return all;
     removed.push(tags);
     return before.includes('\n') ? '\n' : before.trimEnd();
   });
