@@ -62,6 +62,11 @@ describe('what a chat model says around a rewrite', () => {
     expect(
       stripChatter('At nine the walk sets off from the pier. If you would like to join, wear boots.', invite).removed,
     ).toEqual([]);
+    // "I hope this helps you plan" followed by more of the rewrite is the rewrite; so is an indent.
+    const plan = `${REWRITE} I hope this helps you plan the trip. The return ferry leaves at six.`;
+    expect(strip(plan)).toEqual({ text: plan, removed: [] });
+    const nested = `Here is the rewritten text:\n- The ferry:\n  - leaves at seven\n  - carries forty cars`;
+    expect(strip(nested).text).toBe('- The ferry:\n  - leaves at seven\n  - carries forty cars');
     // A number sign with a figure, a colon inside a sentence, and an answer that is nothing but chatter.
     for (const answer of [
       `The ferry is the #1 way to the island. ${REWRITE}`,

@@ -19,9 +19,12 @@ const OPENING_LINE =
   /^(?:(?:sure|certainly|of course|absolutely|okay|ok|alright|got it|gladly)\b[^\n]{0,40}?[.!,]\s*)?(?:here(?:'s|’s| is| are)|below is|this is|i(?:'ve|’ve| have) (?:rewritten|revised|reworded)|the following is)\b[^\n]{0,120}?:[ \t]*(?:\n|$)/i;
 /** An opening interjection before the text itself ("Sure! The bakery …"). */
 const OPENING_WORD = /^(?:sure|certainly|of course|absolutely|okay|alright|gladly)[!.]\s+(?=\S)/i;
+/** How a closing offer of more help, or a hope that it helped, begins. */
+const OFFER =
+  "(?:i )?hope (?:this|that|it) helps|let me know if|feel free to (?:ask|let me know|reach out|adjust)|would you like me to|if you(?:'d| would|’d) like me to|i can (?:also )?(?:adjust|revise|tweak|make (?:it|further))|happy to (?:help|adjust|revise)";
 /** A closing sentence that offers more help or hopes it helped (the offer's words in the first group). */
-const CLOSING_OFFER =
-  /(?:^|(?<=[.!?)]\s{1,3})|\n)[ \t]*((?:i )?hope (?:this|that|it) helps|let me know if|feel free to (?:ask|let me know|reach out|adjust)|would you like me to|if you(?:'d| would|’d) like me to|i can (?:also )?(?:adjust|revise|tweak|make (?:it|further))|happy to (?:help|adjust|revise))[^\n]*$/i;
+const CLOSING_OFFER = new RegExp(`(?:^|(?<=[.!?)]\\s{1,3})|\\n)[ \\t]*(${OFFER})[^\\n]*$`, 'i');
+const OFFER_START = new RegExp(`^(?:${OFFER})`, 'i');
 /** A last paragraph that comments on the rewrite. */
 const CLOSING_NOTE = /(?:^|\n)[ \t]*\(?(?:note|disclaimer|p\.?s\.?)\s*:[^\n]*$/i;
 /** A run of hashtags standing after a sentence (never a "#1" or a hashtag inside a sentence). */
@@ -62,6 +65,14 @@ export function stripChatter(answer: string, original: string): Stripped {
   if (word && !OPENING_WORD.test(start) && !said(original, word[0]))
     cut(word[0], text.trimStart().slice(word[0].length));
 
+  // A text with hashtags of its own keeps every hashtag.
+  const ownTags = /(?:^|\s)#[A-Za-z]/.test(original);
+  text = text.replace(HASHTAG_RUN, (all: string, before: string, tags: string) => {
+    if (ownTags) return all;
+    removed.push(tags);
+    return before.includes('\n') ? '\n' : before.trimEnd();
+  });
+
   // Closing pieces, last first, as long as one is found: not when the text itself has a note, or closes with
   // the same offer ("Feel free to reach out" in a mail the user wrote).
   for (let guard = 0; guard < 4; guard++) {
@@ -72,25 +83,27 @@ export function stripChatter(answer: string, original: string): Stripped {
     if (!m) break;
     if (note && /(?:^|\n)[ \t]*\(?(?:note|disclaimer|p\.?s\.?)\s*:/i.test(original)) break;
     if (offer && said(original, offer[1] ?? offer[0])) break;
-    // Never the whole answer.
+    // Never the whole answer, and only offers: "I hope this helps you plan. The ferry …" goes on with the
+    // rewrite.
     if (t.slice(0, m.index).trim().length === 0) break;
+    if (
+      offer &&
+      !m[0]
+        .trim()
+        .split(/(?<=[.!?])\s+/)
+        .every((x) => OFFER_START.test(x))
+    )
+      break;
     cut(m[0], t.slice(0, m.index));
   }
 
-  // A text with hashtags of its own keeps every hashtag.
-  const ownTags = /(?:^|\s)#[A-Za-z]/.test(original);
-  text = text.replace(HASHTAG_RUN, (all: string, before: string, tags: string) => {
-    if (ownTags) return all;
-    removed.push(tags);
-    return before.includes('\n') ? '\n' : before.trimEnd();
-  });
-
   if (removed.length === 0) return { text: answer, removed };
-  // Tidy the seams: no space before a line break, no more than one blank line, no space at either end.
+  // Tidy the seams: no space before a line break, no more than one blank line, no double space inside a line
+  // (an indent stays), no space at either end.
   text = text
     .replace(/[ \t]+\n/g, '\n')
     .replace(/\n{3,}/g, '\n\n')
-    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/(?<=\S)[ \t]{2,}/g, ' ')
     .trim();
   return { text, removed };
 }
