@@ -750,18 +750,27 @@ function scopeOf(sentence: string): Scope {
       } else plain.add(l);
     }
   }
-  const senses = (ls: Set<string>): Set<string> => new Set([...ls].flatMap((l) => [...sensesOf(l)]));
-  // The senses are read only where a "not" moved: built on first use.
+  const senses = (ls: Set<string>) => (): Set<string> => new Set([...ls].flatMap((l) => [...sensesOf(l)]));
+  return scope(negated, plain, senses(negated), senses(plain));
+}
+
+/** A scope whose sense sets are built on first use: they are read only where a "not" moved. */
+function scope(
+  negated: Set<string>,
+  plain: Set<string>,
+  buildNegated: () => Set<string>,
+  buildPlain: () => Set<string>,
+): Scope {
   let negatedSenses: Set<string> | undefined;
   let plainSenses: Set<string> | undefined;
   return {
     negated,
     plain,
     get negatedSenses() {
-      return (negatedSenses ??= senses(negated));
+      return (negatedSenses ??= buildNegated());
     },
     get plainSenses() {
-      return (plainSenses ??= senses(plain));
+      return (plainSenses ??= buildPlain());
     },
   };
 }
@@ -773,23 +782,17 @@ function mergeScopes(list: Scope[]): Scope {
     for (const x of s.negated) negated.add(x);
     for (const x of s.plain) plain.add(x);
   }
-  const union = (sets: Set<string>[]): Set<string> => {
+  const union = (sets: () => Set<string>[]) => (): Set<string> => {
     const out = new Set<string>();
-    for (const set of sets) for (const x of set) out.add(x);
+    for (const set of sets()) for (const x of set) out.add(x);
     return out;
   };
-  let negatedSenses: Set<string> | undefined;
-  let plainSenses: Set<string> | undefined;
-  return {
+  return scope(
     negated,
     plain,
-    get negatedSenses() {
-      return (negatedSenses ??= union(list.map((s) => s.negatedSenses)));
-    },
-    get plainSenses() {
-      return (plainSenses ??= union(list.map((s) => s.plainSenses)));
-    },
-  };
+    union(() => list.map((s) => s.negatedSenses)),
+    union(() => list.map((s) => s.plainSenses)),
+  );
 }
 
 /** Whether a lemma is kept in a bag: the same lemma or one sharing a frequent sense. */
