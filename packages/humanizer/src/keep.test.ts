@@ -74,16 +74,15 @@ describe('keep through the model path', () => {
 /**
  * The recorded real-model provider answers with a real model's rewrite of the nearest recorded original,
  * which knows nothing of placeholders: a phrase that model changed must still come back verbatim when kept.
- * Reads the corpus beside the repository (skipped, saying why, when it is absent).
+ * Reads the corpus beside the repository (failing, saying where it looked, when it is absent).
  */
-const corpus = existsSync(corpusDir());
-if (!corpus) console.warn(`recorded keep test skipped: no corpus at ${corpusDir()} (set CORPUS_DIR)`);
-
-// CI has the corpus beside the clone: there its absence fails these tests instead of skipping them.
-describe.skipIf(!corpus && process.env.CI !== 'true')('keep with the recorded real-model provider', () => {
+describe('keep with the recorded real-model provider', () => {
   let provider: RecordedProvider;
   const llm = () => ({ baseURL: provider.url, model: 'recorded', callTimeoutMs: 10_000, deadlineMs: 30_000 });
   beforeAll(async () => {
+    // The corpus is test data beside the repository: without it the test fails, saying where it looked.
+    if (!existsSync(corpusDir()))
+      throw new Error(`the recorded keep test needs the corpus at ${corpusDir()} (set CORPUS_DIR)`);
     provider = await startRecordedProvider(pairSubset(2, 300));
   });
   afterAll(async () => {

@@ -68,6 +68,12 @@ export function docxParagraphs(documentXml: string, view: 'accept' | 'reject'): 
 /** Whether LibreOffice (Debian's libreoffice-writer-nogui) is installed. */
 export const hasSoffice = spawnSync('soffice', ['--version'], { encoding: 'utf8' }).status === 0;
 
+/** For a round-trip test's `beforeAll`: without LibreOffice the test fails saying what to install, never skips. */
+export function requireSoffice(): void {
+  if (!hasSoffice)
+    throw new Error('LibreOffice (soffice) is needed for this test: `bash .ci/run` installs libreoffice-writer-nogui');
+}
+
 /**
  * Opens a .docx in headless LibreOffice and saves it again as Word (a profile of its own under `dir`), and
  * returns the parts of the file it wrote.

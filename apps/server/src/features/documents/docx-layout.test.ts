@@ -15,7 +15,7 @@ import { subscribers, transformation_layouts } from '../../db/schema';
 import { alignLayout, decodeLayout, encodeLayout, type DocxLayout, type ParaProps } from '../../domain/document-layout';
 import type { Engine, EngineJob } from '../../lib/engine/engine';
 import { createTestProduct, inlineEngine, testEnv, type TestProduct } from '../../test/harness';
-import { docxParagraphs, hasSoffice, libreOfficeRoundTrip, unzip } from '../../test/docx';
+import { docxParagraphs, libreOfficeRoundTrip, requireSoffice, unzip } from '../../test/docx';
 import { bodyParagraphs, readDocxLayout } from './docx-layout';
 import { makeStyledDocx, STYLED } from './fixtures';
 
@@ -272,8 +272,9 @@ describe('the export with a kept look', () => {
   });
 });
 
-// CI installs LibreOffice (.ci/run): there a missing soffice fails the round trip instead of skipping it.
-describe.skipIf(!hasSoffice && process.env.CI !== 'true')('LibreOffice round trip of a styled upload', () => {
+// LibreOffice is a test dependency (`.ci/run` installs it): without it the round trip fails, saying so.
+describe('LibreOffice round trip of a styled upload', () => {
+  beforeAll(requireSoffice);
   it('keeps the file’s own styles, the revisions and the comments', async () => {
     const { buildResultDocx } = await import('./tracked-docx');
     const src = await makeStyledDocx();

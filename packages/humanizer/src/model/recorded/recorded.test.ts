@@ -10,21 +10,19 @@ import { startRecordedProvider, type RecordedProvider } from './provider.ts';
 /**
  * The recorded real-model provider on a small fixed subset of the corpus's pairs (the first two of each
  * kind). Corpus text is never committed: these tests read ../shared/corpus beside the repository (CI has
- * it there) or CORPUS_DIR, and skip, saying why, when it is absent.
+ * it there) or CORPUS_DIR, and fail, saying where they looked, when it is absent.
  */
-const present = existsSync(corpusDir());
-if (!present) console.warn(`recorded-provider tests skipped: no corpus at ${corpusDir()} (set CORPUS_DIR)`);
-
-// CI has the corpus beside the clone: there its absence fails these tests instead of skipping them.
-describe.skipIf(!present && process.env.CI !== 'true')('recorded real-model provider (corpus subset)', () => {
+describe('recorded real-model provider (corpus subset)', () => {
   let provider: RecordedProvider;
   let subset: Pair[];
   beforeAll(async () => {
+    if (!existsSync(corpusDir()))
+      throw new Error(`the recorded-provider tests need the corpus at ${corpusDir()} (set CORPUS_DIR)`);
     subset = pairSubset(2, 350);
     provider = await startRecordedProvider(subset);
   });
   afterAll(async () => {
-    await provider.close();
+    await provider?.close();
   });
 
   it('finds the recorded pairs of every kind', () => {
