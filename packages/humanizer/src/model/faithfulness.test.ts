@@ -765,6 +765,56 @@ describe('faithfulness check', () => {
     ).toBe(true);
   });
 
+  it('a denial said with "fails to" and said with "not" agree, however far the denied thing stands from the denying word', () => {
+    const o =
+      'The council may be dissolved by the mayor if it fails to choose one of its members as chair within 28 days.';
+    for (const answer of [
+      'If the council does not choose a chair within 28 days, the mayor may dissolve it.',
+      'And if the folks on the council can’t pick a chair within 28 days, boom, the mayor could dissolve it.',
+    ])
+      expect(checkFaithful(o, answer).ok).toBe(true);
+    // A "not" the original does not make is still caught, and so is one that the rewrite takes past a new clause.
+    expect(
+      checkFaithful(
+        'The council must choose one of its members as chair within 28 days.',
+        'The council must not choose a chair within 28 days.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'negation' });
+    expect(
+      checkFaithful(
+        'A guest could not walk onto this stage and sing, and the show was real.',
+        'A guest couldn’t walk onto this stage and sing, and the show was not real.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'negation' });
+  });
+
+  it('catches one side of an amount turned around while the sentence keeps another use of it, and "as much" turned to "as little"', () => {
+    const o = 'The new pump uses 30% less power and has 40% fewer moving parts than the old one.';
+    expect(
+      checkFaithful(o, 'Compared with the old one, the new pump uses 30% less power and has 40% more moving parts.'),
+    ).toMatchObject({
+      ok: false,
+      drift: 'antonym',
+    });
+    // Both sides moved apart in other places: "less" kept, "more" said elsewhere, nothing turned around.
+    expect(
+      checkFaithful(o, 'The new pump draws 30% less power than the old one, and it has 40% fewer moving parts.').ok,
+    ).toBe(true);
+    expect(
+      checkFaithful(
+        'I value the old bike just as much as I value our long friendship.',
+        'I treasure the old bike as little as our long friendship.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'antonym' });
+    // "A little" softens: not an amount turned around.
+    expect(
+      checkFaithful(
+        'The soup was much better than last week and the bread was fresh.',
+        'The soup was a little better than last week, and the bread was fresh.',
+      ).drift,
+    ).not.toBe('antonym');
+  });
+
   it('a reversed claim is judged against the original sentences aligned with it, not the whole text', () => {
     const o = 'The new schedule will reduce waiting times at the clinic. Nurses also learn new skills on the job.';
     expect(

@@ -710,6 +710,11 @@ const LEXICAL_NEGATIONS =
 interface Scope {
   negated: Set<string>;
   plain: Set<string>;
+  /**
+   * Plain words further on in a clause that denies ("fails to choose one of its members as chair"): a rewrite
+   * that brings the denial next to one of them ("can't pick a chair") says the same thing.
+   */
+  farDenied: Set<string>;
   negatedSenses: Set<string>;
   plainSenses: Set<string>;
 }
@@ -721,12 +726,18 @@ const ADDED_DENIAL = /^(?:lack(?:s|ed|ing)?|unable|fail(?:s|ed|ing)?)$/;
 const NEGATOR_WORD =
   /^(?:not|no|never|none|nor|neither|nobody|nothing|nowhere|cannot|without|hardly|barely|scarcely|dont|doesnt|didnt|isnt|arent|wasnt|werent|cant|couldnt|wouldnt|shouldnt|wont|havent|hasnt|hadnt)$|n['’]t$/;
 
+/** Words that open another clause inside a sentence: a denial before them does not reach past them. */
+const CLAUSE_OPENER =
+  /^(?:and|so|then|because|since|although|though|while|whereas|which|who|whom|whose|when|whenever|where|if|unless|until|whether)$/;
+
 /** Content lemmas a negation reaches (the next two in its clause) and those used plainly. */
 function scopeOf(sentence: string): Scope {
   const negated = new Set<string>();
   const plain = new Set<string>();
+  const farDenied = new Set<string>();
   for (const clause of withoutIdioms(sentence.toLowerCase()).split(/[.!?;:,()\u2014]| - | but /)) {
     let reach = 0;
+    let denying = false;
     for (const raw of clause.match(/[a-z][a-z'’-]*/g) ?? []) {
       // A word that denies without "not" ("avoided the effect", "lacks depth") reaches the same words: a
       // denial restated with it is not lost, though it does not count as a negation.
@@ -738,26 +749,33 @@ function scopeOf(sentence: string): Scope {
         // reaches its object too.
         // A denial inside another's reach cancels it ("not arguing that there aren't more workers" states
         // that there are): the words after it are stated plainly.
+        denying = reach === 0;
         reach = reach > 0 ? 0 : raw === 'without' || raw === 'no' ? 1 : 2;
         continue;
       }
+      // A new clause starts: what follows is not in the denial's reach, however long it is.
+      if (CLAUSE_OPENER.test(raw)) denying = false;
       const w = raw.replace(/['’]s$/, '');
       if (w.length < 3 || STOP.has(w)) continue;
       const l = lemma(w);
       if (reach > 0) {
         negated.add(l);
         reach--;
-      } else plain.add(l);
+      } else {
+        plain.add(l);
+        if (denying) farDenied.add(l);
+      }
     }
   }
   const senses = (ls: Set<string>) => (): Set<string> => new Set([...ls].flatMap((l) => [...sensesOf(l)]));
-  return scope(negated, plain, senses(negated), senses(plain));
+  return scope(negated, plain, farDenied, senses(negated), senses(plain));
 }
 
 /** A scope whose sense sets are built on first use: they are read only where a "not" moved. */
 function scope(
   negated: Set<string>,
   plain: Set<string>,
+  farDenied: Set<string>,
   buildNegated: () => Set<string>,
   buildPlain: () => Set<string>,
 ): Scope {
@@ -766,6 +784,7 @@ function scope(
   return {
     negated,
     plain,
+    farDenied,
     get negatedSenses() {
       return (negatedSenses ??= buildNegated());
     },
@@ -778,9 +797,11 @@ function scope(
 function mergeScopes(list: Scope[]): Scope {
   const negated = new Set<string>();
   const plain = new Set<string>();
+  const farDenied = new Set<string>();
   for (const s of list) {
     for (const x of s.negated) negated.add(x);
     for (const x of s.plain) plain.add(x);
+    for (const x of s.farDenied) farDenied.add(x);
   }
   const union = (sets: () => Set<string>[]) => (): Set<string> => {
     const out = new Set<string>();
@@ -790,6 +811,7 @@ function mergeScopes(list: Scope[]): Scope {
   return scope(
     negated,
     plain,
+    farDenied,
     union(() => list.map((s) => s.negatedSenses)),
     union(() => list.map((s) => s.plainSenses)),
   );
@@ -1100,7 +1122,12 @@ export function checkFaithful(
         const sa = a.scopes[j] as Scope;
         const word = (from: Scope, to: Scope): string | null => {
           for (const l of from.negated)
-            if (!from.plain.has(l) && keptIn(l, to.plain, to.plainSenses) && !keptIn(l, to.negated, to.negatedSenses))
+            if (
+              !from.plain.has(l) &&
+              keptIn(l, to.plain, to.plainSenses) &&
+              !keptIn(l, to.negated, to.negatedSenses) &&
+              !to.farDenied.has(l)
+            )
               return l;
           return null;
         };
@@ -1118,7 +1145,8 @@ export function checkFaithful(
         const flip = (from: Scope, to: Scope): string | null => {
           for (const l of from.negated) {
             if (from.plain.has(l)) continue;
-            if (keptIn(l, to.plain, to.plainSenses) && !keptIn(l, to.negated, to.negatedSenses)) return l;
+            if (keptIn(l, to.plain, to.plainSenses) && !keptIn(l, to.negated, to.negatedSenses) && !to.farDenied.has(l))
+              return l;
           }
           return null;
         };

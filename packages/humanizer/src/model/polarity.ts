@@ -146,6 +146,8 @@ const OPPOSITES: readonly [string, RegExp, string, RegExp][] = [
     /(?<!\ba )\bfew\b/i,
   ],
   ['most', /\bmost\b/i, 'least', /\b(?:least|fewest)\b/i],
+  // Only where "much" and "little" are amounts ("as much as", "too little"): "a little" also softens.
+  ['much', /\b(?:as|so|too|how|very) much\b/i, 'little', /\b(?:as|so|too|how|very) little\b/i],
   ['never', /\bnever\b/i, 'always', /\b(?:always|every time|all the time)\b/i],
   // "Unlike the first film" only compares; said where the original says "like", it reverses a likeness.
   ['like', /\b(?:like|alike|similar(?:ly)?|resembl\w*|such as)\b/i, 'unlike', /\bunlike\b/i],
@@ -165,8 +167,31 @@ export function reversedAmount(original: string, answer: string): [string, strin
       [a, ra, b, rb],
       [b, rb, a, ra],
     ] as const) {
-      if (rTo.test(answer) && !rFrom.test(answer) && rFrom.test(original) && !rTo.test(original)) return [from, to];
+      if (!rTo.test(answer) || rTo.test(original) || !rFrom.test(original)) continue;
+      if (!rFrom.test(answer)) return [from, to];
+      // The answer keeps another use of the first side ("46% less compute and 55% more parameters" where the
+      // original says "46% less compute and 55% fewer parameters"): reversed where the other side now stands
+      // next to a word that stood next to the first side, and the first side is said fewer times.
+      if (uses(rFrom, answer).length >= uses(rFrom, original).length) continue;
+      const beside = new Set(uses(rFrom, original).flatMap((u) => u.beside));
+      if (uses(rTo, answer).some((u) => u.beside.some((w) => beside.has(w)))) return [from, to];
     }
   }
   return null;
+}
+
+/** Each use of one side of an opposite, with the words just before and after it (closed-class words too). */
+function uses(r: RegExp, text: string): { beside: string[] }[] {
+  const global = new RegExp(r.source, 'gi');
+  const out: { beside: string[] }[] = [];
+  for (const m of text.matchAll(global)) {
+    const before = /([a-z0-9%$]+)\W*$/i.exec(text.slice(Math.max(0, m.index - 30), m.index))?.[1];
+    const after = /^\W*([a-z0-9%$]+)/i.exec(text.slice(m.index + m[0].length, m.index + m[0].length + 30))?.[1];
+    out.push({
+      beside: [before && `<${before.toLowerCase()}`, after && `>${after.toLowerCase()}`].filter(
+        (x): x is string => typeof x === 'string',
+      ),
+    });
+  }
+  return out;
 }
