@@ -48,6 +48,21 @@ describe('faithfulness check', () => {
     ).toBe(true);
   });
 
+  it('reads a century as a hundred years and a decade as ten', () => {
+    expect(
+      checkFaithful(
+        'More than a century after her death, readers still know her monsters.',
+        'Over one hundred years after her death, readers still know her monsters.',
+      ).ok,
+    ).toBe(true);
+    expect(
+      checkFaithful('Over 10 years later, the old bridge was rebuilt.', 'A decade on, the old bridge was rebuilt.').ok,
+    ).toBe(true);
+    expect(
+      checkFaithful('Over 10 years later, the old bridge was rebuilt.', 'Two decades on, the old bridge was rebuilt.'),
+    ).toMatchObject({ ok: false, drift: 'number' });
+  });
+
   it('catches a changed date', () => {
     expect(checkFaithful(ORIGINAL, REWRITE.replace('2021', '2024'))).toMatchObject({ ok: false, drift: 'number' });
     expect(checkFaithful(ORIGINAL, REWRITE.replace('March', 'October'))).toMatchObject({
@@ -90,6 +105,8 @@ describe('faithfulness check', () => {
       ],
       ['Goods from the U.S. will enter Panama without duty.', 'The U.S.-Panama deal lets goods enter without duty.'],
       ['This tradition is still held by the Jews today.', 'This remains a Jewish tradition today.'],
+      // A word made from a name of the original.
+      ['Readers still know the monsters of ada ellis.', 'Readers still know the Ellisian monsters of Ada Ellis.'],
       // A heading in title case, and a quotation opened with a single quote.
       [
         'Time matters a lot in emergency surgery for older patients.',

@@ -506,8 +506,10 @@ function numberFormsOf(plain: string, numbers: string[]): string[] {
     const n = NUMBER_WORDS[w];
     if (n && /\d(?:st|nd|rd|th)$/.test(n)) out.push(n.replace(/(?:st|nd|rd|th)$/, ''));
   }
-  // Words that mean two.
+  // Words that mean two; a century is a hundred years and a decade ten.
   if (/\b(?:both|pair|pairs|couple|twin|twins|dual|bi-[a-z]+)\b/.test(lower)) out.push('2');
+  if (/\bcentur(?:y|ies)\b/.test(lower)) out.push('100');
+  if (/\bdecades?\b/.test(lower)) out.push('10');
   return out;
 }
 
@@ -1049,16 +1051,18 @@ export function checkFaithful(
       if (name.length >= 6 && origWordList.some((w) => w.length >= 6 && nearlySame(w, name))) continue;
       // A common word that completes a name of the original ("Jordan River", "Hammer Nutrition").
       if (besideKnownName.has(name)) continue;
-      // A people or language named after a place of the original ("Panamanian", "Jewish").
+      // A people or language named after a place of the original ("Panamanian", "Jewish"), or a word made
+      // from a name ("Dickensian", "Kafkaesque").
       if (
-        origWordList.some((w) => {
-          const base = w.replace(/s$/, '');
-          return (
+        origWordList.some(
+          (w) =>
             w.length >= 4 &&
-            name.startsWith(base) &&
-            /^(?:n?ians?|ese|ish|ans?|i|ic|ns)$/.test(name.slice(base.length).replace(/^a(?=n)/, ''))
-          );
-        })
+            [w.replace(/s$/, ''), w].some(
+              (base) =>
+                name.startsWith(base) &&
+                /^(?:n?ians?|ese|ish|ans?|i|ic|ns|esque|ean)$/.test(name.slice(base.length).replace(/^a(?=n)/, '')),
+            ),
+        )
       )
         continue;
       const parts = name.split('-');
