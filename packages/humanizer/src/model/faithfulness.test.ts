@@ -18,6 +18,15 @@ const LONG = `${ORIGINAL} The office will publish a guide for owners next year. 
 const LONG_REWRITE = `${REWRITE} Next year the office will put out a guide for owners. A help line takes calls each weekday morning. A number of banks have offered the firms cheaper loans.`;
 
 describe('faithfulness check', () => {
+  it('counts a word said as another part of speech as kept ("decided quickly" / "the decision was quick")', () => {
+    const o = 'The board decided quickly to publish the new rules.';
+    expect(checkFaithful(o, 'The decision of the board was quick: publication of the new rules.')).toMatchObject({
+      ok: true,
+      recall: 1,
+    });
+    expect(checkFaithful(o, 'The board met at noon and ate lunch together.').ok).toBe(false);
+  });
+
   it('keeps a rewrite that changes words, voice and clause order but not the facts', () => {
     const r = checkFaithful(ORIGINAL, REWRITE);
     expect(r.failures).toEqual([]);
@@ -982,7 +991,7 @@ describe('repair instead of discard', () => {
     const rewrite =
       'I can see why the game appeals to other people, yet it failed to grab me. ' +
       'With a big table at home, my preference leans towards expansive war games played with painted miniatures. ' +
-      'Although the vast map initially impressed me, it eventually became overwhelming and somewhat spoiled my enjoyment. ' +
+      'Although the vast map initially wowed me, it eventually became overwhelming and somewhat spoiled my enjoyment. ' +
       'The thick rulebook coupled with the long setup required to reach engaging turns proved excessive. ' +
       "With limited patience and little spare time at night, this particular game didn't resonate with me, especially when there is a stack of other titles I'd prefer to play.";
     const j = checkFaithful(o, rewrite);

@@ -1,4 +1,4 @@
-import { allSensesOf, antonymSensesOf, antonymsOf, inDictionary, lemma, sensesOf } from './lexical.ts';
+import { allSensesOf, antonymSensesOf, antonymsOf, derivedSensesOf, inDictionary, lemma, sensesOf } from './lexical.ts';
 import { deniedStem, looksDenied, reversedAmount } from './polarity.ts';
 
 /**
@@ -819,6 +819,16 @@ function mergeScopes(list: Scope[]): Scope {
   );
 }
 
+/**
+ * For alignment and coverage: kept, or said as another part of speech ("announced" / "the announcement",
+ * "quickly" / "quick"). The fact checks keep to `keptIn`.
+ */
+function keptOrDerived(l: string, lemmaSet: ReadonlySet<string>, senseSet: ReadonlySet<string>): boolean {
+  if (keptIn(l, lemmaSet, senseSet)) return true;
+  for (const k of derivedSensesOf(l)) if (senseSet.has(k)) return true;
+  return false;
+}
+
 /** Whether a lemma is kept in a bag: the same lemma or one sharing a frequent sense. */
 /** Whether the lemma, or a word sharing one of its frequent senses, is in the set. */
 export function keptIn(l: string, lemmaSet: ReadonlySet<string>, senseSet: ReadonlySet<string>): boolean {
@@ -934,7 +944,7 @@ export function checkFaithful(
   for (const ls of o.lemmas)
     for (const l of ls) {
       total++;
-      if (keptIn(l, a.allLemmas, a.allSenses)) kept++;
+      if (keptOrDerived(l, a.allLemmas, a.allSenses)) kept++;
     }
   const recall = total === 0 ? 1 : kept / total;
 
@@ -1305,7 +1315,7 @@ export function checkFaithful(
     const ownFigures =
       f.numbers.some((n) => n.replace(/\D/g, '').length >= 2) && f.numbers.every((n) => origNumbers.has(n));
     if ((bestA[j] ?? 0) < ALIGN_MIN * 1.5 && !ownFigures) {
-      const fresh = ls.filter((l) => !keptIn(l, o.allLemmas, o.allSenses));
+      const fresh = ls.filter((l) => !keptOrDerived(l, o.allLemmas, o.allSenses));
       if (fresh.length >= INVENTED_MIN_NEW && fresh.length / Math.max(1, ls.length) >= INVENTED_SHARE)
         return fail('invented', 'a sentence says something your text does not');
     }
@@ -1400,7 +1410,7 @@ export function checkFaithful(
     // the fact checks keep to the frequent senses).
     const nearList = [...near];
     for (const l of ls) {
-      if (keptIn(l, bag, senses)) best++;
+      if (keptOrDerived(l, bag, senses)) best++;
       else if (allSensesOf(l).some((k) => nearList.some((j) => answerAllSenses(j).has(k)))) best++;
     }
     if (best / ls.length < COVERED) {
@@ -1408,7 +1418,7 @@ export function checkFaithful(
       droppedWeight += ls.length;
       // Said loosely across the answer: its words are there, in sentences that rewrite others too.
       let anywhere = 0;
-      for (const l of ls) if (keptIn(l, a.allLemmas, a.allSenses)) anywhere++;
+      for (const l of ls) if (keptOrDerived(l, a.allLemmas, a.allSenses)) anywhere++;
       if (anywhere / ls.length < COVERED) missing.push(i);
     }
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkFaithful } from './faithfulness.ts';
-import { lemma, sensesOf } from './lexical.ts';
+import { derivedSensesOf, lemma, sensesOf } from './lexical.ts';
 
 describe('lemmas', () => {
   it('takes endings off verb forms and plurals, but not off words that only look inflected', () => {
@@ -30,6 +30,22 @@ describe('lemmas', () => {
 
   it('a verb keeps its synonyms: "need" and "require" share a sense', () => {
     expect(sensesOf(lemma('need')).some((k) => sensesOf(lemma('requires')).includes(k))).toBe(true);
+  });
+
+  it('links a word to the words derived from it, both ways, and not to unrelated words', () => {
+    const linked = (a: string, b: string): boolean =>
+      sensesOf(b).some((k) => derivedSensesOf(a).includes(k)) ||
+      sensesOf(a).some((k) => derivedSensesOf(b).includes(k));
+    for (const [a, b] of [
+      ['announce', 'announcement'],
+      ['announcement', 'announce'],
+      ['quickly', 'quick'],
+      ['musical', 'music'],
+      ['decide', 'decision'],
+    ] as const)
+      expect(linked(a, b), `${a} / ${b}`).toBe(true);
+    expect(linked('dog', 'cat')).toBe(false);
+    expect(linked('announce', 'music')).toBe(false);
   });
 
   it('a sentence about the news does not reverse one about something old', () => {

@@ -18,6 +18,12 @@ interface Lexicon {
   antonyms: Map<string, Set<string>>;
   /** "word/antonym" → the antonym's senses in which WordNet opposes the two (pos letter + synset offset). */
   antonymSenses: Map<string, string[]>;
+  /**
+   * Derivation and pertainym links, word by word: "word|sense" → the senses of the words derived from it
+   * ("announce" → "announcement", "quickly" → "quick"), and a sense → the "word|sense" keys derived into it.
+   */
+  derived: Map<string, string[]>;
+  derivedInto: Map<string, string[]>;
 }
 
 /** Senses per word that count for synonymy: the rarer senses make almost any two words "synonyms". */
@@ -68,6 +74,8 @@ function load(): Lexicon | null {
   }
   const antonyms = new Map<string, Set<string>>();
   const antonymSenses = new Map<string, string[]>();
+  const derived = new Map<string, string[]>();
+  const derivedInto = new Map<string, string[]>();
   const add = (a: string, b: string, bSense: string): void => {
     if (a === b) return;
     const s = antonyms.get(a) ?? new Set<string>();
@@ -91,7 +99,7 @@ function load(): Lexicon | null {
       return Array.from({ length: n }, (_, i) => (parts[4 + i * 2] ?? '').replace(/\(.*\)$/, '').toLowerCase());
     };
     for (const line of data.split('\n')) {
-      if (!line.includes(' ! ') || line.startsWith(' ')) continue;
+      if (!(line.includes(' ! ') || line.includes(' + ') || line.includes(' \\ ')) || line.startsWith(' ')) continue;
       const parts = line.split(' ');
       const n = parseInt(parts[3] ?? '0', 16);
       const words = Array.from({ length: n }, (_, i) => (parts[4 + i * 2] ?? '').replace(/\(.*\)$/, '').toLowerCase());
@@ -99,6 +107,23 @@ function load(): Lexicon | null {
       const ptrs = Number(parts[p]);
       p++;
       for (let k = 0; k < ptrs; k++, p += 4) {
+        if (parts[p] === '+' || parts[p] === '\\') {
+          // A word derived from this one, or the word this adjective or adverb pertains to.
+          const st = parts[p + 3] ?? '0000';
+          const src = parseInt(st.slice(0, 2), 16);
+          const to = (parts[p + 2] ?? '') + (parts[p + 1] ?? '');
+          const from = pos + (parts[0] ?? '');
+          for (const x of src === 0 ? words : [words[src - 1] ?? '']) {
+            if (!x || x.includes('_')) continue;
+            const list = derived.get(`${x}|${from}`) ?? [];
+            if (!list.includes(to)) list.push(to);
+            derived.set(`${x}|${from}`, list);
+            const back = derivedInto.get(to) ?? [];
+            if (!back.includes(from)) back.push(from);
+            derivedInto.set(to, back);
+          }
+          continue;
+        }
         if (parts[p] !== '!') continue;
         const targetKey = parts[p + 1] ?? '';
         const target = Number(targetKey);
@@ -113,7 +138,7 @@ function load(): Lexicon | null {
       }
     }
   }
-  return (lexicon = { senses, moreSenses, antonyms, antonymSenses });
+  return (lexicon = { senses, moreSenses, antonyms, antonymSenses, derived, derivedInto });
 }
 
 /** Whether WordNet is available (the check is stricter on synonyms without it). */
@@ -407,6 +432,29 @@ export function allSensesOf(l: string): readonly string[] {
     allSensesCache.set(l, all);
   }
   return all;
+}
+
+const derivedCache = new Map<string, readonly string[]>();
+
+/**
+ * The senses of words derived from a lemma's most frequent senses, or that it is derived from ("announce" and
+ * "announcement", "quick" and "quickly", "music" and "musical"): the same content said as another part of
+ * speech.
+ */
+export function derivedSensesOf(l: string): readonly string[] {
+  const lex = load();
+  if (!lex) return [];
+  let out = derivedCache.get(l);
+  if (out) return out;
+  const set = new Set<string>();
+  for (const k of lex.senses.get(l) ?? []) {
+    for (const t of lex.derived.get(`${l}|${k}`) ?? []) set.add(t);
+    for (const f of lex.derivedInto.get(k) ?? []) set.add(f);
+  }
+  out = [...set];
+  if (derivedCache.size > 20_000) derivedCache.clear();
+  derivedCache.set(l, out);
+  return out;
 }
 
 /** Whether two lemmas share one of their most frequent senses. */
