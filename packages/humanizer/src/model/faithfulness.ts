@@ -820,8 +820,8 @@ function mergeScopes(list: Scope[]): Scope {
 }
 
 /**
- * For alignment and coverage: kept, or said as another part of speech ("announced" / "the announcement",
- * "quickly" / "quick"). The fact checks keep to `keptIn`.
+ * For coverage, recall and the invented-sentence test: kept, or said as another part of speech ("announced" /
+ * "the announcement", "quickly" / "quick"). The alignment and the fact checks keep to `keptIn`.
  */
 function keptOrDerived(l: string, lemmaSet: ReadonlySet<string>, senseSet: ReadonlySet<string>): boolean {
   if (keptIn(l, lemmaSet, senseSet)) return true;

@@ -112,7 +112,8 @@ function load(): Lexicon | null {
           // A word derived from this one, or the word this adjective or adverb pertains to.
           const st = parts[p + 3] ?? '0000';
           const src = parseInt(st.slice(0, 2), 16);
-          const to = (parts[p + 2] ?? '') + (parts[p + 1] ?? '');
+          // An adjective satellite ("s") is keyed as an adjective, as in the index files.
+          const to = (parts[p + 2] ?? '').replace('s', 'a') + (parts[p + 1] ?? '');
           const from = pos + (parts[0] ?? '');
           for (const x of src === 0 ? words : [words[src - 1] ?? '']) {
             if (!x || x.includes('_')) continue;
