@@ -57,6 +57,21 @@ describe('faithfulness check', () => {
     ).toBe(true);
   });
 
+  it('reads a year by its last two digits ("back in \'08") and a decade ("the \'80s") as the year and the decade', () => {
+    const o = 'Between 1992 and 2008 the share of pupils in such schools rose.';
+    expect(checkFaithful(o, "Between '92 and '08, the share of kids in those schools went up.").ok).toBe(true);
+    expect(checkFaithful(o, "Between '92 and '09, the share of kids in those schools went up.")).toMatchObject({
+      ok: false,
+      drift: 'number',
+    });
+    expect(
+      checkFaithful('Music of the 1980s is back in the shops.', "Music from the '80s is back in the shops.").ok,
+    ).toBe(true);
+    expect(
+      checkFaithful('Music of the 1980s is back in the shops.', "Music from the '90s is back in the shops.").ok,
+    ).toBe(false);
+  });
+
   it('reads a century as a hundred years and a decade as ten', () => {
     expect(
       checkFaithful(

@@ -408,7 +408,14 @@ function factsOf(sentence: string, sentenceStart: boolean, lineStart = false): F
   );
   // A list item's number ("2." or "3)" opening a line) counts items; it states no fact.
   const item = lineStart ? /^\s*(\d{1,2})[.)](?=\s|$)/.exec(withoutLinks) : null;
-  const plain = withoutLinks.replace(DOMAIN_RE, ' ').slice(item ? item[0].length : 0);
+  const plain = withoutLinks
+    .replace(DOMAIN_RE, ' ')
+    .slice(item ? item[0].length : 0)
+    // A year by its last two digits ("back in '08") is the year ("2008"); "the '80s" stays a decade.
+    .replace(
+      /(^|[\s(])['’](\d\d)\b(?!s)/g,
+      (_m, before: string, d: string) => `${before}${Number(d) <= 30 ? '20' : '19'}${d}`,
+    );
   const numbers = (plain.match(/\d+(?:[.,]\d+)*/g) ?? []).map(normNumber);
   const numberWords: string[] = [];
   for (const w of plain.toLowerCase().match(/[a-z]+/g) ?? []) {
@@ -506,6 +513,8 @@ function numberFormsOf(plain: string, numbers: string[]): string[] {
     const n = NUMBER_WORDS[w];
     if (n && /\d(?:st|nd|rd|th)$/.test(n)) out.push(n.replace(/(?:st|nd|rd|th)$/, ''));
   }
+  // A decade by its last two digits: "the 1980s" is "the '80s".
+  for (const m of plain.matchAll(/\b(?:1\d|20)(\d0)['’]?s\b/g)) out.push(normNumber(m[1] as string));
   // Words that mean two; a century is a hundred years and a decade ten.
   if (/\b(?:both|pair|pairs|couple|twin|twins|dual|bi-[a-z]+)\b/.test(lower)) out.push('2');
   if (/\bcentur(?:y|ies)\b/.test(lower)) out.push('100');

@@ -20,6 +20,13 @@ describe('recorded pairs that change a fact', () => {
     expect(
       factChange(pair(o, 'The moon pulls the sea, so tides go up and down twice daily (check this fake link).')),
     ).toMatch(/web link/);
+    // A made-up blog address, and one the model owns up to.
+    expect(factChange(pair(o, 'Tides go up and down twice daily. Swing by all-about-tides.blog for more.'))).toMatch(
+      /web link/,
+    );
+    expect(
+      factChange(pair(o, 'Tides go up and down twice daily. Try "tides-n-stuff" (not a real link, fyi).')),
+    ).toMatch(/web link/);
   });
 
   it('a rewrite that keeps the original link, or adds none, is judged by the check', () => {

@@ -76,7 +76,7 @@ export interface PairSet {
  * faithfulness check's own link rule: what is left out of the check's figures must not be decided by the check.
  */
 const WEB_ADDRESS =
-  /\bhttps?:\/\/\S+|\bwww\.\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|co|edu|gov)\b|\bfake[- ]?(?:blog[- ]?)?link\b/i;
+  /\bhttps?:\/\/\S+|\bwww\.\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|co|edu|gov|blog|info)\b|\bfake[- ]?(?:blog[- ]?)?link\b|\bnot a real (?:link|site|website|url)\b/i;
 
 /**
  * Why a recorded rewrite is not a faithful rewrite of its original, or null. One reason is known in the
