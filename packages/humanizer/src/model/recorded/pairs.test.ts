@@ -27,6 +27,7 @@ describe('recorded pairs that change a fact', () => {
     expect(
       factChange(pair(o, 'Tides go up and down twice daily. Try "tides-n-stuff" (not a real link, fyi).')),
     ).toMatch(/web link/);
+    expect(factChange(pair(o, 'Tides go up and down twice daily. See www(dot)tidefacts(dot)com.'))).toMatch(/web link/);
   });
 
   it('a rewrite that keeps the original link, or adds none, is judged by the check', () => {
