@@ -995,6 +995,25 @@ describe('repair instead of discard', () => {
     expect(describeRepairs(r.repairs)).toBe('1 sentence kept as written: part of your text was left out');
   });
 
+  it('a rewrite that stops early, though its merges brush the last sentence, gets that sentence back at the end', () => {
+    const o =
+      'Our small bakery opened on the high street in a cold and rainy March. ' +
+      'Neighbours queued every morning for the rye bread, the seeded loaves and the cinnamon buns, and the school next door ordered rolls for its lunches. ' +
+      'By the summer we had hired two more bakers, painted the shop front green and started selling coffee and fresh lemonade. ' +
+      'Looking back, the hardest part was the early mornings and the worry about the rent, but the warm welcome made every early start worth it.';
+    const rewrite =
+      'In a cold, rainy March our little bakery opened its doors on the high street. ' +
+      'Every morning neighbours lined up for rye bread, seeded loaves and cinnamon buns, the school next door ordered rolls for lunch, and the warm welcome made it worth it. ' +
+      'By summer two more bakers had joined us, the shop front was painted green, and we began selling coffee and fresh lemonade, though early mornings were hard.';
+    const j = checkFaithful(o, rewrite);
+    expect(j).toMatchObject({ ok: false, drift: 'dropped', dropped: [], unreached: [3] });
+    const r = judgeAndRepair(o, rewrite);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.text.startsWith('In a cold, rainy March our little bakery')).toBe(true);
+    expect(r.text.endsWith('but the warm welcome made every early start worth it.')).toBe(true);
+  });
+
   it('a rewrite that passes but says many sentences loosely keeps its own words; only what it leaves out comes back', () => {
     const o =
       "It's not hard for me to see why other people enjoy this board game, but it wasn't for me. " +

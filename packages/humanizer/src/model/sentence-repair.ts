@@ -84,9 +84,12 @@ export function judgeAndRepair(
   // failure of the whole answer (unrelated, most of it invented, far too long or short) leaves nothing worth
   // keeping.
   const aligned = new Set(j.alignment.flat());
+  const notAligned = [...new Set([...j.dropped, ...j.unreached.filter((i) => !aligned.has(i))])];
+  // A rewrite that stops early or leaves a long gap, though every sentence is covered loosely: the sentences it
+  // reaches with no answer sentence of their own are what is missing.
   const leftOut =
     j.drift === 'dropped'
-      ? [...new Set([...j.dropped, ...j.unreached.filter((i) => !aligned.has(i))])].sort((a, b) => a - b)
+      ? (notAligned.length > 0 ? notAligned : j.unreached).sort((a, b) => a - b)
       : j.ok
         ? j.dropped.filter((i) => !onlyMissing || j.unreached.includes(i) || j.missing.includes(i))
         : [];
