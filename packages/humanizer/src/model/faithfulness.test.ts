@@ -808,17 +808,17 @@ describe('faithfulness check', () => {
 
   it('a denial said with "fails to" and said with "not" agree, however far the denied thing stands from the denying word', () => {
     const o =
-      'The council may be dissolved by the mayor if it fails to choose one of its members as chair within 28 days.';
+      'The council may be dissolved by the mayor if it fails to elect a new chair from its own ranks within 28 days.';
     for (const answer of [
-      'If the council does not choose a chair within 28 days, the mayor may dissolve it.',
+      'If the council does not elect a chair within 28 days, the mayor may dissolve it.',
       'And if the folks on the council can’t pick a chair within 28 days, boom, the mayor could dissolve it.',
     ])
       expect(checkFaithful(o, answer).ok).toBe(true);
     // A "not" the original does not make is still caught, and so is one that the rewrite takes past a new clause.
     expect(
       checkFaithful(
-        'The council must choose one of its members as chair within 28 days.',
-        'The council must not choose a chair within 28 days.',
+        'The council must elect a new chair from its own ranks within 28 days.',
+        'The council must not elect a chair within 28 days.',
       ),
     ).toMatchObject({ ok: false, drift: 'negation' });
     expect(

@@ -722,7 +722,7 @@ interface Scope {
   negated: Set<string>;
   plain: Set<string>;
   /**
-   * Plain words further on in a clause that denies ("fails to choose one of its members as chair"): a rewrite
+   * Plain words further on in a clause that denies ("fails to elect a new chair from its own ranks"): a rewrite
    * that brings the denial next to one of them ("can't pick a chair") says the same thing.
    */
   farDenied: Set<string>;

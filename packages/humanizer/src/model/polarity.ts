@@ -169,8 +169,8 @@ export function reversedAmount(original: string, answer: string): [string, strin
     ] as const) {
       if (!rTo.test(answer) || rTo.test(original) || !rFrom.test(original)) continue;
       if (!rFrom.test(answer)) return [from, to];
-      // The answer keeps another use of the first side ("46% less compute and 55% more parameters" where the
-      // original says "46% less compute and 55% fewer parameters"): reversed where the other side now stands
+      // The answer keeps another use of the first side ("30% less power and 40% more moving parts" where the
+      // original says "30% less power and 40% fewer moving parts"): reversed where the other side now stands
       // next to a word that stood next to the first side, and the first side is said fewer times.
       if (uses(rFrom, answer).length >= uses(rFrom, original).length) continue;
       const beside = new Set(uses(rFrom, original).flatMap((u) => u.beside));

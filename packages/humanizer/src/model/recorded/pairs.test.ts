@@ -25,7 +25,7 @@ describe('recorded pairs that change a fact', () => {
       /web link/,
     );
     expect(
-      factChange(pair(o, 'Tides go up and down twice daily. Try "tides-n-stuff" (not a real link, fyi).')),
+      factChange(pair(o, 'Tides go up and down twice daily. Try "tides-n-stuff" (this is not a real link).')),
     ).toMatch(/web link/);
     expect(factChange(pair(o, 'Tides go up and down twice daily. See www(dot)tidefacts(dot)com.'))).toMatch(/web link/);
   });
