@@ -926,6 +926,13 @@ describe('faithfulness check', () => {
     expect(plantDrift('number', ORIGINAL, REWRITE, '', 0)).not.toBe(REWRITE);
     expect(plantDrift('name', ORIGINAL, REWRITE, '', 0)).toMatch(/Okonkwo|Martinez|Lindqvist/);
     expect(plantDrift('half-dropped', ORIGINAL, 'One. Two. Three. Four.', '', 0)).toBe('One. Two.');
+    // A flipped negation reads as one: "can’t" becomes "can", never "can not’t".
+    expect(plantDrift('negation', 'x', 'On a busy morning you can’t cook the oats.', '', 0)).toBe(
+      'On a busy morning you can cook the oats.',
+    );
+    expect(plantDrift('negation', 'x', "It won't rain today.", '', 0)).toBe('It will rain today.');
+    expect(plantDrift('negation', 'x', 'Never mind the rain.', '', 0)).toBe('Always mind the rain.');
+    expect(plantDrift('negation', 'x', 'He can swim well.', '', 0)).toBe('He can not swim well.');
   });
 });
 

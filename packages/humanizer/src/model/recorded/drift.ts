@@ -96,23 +96,25 @@ export function plantDrift(
       for (const i of order) {
         const s = sentences[i];
         if (!s) continue;
+        // "can't", "cannot" and "won't" included, with a straight or a curly apostrophe.
         const neg =
-          /\b(?:do|does|did|is|are|was|were|can|could|will|would|should|must|has|have)(?: not|n't)\b|\bnever\b/i.exec(
+          /\b(?:do|does|did|is|are|was|were|could|would|should|must|has|have)(?: not|n['’]t)\b|\bcan(?:not| not|['’]t)\b|\bwon['’]t\b|\bnever\b/i.exec(
             s.text,
           );
         if (neg) {
-          const fixed = neg[0]
-            .replace(/ not$|n't$/i, '')
-            .replace(/^never$/i, 'always')
-            .replace(/^ca$/i, 'can')
-            .replace(/^wo$/i, 'will');
+          const w = neg[0];
+          const fixed = /^can/i.test(w)
+            ? w.slice(0, 3)
+            : /^won/i.test(w)
+              ? `${w[0] === 'W' ? 'W' : 'w'}ill`
+              : w.replace(/ not$|n['’]t$/i, '').replace(/^never$/i, (m) => (m[0] === 'N' ? 'Always' : 'always'));
           return replaceAt(rewrite, s.start + neg.index, s.start + neg.index + neg[0].length, fixed);
         }
       }
       for (const i of order) {
         const s = sentences[i];
         if (!s) continue;
-        const aux = /\b(is|are|was|were|can|will|should|must)\b(?! not)/.exec(s.text);
+        const aux = /\b(is|are|was|were|can|will|should|must)\b(?! not|not|['’]t)/.exec(s.text);
         if (aux) return replaceAt(rewrite, s.start + aux.index, s.start + aux.index + aux[0].length, `${aux[0]} not`);
       }
       return null;
