@@ -89,7 +89,7 @@ export function judgeAndRepair(
   // reaches with no answer sentence of their own are what is missing.
   const leftOut =
     j.drift === 'dropped'
-      ? (notAligned.length > 0 ? notAligned : j.unreached).sort((a, b) => a - b)
+      ? [...(notAligned.length > 0 ? notAligned : j.unreached)].sort((a, b) => a - b)
       : j.ok
         ? j.dropped.filter((i) => !onlyMissing || j.unreached.includes(i) || j.missing.includes(i))
         : [];

@@ -73,8 +73,8 @@ export interface PairSet {
 
 /**
  * A web address (also written "www(dot)example(dot)com"), or the placeholder a model writes for one it made up
- * ("fake link", "not a real link"). Deliberately not the
- * faithfulness check's own link rule: what is left out of the check's figures must not be decided by the check.
+ * ("fake link", "not a real link"). Deliberately not the faithfulness check's own link rule: what is left out of
+ * the check's figures must not be decided by the check.
  */
 const WEB_ADDRESS =
   /\bhttps?:\/\/\S+|\bwww\.\S+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|co|edu|gov|blog|info)\b|\bfake[- ]?(?:blog[- ]?)?link\b|\bnot a real (?:link|site|website|url)\b|\(dot\)(?:com|org|net)\b/i;
