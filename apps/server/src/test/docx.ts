@@ -66,7 +66,7 @@ export function docxParagraphs(documentXml: string, view: 'accept' | 'reject'): 
 }
 
 /** Whether LibreOffice (Debian's libreoffice-writer-nogui) is installed. */
-export const hasSoffice = spawnSync('soffice', ['--version'], { encoding: 'utf8' }).status === 0;
+const hasSoffice = spawnSync('soffice', ['--version'], { encoding: 'utf8' }).status === 0;
 
 /** For a round-trip test's `beforeAll`: without LibreOffice the test fails saying what to install, never skips. */
 export function requireSoffice(): void {

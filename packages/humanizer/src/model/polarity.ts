@@ -172,8 +172,9 @@ export function reversedAmount(original: string, answer: string): [string, strin
       // The answer keeps another use of the first side ("30% less power and 40% more moving parts" where the
       // original says "30% less power and 40% fewer moving parts"): reversed where the other side now stands
       // next to a word that stood next to the first side, and the first side is said fewer times.
-      if (uses(rFrom, answer).length >= uses(rFrom, original).length) continue;
-      const beside = new Set(uses(rFrom, original).flatMap((u) => u.beside));
+      const before = uses(rFrom, original);
+      if (uses(rFrom, answer).length >= before.length) continue;
+      const beside = new Set(before.flatMap((u) => u.beside));
       if (uses(rTo, answer).some((u) => u.beside.some((w) => beside.has(w)))) return [from, to];
     }
   }
