@@ -418,9 +418,10 @@ function factsOf(sentence: string, sentenceStart: boolean, lineStart = false): F
     );
   const numbers = (plain.match(/\d+(?:[.,]\d+)*/g) ?? []).map(normNumber);
   const numberWords: string[] = [];
+  const counted = listCount(plain);
   for (const w of plain.toLowerCase().match(/[a-z]+/g) ?? []) {
     const n = NUMBER_WORDS[w];
-    if (n) numberWords.push(n);
+    if (n && n !== counted) numberWords.push(n);
   }
   const quotes: string[] = [];
   for (const m of plain.matchAll(QUOTE_RE)) {
@@ -438,6 +439,30 @@ function factsOf(sentence: string, sentenceStart: boolean, lineStart = false): F
     links,
     quotes,
   };
+}
+
+/**
+ * The number of items a sentence lists after announcing them ("into four groups: …, …, … and …"), written as a
+ * word, when the list has that many items: a count the sentence shows itself, not a fact to find in the
+ * original. A count that does not match its list ("five groups" before four) stays a number to check.
+ */
+function listCount(plain: string): string | null {
+  const m =
+    /\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\s+(?:[\p{L}-]+\s+){0,3}?[\p{L}-]+\s*:\s*([^:]+)$/iu.exec(
+      plain,
+    );
+  if (!m) return null;
+  const items = (m[2] as string)
+    .replace(/[.!?]+\s*$/, '')
+    .split(/\s*[,;]\s*/)
+    .filter((x) => /\p{L}/u.test(x));
+  const last = items.pop();
+  if (last === undefined) return null;
+  // "…, and the last one" or "X and Y": the final "and"/"or" joins the last two items.
+  const tail = last.split(/\s+(?:and|or)\s+/i).filter((x) => /\p{L}/u.test(x));
+  const count = items.length + (tail.length >= 2 ? 2 : 1);
+  const n = NUMBER_WORDS[(m[1] as string).toLowerCase()];
+  return n !== undefined && Number(n) === count ? n : null;
 }
 
 const UNITS = 'one|two|three|four|five|six|seven|eight|nine';
@@ -710,8 +735,12 @@ function prepareText(text: string): Prepared {
 const IDIOMS =
   /\b(?:not only|not just|not to mention|nothing short of|nothing less than|no doubt|no wonder|no matter|no longer|needless to say|(?:is|'s|’s|are|was) not all|(?:isn|wasn|aren)['’]t all|if (?:that|this)['’]s not enough|if (?:that|this) is not enough|not least|second to none|(?:can|could)(?:not|n['’]t) help but|never before|not surprisingly|not unlike|without (?:a doubt|question|fail|breaking the bank|further ado)|(?:could|can)(?:not|n['’]t) (?:agree more|be happier|be prouder|wait|stress (?:this |that |it )?enough|recommend (?:it|this|them) enough)|never fails? to|don['’]t even get me started|nothing but)\b/gi;
 
+/** A question tag ("…, wouldn't it?", "…, isn't she?") asks for agreement; it denies nothing. */
+const QUESTION_TAG =
+  /,\s*(?:is|are|was|were|do|does|did|wo|would|ca|could|should|have|has|had|must|might|shall)n['’]t\s+(?:it|he|she|they|we|you|i|there|that|this|one)\s*(?=[?!])/gi;
+
 function withoutIdioms(s: string): string {
-  return s.replace(IDIOMS, ' ');
+  return s.replace(IDIOMS, ' ').replace(QUESTION_TAG, ' ');
 }
 
 /** Words that deny without "not": a rewrite may trade one for a "not" and keep the meaning. */

@@ -50,6 +50,10 @@ const NOT_DENIALS = new Set([
   'inflammable',
   'nonetheless',
   'nonsense',
+  // Nouns of their own: an illness ("an eating disorder") and a release ("discharge from hospital") are not the
+  // opposite of an order or a charge.
+  'disorder',
+  'discharge',
   // Praise, emphasis and words whose prefix no longer reads as a denial: they deny nothing the text claims
   // ("an incredible result", "unwavering support", "an independent review").
   'incredible',
