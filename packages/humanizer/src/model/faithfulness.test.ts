@@ -934,37 +934,46 @@ describe('faithfulness check', () => {
     expect(plantDrift('negation', 'x', 'Never mind the rain.', '', 0)).toBe('Always mind the rain.');
     expect(plantDrift('negation', 'x', 'He can swim well.', '', 0)).toBe('He can not swim well.');
   });
-});
 
-it('a question tag denies nothing; a count the sentence shows in its own list is no new number', () => {
-  const o = 'Everyone would sleep better with a quieter street, right? The council meets on Monday.';
-  expect(
-    checkFaithful(o, 'A quieter street would help everyone sleep better, wouldn’t it? The council meets on Monday.'),
-  ).toMatchObject({ ok: true });
-  // A real "not" is still a "not".
-  expect(
-    checkFaithful(o, 'A quieter street would not help everyone sleep better. The council meets on Monday.').ok,
-  ).toBe(false);
-  const list = 'The shelter sorts donations into food, clothing and bedding. Volunteers sort them on Fridays.';
-  expect(
-    checkFaithful(
-      list,
-      'The shelter sorts donations into three piles: food, clothing, and bedding. Volunteers sort them on Fridays.',
-    ),
-  ).toMatchObject({ ok: true });
-  expect(
-    checkFaithful(
-      list,
-      'The shelter sorts donations into four piles: food, clothing, and bedding. Volunteers sort them on Fridays.',
-    ),
-  ).toMatchObject({ ok: false, drift: 'number' });
-});
+  it('a question tag denies nothing; a count the sentence shows in its own list is no new number', () => {
+    const o = 'Everyone would sleep better with a quieter street, right? The council meets on Monday.';
+    expect(
+      checkFaithful(o, 'A quieter street would help everyone sleep better, wouldn’t it? The council meets on Monday.'),
+    ).toMatchObject({ ok: true });
+    // A real "not" is still a "not".
+    expect(
+      checkFaithful(o, 'A quieter street would not help everyone sleep better. The council meets on Monday.').ok,
+    ).toBe(false);
+    const list = 'The shelter sorts donations into food, clothing and bedding. Volunteers sort them on Fridays.';
+    expect(
+      checkFaithful(
+        list,
+        'The shelter sorts donations into three piles: food, clothing, and bedding. Volunteers sort them on Fridays.',
+      ),
+    ).toMatchObject({ ok: true });
+    expect(
+      checkFaithful(
+        list,
+        'The shelter sorts donations into four piles: food, clothing, and bedding. Volunteers sort them on Fridays.',
+      ),
+    ).toMatchObject({ ok: false, drift: 'number' });
+  });
 
-it('an illness called a disorder is not the opposite of an order', () => {
-  const o = 'The clinic helps children with early problems of speech. Parents can book a visit online.';
-  expect(
-    checkFaithful(o, 'The clinic supports children with early speech disorders. Parents can book a visit online.'),
-  ).toMatchObject({ ok: true });
+  it('an illness called a disorder is not the opposite of an order', () => {
+    const o = 'The clinic helps children with early problems of speech. Parents can book a visit online.';
+    expect(
+      checkFaithful(o, 'The clinic supports children with early speech disorders. Parents can book a visit online.'),
+    ).toMatchObject({ ok: true });
+  });
+
+  it('"too tired to climb" denies the climb, as "unable to climb" does', () => {
+    const o = 'By noon the hikers were too tired to climb the last ridge. They camped by the lake instead.';
+    for (const a of [
+      'By noon the hikers were so worn out that climbing the last ridge was impossible. They camped by the lake instead.',
+      'By noon the hikers were exhausted and unable to climb the last ridge. They camped by the lake instead.',
+    ])
+      expect(checkFaithful(o, a), a).toMatchObject({ ok: true });
+  });
 });
 
 describe('repair instead of discard', () => {

@@ -745,7 +745,7 @@ function withoutIdioms(s: string): string {
 
 /** Words that deny without "not": a rewrite may trade one for a "not" and keep the meaning. */
 const LEXICAL_NEGATIONS =
-  /\b(?:lack\w*|fail\w*|free of|devoid of|far cry from|g[ai]ve up|giving up|doubt\w*|disappoint\w*|hesitat\w*|regret\w*|left out|absen\w+|refus\w+|avoid\w*|prevent\w*|rather than|instead of|unable|impossible|yet to|far from|rarely|seldom|deny\w*|denie\w*|reject\w*|except|cease\w*|eschew\w*|forgo\w*|abstain\w*|shun\w*|neglect\w*|omit\w*)\b|-free\b/gi;
+  /\b(?:lack\w*|fail\w*|free of|devoid of|far cry from|g[ai]ve up|giving up|doubt\w*|disappoint\w*|hesitat\w*|regret\w*|left out|absen\w+|refus\w+|avoid\w*|prevent\w*|rather than|instead of|unable|impossible|yet to|far from|rarely|seldom|deny\w*|denie\w*|reject\w*|except|cease\w*|eschew\w*|forgo\w*|abstain\w*|shun\w*|neglect\w*|omit\w*)\b|-free\b|\btoo\s+(?:(?:much|many|few|little)\s+)?[a-z]+(?:\s+[a-z]+)?\s+to\s+[a-z]+/gi;
 
 interface Scope {
   negated: Set<string>;
