@@ -35,5 +35,18 @@ describe('repaired sentences on a result', () => {
     expect(repairedNote(2, '2 sentences kept as written: part of your text was left out')).toBe(
       'The rewrite left out 2 sentences of your text, so we put them back as you wrote them.',
     );
+    // A sentence the rewrite added is taken out, not kept as written.
+    expect(repairedNote(1, '1 added sentence removed: a sentence says something your text does not')).toBe(
+      '1 sentence the rewrite added says something your text does not, so we took it out.',
+    );
+    expect(
+      repairedNote(
+        3,
+        '1 sentence kept as written, 2 added sentences removed: a number changed; a sentence says something your text does not',
+      ),
+    ).toBe(
+      '1 sentence of the rewrite changed what your text says, so we kept it as you wrote it (a number changed). ' +
+        '2 sentences the rewrite added say something your text does not, so we took them out.',
+    );
   });
 });

@@ -65,15 +65,38 @@ export function writingNote(o: WritingOptions, r: { fullRewrite: boolean; applie
   return [did, not].filter(Boolean).join(' ') || `A light edit found nothing to change for your ${chosen}.`;
 }
 
+/** The engine's reasons for a sentence left out of a rewrite, and for one the rewrite added. */
+const LEFT_OUT_REASON = 'part of your text was left out';
+const ADDED_REASON = 'a sentence says something your text does not';
+
 /**
  * When sentences of a full rewrite were put back as written (or removed) because they changed a fact, or because
  * the rewrite left them out.
  */
 export function repairedNote(count: number, detail: string): string {
   const why = detail.replace(/^[^:]*:\s*/, '');
-  if (why === 'part of your text was left out')
-    return `The rewrite left out ${count === 1 ? '1 sentence' : `${count} sentences`} of your text, so we put ${count === 1 ? 'it' : 'them'} back as you wrote ${count === 1 ? 'it' : 'them'}.`;
-  return `${count} sentence${count === 1 ? '' : 's'} of the rewrite changed what your text says, so we kept ${count === 1 ? 'it' : 'them'} as you wrote ${count === 1 ? 'it' : 'them'}${why ? ` (${why})` : ''}.`;
+  // The engine's own words say how many sentences went back as written and how many added ones it took out.
+  const keptSaid = /(\d+) sentences? kept as written/.exec(detail);
+  const removed = Number(/(\d+) added sentences? removed/.exec(detail)?.[1] ?? 0);
+  const kept = keptSaid ? Number(keptSaid[1]) : removed > 0 ? 0 : count;
+  const them = (n: number, one: string, many: string): string => (n === 1 ? one : many);
+  const parts: string[] = [];
+  if (kept > 0) {
+    const reasons = why
+      .split('; ')
+      .filter((r) => r !== '' && (removed === 0 || r !== ADDED_REASON))
+      .join('; ');
+    parts.push(
+      reasons === LEFT_OUT_REASON
+        ? `The rewrite left out ${them(kept, '1 sentence', `${kept} sentences`)} of your text, so we put ${them(kept, 'it', 'them')} back as you wrote ${them(kept, 'it', 'them')}.`
+        : `${kept} sentence${kept === 1 ? '' : 's'} of the rewrite changed what your text says, so we kept ${them(kept, 'it', 'them')} as you wrote ${them(kept, 'it', 'them')}${reasons ? ` (${reasons})` : ''}.`,
+    );
+  }
+  if (removed > 0)
+    parts.push(
+      `${them(removed, '1 sentence', `${removed} sentences`)} the rewrite added ${them(removed, 'says', 'say')} something your text does not, so we took ${them(removed, 'it', 'them')} out.`,
+    );
+  return parts.join(' ');
 }
 
 /** When the model's best draft changed the meaning and was set aside. */

@@ -28,6 +28,26 @@ describe('the note for a repaired rewrite, from what the engine did', () => {
     ).toBe('The rewrite left out 1 sentence of your text, so we put it back as you wrote it.');
   });
 
+  it('a sentence the rewrite added is said to be taken out, not kept as written', () => {
+    const rewrite =
+      'Every summer morning at seven, the island ferry pulls out of the harbour. ' +
+      'You buy tickets at the kiosk next to the pier, with no booking ahead. ' +
+      'Bikes ride free, but dogs stay on a lead for the whole trip. ' +
+      'Jugglers and fiddlers often perform beside the old lighthouse on calm weekends. ' +
+      'Up on the top deck, a little café serves tea, coffee and warm pastries. ' +
+      'Winter crossings start an hour later, since the mornings are dark.';
+    const r = judgeAndRepair(original, rewrite, 'deep');
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.text).not.toContain('Jugglers');
+    expect(
+      repairedNote(
+        r.repairs.reduce((n, x) => n + Math.max(1, x.restored), 0),
+        describeRepairs(r.repairs),
+      ),
+    ).toBe('1 sentence the rewrite added says something your text does not, so we took it out.');
+  });
+
   it('a sentence whose fact changed says so', () => {
     const rewrite =
       'Every summer morning at nine, the island ferry pulls out of the harbour. ' +
