@@ -47,6 +47,10 @@ test('humanize a 60-word text in Lightning mode, copy it, find it in history, ru
   bodies = humanizeBodies(requests);
   expect(bodies[1]).toMatchObject({ text, useSecondPrompt: true, mode: 'lightning' });
   await expect(page.getByRole('button', { name: 'Humanize again' })).toBeVisible({ timeout: 30_000 });
+  // What the result said happened, which history says again.
+  const badge = (await page.getByTestId('engine-badge').textContent())?.trim();
+  const summary = (await page.getByTestId('result-summary').textContent())?.trim() ?? '';
+  expect(summary.length).toBeGreaterThan(0);
 
   await page.getByRole('banner').getByRole('link', { name: 'History' }).click();
   await expect(page).toHaveURL('/history');
@@ -56,6 +60,10 @@ test('humanize a 60-word text in Lightning mode, copy it, find it in history, ru
   await expect(cards.first().getByText('Original Text')).toBeVisible();
   await expect(cards.first().getByText('Humanized Result')).toBeVisible();
   await expect(cards.first().getByText(text)).toBeVisible();
+  // The result on screen is the better of the two rewrites, so either entry may be the one it came from.
+  await expect(cards.getByTestId('history-engine').filter({ hasText: badge ?? '' })).not.toHaveCount(0);
+  for (const card of await cards.all()) await card.getByRole('button', { name: 'Show full text' }).click();
+  await expect(page.getByRole('list', { name: 'What happened' }).filter({ hasText: summary })).not.toHaveCount(0);
   await cards.first().getByRole('button', { name: 'Copy Result' }).click();
   await expect(page.getByText('Result copied to clipboard')).toBeVisible();
 });

@@ -66,6 +66,11 @@ export interface TransformationDetail {
   score_after: number | null;
   /** Deep aimed at an outside detector: which one and its score of the rewrite as written (null: not aimed). */
   aim: AimResult | null;
+  /** Who wrote the result: 'model' (a full rewrite) or 'local' (a light edit); null on old entries. */
+  engine: string | null;
+  /** What the result said had happened: its summary and notes (null/[] on entries from before they were kept). */
+  summary: string | null;
+  notes: string[];
 }
 
 export const RESULT_MSG = {

@@ -204,6 +204,14 @@ export interface TransformationItem {
   edited_at: string | null;
   /** Deep aimed at an outside detector: which one and its score of the result (null when not aimed). */
   aim: AimResult | null;
+  /** Who wrote the result: 'model' (a full rewrite) or 'local' (a light edit); null on old entries. */
+  engine: string | null;
+  /**
+   * What the result said had happened, in the same words: its summary and notes (null/[] on entries from before
+   * they were kept).
+   */
+  summary: string | null;
+  notes: string[];
 }
 export interface TransformationPage {
   items: TransformationItem[];

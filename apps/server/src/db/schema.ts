@@ -172,6 +172,12 @@ export const transformations = pgTable(
     offered: jsonb('offered').$type<string[]>().notNull().default([]),
     /** Deep aimed at an outside detector (decision 0040): which one, its score of the result or why none. */
     aim: jsonb('aim').$type<AimResult>(),
+    /**
+     * What the result said had happened, as the user read it (null/[] on rows from before it was kept): the
+     * summary ("Full rewrite…", "Light edit: …") and the notes (sentences put back, a draft set aside, …).
+     */
+    summary: text('summary'),
+    notes: jsonb('notes').$type<string[]>().notNull().default([]),
   },
   (t) => [index('transformations_user_created_idx').on(t.user_id, t.created_at, t.id)],
 );

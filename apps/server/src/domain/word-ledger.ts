@@ -65,6 +65,9 @@ export interface TransformationValues {
   keep?: string[];
   /** The outside detector the rewrite aimed at, with its score (decision 0040). */
   aim?: AimResult | null;
+  /** What the result said had happened: its summary and notes, as the user read them. */
+  summary?: string | null;
+  notes?: string[];
 }
 
 /**
@@ -85,11 +88,11 @@ export async function saveWithCharge(
         UPDATE word_charges SET status = 'saved', settled_at = ${now}, transformation_id = ${id}
         WHERE id = ${chargeId} AND status = 'reserved'
         RETURNING words)
-      INSERT INTO transformations (id, user_id, original_text, transformed_text, rewrite_text, mode, words_charged, score_before, score_after, engine, tokens_used, usage_tracked_at, tone, reading_level, keep, aim)
+      INSERT INTO transformations (id, user_id, original_text, transformed_text, rewrite_text, mode, words_charged, score_before, score_after, engine, tokens_used, usage_tracked_at, tone, reading_level, keep, aim, summary, notes)
       VALUES (${id}, ${v.userId}, ${v.originalText}, ${v.transformedText}, ${v.transformedText}, ${v.mode}, COALESCE((SELECT words FROM c), 0),
               ${v.scoreBefore}, ${v.scoreAfter}, ${v.engine}, ${v.tokensUsed}, ${v.usageTrackedAt},
               ${v.tone ?? null}, ${v.readingLevel ?? null}, ${JSON.stringify(v.keep ?? [])}::jsonb,
-              ${v.aim ? JSON.stringify(v.aim) : null}::jsonb)
+              ${v.aim ? JSON.stringify(v.aim) : null}::jsonb, ${v.summary ?? null}, ${JSON.stringify(v.notes ?? [])}::jsonb)
       RETURNING id, words_charged`),
   );
   const r = rows[0];

@@ -127,6 +127,9 @@ export const historyRoutes = createRouter()
         keep: t.keep,
         edited_at: t.edited_at,
         aim: t.aim,
+        engine: t.engine,
+        summary: t.summary,
+        notes: t.notes,
       })
       .from(t)
       .where(

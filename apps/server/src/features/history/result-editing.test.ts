@@ -105,6 +105,24 @@ describe('working on a result', () => {
     expect(await savedKeep()).toEqual(keep);
   });
 
+  it('history says what the result said had happened, in the same words', async () => {
+    const r = await api().functions['humanize-text'].$post(
+      { json: { mode: 'deep', text: TEXT, tone: 'casual' } },
+      by(a.cookie),
+    );
+    expect(r.status).toBe(200);
+    // The web app's answer: the public API's fields and the notes.
+    const out = z
+      .object({ transformation_id: z.string(), engine: z.string(), summary: z.string(), notes: z.array(z.string()) })
+      .parse(await r.json());
+    expect(out.notes.length, 'a casual tone is a note on a light edit').toBeGreaterThan(0);
+    const list = await (await api().transformations.$get({ query: {} }, by(a.cookie))).json();
+    const item = list.items.find((x) => x.id === out.transformation_id);
+    expect(item).toMatchObject({ engine: out.engine, summary: out.summary, notes: out.notes });
+    const detail = await (await entry().$get({ param: { id: String(out.transformation_id) } }, by(a.cookie))).json();
+    expect(detail).toMatchObject({ engine: out.engine, summary: out.summary, notes: out.notes });
+  });
+
   it('refuses bad frozen phrases with a reason', async () => {
     for (const keep of [['two\nlines'], Array.from({ length: 21 }, (_, i) => `p${i}`), ['x'.repeat(101)], ['  ']]) {
       const r = await api().functions['humanize-text'].$post(

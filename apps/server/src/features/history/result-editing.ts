@@ -59,6 +59,9 @@ export function detailOf(r: Row): TransformationDetail {
     score_before: r.score_before,
     score_after: r.score_after,
     aim: r.aim ?? null,
+    engine: r.engine,
+    summary: r.summary,
+    notes: r.notes ?? [],
   };
 }
 

@@ -373,6 +373,24 @@ export async function humanizeText(
   }
 
   const aim = aimAt ? aimBlock(aimAt, out, aimReason) : undefined;
+  // What the result says happened; history keeps the same words.
+  const { outcome } = out;
+  const scored = out.scoreBefore !== null && out.scoreAfter !== null;
+  const notes = [
+    out.guardRejected ? meaningNote(out.engine === 'model') : null,
+    out.engine === 'model' && out.repairedSentences > 0
+      ? repairedNote(out.repairedSentences, out.repairNote ?? '')
+      : null,
+    outcome === 'unchanged'
+      ? null
+      : writingNote(writing, { fullRewrite: out.engine === 'model', applied: out.styleApplied ?? [] }),
+  ].filter((n): n is string => n !== null);
+  const summary = resultSummary(outcome, scored, {
+    fallbackReason,
+    improved: out.improved,
+    before: scored ? Math.round(out.scoreBefore!) : null,
+    after: scored ? Math.round(out.scoreAfter!) : null,
+  });
   // The result and the settled charge are written together; if that fails the words go back.
   let saved: { id: string; wordsCharged: number } | null = null;
   try {
@@ -393,6 +411,8 @@ export async function humanizeText(
         readingLevel: writing.readingLevel,
         keep,
         aim: aim ?? null,
+        summary,
+        notes,
       },
       deps.now(),
     );
@@ -416,7 +436,6 @@ export async function humanizeText(
   if (saved && input.layout && deps.env) await keepLayout(deps, saved.id, input.layout, input.text);
 
   // The engine derived the outcome (a light edit where a model was expected is a fallback) once.
-  const { outcome } = out;
   deps.models?.reportRewrite({ engine: out.engine, fallbackReason });
   try {
     await recordUsage(db, {
@@ -441,16 +460,6 @@ export async function humanizeText(
       model: out.model,
       note: out.engineNote,
     });
-  const scored = out.scoreBefore !== null && out.scoreAfter !== null;
-  const notes = [
-    out.guardRejected ? meaningNote(out.engine === 'model') : null,
-    out.engine === 'model' && out.repairedSentences > 0
-      ? repairedNote(out.repairedSentences, out.repairNote ?? '')
-      : null,
-    outcome === 'unchanged'
-      ? null
-      : writingNote(writing, { fullRewrite: out.engine === 'model', applied: out.styleApplied ?? [] }),
-  ].filter((n): n is string => n !== null);
   return {
     humanized_text: out.text,
     transformation_id: saved?.id ?? null,
@@ -461,12 +470,7 @@ export async function humanizeText(
     score_after: scored ? Math.round(out.scoreAfter!) : null,
     engine: out.engine,
     outcome,
-    summary: resultSummary(outcome, scored, {
-      fallbackReason,
-      improved: out.improved,
-      before: scored ? Math.round(out.scoreBefore!) : null,
-      after: scored ? Math.round(out.scoreAfter!) : null,
-    }),
+    summary,
     language: out.language,
     sentences_after: scored ? out.sentencesAfter : [],
     ...(scan && before

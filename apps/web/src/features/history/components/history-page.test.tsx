@@ -105,6 +105,34 @@ describe('HistoryPage', () => {
     ]);
   });
 
+  it('says who wrote each result, and what its result said had happened once the entry is opened', async () => {
+    const summary = 'Full rewrite: we rewrote your text in plainer, more natural language.';
+    const note = '1 sentence the rewrite added says something your text does not, so we took it out.';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({
+          items: [
+            { ...item('a', '2025-11-22T10:00:00Z'), mode: 'deep', engine: 'model', summary, notes: [note] },
+            { ...item('b', '2025-11-21T10:00:00Z'), engine: 'local', summary: 'Light edit: x.', notes: [] },
+            // An entry from before the engine was kept says nothing of it.
+            item('c', '2025-11-20T10:00:00Z'),
+          ],
+          nextCursor: null,
+        }),
+      ),
+    );
+    renderWithProviders(<HistoryPage />, { signedIn: true });
+    const badges = await screen.findAllByTestId('history-engine');
+    expect(badges.map((b) => b.textContent)).toEqual(['Full rewrite', 'Light edit']);
+    // Compact: the notes show once the entry is opened.
+    expect(screen.queryByText(note)).not.toBeInTheDocument();
+    await userEvent.click(screen.getAllByRole('button', { name: 'Show full text' })[0] as HTMLElement);
+    const notes = screen.getByRole('list', { name: 'What happened' });
+    expect(notes).toHaveTextContent(summary);
+    expect(notes).toHaveTextContent(note);
+  });
+
   it('toasts when the history cannot be loaded', async () => {
     vi.stubGlobal(
       'fetch',

@@ -1,5 +1,7 @@
 import {
   CalendarIcon,
+  FeatherIcon,
+  SparklesIcon,
   ChevronDownIcon,
   ChevronUpIcon,
   CopyIcon,
@@ -43,6 +45,11 @@ export function TransformationCard({
   const words = countWords(item.original_text);
   const before = displayScore(item.score_before);
   const after = displayScore(item.score_after);
+  // What the rewrite did, as its result said: a full rewrite, a light edit, or the text left as it was.
+  const unchanged = item.transformed_text === item.original_text && !item.edited_at;
+  const engineLabel =
+    item.engine === 'model' ? 'Full rewrite' : unchanged ? 'No changes' : item.engine === 'local' ? 'Light edit' : null;
+  const happened = [item.summary, ...(item.notes ?? [])].filter((n): n is string => !!n);
 
   async function onCopy() {
     try {
@@ -83,6 +90,16 @@ export function TransformationCard({
           <Badge variant="accent" data-testid="history-mode">
             {MODE_LABEL[item.mode] ?? item.mode}
           </Badge>
+          {engineLabel && (
+            <Badge
+              variant={item.engine === 'model' ? 'accent' : 'secondary'}
+              data-testid="history-engine"
+              title={item.summary ?? undefined}
+            >
+              {item.engine === 'model' ? <SparklesIcon aria-hidden="true" /> : <FeatherIcon aria-hidden="true" />}
+              {engineLabel}
+            </Badge>
+          )}
           <Badge variant="outline" data-testid="history-words">
             {words.toLocaleString('en-US')} {words === 1 ? 'word' : 'words'}
           </Badge>
@@ -179,6 +196,17 @@ export function TransformationCard({
             </p>
           </div>
         </div>
+        {!clamped && happened.length > 0 && (
+          <ul
+            className="mt-2 grid gap-1 border-t pt-3 text-sm text-pretty text-muted-foreground"
+            data-testid="history-notes"
+            aria-label="What happened"
+          >
+            {happened.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        )}
         {view === 'compact' && (
           <div className="flex items-center justify-between gap-2">
             <Button

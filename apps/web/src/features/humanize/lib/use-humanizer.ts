@@ -74,13 +74,14 @@ function outputOf(d: TransformationDetail): HumanizeOutput {
     remaining_balance: 0,
     score_before: d.score_before,
     score_after: d.score_after,
-    engine: 'local',
-    outcome: d.transformed_text === d.original_text ? 'unchanged' : 'light-edit',
+    engine: d.engine === 'model' ? 'model' : 'local',
+    outcome: d.transformed_text === d.original_text ? 'unchanged' : d.engine === 'model' ? 'model' : 'light-edit',
     summary: RESULT_MSG.reopened,
     language: 'en',
     sentences_after: [],
     ...(d.aim ? { aim: d.aim } : {}),
-    notes: [],
+    // What the result said when it was made, in the same words (entries from before it was kept have none).
+    notes: [d.summary, ...(d.notes ?? [])].filter((n): n is string => !!n),
   };
 }
 

@@ -1,0 +1,2 @@
+ALTER TABLE "transformations" ADD COLUMN "summary" text;--> statement-breakpoint
+ALTER TABLE "transformations" ADD COLUMN "notes" jsonb DEFAULT '[]'::jsonb NOT NULL;
