@@ -72,6 +72,9 @@ test('Deep aimed at GPTZero on a phone: picked by keyboard, and the result says 
   await page.goto('/history');
   await expect(page.getByTestId('history-aim').first()).toHaveText(line);
   // Opened again in the editor, the result says it once more.
+  await expect(page.getByTestId('history-engine').first()).toHaveText('Full rewrite');
   await page.getByTestId('history-open').first().click();
   await expect(page.getByTestId('aim-result')).toHaveText(line);
+  // Reopened, the entry is still the model's full rewrite, not a light edit.
+  await expect(page.getByTestId('engine-badge')).toHaveText('Full rewrite');
 });
