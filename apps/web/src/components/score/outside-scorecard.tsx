@@ -34,7 +34,10 @@ export function OutsideScorecard({
     const v = displayScore(s.score) ?? 0;
     return (
       <td className={cn('px-2 py-1.5 font-semibold tabular-nums', scoreToneText[scoreTone(v)])} data-testid={testId}>
-        {v}% AI{s.label ? <span className="ml-1 text-xs font-normal text-muted-foreground">({s.label})</span> : null}
+        {v}% AI
+        {s.label ? (
+          <span className="ml-1 text-xs font-normal text-muted-foreground">· labelled {s.label}</span>
+        ) : null}
       </td>
     );
   };

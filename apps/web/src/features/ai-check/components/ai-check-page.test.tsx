@@ -142,7 +142,7 @@ describe('AiCheckPage', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Check text' }));
     const card = await screen.findByTestId('outside-scorecard');
     expect(card).toHaveTextContent('(ours)72%');
-    expect(screen.getByTestId('outside-gptzero')).toHaveTextContent('GPTZero91% AI(ai)');
+    expect(screen.getByTestId('outside-gptzero')).toHaveTextContent('GPTZero91% AI· labelled ai');
     expect(screen.getByTestId('outside-winston')).toHaveTextContent(`Unavailable: ${OUTSIDE_MSG.rateLimited(30)}`);
   });
 
