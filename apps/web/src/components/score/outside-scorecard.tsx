@@ -35,9 +35,7 @@ export function OutsideScorecard({
     return (
       <td className={cn('px-2 py-1.5 font-semibold tabular-nums', scoreToneText[scoreTone(v)])} data-testid={testId}>
         {v}% AI
-        {s.label ? (
-          <span className="ml-1 text-xs font-normal text-muted-foreground">· labelled {s.label}</span>
-        ) : null}
+        {s.label ? <span className="ml-1 text-xs font-normal text-muted-foreground">· labelled {s.label}</span> : null}
       </td>
     );
   };
