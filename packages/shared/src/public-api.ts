@@ -171,6 +171,13 @@ export const apiHumanizeResponse = z
       .enum(['model', 'light-edit', 'light-edit-fallback', 'unchanged'])
       .meta({ description: 'What was done, as `summary` says in words.' }),
     summary: z.string().meta({ description: 'One plain sentence saying what was done.' }),
+    notes: z.array(z.string()).meta({
+      description:
+        'More of what happened, in plain sentences, as the website shows them: sentences of the rewrite put back as you wrote them (and why), sentences it added that were taken out, a draft set aside because it changed what your text says, what the writing options did. Empty when there is nothing more to say. Your history keeps the same words.',
+      example: [
+        '1 sentence of the rewrite changed what your text says, so we kept it as you wrote it (a number changed).',
+      ],
+    }),
     language: z.string().meta({ description: "ISO 639-1 code of the text's language.", example: 'en' }),
     sentences_after: z
       .array(scoredSentence)

@@ -103,7 +103,7 @@ export interface HumanizeOutput {
   /** Sentences of humanized_text with their scores; empty when the text was not scored. */
   sentences_after: ScoredSentence[];
   /** More plain sentences about the result (writing options applied, a draft set aside); may be empty. */
-  notes?: string[];
+  notes: string[];
   /** Each configured outside detector's answer for the text and for the rewrite (absent when none is configured). */
   detectors_before?: OutsideScore[];
   detectors_after?: OutsideScore[];

@@ -106,15 +106,7 @@ describe('working on a result', () => {
   });
 
   it('history says what the result said had happened, in the same words', async () => {
-    const r = await api().functions['humanize-text'].$post(
-      { json: { mode: 'deep', text: TEXT, tone: 'casual' } },
-      by(a.cookie),
-    );
-    expect(r.status).toBe(200);
-    // The web app's answer: the public API's fields and the notes.
-    const out = z
-      .object({ transformation_id: z.string(), engine: z.string(), summary: z.string(), notes: z.array(z.string()) })
-      .parse(await r.json());
+    const out = await humanizeAs(a, { text: TEXT, tone: 'casual' });
     expect(out.notes.length, 'a casual tone is a note on a light edit').toBeGreaterThan(0);
     const list = await (await api().transformations.$get({ query: {} }, by(a.cookie))).json();
     const item = list.items.find((x) => x.id === out.transformation_id);

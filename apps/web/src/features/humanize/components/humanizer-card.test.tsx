@@ -42,6 +42,7 @@ function output(text: string, over: Partial<HumanizeOutput> = {}): HumanizeOutpu
     outcome: 'light-edit',
     summary: resultSummary('light-edit'),
     language: 'en',
+    notes: [],
     sentences_after: [
       { start: 0, end: 15, score: 20, flagged: false, reasons: [] },
       {

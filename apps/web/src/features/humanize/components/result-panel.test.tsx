@@ -41,6 +41,7 @@ function output(over: Partial<HumanizeOutput> = {}): HumanizeOutput {
     outcome: 'light-edit',
     summary: resultSummary('light-edit'),
     language: 'en',
+    notes: [],
     sentences_after: [
       sentence('Growth was 3.5% this quarter.'),
       sentence('Pro costs $19.99 a month.', {

@@ -15,6 +15,7 @@ const out = (text: string, after: number | null, balance = 100): HumanizeOutput 
   summary: 'Full rewrite',
   language: 'en',
   sentences_after: [],
+  notes: [],
 });
 
 describe('keepBetter', () => {
