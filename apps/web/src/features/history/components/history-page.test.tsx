@@ -117,6 +117,8 @@ describe('HistoryPage', () => {
             { ...item('b', '2025-11-21T10:00:00Z'), engine: 'local', summary: 'Light edit: x.', notes: [] },
             // An entry from before the engine was kept says nothing of it.
             item('c', '2025-11-20T10:00:00Z'),
+            // Text that came back as it was.
+            { ...item('d', '2025-11-19T10:00:00Z'), transformed_text: 'original d', engine: 'local', notes: [] },
           ],
           nextCursor: null,
         }),
@@ -124,7 +126,7 @@ describe('HistoryPage', () => {
     );
     renderWithProviders(<HistoryPage />, { signedIn: true });
     const badges = await screen.findAllByTestId('history-engine');
-    expect(badges.map((b) => b.textContent)).toEqual(['Full rewrite', 'Light edit']);
+    expect(badges.map((b) => b.textContent)).toEqual(['Full rewrite', 'Light edit', 'No changes']);
     // Compact: the notes show once the entry is opened.
     expect(screen.queryByText(note)).not.toBeInTheDocument();
     await userEvent.click(screen.getAllByRole('button', { name: 'Show full text' })[0] as HTMLElement);

@@ -47,8 +47,14 @@ export function TransformationCard({
   const after = displayScore(item.score_after);
   // What the rewrite did, as its result said: a full rewrite, a light edit, or the text left as it was.
   const unchanged = item.transformed_text === item.original_text && !item.edited_at;
-  const engineLabel =
-    item.engine === 'model' ? 'Full rewrite' : unchanged ? 'No changes' : item.engine === 'local' ? 'Light edit' : null;
+  const engineLabel = unchanged
+    ? 'No changes'
+    : item.engine === 'model'
+      ? 'Full rewrite'
+      : item.engine === 'local'
+        ? 'Light edit'
+        : null;
+  const fullRewrite = engineLabel === 'Full rewrite';
   const happened = [item.summary, ...(item.notes ?? [])].filter((n): n is string => !!n);
 
   async function onCopy() {
@@ -92,11 +98,11 @@ export function TransformationCard({
           </Badge>
           {engineLabel && (
             <Badge
-              variant={item.engine === 'model' ? 'accent' : 'secondary'}
+              variant={fullRewrite ? 'accent' : 'secondary'}
               data-testid="history-engine"
               title={item.summary ?? undefined}
             >
-              {item.engine === 'model' ? <SparklesIcon aria-hidden="true" /> : <FeatherIcon aria-hidden="true" />}
+              {fullRewrite ? <SparklesIcon aria-hidden="true" /> : <FeatherIcon aria-hidden="true" />}
               {engineLabel}
             </Badge>
           )}
