@@ -11,21 +11,23 @@ describe('the note for a repaired rewrite, from what the engine did', () => {
     'A small café on the upper deck sells tea, coffee and warm pastries. ' +
     'In winter the first crossing is an hour later because of the dark mornings.';
 
+  /** The note a rewrite gets: the engine's repairs, counted as the engine counts them for the result. */
+  const noteFor = (rewrite: string): { text: string; note: string } => {
+    const r = judgeAndRepair(original, rewrite, 'deep');
+    if (!r.ok) throw new Error(`the check set the rewrite aside: ${r.reason}`);
+    const count = r.repairs.reduce((n, x) => n + Math.max(1, x.restored), 0);
+    return { text: r.text, note: repairedNote(count, describeRepairs(r.repairs)) };
+  };
+
   it('a sentence the rewrite left out is said to be put back, not to have changed a fact', () => {
     const rewrite =
       'Every summer morning at seven, the island ferry pulls out of the harbour. ' +
       'You buy tickets at the kiosk next to the pier, with no booking ahead. ' +
       'Up on the top deck, a little café serves tea, coffee and warm pastries. ' +
       'Winter crossings start an hour later, since the mornings are dark.';
-    const r = judgeAndRepair(original, rewrite, 'deep');
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    expect(
-      repairedNote(
-        r.repairs.reduce((n, x) => n + x.restored, 0),
-        describeRepairs(r.repairs),
-      ),
-    ).toBe('The rewrite left out 1 sentence of your text, so we put it back as you wrote it.');
+    expect(noteFor(rewrite).note).toBe(
+      'The rewrite left out 1 sentence of your text, so we put it back as you wrote it.',
+    );
   });
 
   it('a sentence the rewrite added is said to be taken out, not kept as written', () => {
@@ -36,16 +38,9 @@ describe('the note for a repaired rewrite, from what the engine did', () => {
       'Jugglers and fiddlers often perform beside the old lighthouse on calm weekends. ' +
       'Up on the top deck, a little café serves tea, coffee and warm pastries. ' +
       'Winter crossings start an hour later, since the mornings are dark.';
-    const r = judgeAndRepair(original, rewrite, 'deep');
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    expect(r.text).not.toContain('Jugglers');
-    expect(
-      repairedNote(
-        r.repairs.reduce((n, x) => n + Math.max(1, x.restored), 0),
-        describeRepairs(r.repairs),
-      ),
-    ).toBe('1 sentence the rewrite added says something your text does not, so we took it out.');
+    const { text, note } = noteFor(rewrite);
+    expect(text).not.toContain('Jugglers');
+    expect(note).toBe('1 sentence the rewrite added says something your text does not, so we took it out.');
   });
 
   it('a sentence whose fact changed says so', () => {
@@ -55,10 +50,7 @@ describe('the note for a repaired rewrite, from what the engine did', () => {
       'Bikes ride free, but dogs stay on a lead for the whole trip. ' +
       'Up on the top deck, a little café serves tea, coffee and warm pastries. ' +
       'Winter crossings start an hour later, since the mornings are dark.';
-    const r = judgeAndRepair(original, rewrite, 'deep');
-    expect(r.ok).toBe(true);
-    if (!r.ok) return;
-    expect(repairedNote(1, describeRepairs(r.repairs))).toMatch(
+    expect(noteFor(rewrite).note).toMatch(
       /^1 sentence of the rewrite changed what your text says, so we kept it as you wrote it \(a number/,
     );
   });
