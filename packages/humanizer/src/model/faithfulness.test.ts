@@ -426,6 +426,23 @@ describe('faithfulness check', () => {
     const steps = 'Steps to follow:\n1. Mix the flour and the salt.\n2. Add the warm water slowly.';
     const list = 'What to do:\n1. Combine the flour with the salt.\n2. Slowly pour in the warm water.';
     expect(checkFaithful(steps, list).ok).toBe(true);
+    // A list the rewrite makes of prose must count its items in order: "4." twice, or "7." after "1.", is changed.
+    const prose =
+      'To repot a fern, water it the day before. Then loosen the roots gently. Next, choose a pot one size up. ' +
+      'Finally, fill in around it with fresh compost.';
+    const made =
+      'How to repot a fern:\n1. Water it the day before.\n2. Gently loosen the roots.\n3. Pick a pot one size larger.\n' +
+      '4. Fill in around it with fresh compost.';
+    expect(checkFaithful(prose, made).ok).toBe(true);
+    expect(checkFaithful(prose, made.replace('3. Pick', '4. Pick'))).toMatchObject({
+      ok: false,
+      drift: 'number',
+      detail: 'a list item\'s number changed ("4." breaks the count of its list)',
+    });
+    expect(checkFaithful(prose, made.replace('2. Gently', '7. Gently'))).toMatchObject({ ok: false, drift: 'number' });
+    // Items of a numbered original moved, each keeping its number, are the rewrite's choice.
+    const moved = 'What to do:\n2. Slowly pour in the warm water.\n1. Combine the flour with the salt.';
+    expect(checkFaithful(steps, moved).failures.filter((f) => f.drift === 'number')).toEqual([]);
   });
 
   it('a link written as a bare domain name counts as a link', () => {

@@ -1028,6 +1028,21 @@ export function checkFaithful(
   const origAnyNumbers = new Set(o.facts.flatMap((x) => [...x.numbers, ...x.numberWords, ...x.numberForms]));
   const origItemNumbers = new Set(o.facts.flatMap((x) => (x.item === undefined ? [] : [x.item])));
   const origItems = origItemNumbers.size;
+  // A numbered list whose count breaks at one item ("1. 2. 4. 4. 5.", "1. 7."): an item whose number neither follows
+  // the item before it nor leads into the one after, in a step the original's lists never take. An item numbered as
+  // in the original and not repeated may have been moved (items in another order are a rewrite's choice).
+  const origSeq = o.facts.flatMap((x) => (x.item === undefined ? [] : [x.item]));
+  const origSteps = new Set(origSeq.map((k, t) => `${origSeq[t - 1] ?? 0}>${k}`));
+  const answerSeq = a.facts.flatMap((x, j) => (x.item === undefined ? [] : [{ j, k: x.item }]));
+  const brokenItems = new Set(
+    answerSeq
+      .filter(({ k }, t) => {
+        const prev = answerSeq[t - 1]?.k ?? 0;
+        const moved = origItemNumbers.has(k) && answerSeq.filter((x) => x.k === k).length === 1;
+        return k !== 1 && k !== prev + 1 && answerSeq[t + 1]?.k !== k + 1 && !origSteps.has(`${prev}>${k}`) && !moved;
+      })
+      .map(({ j }) => j),
+  );
   a.sentences.forEach((_s, j) => {
     const f = a.facts[j] as Facts;
     const aligned = alignment[j] ?? [];
@@ -1039,6 +1054,8 @@ export function checkFaithful(
     // rewrite's choice.
     if (f.item !== undefined && origItems > 0 && f.item > origItems && !origItemNumbers.has(f.item))
       return fail('number', `a list item's number changed ("${f.item}." is not in your text)`);
+    if (brokenItems.has(j))
+      return fail('number', `a list item's number changed ("${f.item}." breaks the count of its list)`);
     const n = newNumbers(origAnyNumbers, f);
     if (n) return fail('number', `a number changed ("${n}" is not in your text)`);
     // A number must come from the part of the text this sentence rewrites (its aligned original sentences and
