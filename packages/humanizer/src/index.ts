@@ -3,7 +3,7 @@ import { detect, detectScore, type Detection } from './detector.ts';
 import { detectLanguage } from './language.ts';
 import { localHumanize, usedAlternatives } from './local/index.ts';
 import { modelHumanize } from './model/loop.ts';
-import { describeRepairs } from './model/sentence-repair.ts';
+import { countRepairs, describeRepairs } from './model/sentence-repair.ts';
 import { keptIntact, keptOccurrences, normalizeKept, spansKept, withKept } from './protect.ts';
 import { hash32, fnv1a } from './rng.ts';
 import { applyLocalStyle } from './local/style.ts';
@@ -27,7 +27,13 @@ export type {
 export { READING_LEVELS, TONES } from './types.ts';
 export { applyLocalStyle, localStyleSupport } from './local/style.ts';
 export { checkFaithful, TOLERANCE, type Drift, type Faithfulness } from './model/faithfulness.ts';
-export { judgeAndRepair, describeRepairs, type Repair } from './model/sentence-repair.ts';
+export {
+  judgeAndRepair,
+  countRepairs,
+  describeRepairs,
+  type Repair,
+  type RepairCounts,
+} from './model/sentence-repair.ts';
 export { fullTextPrompt, styleLines } from './model/prompts.ts';
 export { detectLanguage, type LanguageGuess } from './language.ts';
 export { keptIntact, keptOccurrences, normalizeKept } from './protect.ts';
@@ -233,6 +239,7 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
             ...use,
             repairedSentences,
             repairNote: r.repairs.length > 0 ? describeRepairs(r.repairs) : undefined,
+            ...(r.repairs.length > 0 ? { repairs: countRepairs(r.repairs) } : {}),
             ...(r.aim ? { aim: r.aim } : {}),
           }),
         );

@@ -1,4 +1,5 @@
 import type { LanguageGuess } from './language.ts';
+import type { RepairCounts } from './model/sentence-repair.ts';
 
 export type Mode = 'deep' | 'lightning';
 
@@ -146,6 +147,8 @@ export interface HumanizeResult {
   repairedSentences: number;
   /** What the repairs were, for the user ("2 sentences kept as written: a number changed"). */
   repairNote?: string;
+  /** The same repairs counted, for a note in the product's words. Absent when nothing was repaired. */
+  repairs?: RepairCounts;
   /** The detector scores the result lower than the input (true when the text has no score). */
   improved: boolean;
   /** Writing options the local clean-up applied (e.g. 'contractions', 'plainer connectives'); model results: []. */

@@ -26,25 +26,20 @@ describe('writing option notes on a result', () => {
 
 describe('repaired sentences on a result', () => {
   it('says which sentences changed a fact, and which the rewrite left out', () => {
-    expect(repairedNote(1, '1 sentence kept as written: a number changed')).toBe(
+    expect(repairedNote({ kept: 1, removed: 0, reasons: ['a number changed'], leftOut: false })).toBe(
       '1 sentence of the rewrite changed what your text says, so we kept it as you wrote it (a number changed).',
     );
-    expect(repairedNote(1, '1 sentence kept as written: part of your text was left out')).toBe(
+    expect(repairedNote({ kept: 1, removed: 0, reasons: ['part of your text was left out'], leftOut: true })).toBe(
       'The rewrite left out 1 sentence of your text, so we put it back as you wrote it.',
     );
-    expect(repairedNote(2, '2 sentences kept as written: part of your text was left out')).toBe(
-      'The rewrite left out 2 sentences of your text, so we put them back as you wrote them.',
-    );
+    expect(
+      repairedNote({ kept: 2, removed: 0, reasons: ['the rewrite stops before the end of your text'], leftOut: true }),
+    ).toBe('The rewrite left out 2 sentences of your text, so we put them back as you wrote them.');
     // A sentence the rewrite added is taken out, not kept as written.
-    expect(repairedNote(1, '1 added sentence removed: a sentence says something your text does not')).toBe(
+    expect(repairedNote({ kept: 0, removed: 1, reasons: [], leftOut: false })).toBe(
       '1 sentence the rewrite added says something your text does not, so we took it out.',
     );
-    expect(
-      repairedNote(
-        3,
-        '1 sentence kept as written, 2 added sentences removed: a number changed; a sentence says something your text does not',
-      ),
-    ).toBe(
+    expect(repairedNote({ kept: 1, removed: 2, reasons: ['a number changed'], leftOut: false })).toBe(
       '1 sentence of the rewrite changed what your text says, so we kept it as you wrote it (a number changed). ' +
         '2 sentences the rewrite added say something your text does not, so we took them out.',
     );

@@ -65,31 +65,31 @@ export function writingNote(o: WritingOptions, r: { fullRewrite: boolean; applie
   return [did, not].filter(Boolean).join(' ') || `A light edit found nothing to change for your ${chosen}.`;
 }
 
-/** The engine's reasons for a sentence left out of a rewrite, and for one the rewrite added. */
-const LEFT_OUT_REASON = 'part of your text was left out';
-const ADDED_REASON = 'a sentence says something your text does not';
+/** What the engine's repairs of a full rewrite did (`RepairCounts` of the humanizer). */
+export interface RepairedSentences {
+  /** Sentences of the user's text put back as written. */
+  kept: number;
+  /** Sentences the rewrite added that were taken out. */
+  removed: number;
+  /** Why the sentences put back were put back ("a number changed"). */
+  reasons: readonly string[];
+  /** Every sentence put back had been left out by the rewrite. */
+  leftOut: boolean;
+}
 
 /**
  * When sentences of a full rewrite were put back as written (or removed) because they changed a fact, or because
  * the rewrite left them out.
  */
-export function repairedNote(count: number, detail: string): string {
-  const why = detail.replace(/^[^:]*:\s*/, '');
-  // The engine's own words say how many sentences went back as written and how many added ones it took out.
-  const keptSaid = /(\d+) sentences? kept as written/.exec(detail);
-  const removed = Number(/(\d+) added sentences? removed/.exec(detail)?.[1] ?? 0);
-  const kept = keptSaid ? Number(keptSaid[1]) : removed > 0 ? 0 : count;
+export function repairedNote({ kept, removed, reasons, leftOut }: RepairedSentences): string {
   const them = (n: number, one: string, many: string): string => (n === 1 ? one : many);
   const parts: string[] = [];
   if (kept > 0) {
-    const reasons = why
-      .split('; ')
-      .filter((r) => r !== '' && (removed === 0 || r !== ADDED_REASON))
-      .join('; ');
+    const why = reasons.join('; ');
     parts.push(
-      reasons === LEFT_OUT_REASON
+      leftOut
         ? `The rewrite left out ${them(kept, '1 sentence', `${kept} sentences`)} of your text, so we put ${them(kept, 'it', 'them')} back as you wrote ${them(kept, 'it', 'them')}.`
-        : `${kept} sentence${kept === 1 ? '' : 's'} of the rewrite changed what your text says, so we kept ${them(kept, 'it', 'them')} as you wrote ${them(kept, 'it', 'them')}${reasons ? ` (${reasons})` : ''}.`,
+        : `${kept} sentence${kept === 1 ? '' : 's'} of the rewrite changed what your text says, so we kept ${them(kept, 'it', 'them')} as you wrote ${them(kept, 'it', 'them')}${why ? ` (${why})` : ''}.`,
     );
   }
   if (removed > 0)

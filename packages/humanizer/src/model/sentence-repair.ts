@@ -280,17 +280,37 @@ export function withoutRepeats(
 /** Similarity at which a model sentence aligned with one sentence put back only restates it. */
 const REPEAT_SIM = 0.2;
 
+/** What the repairs did, in counts a note can say without reading the engine's words. */
+export interface RepairCounts {
+  /** Sentences of the original put back as the user wrote them. */
+  kept: number;
+  /** Sentences the model added that were taken out. */
+  removed: number;
+  /** Why the sentences put back were put back, each once, at most three ("a number changed"). */
+  reasons: string[];
+  /** Every sentence put back had been left out by the rewrite: none of them changed a fact. */
+  leftOut: boolean;
+}
+
+const reasonOf = (r: Repair): string => r.detail.replace(/ \(.*\)$/, '').replace(/ \("[^"]*"[^)]*\)/, '');
+
+export function countRepairs(repairs: Repair[]): RepairCounts {
+  const putBack = repairs.filter((r) => r.restored > 0);
+  return {
+    kept: putBack.reduce((s, r) => s + r.restored, 0),
+    removed: repairs.filter((r) => r.restored === 0 && r.drift === 'invented').length,
+    reasons: [...new Set(putBack.map(reasonOf))].slice(0, 3),
+    leftOut: putBack.length > 0 && putBack.every((r) => r.drift === 'dropped'),
+  };
+}
+
 /** "2 sentences kept as written: a number changed; a name changed." */
 export function describeRepairs(repairs: Repair[]): string {
   if (repairs.length === 0) return '';
-  const restored = repairs.reduce((s, r) => s + r.restored, 0);
-  const removed = repairs.filter((r) => r.restored === 0 && r.drift === 'invented').length;
-  const why = [...new Set(repairs.map((r) => r.detail.replace(/ \(.*\)$/, '').replace(/ \("[^"]*"[^)]*\)/, '')))].slice(
-    0,
-    3,
-  );
+  const { kept, removed } = countRepairs(repairs);
+  const why = [...new Set(repairs.map(reasonOf))].slice(0, 3);
   const parts: string[] = [];
-  if (restored > 0) parts.push(`${restored} sentence${restored === 1 ? '' : 's'} kept as written`);
+  if (kept > 0) parts.push(`${kept} sentence${kept === 1 ? '' : 's'} kept as written`);
   if (removed > 0) parts.push(`${removed} added sentence${removed === 1 ? '' : 's'} removed`);
   return `${parts.join(', ')}: ${why.join('; ')}`;
 }

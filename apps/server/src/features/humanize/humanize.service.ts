@@ -378,9 +378,7 @@ export async function humanizeText(
   const scored = out.scoreBefore !== null && out.scoreAfter !== null;
   const notes = [
     out.guardRejected ? meaningNote(out.engine === 'model') : null,
-    out.engine === 'model' && out.repairedSentences > 0
-      ? repairedNote(out.repairedSentences, out.repairNote ?? '')
-      : null,
+    out.engine === 'model' && out.repairs ? repairedNote(out.repairs) : null,
     outcome === 'unchanged'
       ? null
       : writingNote(writing, { fullRewrite: out.engine === 'model', applied: out.styleApplied ?? [] }),

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { describeRepairs, judgeAndRepair } from '@plainspoken/humanizer';
+import { countRepairs, judgeAndRepair } from '@plainspoken/humanizer';
 import { repairedNote } from '@plainspoken/shared';
 
-/** The engine words its repairs; the result's note reads them. The two must agree on what a left-out sentence is. */
+/** The engine counts its repairs; the result's note says them. */
 describe('the note for a repaired rewrite, from what the engine did', () => {
   const original =
     'The ferry to the island leaves the harbour at seven every morning in summer. ' +
@@ -15,8 +15,7 @@ describe('the note for a repaired rewrite, from what the engine did', () => {
   const noteFor = (rewrite: string): { text: string; note: string } => {
     const r = judgeAndRepair(original, rewrite, 'deep');
     if (!r.ok) throw new Error(`the check set the rewrite aside: ${r.reason}`);
-    const count = r.repairs.reduce((n, x) => n + Math.max(1, x.restored), 0);
-    return { text: r.text, note: repairedNote(count, describeRepairs(r.repairs)) };
+    return { text: r.text, note: repairedNote(countRepairs(r.repairs)) };
   };
 
   it('a sentence the rewrite left out is said to be put back, not to have changed a fact', () => {
@@ -28,6 +27,17 @@ describe('the note for a repaired rewrite, from what the engine did', () => {
     expect(noteFor(rewrite).note).toBe(
       'The rewrite left out 1 sentence of your text, so we put it back as you wrote it.',
     );
+  });
+
+  it('a rewrite that stops before the end is said to have left the rest out', () => {
+    const rewrite =
+      'Every summer morning at seven, the island ferry pulls out of the harbour. ' +
+      'You buy tickets at the kiosk next to the pier, with no booking ahead. ' +
+      'Bikes ride free, but dogs stay on a lead for the whole trip. ' +
+      'Up on the top deck, a little café serves tea, coffee and warm pastries.';
+    const { text, note } = noteFor(rewrite);
+    expect(text).toContain('In winter the first crossing is an hour later');
+    expect(note).toBe('The rewrite left out 1 sentence of your text, so we put it back as you wrote it.');
   });
 
   it('a sentence the rewrite added is said to be taken out, not kept as written', () => {
