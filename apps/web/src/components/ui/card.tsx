@@ -7,11 +7,11 @@ export function Card({ className, ...props }: ComponentProps<'div'>) {
 export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div className={cn('flex flex-col gap-1.5 p-5 sm:p-6', className)} {...props} />;
 }
-export function CardTitle({ className, children, ...props }: ComponentProps<'h3'>) {
+export function CardTitle({ className, children, ...props }: ComponentProps<'h2'>) {
   return (
-    <h3 className={cn('text-lg font-semibold leading-tight tracking-tight', className)} {...props}>
+    <h2 className={cn('text-lg font-semibold leading-tight tracking-tight', className)} {...props}>
       {children}
-    </h3>
+    </h2>
   );
 }
 export function CardDescription({ className, ...props }: ComponentProps<'p'>) {

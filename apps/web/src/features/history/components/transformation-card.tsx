@@ -176,7 +176,7 @@ export function TransformationCard({
         >
           {/* On a phone a compact entry shows its result only; the original shows once it is opened. */}
           <div className={cn('min-w-0 content-start gap-2', clamped ? 'hidden md:grid' : 'grid')}>
-            <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Original Text</h3>
+            <h2 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Original Text</h2>
             <p
               className={cn(
                 'rounded-lg bg-muted/50 text-sm leading-relaxed whitespace-pre-wrap text-muted-foreground',
@@ -189,7 +189,7 @@ export function TransformationCard({
             </p>
           </div>
           <div className="grid min-w-0 content-start gap-2">
-            <h3 className="text-xs font-semibold tracking-wide text-primary uppercase">Humanized Result</h3>
+            <h2 className="text-xs font-semibold tracking-wide text-primary uppercase">Humanized Result</h2>
             <p
               className={cn(
                 'rounded-lg border bg-card text-sm leading-relaxed whitespace-pre-wrap',

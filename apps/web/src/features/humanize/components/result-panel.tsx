@@ -121,7 +121,7 @@ export function ResultPanel({
     <section aria-label="Result" className="grid min-w-0 content-start gap-3" data-testid="result-panel">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-2">
-          <h3 className="text-sm font-semibold">Result</h3>
+          <h2 className="text-sm font-semibold">Result</h2>
           <EngineBadge outcome={output.outcome} engine={output.engine} />
           {result.edited && (
             <Badge variant="outline" data-testid="edited-badge">

@@ -77,7 +77,6 @@ export function BackToSchoolSale({ userId }: { userId: string }) {
           }}
           label="Open the back-to-school sale"
           tabLabel="40% off"
-          stripLabel="Back to school: 40% off"
           testId="back-to-school-button"
           edge="middle"
           stripText={

@@ -27,7 +27,6 @@ export function FloatingPromoButton({
   onDismiss,
   label,
   tabLabel,
-  stripLabel,
   children,
   stripText,
   edge,
@@ -38,12 +37,11 @@ export function FloatingPromoButton({
   onClick: () => void;
   onDismiss: () => void;
   label: string;
-  /** The tab's and the strip's visible words: each button's name starts with them (what a voice user says). */
+  /** The tab's visible words: its name starts with them (what a voice user says). */
   tabLabel: string;
-  stripLabel: string;
   /** The tab's short text (icon + a few words). */
   children: ReactNode;
-  /** The strip's one line on narrow screens. */
+  /** The strip's one line on narrow screens; the button's name is this line, then `label`. */
   stripText: ReactNode;
   edge: 'middle' | 'bottom';
   pulseEveryMs: number;
@@ -90,10 +88,10 @@ export function FloatingPromoButton({
               <button
                 type="button"
                 onClick={onClick}
-                aria-label={`${stripLabel}: ${label}`}
                 className="flex min-w-0 flex-1 cursor-pointer items-center gap-2 rounded-md py-1 text-left outline-none focus-visible:ring-2 focus-visible:ring-ring [&_svg]:size-4 [&_svg]:shrink-0"
               >
                 {stripText}
+                <span className="sr-only">: {label}</span>
               </button>
               <button
                 type="button"

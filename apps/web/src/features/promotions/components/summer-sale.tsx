@@ -83,7 +83,6 @@ export function SummerSale({ userId }: { userId: string }) {
           }}
           label="Open the summer sale"
           tabLabel="Summer sale"
-          stripLabel="Summer sale"
           testId="summer-sale-button"
           edge="bottom"
           stripText={

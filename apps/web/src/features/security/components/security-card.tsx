@@ -49,7 +49,7 @@ export function SecurityCard() {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="grid gap-3" aria-label={title}>
-      <h4 className="text-base font-semibold">{title}</h4>
+      <h3 className="text-base font-semibold">{title}</h3>
       {children}
     </section>
   );
