@@ -35,6 +35,8 @@ describe('repaired sentences on a result', () => {
     expect(
       repairedNote({ kept: 2, removed: 0, reasons: ['the rewrite stops before the end of your text'], leftOut: true }),
     ).toBe('The rewrite left out 2 sentences of your text, so we put them back as you wrote them.');
+    // Repairs that put nothing back and took nothing out have nothing to say (the result leaves the note out).
+    expect(repairedNote({ kept: 0, removed: 0, reasons: [], leftOut: false })).toBe('');
     // A sentence the rewrite added is taken out, not kept as written.
     expect(repairedNote({ kept: 0, removed: 1, reasons: [], leftOut: false })).toBe(
       '1 sentence the rewrite added says something your text does not, so we took it out.',

@@ -378,11 +378,12 @@ export async function humanizeText(
   const scored = out.scoreBefore !== null && out.scoreAfter !== null;
   const notes = [
     out.guardRejected ? meaningNote(out.engine === 'model') : null,
+    // Empty, and left out, when the repairs put no sentence back and took none out.
     out.engine === 'model' && out.repairs ? repairedNote(out.repairs) : null,
     outcome === 'unchanged'
       ? null
       : writingNote(writing, { fullRewrite: out.engine === 'model', applied: out.styleApplied ?? [] }),
-  ].filter((n): n is string => n !== null);
+  ].filter((n): n is string => !!n);
   const summary = resultSummary(outcome, scored, {
     fallbackReason,
     improved: out.improved,
