@@ -51,7 +51,7 @@ test('on a phone the history’s filter and view switches sit in clean rows, eac
 }) => {
   await signUpAndConfirm(page, request);
   await humanizeOnce(page);
-  for (const width of [390, 360]) {
+  for (const width of [390, 360, 320]) {
     await page.setViewportSize({ width, height: 844 });
     await page.goto('/history');
     await expect(page.getByTestId('history-card').first()).toBeVisible();
@@ -81,12 +81,12 @@ test('on a phone the history’s filter and view switches sit in clean rows, eac
   }
 });
 
-test('on a phone, signed in, the header shows the spec’s links: Pricing, Contact, Get more words, History, Profile', async ({
+test('on a phone, signed in, the header shows the spec’s links: Pricing, Contact, Get more words, History, Profile, down to 320 px', async ({
   page,
   request,
 }) => {
   await signUpAndConfirm(page, request);
-  for (const width of [390, 360]) {
+  for (const width of [390, 360, 320]) {
     await page.setViewportSize({ width, height: 844 });
     await page.goto('/ai-check');
     const header = page.getByRole('banner');

@@ -15,8 +15,9 @@ const navLink =
  * Below 768 px each link is an icon over its short name (the words stay visible, so what is read out is what is
  * shown); from 768 px up the name alone (History and Profile keep their icons beside it).
  */
-const stacked = 'inline-flex flex-col items-center gap-0.5 max-md:px-0.5 max-md:py-0.5 md:flex-row md:gap-1.5';
-const stackedLabel = 'text-[11px] leading-none whitespace-nowrap md:text-sm md:leading-normal';
+const stacked =
+  'inline-flex flex-col items-center gap-0.5 max-md:px-0.5 max-md:py-0.5 max-[359px]:px-0! md:flex-row md:gap-1.5';
+const stackedLabel = 'text-[11px] leading-none whitespace-nowrap max-[359px]:text-[10px] md:text-sm md:leading-normal';
 
 /** Whether this browser was signed in at its last visit: the header keeps that layout's space while the session loads. */
 const SIGNED_IN_HINT = 'plainspoken-signed-in';
@@ -46,10 +47,11 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 min-[420px]:gap-2 min-[420px]:px-4 sm:gap-4 sm:px-6">
-        {/* Narrow screens keep only the mark, and each link's icon over its short name, so the header fits 360 px. */}
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 max-[359px]:gap-0.5 max-[359px]:px-2 min-[420px]:gap-2 min-[420px]:px-4 sm:gap-4 sm:px-6">
+        {/* Narrow screens keep only the mark, and each link's icon over its short name, so the header fits 360 px (and
+            320 px, the narrowest phones, with tighter spacing). */}
         <Logo className="mr-auto" compact={isSignedIn ? 'md' : 'xs'} />
-        <nav aria-label="Main" className="flex items-center gap-0.5 min-[420px]:gap-1 sm:gap-3">
+        <nav aria-label="Main" className="flex items-center gap-0.5 max-[359px]:gap-1 min-[420px]:gap-1 sm:gap-3">
           <NavLink
             to={paths.aiCheck}
             className={({ isActive }) => cn(navLink, stacked, isActive ? 'text-foreground' : 'text-muted-foreground')}
