@@ -9,7 +9,7 @@ export function WordCounter({ count, cap, warn }: { count: number; cap: number; 
       aria-live="polite"
       className={cn(
         'inline-flex items-center gap-1.5 rounded-md px-2 py-1 text-sm tabular-nums transition-colors',
-        warn ? 'bg-warning/15 font-medium text-warning' : 'text-muted-foreground',
+        warn ? 'bg-warning/15 font-medium text-warning-strong' : 'text-muted-foreground',
       )}
     >
       {warn && <TriangleAlertIcon className="size-3.5" aria-hidden="true" />}

@@ -4,8 +4,8 @@ import { cn } from '@/lib/utils';
 export const scoreToneBar: Record<ScoreTone, string> = { high: 'bg-destructive', mid: 'bg-warning', low: 'bg-success' };
 export const scoreToneText: Record<ScoreTone, string> = {
   high: 'text-destructive',
-  mid: 'text-warning',
-  low: 'text-success',
+  mid: 'text-warning-strong',
+  low: 'text-success-strong',
 };
 
 /**

@@ -28,7 +28,7 @@ export function SubscriptionCard({ data, loading }: { data: SubscriptionData | u
             <p
               className={cn(
                 'text-sm',
-                status.kind === 'cancelled' ? 'font-medium text-warning' : 'text-muted-foreground',
+                status.kind === 'cancelled' ? 'font-medium text-warning-strong' : 'text-muted-foreground',
               )}
               data-testid="subscription-status"
             >

@@ -334,7 +334,7 @@ export function AuthDialog({ open, mode, notice, onModeChange, onOpenChange, onE
 
 function PasswordRule({ ok, children }: { ok: boolean; children: string }) {
   return (
-    <li className={cn('flex items-center gap-1.5', ok ? 'text-success' : 'text-muted-foreground')}>
+    <li className={cn('flex items-center gap-1.5', ok ? 'text-success-strong' : 'text-muted-foreground')}>
       <CheckIcon aria-hidden="true" className={cn('size-3.5', !ok && 'opacity-30')} />
       <span>{children}</span>
       <span className="sr-only">{ok ? '(met)' : '(not met yet)'}</span>

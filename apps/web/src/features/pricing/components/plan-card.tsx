@@ -100,7 +100,7 @@ export function PlanCard({
           : period === 'yearly'
             ? `${usd(billed)} billed yearly`
             : 'Billed monthly'}
-        {promo && <span className="font-medium whitespace-nowrap text-success"> · with {promo.code}</span>}
+        {promo && <span className="font-medium whitespace-nowrap text-success-strong"> · with {promo.code}</span>}
       </p>
       <dl className="mt-6 grid grid-cols-2 gap-3 rounded-lg bg-muted/50 p-3 text-sm">
         <div>
