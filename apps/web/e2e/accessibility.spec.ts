@@ -3,8 +3,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { PASSWORD, openAuthDialog, sampleText, signUpAndConfirm, uniqueEmail } from './support';
 
 // axe-core's checks for WCAG 2.1 A and AA and its best practices, and no sideways scrolling, on every screen a
-// user reaches, on a desktop, two phones and in dark mode. The page's Content-Security-Policy forbids the injected script, so these contexts
-// bypass it (the CSP itself has its own tests).
+// user reaches, on a desktop, two phones and in dark mode. The page's Content-Security-Policy forbids the
+// injected script, so these contexts bypass it (the CSP itself has its own tests).
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 const RULE_SETS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 // The e2e server lists this address in ADMIN_EMAILS.
