@@ -991,6 +991,68 @@ describe('faithfulness check', () => {
     ])
       expect(checkFaithful(o, a), a).toMatchObject({ ok: true });
   });
+
+  it('the same figure, link or name written another way is kept; another figure, link or name is not', () => {
+    const tail = ' The team met every Tuesday to review the plan. Most members came prepared with notes.';
+    const kept: [string, string][] = [
+      ['The band was most popular in the 1990s across Europe.', 'Across Europe, the band peaked in the nineties.'],
+      ['Half of the students chose the evening class.', 'Fifty percent of the students picked the evening class.'],
+      ['Only 5% of applicants were accepted last year.', 'Last year only 5 per cent of applicants got in.'],
+      ['The shop opens at 9 a.m. and closes at 5 p.m. daily.', 'Every day the shop opens at 9:00 and closes at 17:00.'],
+      ['The project took 14 days to finish.', 'The project took two weeks to finish.'],
+      ['The flight takes 90 minutes.', 'The flight takes an hour and a half.'],
+      ['The church dates from the 1600s.', 'The church dates back to the seventeenth century.'],
+      ['Many shops closed during the COVID-19 pandemic.', 'Lots of shops shut down during the Covid pandemic.'],
+      ['Read the guide at example.org/guide before you start.', 'Before you start, read https://example.org/guide.'],
+      ['The oven should be set to 180°C for the bread.', 'Set the oven to 180 degrees Celsius for the bread.'],
+      [
+        'Prices in the UK rose faster than expected this winter.',
+        'This winter, prices in Britain climbed faster than expected.',
+      ],
+      ['Many people in the United States now work from home.', 'Many Americans now work from home.'],
+      ['The house was built after World War II.', 'The house was built after WWII.'],
+    ];
+    for (const [o, a] of kept) expect(checkFaithful(o + tail, a + tail), a).toMatchObject({ ok: true, failures: [] });
+    const changed: [string, string, string][] = [
+      [
+        'The band was most popular in the 1990s across Europe.',
+        'Across Europe, the band peaked in the eighties.',
+        'number',
+      ],
+      [
+        'Half of the students chose the evening class.',
+        'Forty percent of the students picked the evening class.',
+        'number',
+      ],
+      [
+        'The shop opens at 9 a.m. and closes at 5 p.m. daily.',
+        'Every day the shop opens at 9:00 and closes at 15:00.',
+        'number',
+      ],
+      ['The project took 14 days to finish.', 'The project took three weeks to finish.', 'number'],
+      ['The flight takes 90 minutes.', 'The flight takes two hours.', 'number'],
+      [
+        'Read the guide at example.org/guide before you start.',
+        'Before you start, read https://example.net/guide.',
+        'link',
+      ],
+      [
+        'The oven should be set to 180°C for the bread.',
+        'Set the oven to 180 degrees Fahrenheit for the bread.',
+        'name',
+      ],
+      [
+        'Prices in the UK rose faster than expected this winter.',
+        'This winter, prices in France climbed faster than expected.',
+        'name',
+      ],
+    ];
+    for (const [o, a, drift] of changed)
+      expect(
+        checkFaithful(o + tail, a + tail).failures.map((f) => f.drift),
+        a,
+      ).toContain(drift);
+  });
 });
 
 describe('repair instead of discard', () => {

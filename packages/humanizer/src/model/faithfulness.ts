@@ -335,6 +335,28 @@ const COMMON_ACRONYMS = new Set(
   'ai tv diy ceo ceos faq faqs pc pcs hr pr gps dna id ids vip vips asap fyi ok usb pdf ui atm suv suvs'.split(' '),
 );
 
+/** Names of one thing written another way: the answer's name (lower case) and what in the original says it. */
+const NAME_ALIASES: [ReadonlySet<string>, RegExp][] = [
+  [
+    new Set(['uk', 'britain', 'british', 'brits', 'united', 'kingdom', 'great']),
+    /\b(?:UK|U\.K\.?|United Kingdom|Great Britain|Britain|British|Brits?)\b/,
+  ],
+  [
+    new Set(['us', 'usa', 'america', 'american', 'americans', 'united', 'states']),
+    /\b(?:US|U\.S\.?|USA|U\.S\.A\.?|United States|America|Americans?)\b/,
+  ],
+  [
+    new Set(['wwii', 'ww2', 'world', 'war', 'ii', 'second']),
+    /\b(?:WWII|WW2|World War (?:II|2|Two)|Second World War)\b/i,
+  ],
+  [
+    new Set(['wwi', 'ww1', 'world', 'war', 'i', 'first', 'great']),
+    /\b(?:WWI|WW1|World War (?:I|1|One)|First World War|Great War)\b/i,
+  ],
+  [new Set(['celsius', 'centigrade']), /\d\s*°\s*C\b|\b(?:Celsius|centigrade)\b/i],
+  [new Set(['fahrenheit']), /\d\s*°\s*F\b|\bFahrenheit\b/i],
+];
+
 /** Letters without their accents ("schrödinger" → "schrodinger"), so a name spelled with or without them agrees. */
 const foldMarks = (t: string): string => t.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
 
@@ -403,8 +425,13 @@ const QUOTE_RE = /"([^"\n]{3,300})"|“([^”\n]{3,300})”/g;
 
 function factsOf(sentence: string, sentenceStart: boolean, lineStart = false): Facts {
   const withoutLinks = sentence.replace(LINK_RE, ' ');
+  // A link with or without its "https://" or "www." (and a closing slash) is the same link.
   const links = [...(sentence.match(LINK_RE) ?? []), ...(withoutLinks.match(DOMAIN_RE) ?? [])].map((l) =>
-    l.replace(/[.,;:]+$/, '').toLowerCase(),
+    l
+      .replace(/[.,;:]+$/, '')
+      .toLowerCase()
+      .replace(/^(?:https?:\/\/)?(?:www\.)?/, '')
+      .replace(/\/$/, ''),
   );
   // A list item's number ("2." or "3)" opening a line) counts items; it states no fact.
   const item = lineStart ? /^\s*(\d{1,2})[.)](?=\s|$)/.exec(withoutLinks) : null;
@@ -416,7 +443,8 @@ function factsOf(sentence: string, sentenceStart: boolean, lineStart = false): F
       /(^|[\s(])['’](\d\d)\b(?!s)/g,
       (_m, before: string, d: string) => `${before}${Number(d) <= 30 ? '20' : '19'}${d}`,
     );
-  const numbers = (plain.match(/\d+(?:[.,]\d+)*/g) ?? []).map(normNumber);
+  // A time on the hour is its hour ("9:00" is the "9" of "9 a.m."), not a 9 and a 0.
+  const numbers = (plain.replace(/\b(\d{1,2}):00\b(?!:)/g, '$1').match(/\d+(?:[.,]\d+)*/g) ?? []).map(normNumber);
   const numberWords: string[] = [];
   const counted = listCount(plain);
   for (const w of plain.toLowerCase().match(/[a-z]+/g) ?? []) {
@@ -478,6 +506,21 @@ const SCALE: Record<string, number> = {
   bn: 1e9,
   b: 1e9,
 };
+/** A length of time in the next unit up and down: [factor, direction]. */
+const DURATIONS: Record<string, [number, 'up' | 'down'][]> = {
+  minute: [[60, 'up']],
+  hour: [
+    [60, 'down'],
+    [24, 'up'],
+  ],
+  day: [
+    [24, 'down'],
+    [7, 'up'],
+  ],
+  week: [[7, 'down']],
+  month: [[12, 'up']],
+  year: [[12, 'down']],
+};
 /** A number as the figures a text would write for it: no thousands separators, at most two decimals. */
 const figures = (x: number): string => normNumber(String(Math.round(x * 100) / 100));
 
@@ -538,8 +581,50 @@ function numberFormsOf(plain: string, numbers: string[]): string[] {
     const n = NUMBER_WORDS[w];
     if (n && /\d(?:st|nd|rd|th)$/.test(n)) out.push(n.replace(/(?:st|nd|rd|th)$/, ''));
   }
-  // A decade by its last two digits: "the 1980s" is "the '80s".
+  // A decade by its last two digits: "the 1980s" is "the '80s"; "the nineties" is the 1990s; "the 1600s" are the
+  // 17th century, and "the 17th century" is the 1600s.
   for (const m of plain.matchAll(/\b(?:1\d|20)(\d0)['’]?s\b/g)) out.push(normNumber(m[1] as string));
+  for (const m of lower.matchAll(/\b(twent|thirt|fort|fift|sixt|sevent|eight|ninet)ies\b/g)) {
+    const d = NUMBER_WORDS[`${m[1] as string}y`] as string;
+    out.push(d, `19${d}`, `20${d}`);
+  }
+  for (const m of plain.matchAll(/\b(1\d|20)00['’]?s\b/g))
+    out.push(ordinal(Number(m[1]) + 1), String(Number(m[1]) + 1));
+  for (const m of lower.matchAll(/\b(?:(\d{1,2})(?:st|nd|rd|th)|(?:twenty[\s-])?([a-z]+))\s+centur(?:y|ies)\b/g)) {
+    const c = m[1]
+      ? Number(m[1])
+      : Number((NUMBER_WORDS[m[2] as string] ?? '').replace(/\D/g, '')) + (/twenty/.test(m[0]) ? 20 : 0);
+    if (c >= 1 && c <= 21) out.push(String((c - 1) * 100));
+  }
+  // Percentages in words ("five percent", "50 per cent") as shares; a half is 50% and a quarter 25%.
+  for (const m of lower.matchAll(/\b(\d+(?:\.\d+)?|[a-z]+)[\s-]+per\s?cent\b/g)) {
+    const v = valueOf(m[1] as string);
+    if (Number.isFinite(v)) out.push(figures(v / 100));
+  }
+  if (/\bhalf\b/.test(lower)) out.push('50');
+  if (/\bquarter\b/.test(lower)) out.push('25', '0.25');
+  // Times: "5 p.m." is 17:00 and "17:00" is 5 p.m.; noon and midnight are 12 (midnight also 0 and 24).
+  for (const m of lower.matchAll(/\b(\d{1,2})(?::\d\d)?\s*p\.?\s?m\b/g))
+    if (Number(m[1]) >= 1 && Number(m[1]) < 12) out.push(String(Number(m[1]) + 12));
+  for (const m of lower.matchAll(/\b(1[3-9]|2[0-3]):\d\d\b/g)) out.push(String(Number(m[1]) - 12));
+  if (/\b(?:noon|midday)\b/.test(lower)) out.push('12');
+  if (/\bmidnight\b/.test(lower)) out.push('12', '0', '24');
+  // A length of time in another unit: "90 minutes" is an hour and a half, "14 days" two weeks, "24 months" two years.
+  for (const m of lower.matchAll(
+    /\b(\d+(?:\.\d+)?|an?|[a-z]+)(?:\s+and\s+a\s+half)?[\s-]+(minute|hour|day|week|month|year)s?\b(\s+and\s+a\s+half)?|\bhalf\s+an?\s+(hour|day|year)\b/g,
+  )) {
+    const base = m[4] ? 0.5 : m[1] === 'a' || m[1] === 'an' ? 1 : valueOf(m[1] as string);
+    const v = base + (/and\s+a\s+half/.test(m[0]) ? 0.5 : 0);
+    const unit = (m[2] ?? m[4]) as string;
+    if (!Number.isFinite(v) || v <= 0) continue;
+    for (const [x, u] of DURATIONS[unit] ?? []) {
+      const w = u === 'up' ? v / x : v * x;
+      if (Math.abs(w * 2 - Math.round(w * 2)) < 1e-9) out.push(figures(w));
+    }
+    if (m[3] || /and\s+a\s+half/.test(m[0])) out.push(figures(v));
+  }
+  // "COVID" is COVID-19.
+  if (/\bcovid\b/.test(lower)) out.push('19');
   // Words that mean two; a century is a hundred years and a decade ten.
   if (/\b(?:both|pair|pairs|couple|twin|twins|dual|bi-[a-z]+)\b/.test(lower)) out.push('2');
   if (/\bcentur(?:y|ies)\b/.test(lower)) out.push('100');
@@ -1154,6 +1239,9 @@ export function checkFaithful(
       // ("USD" for "$"), the country of "American".
       if (COMMON_ACRONYMS.has(name) || currencyCodes.has(name)) continue;
       if ((name === 'united' || name === 'states') && /\b(?:americans?|america|usa|u\.s)\b/.test(o.allText)) continue;
+      // Another name of the same country or war ("Britain" for "the UK", "Americans" for "the United States",
+      // "WWII" for "the Second World War"), or a temperature scale the original writes as "°C".
+      if (NAME_ALIASES.some(([names, said]) => names.has(name) && said.test(original))) continue;
       const shown = name.replace(/^\p{L}/u, (c) => c.toUpperCase());
       if (MONTHS.has(name)) return fail('number', `a date changed ("${shown}" is not in your text)`);
       return fail('name', `a name changed ("${shown}" is not in your text)`);
