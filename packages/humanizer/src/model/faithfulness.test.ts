@@ -1053,6 +1053,50 @@ describe('faithfulness check', () => {
         a,
       ).toContain(drift);
   });
+
+  it('a "not" traded for a word that denies in its place keeps the meaning; a "not" dropped or added does not', () => {
+    const tail = ' The team met every Tuesday to review the plan. Most members came prepared with notes.';
+    const kept: [string, string][] = [
+      ['Not many people came to the opening night.', 'Few people came to the opening night.'],
+      ['Dogs are not allowed in the dining room.', 'Dogs are banned from the dining room.'],
+      ['The children did not like the new playground.', 'The children disliked the new playground.'],
+      ['Hardly any tickets were left by Friday.', 'By Friday, very few tickets were left.'],
+      ['The report does not mention the costs.', 'The costs are missing from the report.'],
+      ['The shop no longer sells fresh bread.', 'The shop has stopped selling fresh bread.'],
+    ];
+    for (const [o, a] of kept) expect(checkFaithful(o + tail, a + tail), a).toMatchObject({ ok: true, failures: [] });
+    const flipped: [string, string][] = [
+      ['Dogs are not allowed in the dining room.', 'Dogs are allowed in the dining room.'],
+      ['The children did not like the new playground.', 'The children liked the new playground.'],
+      ['The report does not mention the costs.', 'The report mentions the costs.'],
+      ['Many people came to the opening night.', 'Few people came to the opening night.'],
+      // A denying word elsewhere in the sentence, which the original also says in other words, does not excuse a
+      // "not" added beside other words.
+      [
+        'Rather than copy the old design, the team drew new parts that are light enough for the frame.',
+        'Unlike the old design, the team drew new parts that are not light enough for the frame.',
+      ],
+    ];
+    for (const [o, a] of flipped) expect(checkFaithful(o + tail, a + tail).ok, a).toBe(false);
+  });
+
+  it('a run of capitalised words is spelled out from an acronym of the original, not from a word its initials spell', () => {
+    const tail = ' The team met every Tuesday to review the plan. Most members came prepared with notes.';
+    const o = 'Firms that follow CSR rules, says Anna Lee, are trusted more.';
+    expect(
+      checkFaithful(
+        o + tail,
+        'Anna Lee says firms that follow Corporate Social Responsibility rules are trusted more.' + tail,
+      ),
+    ).toMatchObject({ ok: true });
+    // "Anna Martinez" spells "am", an ordinary word of the original, not an acronym of it.
+    expect(
+      checkFaithful(
+        'I am sure the actor Anna Lee played the part better.' + tail,
+        'I am sure the actor Anna Martinez played the part better.' + tail,
+      ),
+    ).toMatchObject({ ok: false, drift: 'name' });
+  });
 });
 
 describe('repair instead of discard', () => {

@@ -747,6 +747,13 @@ interface Prepared {
   negations: number[];
   /** Per sentence: how many words deny without "not" ("lacks", "sugar-free"). */
   lexicalNegations: number[];
+  /**
+   * Per sentence, built on first use (only where a "not" moved): how many words say a denial without "not",
+   * counted more widely ("banned", "disliked", "few", "missing", a negating prefix), and each of them (lower case,
+   * a prefixed word as its lemma) with the content lemmas next to it (two on each side) and the stem a prefix
+   * denies. A "not" traded for one of them keeps the meaning.
+   */
+  denialsOf: (i: number) => Denials;
   scopes: Scope[];
   words: number;
   allLemmas: Set<string>;
@@ -790,6 +797,7 @@ function prepare(text: string): Prepared {
 
 function prepareText(text: string): Prepared {
   const sentences = splitSentences(text);
+  const denials: (Denials | undefined)[] = [];
   const lemmas = sentences.map((s) => contentLemmas(s.text));
   const lemmaSet = lemmas.map((ls) => new Set(ls));
   const senseSet = lemmas.map((ls) => {
@@ -808,6 +816,20 @@ function prepareText(text: string): Prepared {
     facts: sentences.map((s) => factsOf(s.text, true, opensLine(text, s.start))),
     negations: sentences.map((s) => (withoutIdioms(s.text).match(NEGATOR) ?? []).length),
     lexicalNegations: sentences.map((s) => (s.text.match(LEXICAL_NEGATIONS) ?? []).length),
+    denialsOf: (i: number): Denials => {
+      let d = denials[i];
+      if (!d) {
+        const text = sentences[i]?.text ?? '';
+        d = denials[i] = {
+          count:
+            (text.match(LEXICAL_NEGATIONS) ?? []).length +
+            (text.match(OTHER_DENIALS) ?? []).length +
+            (lemmas[i] ?? []).filter((l) => looksDenied(l)).length,
+          reach: denialReachOf(text),
+        };
+      }
+      return d;
+    },
     scopes: sentences.map((s) => scopeOf(s.text)),
     words: text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length,
     allLemmas,
@@ -831,6 +853,42 @@ function withoutIdioms(s: string): string {
 /** Words that deny without "not": a rewrite may trade one for a "not" and keep the meaning. */
 const LEXICAL_NEGATIONS =
   /\b(?:lack\w*|fail\w*|free of|devoid of|far cry from|g[ai]ve up|giving up|doubt\w*|disappoint\w*|hesitat\w*|regret\w*|left out|absen\w+|refus\w+|avoid\w*|prevent\w*|rather than|instead of|unable|impossible|yet to|far from|rarely|seldom|deny\w*|denie\w*|reject\w*|except|cease\w*|eschew\w*|forgo\w*|abstain\w*|shun\w*|neglect\w*|omit\w*)\b|-free\b|\btoo\s+(?:(?:much|many|few|little)\s+)?[a-z]+(?:\s+[a-z]+)?\s+to\s+[a-z]+/gi;
+
+/** More words that deny without "not", counted only to see whether a "not" was traded for one. */
+const OTHER_DENIALS =
+  /\b(?:ban(?:s|ned|ning)?|barred|forb[ai]d\w*|prohibit\w*|disallow\w*|dislik\w*|missing|(?<!\ba |quite a )few(?:er)?|little to no|(?:very|too) little|short of|fell short|falls short|anything but|nowhere near|(?:stop|stops|stopped|quit|quits|ceased?) [a-z]+ing|(?:is|are|was|were|be|been|entry is|it['’]s) free\b|for free|free of charge)\b/gi;
+
+interface Denials {
+  count: number;
+  reach: Map<string, Set<string>>;
+}
+
+/** The content lemmas next to each word that denies without "not" (see `Prepared.denialsOf`). */
+function denialReachOf(sentence: string): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const text = sentence.toLowerCase();
+  const words = [...text.matchAll(/[a-z][a-z'’-]*/g)]
+    .map((m) => ({ at: m.index, end: m.index + m[0].length, w: m[0].replace(/['’]s$/, '') }))
+    .filter(({ w }) => w.length >= 3 && !STOP.has(w))
+    .map((x) => ({ ...x, l: lemma(x.w) }));
+  const around = (key: string, from: number, to: number): Set<string> => {
+    const before = words.filter((x) => x.end <= from).slice(-2);
+    const after = words.filter((x) => x.at >= to).slice(0, 2);
+    const near = out.get(key) ?? new Set<string>();
+    for (const x of [...before, ...after]) near.add(x.l);
+    out.set(key, near);
+    return near;
+  };
+  for (const r of [LEXICAL_NEGATIONS, OTHER_DENIALS])
+    for (const m of text.matchAll(r)) around(m[0], m.index, m.index + m[0].length);
+  for (const x of words) {
+    if (!looksDenied(x.l)) continue;
+    const near = around(x.l, x.at, x.end);
+    const stem = deniedStem(x.l);
+    if (stem) near.add(stem);
+  }
+  return out;
+}
 
 interface Scope {
   negated: Set<string>;
@@ -1105,6 +1163,19 @@ export function checkFaithful(
     ),
   ];
   const numericDate = /\b\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}\b/.test(o.allText);
+  // The original's acronyms ("CSR", "U.S."): a run of capitalised words is spelled out from one of these, not from
+  // an ordinary word its initials happen to spell ("Alistair Martinez" is not "am").
+  // An acronym written in lower case ("a gtc spot") is a word in no dictionary; an original written without
+  // capitals (fewer capitals than sentences) may hold one in any word.
+  const caseless = (original.match(/\p{Lu}/gu) ?? []).length < o.sentences.length;
+  const origAcronyms = caseless
+    ? origWords
+    : new Set([
+        ...(original.match(/\b(?:\p{Lu}\.?){2,}(?=s?(?!\p{L}))/gu) ?? []).map((x) =>
+          x.replace(/\./g, '').toLowerCase(),
+        ),
+        ...[...origWords].filter((w) => w.length >= 2 && /^[a-z]+$/.test(w) && !STOP.has(w) && !inDictionary(w)),
+      ]);
   const origLinks = new Set(o.facts.flatMap((f) => f.links));
   const answerLinks = new Set(a.facts.flatMap((f) => f.links));
   const originalFlat = ` ${oneSpelling(flat(o.allText))} `;
@@ -1180,7 +1251,7 @@ export function checkFaithful(
           return fail('number', `a number changed ("${fewer}" became "${more}")`);
       }
     }
-    const expanded = f.names.length > 0 ? acronymRuns(a.sentences[j]?.text ?? '', origWords) : new Set<string>();
+    const expanded = f.names.length > 0 ? acronymRuns(a.sentences[j]?.text ?? '', origAcronyms) : new Set<string>();
     const besideKnownName =
       f.names.length > 0 ? wordsBesideNames(a.sentences[j]?.text ?? '', origWords) : new Set<string>();
     for (const name of f.names) {
@@ -1316,8 +1387,31 @@ export function checkFaithful(
               [...antonymsOf(l)].some((x) => to.plain.has(x) && !from.plain.has(x)) ||
               ['un', 'in', 'im', 'il', 'ir', 'dis', 'non'].some((p) => to.plain.has(p + l)),
           );
+        // A "not" traded for a word that denies in other words ("not allowed" / "banned", "did not like" /
+        // "disliked", "not many" / "few"): the side with fewer "not"s has more such words.
+        const deniedA = [...peers].reduce((n, k) => n + a.denialsOf(k).count, 0);
+        const deniedO = followed.reduce((n, i) => n + o.denialsOf(i).count, 0);
+        // The word must be one the other side does not use, standing where the "not" stood (next to a word the
+        // "not" reached), and there must be as many such words as "not"s traded.
+        const reachOf = (maps: Map<string, Set<string>>[], other: Map<string, Set<string>>[]): Set<string> => {
+          const otherKeys = new Set(other.flatMap((m) => [...m.keys()]));
+          return new Set(maps.flatMap((m) => [...m].filter(([k]) => !otherKeys.has(k)).flatMap(([, v]) => [...v])));
+        };
+        const mapsA = [...peers].map((k) => a.denialsOf(k).reach);
+        const mapsO = followed.map((i) => o.denialsOf(i).reach);
+        const near = (negated: Set<string>, reach: Set<string>): boolean => {
+          if ([...negated].some((l) => reach.has(l))) return true;
+          const senses = new Set([...reach].flatMap((l) => [...sensesOf(l)]));
+          return [...negated].some((l) => keptIn(l, reach, senses));
+        };
+        const traded =
+          negO > negA
+            ? deniedA - deniedO >= negO - negA &&
+              near(mergeScopes(followed.map((i) => o.scopes[i] as Scope)).negated, reachOf(mapsA, mapsO))
+            : deniedO - deniedA >= negA - negO &&
+              near(mergeScopes([...peers].map((k) => a.scopes[k] as Scope)).negated, reachOf(mapsO, mapsA));
         // A denial said in other words settles the count; the sentence still goes through the checks below.
-        if (!(negO > negA ? restated(scopeO, scopeA) : restated(scopeA, scopeO))) {
+        if (!traded && !(negO > negA ? restated(scopeO, scopeA) : restated(scopeA, scopeO))) {
           // Words that deny without "not", counted on each side: the same number on both ("sugar-free" in
           // each) explains no difference in the count of "not".
           const lexicalA = [...peers].reduce((n, k) => n + (a.lexicalNegations[k] ?? 0), 0);

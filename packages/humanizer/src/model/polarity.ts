@@ -172,6 +172,8 @@ export function reversedAmount(original: string, answer: string): [string, strin
       [b, rb, a, ra],
     ] as const) {
       if (!rTo.test(answer) || rTo.test(original) || !rFrom.test(original)) continue;
+      // The original denies the first side ("not many came"): the other side restates it ("few came").
+      if (deniedIn(rFrom, original) && !deniedIn(rTo, answer)) continue;
       if (!rFrom.test(answer)) return [from, to];
       // The answer keeps another use of the first side ("30% less power and 40% more moving parts" where the
       // original says "30% less power and 40% fewer moving parts"): reversed where the other side now stands
@@ -183,6 +185,14 @@ export function reversedAmount(original: string, answer: string): [string, strin
     }
   }
   return null;
+}
+
+/** Whether a "not" (or "never", "hardly") stands right before one side of an opposite, one word between at most. */
+function deniedIn(r: RegExp, text: string): boolean {
+  return new RegExp(
+    `\\b(?:not|never|hardly)\\s+(?:[a-z]+\\s+)?(?:${r.source})|n['’]t\\s+(?:[a-z]+\\s+)?(?:${r.source})`,
+    'i',
+  ).test(text);
 }
 
 /** Each use of one side of an opposite, with the words just before and after it (closed-class words too). */
