@@ -1080,6 +1080,23 @@ describe('faithfulness check', () => {
     for (const [o, a] of flipped) expect(checkFaithful(o + tail, a + tail).ok, a).toBe(false);
   });
 
+  it('common opposites WordNet does not list are a reversed claim where the original says the other word', () => {
+    const tail = ' The team met every Tuesday to review the plan. Most members came prepared with notes.';
+    for (const [o, a] of [
+      ['The new rules will help small farms.', 'The new rules will hurt small farms.'],
+      ['Most voters supported the plan.', 'Most voters opposed the plan.'],
+      ['The school will allow phones at lunch.', 'The school will forbid phones at lunch.'],
+    ])
+      expect(checkFaithful(o + tail, a + tail), a).toMatchObject({ ok: false, drift: 'antonym' });
+    // Both words said as the original says them.
+    expect(
+      checkFaithful(
+        'The new rules will help small farms and hurt large ones.' + tail,
+        'Small farms will be helped by the new rules, while large ones will be hurt.' + tail,
+      ),
+    ).toMatchObject({ ok: true });
+  });
+
   it('a run of capitalised words is spelled out from an acronym of the original, not from a word its initials spell', () => {
     const tail = ' The team met every Tuesday to review the plan. Most members came prepared with notes.';
     const o = 'Firms that follow CSR rules, says Anna Lee, are trusted more.';

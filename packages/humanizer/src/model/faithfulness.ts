@@ -143,6 +143,25 @@ export const TOLERANCE: Record<'deep' | 'lightning', Tolerance> = {
 };
 
 /** Antonyms that name one event from its two sides (a sale is a purchase): "sold" in the passive is "bought". */
+/**
+ * Common opposites WordNet does not list as antonyms ("help" / "hurt", "support" / "oppose"). With no sense to
+ * match, they count only where the aligned original says the opposite word itself, in the same place.
+ */
+const OPPOSED = ((): Map<string, string[]> => {
+  const m = new Map<string, string[]>();
+  for (const pair of (
+    'help/hurt help/harm benefit/harm support/oppose gain/lose allow/forbid allow/prohibit permit/forbid ' +
+    'permit/prohibit improve/worsen approve/reject accept/refuse increase/reduce ' +
+    'expand/shrink grow/shrink rise/drop rise/decline grow/decline confirm/deny add/remove strengthen/weaken ' +
+    'success/failure profit/loss easy/hard welcome/ban praise/blame'
+  ).split(' ')) {
+    const [a, b] = pair.split('/') as [string, string];
+    m.set(a, [...(m.get(a) ?? []), b]);
+    m.set(b, [...(m.get(b) ?? []), a]);
+  }
+  return m;
+})();
+
 const CONVERSES = new Set(['buy/sell', 'sell/buy', 'lend/borrow', 'borrow/lend', 'give/take', 'take/give']);
 
 /** Lemmas of the verbs a sentence uses in the passive ("are sold", "was quietly given", "got taken"). */
@@ -1473,7 +1492,7 @@ export function checkFaithful(
         if (oLem.has(l) || o.allLemmas.has(l)) continue;
         // A synonym of a word in the aligned original ("big" for "large") is not a reversal of another one.
         if (keptIn(l, oLem, oSenses)) continue;
-        for (const ant of antonymsOf(l)) {
+        for (const ant of [...antonymsOf(l), ...(OPPOSED.get(l) ?? []).filter((x) => oLem.has(x))]) {
           // The antonym, or a word sharing with it the sense in which it is opposed ("crucial" where the answer
           // says "unimportant"), in the original sentences this one is aligned with: "reduce" elsewhere in the
           // text does not make "gain" here a reversal.
