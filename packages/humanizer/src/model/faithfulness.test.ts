@@ -1063,6 +1063,10 @@ describe('faithfulness check', () => {
       ['Hardly any tickets were left by Friday.', 'By Friday, very few tickets were left.'],
       ['The report does not mention the costs.', 'The costs are missing from the report.'],
       ['The shop no longer sells fresh bread.', 'The shop has stopped selling fresh bread.'],
+      [
+        'Many could not visit during the day because of work.',
+        'For many, work kept them from visiting during the day.',
+      ],
     ];
     for (const [o, a] of kept) expect(checkFaithful(o + tail, a + tail), a).toMatchObject({ ok: true, failures: [] });
     const flipped: [string, string][] = [

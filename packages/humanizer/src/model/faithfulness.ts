@@ -875,7 +875,7 @@ const LEXICAL_NEGATIONS =
 
 /** More words that deny without "not", counted only to see whether a "not" was traded for one. */
 const OTHER_DENIALS =
-  /\b(?:ban(?:s|ned|ning)?|barred|forb[ai]d\w*|prohibit\w*|disallow\w*|dislik\w*|missing|(?<!\ba |quite a )few(?:er)?|little to no|(?:very|too) little|short of|fell short|falls short|anything but|nowhere near|(?:stop|stops|stopped|quit|quits|ceased?) [a-z]+ing|(?:is|are|was|were|be|been|entry is|it['’]s) free\b|for free|free of charge)\b/gi;
+  /\b(?:ban(?:s|ned|ning)?|barred|forb[ai]d\w*|prohibit\w*|disallow\w*|dislik\w*|missing|(?<!\ba |quite a )few(?:er)?|little to no|(?:very|too) little|short of|fell short|falls short|anything but|nowhere near|(?:stop|stops|stopped|quit|quits|ceased?) [a-z]+ing|(?:is|are|was|were|be|been|entry is|it['’]s) free\b|for free|free of charge|(?:keep|keeps|kept|keeping|stop|stops|stopped|stopping)\s+(?:[a-z]+\s+){0,2}?from\s+[a-z]+ing)\b/gi;
 
 interface Denials {
   count: number;
@@ -892,9 +892,11 @@ function denialReachOf(sentence: string): Map<string, Set<string>> {
     .map((x) => ({ ...x, l: lemma(x.w) }));
   const around = (key: string, from: number, to: number): Set<string> => {
     const before = words.filter((x) => x.end <= from).slice(-2);
+    // The words inside a longer denial count too ("kept them from visiting").
+    const inside = words.filter((x) => x.at >= from && x.end <= to);
     const after = words.filter((x) => x.at >= to).slice(0, 2);
     const near = out.get(key) ?? new Set<string>();
-    for (const x of [...before, ...after]) near.add(x.l);
+    for (const x of [...before, ...inside, ...after]) near.add(x.l);
     out.set(key, near);
     return near;
   };
