@@ -1011,6 +1011,13 @@ describe('faithfulness check', () => {
       ],
       ['Many people in the United States now work from home.', 'Many Americans now work from home.'],
       ['The house was built after World War II.', 'The house was built after WWII.'],
+      ['The fair opens on 5 January each year.', 'Each year the fair opens on the fifth of January.'],
+      ['Profits rose in Q3 compared with Q2.', 'Profits rose in the third quarter compared with the second.'],
+      ['The hall seats 1,500 people.', 'The hall seats fifteen hundred people.'],
+      ['One in five adults reads the paper daily.', 'Twenty percent of adults read the paper every day.'],
+      ['The price fell from $20 to $15.', 'The price dropped by $5, from $20 to $15.'],
+      ['The 21st century brought new problems.', 'The twenty-first century brought new problems.'],
+      ['The meeting lasted 2.5 hours.', 'The meeting went on for two and a half hours.'],
     ];
     for (const [o, a] of kept) expect(checkFaithful(o + tail, a + tail), a).toMatchObject({ ok: true, failures: [] });
     const changed: [string, string, string][] = [
@@ -1045,6 +1052,13 @@ describe('faithfulness check', () => {
         'Prices in the UK rose faster than expected this winter.',
         'This winter, prices in France climbed faster than expected.',
         'name',
+      ],
+      ['The hall seats 1,500 people.', 'The hall seats fifteen thousand people.', 'number'],
+      ['The meeting lasted 2.5 hours.', 'The meeting went on for three and a half hours.', 'number'],
+      [
+        'Profits rose in Q3 compared with Q2.',
+        'Profits rose in the fourth quarter compared with the second.',
+        'number',
       ],
     ];
     for (const [o, a, drift] of changed)

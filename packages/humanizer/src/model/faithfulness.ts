@@ -466,7 +466,34 @@ function factsOf(sentence: string, sentenceStart: boolean, lineStart = false): F
   const numbers = (plain.replace(/\b(\d{1,2}):00\b(?!:)/g, '$1').match(/\d+(?:[.,]\d+)*/g) ?? []).map(normNumber);
   const numberWords: string[] = [];
   const counted = listCount(plain);
-  for (const w of plain.toLowerCase().match(/[a-z]+/g) ?? []) {
+  // Number words that make one number together are that number, not their parts: "twenty-first" is 21st (not 20),
+  // "two and a half" is 2.5, "fifteen hundred" is 1500, "fifteen thousand" 15000. The parts still count as stated.
+  const parts: string[] = [];
+  const wordsLeft = plain
+    .toLowerCase()
+    .replace(new RegExp(`\\b(${TENS})[\\s-](${UNITS}|${ORDINAL_UNITS})\\b`, 'g'), (_m, t: string, u: string) => {
+      const unit = NUMBER_WORDS[u] as string;
+      const v = Number(NUMBER_WORDS[t]) + Number(unit.replace(/\D/g, ''));
+      numberWords.push(/\d(?:st|nd|rd|th)$/.test(unit) ? ordinal(v) : String(v));
+      parts.push(NUMBER_WORDS[t] as string, unit);
+      return ' ';
+    })
+    .replace(/\b([a-z]+) and a half\b/g, (m, w: string) => {
+      const v = Number(NUMBER_WORDS[w] ?? (w === 'a' || w === 'an' ? 1 : NaN));
+      if (!Number.isFinite(v)) return m;
+      numberWords.push(figures(v + 0.5));
+      parts.push(String(v), '0.5');
+      return ' ';
+    })
+    .replace(/\b([a-z]+) (hundred|thousand|million|billion)\b/g, (m, w: string, scale: string) => {
+      const v = Number(NUMBER_WORDS[w]);
+      const x = Number(NUMBER_WORDS[scale]);
+      if (!(v >= 2 && v <= 99) || (scale === 'hundred' && v <= 10)) return m;
+      numberWords.push(figures(v * x));
+      parts.push(String(v), String(x));
+      return ' ';
+    });
+  for (const w of wordsLeft.match(/[a-z]+/g) ?? []) {
     const n = NUMBER_WORDS[w];
     if (n && n !== counted) numberWords.push(n);
   }
@@ -480,7 +507,7 @@ function factsOf(sentence: string, sentenceStart: boolean, lineStart = false): F
     numbers,
     numberWords,
     // The item's number may still be written elsewhere ("1." inside a sentence).
-    numberForms: [...numberFormsOf(plain, numbers), ...(item ? [item[1] as string] : [])],
+    numberForms: [...numberFormsOf(plain, numbers), ...parts, ...(item ? [item[1] as string] : [])],
     ...(item ? { item: Number(item[1]) } : {}),
     names: namesOf(plain, sentenceStart),
     links,
@@ -513,6 +540,7 @@ function listCount(plain: string): string | null {
 }
 
 const UNITS = 'one|two|three|four|five|six|seven|eight|nine';
+const ORDINAL_UNITS = 'first|second|third|fourth|fifth|sixth|seventh|eighth|ninth';
 const TENS = 'twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety';
 const SCALE: Record<string, number> = {
   hundred: 1e2,
@@ -642,6 +670,22 @@ function numberFormsOf(plain: string, numbers: string[]): string[] {
     }
     if (m[3] || /and\s+a\s+half/.test(m[0])) out.push(figures(v));
   }
+  // A day of the month is its ordinal ("5 January" is "the fifth of January"); "Q3" is the third quarter.
+  const MONTH = 'jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec';
+  for (const m of lower.matchAll(
+    new RegExp(`\\b(\\d{1,2})\\s+(?:of\\s+)?(?:${MONTH})[a-z]*\\b|\\b(?:${MONTH})[a-z]*\\.?\\s+(\\d{1,2})\\b`, 'g'),
+  ))
+    out.push(ordinal(Number(m[1] ?? m[2])));
+  for (const m of lower.matchAll(/\bq([1-4])\b/g)) out.push(ordinal(Number(m[1])));
+  // "One in five" and "1 out of 5" are shares (20%).
+  for (const m of lower.matchAll(/\b(\d+|[a-z]+)\s+(?:in|out of)\s+(\d+|[a-z]+)\b/g)) {
+    const x = valueOf(m[1] as string);
+    const y = valueOf(m[2] as string);
+    if (Number.isFinite(x / y) && y > x && x > 0) out.push(figures((100 * x) / y), figures(x / y));
+  }
+  // A change "from 20 to 15" is also a change of 5.
+  for (const m of lower.matchAll(/\bfrom\s+[$£€]?(\d+(?:\.\d+)?)\S*\s+to\s+[$£€]?(\d+(?:\.\d+)?)/g))
+    out.push(figures(Math.abs(Number(m[1]) - Number(m[2]))));
   // "COVID" is COVID-19.
   if (/\bcovid\b/.test(lower)) out.push('19');
   // Words that mean two; a century is a hundred years and a decade ten.
