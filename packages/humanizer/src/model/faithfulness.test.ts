@@ -1115,6 +1115,22 @@ describe('faithfulness check', () => {
     ).toMatchObject({ ok: true });
   });
 
+  it('a word beside a known name completes it, unless the original has another word in that place', () => {
+    const tail = ' The team met every Tuesday to review the plan. Most members came prepared with notes.';
+    for (const [o, a] of [
+      ['Boats crossed the Jordan at dawn.', 'Boats crossed the Jordan River at dawn.'],
+      ['The speech was given by Lincoln.', 'The speech was given by President Lincoln.'],
+      ["The prize went to Club Nova's Rowe.", "The prize went to Club Nova's Ben Rowe."],
+      ['I will stick to films by Ernest Lubitsch.', 'I will stick to films by Ernst Lubitsch.'],
+    ])
+      expect(checkFaithful(o + tail, a + tail), a).toMatchObject({ ok: true });
+    for (const [o, a] of [
+      ['The award went to Grace Okafor of the city library.', 'The award went to Grace Brown of the city library.'],
+      ['The study was run at Stanford University.', 'The study was run at Harvard University.'],
+    ])
+      expect(checkFaithful(o + tail, a + tail), a).toMatchObject({ ok: false, drift: 'name' });
+  });
+
   it('a run of capitalised words is spelled out from an acronym of the original, not from a word its initials spell', () => {
     const tail = ' The team met every Tuesday to review the plan. Most members came prepared with notes.';
     const o = 'Firms that follow CSR rules, says Anna Lee, are trusted more.';

@@ -374,6 +374,8 @@ const NAME_ALIASES: [ReadonlySet<string>, RegExp][] = [
   ],
   [new Set(['celsius', 'centigrade']), /\d\s*°\s*C\b|\b(?:Celsius|centigrade)\b/i],
   [new Set(['fahrenheit']), /\d\s*°\s*F\b|\bFahrenheit\b/i],
+  [new Set(['african']), /\bBlack\b/],
+  [new Set(['spirit']), /\bHoly Ghost\b/],
 ];
 
 /** Letters without their accents ("schrödinger" → "schrodinger"), so a name spelled with or without them agrees. */
@@ -757,6 +759,27 @@ function nameStem(w: string): string {
   return stem.length >= 4 ? stem : w;
 }
 
+/**
+ * Two spellings of one word: one letter added, dropped or changed ("ernest" / "ernst"), two in a word of seven
+ * letters or more ("camoflauge" / "camouflage").
+ */
+function closeSpelling(a: string, b: string): boolean {
+  const most = Math.min(a.length, b.length) >= 7 ? 2 : 1;
+  if (a.length < 4 || b.length < 4 || Math.abs(a.length - b.length) > most || a[0] !== b[0]) return false;
+  let prev = Array.from({ length: b.length + 1 }, (_, k) => k);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let k = 1; k <= b.length; k++)
+      row[k] = Math.min(
+        (prev[k] ?? 0) + 1,
+        (row[k - 1] ?? 0) + 1,
+        (prev[k - 1] ?? 0) + (a[i - 1] === b[k - 1] ? 0 : 1),
+      );
+    prev = row;
+  }
+  return (prev[b.length] ?? 99) <= most;
+}
+
 /** "Honduras" and "Honduran": one letter apart at the end of a long shared start. */
 function nearlySame(a: string, b: string): boolean {
   let k = 0;
@@ -766,16 +789,43 @@ function nearlySame(a: string, b: string): boolean {
 
 /**
  * Capitalised dictionary words next to a capitalised word `words` holds ("River" in "Jordan River"). A month is
- * a date, not part of a name, and a joining word that opens a sentence ("In July") is no name.
+ * a date, not part of a name, and a joining word that opens a sentence ("In July") is no name. Where the original
+ * has that neighbour next to another capitalised word on the same side ("Grace Okafor", "Stanford University"),
+ * a different word there ("Grace Adams", "Harvard University") is a name swapped, not a name completed.
  */
-function wordsBesideNames(sentence: string, words: Set<string>): Set<string> {
+function wordsBesideNames(sentence: string, words: Set<string>, original: string): Set<string> {
   const out = new Set<string>();
   const toks = sentence.match(/[\p{L}][\p{L}'’-]*/gu) ?? [];
   const bare = (t: string): string => t.toLowerCase().replace(/['’]s$/, '');
+  const capital = (t: string | undefined): t is string => t !== undefined && /^\p{Lu}/u.test(t) && !STOP.has(bare(t));
+  const origToks = original.match(/[\p{L}][\p{L}'’-]*|[^\s\p{L}]/gu) ?? [];
+  // The capitalised words the original puts right after (side 1) or right before (side -1) a word.
+  const besideInOriginal = (w: string, side: 1 | -1): Set<string> => {
+    const found = new Set<string>();
+    origToks.forEach((t, k) => {
+      const other = origToks[k + side];
+      // A possessive before the name ("Team Sky's Rowe") is not part of it.
+      if (bare(t) === w && capital(t) && capital(other) && !(side === -1 && /['’]s$/.test(other)))
+        found.add(bare(other));
+    });
+    return found;
+  };
   toks.forEach((t, i) => {
     if (!/^\p{Lu}/u.test(t) || !inDictionary(bare(t)) || MONTHS.has(bare(t))) return;
-    for (const n of [toks[i - 1], toks[i + 1]])
-      if (n && /^\p{Lu}/u.test(n) && !STOP.has(bare(n)) && words.has(bare(n))) out.add(bare(t));
+    for (const [n, side] of [
+      [toks[i - 1], 1],
+      [toks[i + 1], -1],
+    ] as const) {
+      if (!capital(n) || !words.has(bare(n))) continue;
+      const there = besideInOriginal(bare(n), side);
+      // The same word respelled or shortened ("Camoflauge", "Pac."), or a synonym ("Holy Ghost" / "Holy Spirit").
+      const same = (w: string): boolean =>
+        w === bare(t) ||
+        (w.length >= 3 && bare(t).startsWith(w)) ||
+        closeSpelling(w, bare(t)) ||
+        allSensesOf(lemma(w)).some((k) => allSensesOf(lemma(bare(t))).includes(k));
+      if (there.size === 0 || [...there].some(same)) out.add(bare(t));
+    }
   });
   return out;
 }
@@ -1318,7 +1368,7 @@ export function checkFaithful(
     }
     const expanded = f.names.length > 0 ? acronymRuns(a.sentences[j]?.text ?? '', origAcronyms) : new Set<string>();
     const besideKnownName =
-      f.names.length > 0 ? wordsBesideNames(a.sentences[j]?.text ?? '', origWords) : new Set<string>();
+      f.names.length > 0 ? wordsBesideNames(a.sentences[j]?.text ?? '', origWords, original) : new Set<string>();
     for (const name of f.names) {
       if (origNames.has(name) || origWords.has(name)) continue;
       // An abbreviation of the original written out ("Circuit" for "Cir.", "Corporation" for "Corp.").
