@@ -787,29 +787,49 @@ function nearlySame(a: string, b: string): boolean {
   return k >= 5 && Math.max(a.length, b.length) - k <= 1;
 }
 
+/** A word as the name checks compare it: lower case, without a possessive "'s". */
+const bare = (t: string): string => t.toLowerCase().replace(/['’]s$/, '');
+
+/** For each capitalised word of a text, the capitalised words right after it and right before it. */
+interface BesideIndex {
+  after: Map<string, Set<string>>;
+  before: Map<string, Set<string>>;
+}
+
+function besideIndexOf(text: string): BesideIndex {
+  const toks = text.match(/[\p{L}][\p{L}'’-]*|[^\s\p{L}]/gu) ?? [];
+  const capital = (t: string | undefined): t is string => t !== undefined && /^\p{Lu}/u.test(t) && !STOP.has(bare(t));
+  const after = new Map<string, Set<string>>();
+  const before = new Map<string, Set<string>>();
+  const add = (m: Map<string, Set<string>>, k: string, v: string): void => {
+    const set = m.get(k) ?? new Set<string>();
+    set.add(v);
+    m.set(k, set);
+  };
+  toks.forEach((t, k) => {
+    if (!capital(t)) return;
+    const next = toks[k + 1];
+    const prev = toks[k - 1];
+    if (capital(next)) add(after, bare(t), bare(next));
+    // A possessive before the name ("Team Sky's Rowe") is not part of it.
+    if (capital(prev) && !/['’]s$/.test(prev)) add(before, bare(t), bare(prev));
+  });
+  return { after, before };
+}
+
 /**
  * Capitalised dictionary words next to a capitalised word `words` holds ("River" in "Jordan River"). A month is
  * a date, not part of a name, and a joining word that opens a sentence ("In July") is no name. Where the original
  * has that neighbour next to another capitalised word on the same side ("Grace Okafor", "Stanford University"),
  * a different word there ("Grace Adams", "Harvard University") is a name swapped, not a name completed.
  */
-function wordsBesideNames(sentence: string, words: Set<string>, original: string): Set<string> {
+function wordsBesideNames(sentence: string, words: Set<string>, beside: () => BesideIndex): Set<string> {
   const out = new Set<string>();
   const toks = sentence.match(/[\p{L}][\p{L}'’-]*/gu) ?? [];
-  const bare = (t: string): string => t.toLowerCase().replace(/['’]s$/, '');
   const capital = (t: string | undefined): t is string => t !== undefined && /^\p{Lu}/u.test(t) && !STOP.has(bare(t));
-  const origToks = original.match(/[\p{L}][\p{L}'’-]*|[^\s\p{L}]/gu) ?? [];
   // The capitalised words the original puts right after (side 1) or right before (side -1) a word.
-  const besideInOriginal = (w: string, side: 1 | -1): Set<string> => {
-    const found = new Set<string>();
-    origToks.forEach((t, k) => {
-      const other = origToks[k + side];
-      // A possessive before the name ("Team Sky's Rowe") is not part of it.
-      if (bare(t) === w && capital(t) && capital(other) && !(side === -1 && /['’]s$/.test(other)))
-        found.add(bare(other));
-    });
-    return found;
-  };
+  const besideInOriginal = (w: string, side: 1 | -1): Set<string> =>
+    (side === 1 ? beside().after : beside().before).get(w) ?? new Set<string>();
   toks.forEach((t, i) => {
     if (!/^\p{Lu}/u.test(t) || !inDictionary(bare(t)) || MONTHS.has(bare(t))) return;
     for (const [n, side] of [
@@ -1119,7 +1139,12 @@ function mergeScopes(list: Scope[]): Scope {
  * For coverage, recall and the invented-sentence test: kept, or said as another part of speech ("announced" /
  * "the announcement", "quickly" / "quick"). The alignment and the fact checks keep to `keptIn`.
  */
-function keptOrDerived(l: string, lemmaSet: ReadonlySet<string>, senseSet: ReadonlySet<string>): boolean {
+/** A set as the checks read it: only whether it holds a key. */
+interface Has {
+  has(key: string): boolean;
+}
+
+function keptOrDerived(l: string, lemmaSet: Has, senseSet: Has): boolean {
   if (keptIn(l, lemmaSet, senseSet)) return true;
   for (const k of derivedSensesOf(l)) if (senseSet.has(k)) return true;
   return false;
@@ -1127,7 +1152,7 @@ function keptOrDerived(l: string, lemmaSet: ReadonlySet<string>, senseSet: Reado
 
 /** Whether a lemma is kept in a bag: the same lemma or one sharing a frequent sense. */
 /** Whether the lemma, or a word sharing one of its frequent senses, is in the set. */
-export function keptIn(l: string, lemmaSet: ReadonlySet<string>, senseSet: ReadonlySet<string>): boolean {
+export function keptIn(l: string, lemmaSet: Has, senseSet: Has): boolean {
   if (lemmaSet.has(l)) return true;
   for (const k of sensesOf(l)) if (senseSet.has(k)) return true;
   return false;
@@ -1160,13 +1185,50 @@ function inPlaceOf(
   return false;
 }
 
-function similarity(a: Prepared, i: number, b: Prepared, j: number): number {
-  const la = a.lemmaSet[i] as Set<string>;
-  const lb = b.lemmaSet[j] as Set<string>;
-  if (la.size === 0 || lb.size === 0) return 0;
-  let hit = 0;
-  for (const l of la) if (keptIn(l, lb, b.senseSet[j] as Set<string>)) hit++;
-  return hit / Math.sqrt(la.size * lb.size);
+/**
+ * The similarity of every answer sentence `j` with every original sentence `i`, as `[j][i]`: the original
+ * sentence's content lemmas kept in the answer sentence (the same lemma or one sharing a frequent sense), over the
+ * geometric mean of the two sentences' lemma counts. Computed through an index of the answer's lemmas and senses:
+ * each original lemma visits only the answer sentences that keep it, so a long text costs about as many steps as
+ * it has words rather than sentences times sentences.
+ */
+function similarityMatrix(o: Prepared, a: Prepared): number[][] {
+  const nO = o.sentences.length;
+  const nA = a.sentences.length;
+  const index = new Map<string, number[]>();
+  const put = (key: string, j: number): void => {
+    const list = index.get(key);
+    if (!list) index.set(key, [j]);
+    else if (list[list.length - 1] !== j) list.push(j);
+  };
+  for (let j = 0; j < nA; j++) {
+    for (const l of a.lemmaSet[j] ?? []) put(`w:${l}`, j);
+    for (const k of a.senseSet[j] ?? []) put(`s:${k}`, j);
+  }
+  const keptBy = new Map<string, number[]>();
+  const sentencesKeeping = (l: string): number[] => {
+    let js = keptBy.get(l);
+    if (!js) {
+      const set = new Set<number>(index.get(`w:${l}`) ?? []);
+      for (const k of sensesOf(l)) for (const j of index.get(`s:${k}`) ?? []) set.add(j);
+      js = [...set];
+      keptBy.set(l, js);
+    }
+    return js;
+  };
+  const sim: number[][] = Array.from({ length: nA }, () => new Array<number>(nO).fill(0));
+  const hits = new Array<number>(nA).fill(0);
+  for (let i = 0; i < nO; i++) {
+    const la = o.lemmaSet[i] as Set<string>;
+    if (la.size === 0) continue;
+    hits.fill(0);
+    for (const l of la) for (const j of sentencesKeeping(l)) hits[j] = (hits[j] ?? 0) + 1;
+    for (let j = 0; j < nA; j++) {
+      const size = (a.lemmaSet[j] as Set<string>).size;
+      if (size > 0 && (hits[j] ?? 0) > 0) (sim[j] as number[])[i] = (hits[j] as number) / Math.sqrt(la.size * size);
+    }
+  }
+  return sim;
 }
 
 /** A number of the answer sentence the original states nowhere, in figures or words (`had`: all of them). */
@@ -1198,9 +1260,7 @@ export function checkFaithful(
 
   // 1. Alignment: every answer sentence to its best original and every original to its best answer
   // sentence, plus any pair nearly as similar as either's best (merges and splits).
-  const sim: number[][] = Array.from({ length: nA }, (_, j) =>
-    Array.from({ length: nO }, (_, i) => similarity(o, i, a, j)),
-  );
+  const sim = similarityMatrix(o, a);
   const bestA = sim.map((row) => Math.max(0, ...row));
   const bestO = Array.from({ length: nO }, (_, i) => Math.max(0, ...sim.map((row) => row[i] ?? 0)));
   const alignment: number[][] = sim.map((row, j) =>
@@ -1253,6 +1313,8 @@ export function checkFaithful(
     ...(o.allText.match(/\b(?:\p{L}\.){2,}/gu) ?? []).map((a) => a.replace(/\./g, '')),
   ]);
   const origWordList = [...origWords];
+  let besideIndexBuilt: BesideIndex | undefined;
+  const besideIndex = (): BesideIndex => (besideIndexBuilt ??= besideIndexOf(original));
   const origStems = new Set(origWordList.filter((w) => w.length >= 4).map(nameStem));
   const lowerWords = new Set(
     `${original}\n${answer}`.match(/(?<![\p{L}'’.-])\p{Ll}[\p{Ll}'’-]*/gu)?.map((w) => w.replace(/['’]s$/, '')) ?? [],
@@ -1348,9 +1410,11 @@ export function checkFaithful(
       // one figure comes more often and another less often.
       const close = aligned.filter((i) => (sim[j]?.[i] ?? 0) >= CLOSE_ALIGN);
       if (close.length > 0) {
+        const closeSet = new Set(close);
         const peers = new Set<number>([j]);
         for (const i of close)
-          for (const k of answersOf[i] ?? []) if ((alignment[k] ?? []).every((x) => close.includes(x))) peers.add(k);
+          for (const k of answersOf[i] ?? [])
+            if (!peers.has(k) && (alignment[k] ?? []).every((x) => closeSet.has(x))) peers.add(k);
         const count = (lists: (readonly string[])[]): Map<string, number> => {
           const m = new Map<string, number>();
           for (const l of lists) for (const x of l) m.set(x, (m.get(x) ?? 0) + 1);
@@ -1368,7 +1432,7 @@ export function checkFaithful(
     }
     const expanded = f.names.length > 0 ? acronymRuns(a.sentences[j]?.text ?? '', origAcronyms) : new Set<string>();
     const besideKnownName =
-      f.names.length > 0 ? wordsBesideNames(a.sentences[j]?.text ?? '', origWords, original) : new Set<string>();
+      f.names.length > 0 ? wordsBesideNames(a.sentences[j]?.text ?? '', origWords, besideIndex) : new Set<string>();
     for (const name of f.names) {
       if (origNames.has(name) || origWords.has(name)) continue;
       // An abbreviation of the original written out ("Circuit" for "Cir.", "Corporation" for "Corp.").
@@ -1452,9 +1516,11 @@ export function checkFaithful(
           ? (sim[j]?.[i] ?? 0) === bestA[j]
           : (sim[j]?.[i] ?? 0) >= FOLLOW * (bestA[j] ?? 0),
       );
+      const followedSet = new Set(followed);
       const peers = new Set<number>([j]);
       for (const i of followed)
-        for (const k of answersOf[i] ?? []) if ((alignment[k] ?? []).every((x) => followed.includes(x))) peers.add(k);
+        for (const k of answersOf[i] ?? [])
+          if (!peers.has(k) && (alignment[k] ?? []).every((x) => followedSet.has(x))) peers.add(k);
       const negA = [...peers].reduce((s, k) => s + (a.negations[k] ?? 0), 0);
       const negO = followed.reduce((s, i) => s + (o.negations[i] ?? 0), 0);
       // In a merge of several original sentences the totals can agree while one sentence flips: compare this
@@ -1579,7 +1645,9 @@ export function checkFaithful(
       }
       // A reversed claim: a word whose antonym the aligned original uses (and does not use the word itself).
       const oLem = new Set(aligned.flatMap((i) => o.lemmas[i] ?? []));
-      const oSenses = new Set(aligned.flatMap((i) => [...(o.senseSet[i] ?? [])]));
+      // Read through the aligned sentences' own sets: most words of a faithful sentence are words of the original
+      // and never ask.
+      const oSenses: Has = { has: (k) => aligned.some((i) => o.senseSet[i]?.has(k) === true) };
       // Words the aligned original denies: "not bound" and "unbound", "not static" and "dynamic" agree.
       const oDenied = mergeScopes(aligned.map((i) => o.scopes[i] as Scope)).negated;
       // Every sense of the aligned original words, built once per original sentence and only when needed.

@@ -130,6 +130,23 @@ export async function benchRecorded(args: string[]): Promise<void> {
   console.log(
     `faithfulness check: ${((ms / Math.max(1, wordsChecked)) * 500).toFixed(2)} ms per 500 words (check and repair)`,
   );
+  // Long texts: eight faithful pairs joined into one text (and their rewrites into one answer), so the figure
+  // also holds where a paste runs to a thousand words and more.
+  let longMs = 0;
+  let longWords = 0;
+  let longTexts = 0;
+  for (let g = 0; g + 8 <= faithful.length && longTexts < 24; g += 8, longTexts++) {
+    const group = faithful.slice(g, g + 8);
+    const original = group.map((p) => p.original).join('\n\n');
+    const t = performance.now();
+    judgeAndRepair(original, group.map((p) => p.rewrite).join('\n\n'), 'deep');
+    longMs += performance.now() - t;
+    longWords += words(original);
+  }
+  if (longWords > 0)
+    console.log(
+      `  on ${longTexts} long texts (8 pairs joined, ${Math.round(longWords / longTexts)} words on average): ${((longMs / longWords) * 500).toFixed(2)} ms per 500 words`,
+    );
   console.log(
     'used with spans: the same check with the protected spans Deep finds in the text (numbers, names, quotations),\n' +
       'each of which must come back; the recorded rewrites were not written with placeholders\n',
