@@ -1115,6 +1115,20 @@ describe('faithfulness check', () => {
     ).toMatchObject({ ok: true });
   });
 
+  it('"no longer", "few" for "most" and "less safe" for "safer" turn a claim around', () => {
+    const o =
+      'The city opened a bike lane along the river. Nearby shops say business is steady. Most residents feel safer on the new route.';
+    const a =
+      'A bike lane now runs along the river. Shops nearby report steady business. Most residents feel safer on the route.';
+    expect(checkFaithful(o, a)).toMatchObject({ ok: true });
+    for (const changed of [
+      a.replace('report steady business', 'say business is no longer steady'),
+      a.replace('Most residents feel', 'Few residents feel'),
+      a.replace('feel safer', 'feel less safe'),
+    ])
+      expect(checkFaithful(o, changed).ok, changed).toBe(false);
+  });
+
   it('a word beside a known name completes it, unless the original has another word in that place', () => {
     const tail = ' The team met every Tuesday to review the plan. Most members came prepared with notes.';
     for (const [o, a] of [

@@ -150,6 +150,8 @@ const OPPOSITES: readonly [string, RegExp, string, RegExp][] = [
     /(?<!\ba )\bfew\b/i,
   ],
   ['most', /\bmost\b/i, 'least', /\b(?:least|fewest)\b/i],
+  // "Most residents" and "few residents" are opposite shares of one group.
+  ['most', /\b(?:most|the majority of)\b/i, 'few', /(?<!\ba |quite a )\bfew\b/i],
   // Only where "much" and "little" are amounts ("as much as", "too little"): "a little" also softens.
   ['much', /\b(?:as|so|too|how|very) much\b/i, 'little', /\b(?:as|so|too|how|very) little\b/i],
   ['never', /\bnever\b/i, 'always', /\b(?:always|every time|all the time)\b/i],
@@ -164,8 +166,25 @@ const OPPOSITES: readonly [string, RegExp, string, RegExp][] = [
   ],
 ];
 
+/** "Safer" or "more safe" where one side says "less safe" (and not the other way round as well). */
+function reversedComparative(original: string, answer: string): [string, string] | null {
+  const compared = (text: string, x: string): boolean =>
+    new RegExp(`\\b(?:${x}r|${x}er|${x.replace(/y$/, 'i')}er|more\\s+${x})\\b`, 'i').test(text);
+  for (const [from, to, a, b] of [
+    ['more', 'less', original, answer],
+    ['less', 'more', answer, original],
+  ] as const)
+    for (const m of b.matchAll(/\bless\s+([a-z]{3,})\b/gi)) {
+      const x = (m[1] as string).toLowerCase();
+      if (compared(a, x) && !compared(b, x) && !new RegExp(`\\bless\\s+${x}\\b`, 'i').test(a)) return [from, to];
+    }
+  return null;
+}
+
 /** A closed-class opposite the answer sentence says where the original says the other side. */
 export function reversedAmount(original: string, answer: string): [string, string] | null {
+  const comparative = reversedComparative(original, answer);
+  if (comparative) return comparative;
   for (const [a, ra, b, rb] of OPPOSITES) {
     for (const [from, rFrom, to, rTo] of [
       [a, ra, b, rb],
