@@ -1822,16 +1822,12 @@ export function checkFaithful(
     let best = 0;
     // Covered by the answer sentences aligned with it, or by the answer as a whole for short sentences
     // whose words were spread over a merged sentence.
-    const near = new Set<number>(answersOf[i] ?? []);
-    const bag = new Set<string>();
-    const senses = new Set<string>();
-    for (const j of near) {
-      for (const l of a.lemmaSet[j] ?? []) bag.add(l);
-      for (const k of a.senseSet[j] ?? []) senses.add(k);
-    }
+    const nearList = [...new Set<number>(answersOf[i] ?? [])];
+    // Read through the answer sentences' own sets, not copied into one.
+    const bag: Has = { has: (l) => nearList.some((j) => a.lemmaSet[j]?.has(l) === true) };
+    const senses: Has = { has: (k) => nearList.some((j) => a.senseSet[j]?.has(k) === true) };
     // A word the answer says with a rarer sense of one of its words counts too (coverage only: alignment and
     // the fact checks keep to the frequent senses).
-    const nearList = [...near];
     for (const l of ls) {
       if (keptOrDerived(l, bag, senses)) best++;
       else if (allSensesOf(l).some((k) => nearList.some((j) => answerAllSenses(j).has(k)))) best++;
