@@ -142,7 +142,6 @@ export const TOLERANCE: Record<'deep' | 'lightning', Tolerance> = {
   },
 };
 
-/** Antonyms that name one event from its two sides (a sale is a purchase): "sold" in the passive is "bought". */
 /**
  * Common opposites WordNet does not list as antonyms ("help" / "hurt", "support" / "oppose"). With no sense to
  * match, they count only where the aligned original says the opposite word itself, in the same place.
@@ -162,6 +161,7 @@ const OPPOSED = ((): Map<string, string[]> => {
   return m;
 })();
 
+/** Antonyms that name one event from its two sides (a sale is a purchase): "sold" in the passive is "bought". */
 const CONVERSES = new Set(['buy/sell', 'sell/buy', 'lend/borrow', 'borrow/lend', 'give/take', 'take/give']);
 
 /** Lemmas of the verbs a sentence uses in the passive ("are sold", "was quietly given", "got taken"). */
@@ -1138,22 +1138,21 @@ function mergeScopes(list: Scope[]): Scope {
   );
 }
 
-/**
- * For coverage, recall and the invented-sentence test: kept, or said as another part of speech ("announced" /
- * "the announcement", "quickly" / "quick"). The alignment and the fact checks keep to `keptIn`.
- */
 /** A set as the checks read it: only whether it holds a key. */
 interface Has {
   has(key: string): boolean;
 }
 
+/**
+ * For coverage, recall and the invented-sentence test: kept, or said as another part of speech ("announced" /
+ * "the announcement", "quickly" / "quick"). The alignment and the fact checks keep to `keptIn`.
+ */
 function keptOrDerived(l: string, lemmaSet: Has, senseSet: Has): boolean {
   if (keptIn(l, lemmaSet, senseSet)) return true;
   for (const k of derivedSensesOf(l)) if (senseSet.has(k)) return true;
   return false;
 }
 
-/** Whether a lemma is kept in a bag: the same lemma or one sharing a frequent sense. */
 /** Whether the lemma, or a word sharing one of its frequent senses, is in the set. */
 export function keptIn(l: string, lemmaSet: Has, senseSet: Has): boolean {
   if (lemmaSet.has(l)) return true;
