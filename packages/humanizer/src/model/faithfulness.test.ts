@@ -1135,7 +1135,7 @@ describe('faithfulness check', () => {
       ['Boats crossed the Jordan at dawn.', 'Boats crossed the Jordan River at dawn.'],
       ['The speech was given by Lincoln.', 'The speech was given by President Lincoln.'],
       ["The prize went to Club Nova's Rowe.", "The prize went to Club Nova's Ben Rowe."],
-      ['I will stick to films by Ernest Lubitsch.', 'I will stick to films by Ernst Lubitsch.'],
+      ['We stayed at the Grand Plazza near the station.', 'We stayed at the Grand Plaza near the station.'],
     ])
       expect(checkFaithful(o + tail, a + tail), a).toMatchObject({ ok: true });
     for (const [o, a] of [

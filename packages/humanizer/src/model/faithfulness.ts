@@ -760,8 +760,8 @@ function nameStem(w: string): string {
 }
 
 /**
- * Two spellings of one word: one letter added, dropped or changed ("ernest" / "ernst"), two in a word of seven
- * letters or more ("camoflauge" / "camouflage").
+ * Two spellings of one word: one letter added, dropped or changed ("katharine" / "katherine"), two in a word of
+ * seven letters or more ("acommodation" / "accommodation").
  */
 function closeSpelling(a: string, b: string): boolean {
   const most = Math.min(a.length, b.length) >= 7 ? 2 : 1;
@@ -811,7 +811,7 @@ function besideIndexOf(text: string): BesideIndex {
     const next = toks[k + 1];
     const prev = toks[k - 1];
     if (capital(next)) add(after, bare(t), bare(next));
-    // A possessive before the name ("Team Sky's Rowe") is not part of it.
+    // A possessive before the name ("Club Nova's Rowe") is not part of it.
     if (capital(prev) && !/['’]s$/.test(prev)) add(before, bare(t), bare(prev));
   });
   return { after, before };
@@ -838,7 +838,7 @@ function wordsBesideNames(sentence: string, words: Set<string>, beside: () => Be
     ] as const) {
       if (!capital(n) || !words.has(bare(n))) continue;
       const there = besideInOriginal(bare(n), side);
-      // The same word respelled or shortened ("Camoflauge", "Pac."), or a synonym ("Holy Ghost" / "Holy Spirit").
+      // The same word respelled or shortened ("Plazza", "Intl."), or a synonym ("Holy Ghost" / "Holy Spirit").
       const same = (w: string): boolean =>
         w === bare(t) ||
         (w.length >= 3 && bare(t).startsWith(w)) ||
@@ -1343,8 +1343,8 @@ export function checkFaithful(
   ];
   const numericDate = /\b\d{1,4}[/.-]\d{1,2}[/.-]\d{2,4}\b/.test(o.allText);
   // The original's acronyms ("CSR", "U.S."): a run of capitalised words is spelled out from one of these, not from
-  // an ordinary word its initials happen to spell ("Alistair Martinez" is not "am").
-  // An acronym written in lower case ("a gtc spot") is a word in no dictionary; an original written without
+  // an ordinary word its initials happen to spell ("Anna Martinez" is not "am").
+  // An acronym written in lower case ("a qms audit") is a word in no dictionary; an original written without
   // capitals (fewer capitals than sentences) may hold one in any word.
   const caseless = (original.match(/\p{Lu}/gu) ?? []).length < o.sentences.length;
   const origAcronyms = caseless
