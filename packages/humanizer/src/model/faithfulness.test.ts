@@ -1134,7 +1134,7 @@ describe('faithfulness check', () => {
     for (const [o, a] of [
       ['Boats crossed the Jordan at dawn.', 'Boats crossed the Jordan River at dawn.'],
       ['The speech was given by Lincoln.', 'The speech was given by President Lincoln.'],
-      ["The prize went to Club Nova's Rowe.", "The prize went to Club Nova's Ben Rowe."],
+      ["The prize went to Club Nova's Dunmore.", "The prize went to Club Nova's Ben Dunmore."],
       ['We stayed at the Grand Plazza near the station.', 'We stayed at the Grand Plaza near the station.'],
     ])
       expect(checkFaithful(o + tail, a + tail), a).toMatchObject({ ok: true });

@@ -811,7 +811,7 @@ function besideIndexOf(text: string): BesideIndex {
     const next = toks[k + 1];
     const prev = toks[k - 1];
     if (capital(next)) add(after, bare(t), bare(next));
-    // A possessive before the name ("Club Nova's Rowe") is not part of it.
+    // A possessive before the name ("Club Nova's Dunmore") is not part of it.
     if (capital(prev) && !/['’]s$/.test(prev)) add(before, bare(t), bare(prev));
   });
   return { after, before };
