@@ -15,6 +15,8 @@ const REWRITE =
   'According to Maria Lopez, head of the finance office in Denver, the rules came into force in March 2021, and roughly 40 percent of the firms have submitted their forms.';
 
 const LONG = `${ORIGINAL} The office will publish a guide for owners next year. Owners can call a help line every weekday morning. Several banks have offered cheaper loans to the firms.`;
+/** Two sentences after the one under test, so that each case is judged inside a text. */
+const TAIL = ' The team met every Tuesday to review the plan. Most members came prepared with notes.';
 const LONG_REWRITE = `${REWRITE} Next year the office will put out a guide for owners. A help line takes calls each weekday morning. A number of banks have offered the firms cheaper loans.`;
 
 describe('faithfulness check', () => {
@@ -993,7 +995,6 @@ describe('faithfulness check', () => {
   });
 
   it('the same figure, link or name written another way is kept; another figure, link or name is not', () => {
-    const tail = ' The team met every Tuesday to review the plan. Most members came prepared with notes.';
     const kept: [string, string][] = [
       ['The band was most popular in the 1990s across Europe.', 'Across Europe, the band peaked in the nineties.'],
       ['Half of the students chose the evening class.', 'Fifty percent of the students picked the evening class.'],
@@ -1019,7 +1020,7 @@ describe('faithfulness check', () => {
       ['The 21st century brought new problems.', 'The twenty-first century brought new problems.'],
       ['The meeting lasted 2.5 hours.', 'The meeting went on for two and a half hours.'],
     ];
-    for (const [o, a] of kept) expect(checkFaithful(o + tail, a + tail), a).toMatchObject({ ok: true, failures: [] });
+    for (const [o, a] of kept) expect(checkFaithful(o + TAIL, a + TAIL), a).toMatchObject({ ok: true, failures: [] });
     const changed: [string, string, string][] = [
       [
         'The band was most popular in the 1990s across Europe.',
@@ -1063,13 +1064,12 @@ describe('faithfulness check', () => {
     ];
     for (const [o, a, drift] of changed)
       expect(
-        checkFaithful(o + tail, a + tail).failures.map((f) => f.drift),
+        checkFaithful(o + TAIL, a + TAIL).failures.map((f) => f.drift),
         a,
       ).toContain(drift);
   });
 
   it('a "not" traded for a word that denies in its place keeps the meaning; a "not" dropped or added does not', () => {
-    const tail = ' The team met every Tuesday to review the plan. Most members came prepared with notes.';
     const kept: [string, string][] = [
       ['Not many people came to the opening night.', 'Few people came to the opening night.'],
       ['Dogs are not allowed in the dining room.', 'Dogs are banned from the dining room.'],
@@ -1082,7 +1082,7 @@ describe('faithfulness check', () => {
         'For many, work kept them from visiting during the day.',
       ],
     ];
-    for (const [o, a] of kept) expect(checkFaithful(o + tail, a + tail), a).toMatchObject({ ok: true, failures: [] });
+    for (const [o, a] of kept) expect(checkFaithful(o + TAIL, a + TAIL), a).toMatchObject({ ok: true, failures: [] });
     const flipped: [string, string][] = [
       ['Dogs are not allowed in the dining room.', 'Dogs are allowed in the dining room.'],
       ['The children did not like the new playground.', 'The children liked the new playground.'],
@@ -1095,22 +1095,21 @@ describe('faithfulness check', () => {
         'Unlike the old design, the team drew new parts that are not light enough for the frame.',
       ],
     ];
-    for (const [o, a] of flipped) expect(checkFaithful(o + tail, a + tail).ok, a).toBe(false);
+    for (const [o, a] of flipped) expect(checkFaithful(o + TAIL, a + TAIL).ok, a).toBe(false);
   });
 
   it('common opposites WordNet does not list are a reversed claim where the original says the other word', () => {
-    const tail = ' The team met every Tuesday to review the plan. Most members came prepared with notes.';
     for (const [o, a] of [
       ['The new rules will help small farms.', 'The new rules will hurt small farms.'],
       ['Most voters supported the plan.', 'Most voters opposed the plan.'],
       ['The school will allow phones at lunch.', 'The school will forbid phones at lunch.'],
     ])
-      expect(checkFaithful(o + tail, a + tail), a).toMatchObject({ ok: false, drift: 'antonym' });
+      expect(checkFaithful(o + TAIL, a + TAIL), a).toMatchObject({ ok: false, drift: 'antonym' });
     // Both words said as the original says them.
     expect(
       checkFaithful(
-        'The new rules will help small farms and hurt large ones.' + tail,
-        'Small farms will be helped by the new rules, while large ones will be hurt.' + tail,
+        'The new rules will help small farms and hurt large ones.' + TAIL,
+        'Small farms will be helped by the new rules, while large ones will be hurt.' + TAIL,
       ),
     ).toMatchObject({ ok: true });
   });
@@ -1130,35 +1129,33 @@ describe('faithfulness check', () => {
   });
 
   it('a word beside a known name completes it, unless the original has another word in that place', () => {
-    const tail = ' The team met every Tuesday to review the plan. Most members came prepared with notes.';
     for (const [o, a] of [
       ['Boats crossed the Jordan at dawn.', 'Boats crossed the Jordan River at dawn.'],
       ['The speech was given by Lincoln.', 'The speech was given by President Lincoln.'],
       ["The prize went to Club Nova's Dunmore.", "The prize went to Club Nova's Ben Dunmore."],
       ['We stayed at the Grand Plazza near the station.', 'We stayed at the Grand Plaza near the station.'],
     ])
-      expect(checkFaithful(o + tail, a + tail), a).toMatchObject({ ok: true });
+      expect(checkFaithful(o + TAIL, a + TAIL), a).toMatchObject({ ok: true });
     for (const [o, a] of [
       ['The award went to Grace Okafor of the city library.', 'The award went to Grace Brown of the city library.'],
       ['The study was run at Stanford University.', 'The study was run at Harvard University.'],
     ])
-      expect(checkFaithful(o + tail, a + tail), a).toMatchObject({ ok: false, drift: 'name' });
+      expect(checkFaithful(o + TAIL, a + TAIL), a).toMatchObject({ ok: false, drift: 'name' });
   });
 
   it('a run of capitalised words is spelled out from an acronym of the original, not from a word its initials spell', () => {
-    const tail = ' The team met every Tuesday to review the plan. Most members came prepared with notes.';
     const o = 'Firms that follow CSR rules, says Anna Lee, are trusted more.';
     expect(
       checkFaithful(
-        o + tail,
-        'Anna Lee says firms that follow Corporate Social Responsibility rules are trusted more.' + tail,
+        o + TAIL,
+        'Anna Lee says firms that follow Corporate Social Responsibility rules are trusted more.' + TAIL,
       ),
     ).toMatchObject({ ok: true });
     // "Anna Martinez" spells "am", an ordinary word of the original, not an acronym of it.
     expect(
       checkFaithful(
-        'I am sure the actor Anna Lee played the part better.' + tail,
-        'I am sure the actor Anna Martinez played the part better.' + tail,
+        'I am sure the actor Anna Lee played the part better.' + TAIL,
+        'I am sure the actor Anna Martinez played the part better.' + TAIL,
       ),
     ).toMatchObject({ ok: false, drift: 'name' });
   });

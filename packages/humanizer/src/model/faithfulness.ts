@@ -790,6 +790,9 @@ function nearlySame(a: string, b: string): boolean {
 /** A word as the name checks compare it: lower case, without a possessive "'s". */
 const bare = (t: string): string => t.toLowerCase().replace(/['’]s$/, '');
 
+/** A capitalised word that is not a closed-class word ("The", "And" opening a sentence). */
+const capital = (t: string | undefined): t is string => t !== undefined && /^\p{Lu}/u.test(t) && !STOP.has(bare(t));
+
 /** For each capitalised word of a text, the capitalised words right after it and right before it. */
 interface BesideIndex {
   after: Map<string, Set<string>>;
@@ -798,7 +801,6 @@ interface BesideIndex {
 
 function besideIndexOf(text: string): BesideIndex {
   const toks = text.match(/[\p{L}][\p{L}'’-]*|[^\s\p{L}]/gu) ?? [];
-  const capital = (t: string | undefined): t is string => t !== undefined && /^\p{Lu}/u.test(t) && !STOP.has(bare(t));
   const after = new Map<string, Set<string>>();
   const before = new Map<string, Set<string>>();
   const add = (m: Map<string, Set<string>>, k: string, v: string): void => {
@@ -826,7 +828,6 @@ function besideIndexOf(text: string): BesideIndex {
 function wordsBesideNames(sentence: string, words: Set<string>, beside: () => BesideIndex): Set<string> {
   const out = new Set<string>();
   const toks = sentence.match(/[\p{L}][\p{L}'’-]*/gu) ?? [];
-  const capital = (t: string | undefined): t is string => t !== undefined && /^\p{Lu}/u.test(t) && !STOP.has(bare(t));
   // The capitalised words the original puts right after (side 1) or right before (side -1) a word.
   const besideInOriginal = (w: string, side: 1 | -1): Set<string> =>
     (side === 1 ? beside().after : beside().before).get(w) ?? new Set<string>();
@@ -952,14 +953,8 @@ function prepareText(text: string): Prepared {
     denialsOf: (i: number): Denials => {
       let d = denials[i];
       if (!d) {
-        const text = sentences[i]?.text ?? '';
-        d = denials[i] = {
-          count:
-            (text.match(LEXICAL_NEGATIONS) ?? []).length +
-            (text.match(OTHER_DENIALS) ?? []).length +
-            (lemmas[i] ?? []).filter((l) => looksDenied(l)).length,
-          reach: denialReachOf(text),
-        };
+        const { matched, reach } = denialReachOf(sentences[i]?.text ?? '');
+        d = denials[i] = { count: matched + (lemmas[i] ?? []).filter((l) => looksDenied(l)).length, reach };
       }
       return d;
     },
@@ -996,9 +991,13 @@ interface Denials {
   reach: Map<string, Set<string>>;
 }
 
-/** The content lemmas next to each word that denies without "not" (see `Prepared.denialsOf`). */
-function denialReachOf(sentence: string): Map<string, Set<string>> {
+/**
+ * The content lemmas next to each word that denies without "not" (see `Prepared.denialsOf`), and how many times
+ * the sentence matches the lexical denials.
+ */
+function denialReachOf(sentence: string): { matched: number; reach: Map<string, Set<string>> } {
   const out = new Map<string, Set<string>>();
+  let matched = 0;
   const text = sentence.toLowerCase();
   const words = [...text.matchAll(/[a-z][a-z'’-]*/g)]
     .map((m) => ({ at: m.index, end: m.index + m[0].length, w: m[0].replace(/['’]s$/, '') }))
@@ -1015,14 +1014,17 @@ function denialReachOf(sentence: string): Map<string, Set<string>> {
     return near;
   };
   for (const r of [LEXICAL_NEGATIONS, OTHER_DENIALS])
-    for (const m of text.matchAll(r)) around(m[0], m.index, m.index + m[0].length);
+    for (const m of text.matchAll(r)) {
+      matched++;
+      around(m[0], m.index, m.index + m[0].length);
+    }
   for (const x of words) {
     if (!looksDenied(x.l)) continue;
     const near = around(x.l, x.at, x.end);
     const stem = deniedStem(x.l);
     if (stem) near.add(stem);
   }
-  return out;
+  return { matched, reach: out };
 }
 
 interface Scope {
