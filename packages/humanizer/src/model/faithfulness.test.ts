@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { humanize } from '../index.ts';
-import { checkFaithful, splitSentences } from './faithfulness.ts';
+import { checkFaithful, forgetPrepared, splitSentences } from './faithfulness.ts';
 import { startFakeOllama, type FakeOllama } from './fake-ollama.ts';
 import { fullTextPrompt } from './prompts.ts';
 import { describeRepairs, judgeAndRepair, withoutRepeats } from './sentence-repair.ts';
@@ -1158,6 +1158,38 @@ describe('faithfulness check', () => {
         'I am sure the actor Anna Martinez played the part better.' + TAIL,
       ),
     ).toMatchObject({ ok: false, drift: 'name' });
+  });
+});
+
+describe('sentences prepared once', () => {
+  it('judges a text the same whether its sentences were seen before or not', () => {
+    // The same sentences stand in other texts: at the start of a line (a list item's number counts) and inside
+    // one, with a denial and without, and in a repair that changes one sentence.
+    const cases: [string, string][] = [
+      [
+        'Steps:\n2. Soak the beans overnight.\n3. Boil them for an hour.',
+        'Steps:\n2. Soak the beans overnight.\n3. Boil them for an hour.',
+      ],
+      [
+        'Steps: 2. Soak the beans overnight. 3. Boil them for an hour.',
+        'Steps:\n5. Soak the beans overnight.\n3. Boil them for an hour.',
+      ],
+      ['The shop does not open on Sundays.' + TAIL, 'The shop opens on Sundays.' + TAIL],
+      ['The shop does not open on Sundays.' + TAIL, 'The shop is closed on Sundays.' + TAIL],
+      ['Sales rose by 12 percent in May.' + TAIL, 'In May, sales went up by 21 percent.' + TAIL],
+    ];
+    const judge = ([o, a]: [string, string]) => {
+      const j = checkFaithful(o, a);
+      const r = judgeAndRepair(o, a);
+      return { ok: j.ok, failures: j.failures, alignment: j.alignment, repaired: r.ok ? r.text : r.reason };
+    };
+    const warm = cases.map(judge);
+    const cold = cases.map((c) => {
+      forgetPrepared();
+      return judge(c);
+    });
+    expect(cold).toEqual(warm);
+    expect(warm.map((w) => w.ok)).toEqual([true, false, false, true, false]);
   });
 });
 

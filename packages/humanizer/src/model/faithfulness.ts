@@ -473,7 +473,7 @@ function factsOf(sentence: string, sentenceStart: boolean, lineStart = false): F
   const parts: string[] = [];
   const wordsLeft = plain
     .toLowerCase()
-    .replace(new RegExp(`\\b(${TENS})[\\s-](${UNITS}|${ORDINAL_UNITS})\\b`, 'g'), (_m, t: string, u: string) => {
+    .replace(COMPOUND_NUMBER, (_m, t: string, u: string) => {
       const unit = NUMBER_WORDS[u] as string;
       const v = Number(NUMBER_WORDS[t]) + Number(unit.replace(/\D/g, ''));
       numberWords.push(/\d(?:st|nd|rd|th)$/.test(unit) ? ordinal(v) : String(v));
@@ -544,6 +544,16 @@ function listCount(plain: string): string | null {
 const UNITS = 'one|two|three|four|five|six|seven|eight|nine';
 const ORDINAL_UNITS = 'first|second|third|fourth|fifth|sixth|seventh|eighth|ninth';
 const TENS = 'twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety';
+/** "forty-five" or "twenty-first" as one number ("forty five", "twenty first"). */
+const COMPOUND_NUMBER = new RegExp(`\\b(${TENS})[\\s-](${UNITS}|${ORDINAL_UNITS})\\b`, 'g');
+const TENS_AND_UNIT = new RegExp(`\\b(${TENS})[\\s-](${UNITS})\\b`, 'g');
+const TENS_AND_ORDINAL = new RegExp(`\\b(${TENS})[\\s-](${ORDINAL_UNITS})\\b`, 'g');
+const MONTH = 'jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec';
+/** A day of the month: "5 January", "5 of Jan", "January 5". */
+const DAY_OF_MONTH = new RegExp(
+  `\\b(\\d{1,2})\\s+(?:of\\s+)?(?:${MONTH})[a-z]*\\b|\\b(?:${MONTH})[a-z]*\\.?\\s+(\\d{1,2})\\b`,
+  'g',
+);
 const SCALE: Record<string, number> = {
   hundred: 1e2,
   thousand: 1e3,
@@ -586,12 +596,9 @@ function numberFormsOf(plain: string, numbers: string[]): string[] {
   const out: string[] = [];
   const valueOf = (w: string): number => (/\d/.test(w) ? Number(w.replace(/,/g, '')) : Number(NUMBER_WORDS[w] ?? NaN));
   // "forty-five", "forty five".
-  for (const m of lower.matchAll(new RegExp(`\\b(${TENS})[\\s-](${UNITS})\\b`, 'g')))
-    out.push(String(valueOf(m[1] as string) + valueOf(m[2] as string)));
+  for (const m of lower.matchAll(TENS_AND_UNIT)) out.push(String(valueOf(m[1] as string) + valueOf(m[2] as string)));
   // "twenty-eighth", "twenty eighth".
-  for (const m of lower.matchAll(
-    new RegExp(`\\b(${TENS})[\\s-](first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)\\b`, 'g'),
-  )) {
+  for (const m of lower.matchAll(TENS_AND_ORDINAL)) {
     const v = valueOf(m[1] as string) + Number((NUMBER_WORDS[m[2] as string] ?? '').replace(/\D/g, ''));
     out.push(String(v), ordinal(v));
   }
@@ -673,11 +680,7 @@ function numberFormsOf(plain: string, numbers: string[]): string[] {
     if (m[3] || /and\s+a\s+half/.test(m[0])) out.push(figures(v));
   }
   // A day of the month is its ordinal ("5 January" is "the fifth of January"); "Q3" is the third quarter.
-  const MONTH = 'jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec';
-  for (const m of lower.matchAll(
-    new RegExp(`\\b(\\d{1,2})\\s+(?:of\\s+)?(?:${MONTH})[a-z]*\\b|\\b(?:${MONTH})[a-z]*\\.?\\s+(\\d{1,2})\\b`, 'g'),
-  ))
-    out.push(ordinal(Number(m[1] ?? m[2])));
+  for (const m of lower.matchAll(DAY_OF_MONTH)) out.push(ordinal(Number(m[1] ?? m[2])));
   for (const m of lower.matchAll(/\bq([1-4])\b/g)) out.push(ordinal(Number(m[1])));
   // "One in five" and "1 out of 5" are shares (20%).
   for (const m of lower.matchAll(/\b(\d+|[a-z]+)\s+(?:in|out of)\s+(\d+|[a-z]+)\b/g)) {
@@ -888,6 +891,8 @@ interface Prepared {
    * denies. A "not" traded for one of them keeps the meaning.
    */
   denialsOf: (i: number) => Denials;
+  /** Per sentence, built on first use: every sense of every lemma, not only the first ones. */
+  allSensesIn: (i: number) => Set<string>;
   scopes: Scope[];
   words: number;
   allLemmas: Set<string>;
@@ -929,36 +934,84 @@ function prepare(text: string): Prepared {
   return p;
 }
 
+/** What one sentence gives the check, whatever text it stands in: built once (the optional parts on first use). */
+interface SentencePrep {
+  lemmas: string[];
+  lemmaSet: Set<string>;
+  senseSet: Set<string>;
+  facts: Facts;
+  negations: number;
+  lexicalNegations: number;
+  scope: Scope;
+  denials?: Denials;
+  allSenses?: Set<string>;
+}
+
+/**
+ * Sentences prepared lately. A repair judges the answer again with a few sentences changed, and a long text's
+ * drafts share most of their sentences: each is prepared once. Emptied when full.
+ */
+const preparedSentences = new Map<string, SentencePrep>();
+const SENTENCES_KEPT = 1024;
+
+/** Forgets every text and sentence prepared so far, so a benchmark times a text as if it were the first one seen. */
+export function forgetPrepared(): void {
+  prepared.clear();
+  preparedSentences.clear();
+}
+
+function prepareSentence(text: string, opens: boolean): SentencePrep {
+  const key = `${opens ? 1 : 0}${text}`;
+  const hit = preparedSentences.get(key);
+  if (hit) return hit;
+  const lemmas = contentLemmas(text);
+  const senseSet = new Set<string>();
+  for (const l of lemmas) for (const k of sensesOf(l)) senseSet.add(k);
+  const p: SentencePrep = {
+    lemmas,
+    lemmaSet: new Set(lemmas),
+    senseSet,
+    facts: factsOf(text, true, opens),
+    negations: (withoutIdioms(text).match(NEGATOR) ?? []).length,
+    lexicalNegations: (text.match(LEXICAL_NEGATIONS) ?? []).length,
+    scope: scopeOf(text),
+  };
+  if (preparedSentences.size >= SENTENCES_KEPT) preparedSentences.clear();
+  preparedSentences.set(key, p);
+  return p;
+}
+
 function prepareText(text: string): Prepared {
   const sentences = splitSentences(text);
-  const denials: (Denials | undefined)[] = [];
-  const lemmas = sentences.map((s) => contentLemmas(s.text));
-  const lemmaSet = lemmas.map((ls) => new Set(ls));
-  const senseSet = lemmas.map((ls) => {
-    const s = new Set<string>();
-    for (const l of ls) for (const k of sensesOf(l)) s.add(k);
-    return s;
-  });
+  const each = sentences.map((s) => prepareSentence(s.text, opensLine(text, s.start)));
+  const lemmas = each.map((e) => e.lemmas);
+  const senseSet = each.map((e) => e.senseSet);
   const allLemmas = new Set(lemmas.flat());
   const allSenses = new Set<string>();
   for (const s of senseSet) for (const k of s) allSenses.add(k);
   return {
     sentences,
     lemmas,
-    lemmaSet,
+    lemmaSet: each.map((e) => e.lemmaSet),
     senseSet,
-    facts: sentences.map((s) => factsOf(s.text, true, opensLine(text, s.start))),
-    negations: sentences.map((s) => (withoutIdioms(s.text).match(NEGATOR) ?? []).length),
-    lexicalNegations: sentences.map((s) => (s.text.match(LEXICAL_NEGATIONS) ?? []).length),
+    facts: each.map((e) => e.facts),
+    negations: each.map((e) => e.negations),
+    lexicalNegations: each.map((e) => e.lexicalNegations),
     denialsOf: (i: number): Denials => {
-      let d = denials[i];
-      if (!d) {
+      const e = each[i];
+      if (!e) return { count: 0, reach: new Map() };
+      if (!e.denials) {
         const { matched, reach } = denialReachOf(sentences[i]?.text ?? '');
-        d = denials[i] = { count: matched + (lemmas[i] ?? []).filter((l) => looksDenied(l)).length, reach };
+        e.denials = { count: matched + e.lemmas.filter((l) => looksDenied(l)).length, reach };
       }
-      return d;
+      return e.denials;
     },
-    scopes: sentences.map((s) => scopeOf(s.text)),
+    allSensesIn: (i: number): Set<string> => {
+      const e = each[i];
+      if (!e) return new Set();
+      return (e.allSenses ??= new Set(e.lemmas.flatMap((x) => [...allSensesOf(x)])));
+    },
+    scopes: each.map((e) => e.scope),
     words: text.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length,
     allLemmas,
     allSenses,
@@ -1273,15 +1326,6 @@ export function checkFaithful(
       .filter(({ s, i }) => s >= ALIGN_MIN && (s >= 0.6 * (bestA[j] ?? 0) || s >= 0.6 * (bestO[i] ?? 0)))
       .map(({ i }) => i),
   );
-  const allSenseSets = new Map<number, Set<string>>();
-  const allSensesIn = (i: number): Set<string> => {
-    let set = allSenseSets.get(i);
-    if (!set) {
-      set = new Set((o.lemmas[i] ?? []).flatMap((x) => [...allSensesOf(x)]));
-      allSenseSets.set(i, set);
-    }
-    return set;
-  };
   /** Whether an original sentence denies anything: a "not", a denying word or a negating-prefix word. */
   const denies = new Map<number, boolean>();
   const deniesIn = (i: number): boolean => {
@@ -1655,7 +1699,7 @@ export function checkFaithful(
       // Words the aligned original denies: "not bound" and "unbound", "not static" and "dynamic" agree.
       const oDenied = mergeScopes(aligned.map((i) => o.scopes[i] as Scope)).negated;
       // Every sense of the aligned original words, built once per original sentence and only when needed.
-      const oAllSenses = { has: (k: string): boolean => aligned.some((i) => allSensesIn(i).has(k)) };
+      const oAllSenses = { has: (k: string): boolean => aligned.some((i) => o.allSensesIn(i).has(k)) };
       for (const l of a.lemmaSet[j] ?? []) {
         if (oLem.has(l) || o.allLemmas.has(l)) continue;
         // A synonym of a word in the aligned original ("big" for "large") is not a reversal of another one.
@@ -1811,12 +1855,6 @@ export function checkFaithful(
   // 3b. Dropped: original sentences whose content the answer does not cover.
   let droppedWeight = 0;
   /** Every sense, rare ones included, of an answer sentence's words (built once per sentence). */
-  const answerAllSensesMemo = new Map<number, Set<string>>();
-  const answerAllSenses = (j: number): Set<string> => {
-    let set = answerAllSensesMemo.get(j);
-    if (!set) answerAllSensesMemo.set(j, (set = new Set((a.lemmas[j] ?? []).flatMap((x) => [...allSensesOf(x)]))));
-    return set;
-  };
   o.sentences.forEach((_s, i) => {
     const ls = o.lemmas[i] ?? [];
     if (ls.length < 3) return;
@@ -1831,7 +1869,7 @@ export function checkFaithful(
     // the fact checks keep to the frequent senses).
     for (const l of ls) {
       if (keptOrDerived(l, bag, senses)) best++;
-      else if (allSensesOf(l).some((k) => nearList.some((j) => answerAllSenses(j).has(k)))) best++;
+      else if (allSensesOf(l).some((k) => nearList.some((j) => a.allSensesIn(j).has(k)))) best++;
     }
     if (best / ls.length < COVERED) {
       dropped.push(i);

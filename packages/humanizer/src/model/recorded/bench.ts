@@ -3,7 +3,7 @@ import { humanize } from '../../index.ts';
 import type { HumanizeResult, LlmConfig, Mode } from '../../types.ts';
 import { contested } from '../consensus.ts';
 import { stripChatter } from '../chatter.ts';
-import { checkFaithful } from '../faithfulness.ts';
+import { checkFaithful, forgetPrepared } from '../faithfulness.ts';
 import { buildModelDoc, requiredSpans } from '../placeholders.ts';
 import { judgeAndRepair } from '../sentence-repair.ts';
 import { DRIFT_KINDS, plantDrift, saltOf, type DriftKind } from './drift.ts';
@@ -89,6 +89,8 @@ export async function benchRecorded(args: string[]): Promise<void> {
     console.log(`  of these, the check set aside or repaired ${caught} of ${changed.length}\n`);
   }
   for (const p of faithful) {
+    // Timed as the first text seen: nothing prepared before counts.
+    forgetPrepared();
     const t = performance.now();
     const r = judgeAndRepair(p.original, p.rewrite, 'deep');
     ms += performance.now() - t;
@@ -138,6 +140,7 @@ export async function benchRecorded(args: string[]): Promise<void> {
   for (let g = 0; g + 8 <= faithful.length && longTexts < 24; g += 8, longTexts++) {
     const group = faithful.slice(g, g + 8);
     const original = group.map((p) => p.original).join('\n\n');
+    forgetPrepared();
     const t = performance.now();
     judgeAndRepair(original, group.map((p) => p.rewrite).join('\n\n'), 'deep');
     longMs += performance.now() - t;
