@@ -1143,6 +1143,48 @@ describe('faithfulness check', () => {
       expect(checkFaithful(o + TAIL, a + TAIL), a).toMatchObject({ ok: false, drift: 'name' });
   });
 
+  it('keeps a denial restated the way models restate it, and still catches the claim turned around', () => {
+    const whole = (o: string, a: string): boolean => {
+      const r = judgeAndRepair(o + TAIL, a + TAIL);
+      return r.ok && r.repairs.length === 0;
+    };
+    const kept: [string, string][] = [
+      // A "not" on a word its prefix already denies states the claim plainly.
+      ['It is not uncommon for the creek to flood in spring.', 'The creek often floods in spring.'],
+      // "Neither … nor" is one denial, and it reaches the verb.
+      ['Neither the owner nor the agent answered the email.', 'The email got no answer from the owner or the agent.'],
+      [
+        'Neither the owner nor the agent answered the email.',
+        'The owner did not answer the email, and neither did the agent.',
+      ],
+      // Words that deny in the place of a "not".
+      ['The new rule does not apply to seasonal staff.', 'Seasonal staff are exempt from the new rule.'],
+      ['The new rule does not apply to seasonal staff.', 'The new rule excludes seasonal staff.'],
+      ['The gallery is closed on Tuesdays.', 'You cannot visit the gallery on Tuesdays.'],
+      ['The app no longer supports older tablets.', 'Support for older tablets has ended.'],
+      ['There is little proof that the tonic works.', 'There is hardly any proof that the tonic works.'],
+      // A word denied where the original states its antonym, or the antonym of a word the original denies.
+      ['The gallery is closed on Tuesdays.', 'The gallery does not open on Tuesdays.'],
+      ['She is not wrong about the fees.', 'She is right about the fees.'],
+      ['Few of the tenants came to the meeting.', 'Not many tenants came to the meeting.'],
+      // A denial said with a prefix leaves nothing of the sentence out.
+      ['The tower was never finished.', 'The tower was left unfinished.'],
+      ['The findings were not significant.', 'The findings were insignificant.'],
+    ];
+    expect(kept.filter(([o, a]) => !whole(o, a))).toEqual([]);
+    const turned: [string, string][] = [
+      ['It is not uncommon for the creek to flood in spring.', 'It is uncommon for the creek to flood in spring.'],
+      ['Neither the owner nor the agent answered the email.', 'Both the owner and the agent answered the email.'],
+      ['The new rule does not apply to seasonal staff.', 'The new rule also applies to seasonal staff.'],
+      ['The gallery is closed on Tuesdays.', 'The gallery is open on Tuesdays.'],
+      ['Few of the tenants came to the meeting.', 'Most of the tenants came to the meeting.'],
+      ['The shop refused to give a refund.', 'The shop agreed to give a refund.'],
+      // "about" is no negating prefix: "not about to" denies.
+      ['The old roof was about to collapse.', 'The old roof was not about to collapse.'],
+    ];
+    expect(turned.filter(([o, a]) => whole(o, a))).toEqual([]);
+  });
+
   it('a run of capitalised words is spelled out from an acronym of the original, not from a word its initials spell', () => {
     const o = 'Firms that follow CSR rules, says Anna Lee, are trusted more.';
     expect(

@@ -150,7 +150,7 @@ const OPPOSED = ((): Map<string, string[]> => {
   const m = new Map<string, string[]>();
   for (const pair of (
     'help/hurt help/harm benefit/harm support/oppose gain/lose allow/forbid allow/prohibit permit/forbid ' +
-    'permit/prohibit improve/worsen approve/reject accept/refuse increase/reduce ' +
+    'permit/prohibit improve/worsen approve/reject accept/refuse agree/refuse agree/decline increase/reduce ' +
     'expand/shrink grow/shrink rise/drop rise/decline grow/decline confirm/deny add/remove strengthen/weaken ' +
     'success/failure profit/loss easy/hard welcome/ban praise/blame'
   ).split(' ')) {
@@ -882,6 +882,8 @@ interface Prepared {
   senseSet: Set<string>[];
   facts: Facts[];
   negations: number[];
+  /** Per sentence: how many of its denials fall on a word a prefix already denies ("not uncommon"). */
+  litotes: number[];
   /** Per sentence: how many words deny without "not" ("lacks", "sugar-free"). */
   lexicalNegations: number[];
   /**
@@ -941,6 +943,7 @@ interface SentencePrep {
   senseSet: Set<string>;
   facts: Facts;
   negations: number;
+  litotes: number;
   lexicalNegations: number;
   scope: Scope;
   denials?: Denials;
@@ -972,7 +975,8 @@ function prepareSentence(text: string, opens: boolean): SentencePrep {
     lemmaSet: new Set(lemmas),
     senseSet,
     facts: factsOf(text, true, opens),
-    negations: (withoutIdioms(text).match(NEGATOR) ?? []).length,
+    negations: negationsIn(text),
+    litotes: litotesIn(text),
     lexicalNegations: (text.match(LEXICAL_NEGATIONS) ?? []).length,
     scope: scopeOf(text),
   };
@@ -996,6 +1000,7 @@ function prepareText(text: string): Prepared {
     senseSet,
     facts: each.map((e) => e.facts),
     negations: each.map((e) => e.negations),
+    litotes: each.map((e) => e.litotes),
     lexicalNegations: each.map((e) => e.lexicalNegations),
     denialsOf: (i: number): Denials => {
       const e = each[i];
@@ -1027,6 +1032,42 @@ const IDIOMS =
 const QUESTION_TAG =
   /,\s*(?:is|are|was|were|do|does|did|wo|would|ca|could|should|have|has|had|must|might|shall)n['’]t\s+(?:it|he|she|they|we|you|i|there|that|this|one)\s*(?=[?!])/gi;
 
+/** How many denials a sentence makes: "neither … nor" is one. */
+function negationsIn(sentence: string): number {
+  const text = withoutIdioms(sentence);
+  let n = (text.match(NEGATOR) ?? []).length;
+  n -= Math.min((text.match(/\bneither\b/gi) ?? []).length, (text.match(/\bnor\b/gi) ?? []).length);
+  // "…, and neither did the council": the denial already made, said of one more thing.
+  n -= (text.match(ECHOED_DENIAL) ?? []).length;
+  return Math.max(0, n);
+}
+
+/**
+ * How many of a sentence's denials fall on an adjective or adverb that a prefix already denies ("not
+ * uncommon", "isn't unusual", "not impossible"): each states its claim plainly, so two sides whose counts
+ * differ by these agree ("not uncommon" / "often").
+ */
+function litotesIn(sentence: string): number {
+  let n = 0;
+  for (const m of withoutIdioms(sentence).matchAll(LITOTES))
+    if (deniedDescription(lemma((m[1] ?? m[2] ?? '').toLowerCase()))) n++;
+  return n;
+}
+
+const ECHOED_DENIAL =
+  /\b(?:and|but)\s+(?:neither|nor)\s+(?:do|does|did|is|are|was|were|have|has|had|can|could|will|would|should|may|might|must)\b/gi;
+
+/** A "not" and the word after it (an article or a degree word between at most). */
+const LITOTES =
+  /\b(?:not|never)\s+(?:(?:a|an|so|too|very|entirely|altogether|wholly|completely)\s+)?([a-z]+)|n['’]t\s+(?:(?:a|an|so|too|very|entirely|altogether|wholly|completely)\s+)?([a-z]+)/gi;
+
+/** An adjective or adverb (never a verb: "not unplug" denies) that a negating prefix denies. */
+function deniedDescription(l: string): boolean {
+  if (deniedStem(l) === null) return false;
+  const senses = allSensesOf(l);
+  return senses.some((k) => k.startsWith('a') || k.startsWith('r')) && !senses.some((k) => k.startsWith('v'));
+}
+
 function withoutIdioms(s: string): string {
   return s.replace(IDIOMS, ' ').replace(QUESTION_TAG, ' ');
 }
@@ -1037,7 +1078,7 @@ const LEXICAL_NEGATIONS =
 
 /** More words that deny without "not", counted only to see whether a "not" was traded for one. */
 const OTHER_DENIALS =
-  /\b(?:ban(?:s|ned|ning)?|barred|forb[ai]d\w*|prohibit\w*|disallow\w*|dislik\w*|missing|(?<!\ba |quite a )few(?:er)?|little to no|(?:very|too) little|short of|fell short|falls short|anything but|nowhere near|(?:stop|stops|stopped|quit|quits|ceased?) [a-z]+ing|(?:is|are|was|were|be|been|entry is|it['’]s) free\b|for free|free of charge|(?:keep|keeps|kept|keeping|stop|stops|stopped|stopping)\s+(?:[a-z]+\s+){0,2}?from\s+[a-z]+ing)\b/gi;
+  /\b(?:ban(?:s|ned|ning)?|barred|forb[ai]d\w*|prohibit\w*|disallow\w*|dislik\w*|missing|exempt\w*|exclud\w*|closed|shut|(?:has|have|had) ended|(?<!\ba |quite a )few(?:er)?|little to no|(?<!\ba )little|short of|fell short|falls short|anything but|nowhere near|(?:stop|stops|stopped|quit|quits|ceased?) [a-z]+ing|(?:is|are|was|were|be|been|entry is|it['’]s) free\b|for free|free of charge|(?:keep|keeps|kept|keeping|stop|stops|stopped|stopping)\s+(?:[a-z]+\s+){0,2}?from\s+[a-z]+ing)\b/gi;
 
 interface Denials {
   count: number;
@@ -1114,6 +1155,7 @@ function scopeOf(sentence: string): Scope {
     .split(/[.!?;:,()\u2014]| - | but /)) {
     let reach = 0;
     let denying = false;
+    let sawNeither = false;
     for (const raw of clause.match(/[a-z][a-z'’-]*/g) ?? []) {
       // A word that denies without "not" ("avoided the effect", "lacks depth") reaches the same words: a
       // denial restated with it is not lost, though it does not count as a negation.
@@ -1125,6 +1167,12 @@ function scopeOf(sentence: string): Scope {
         // reaches its object too.
         // A denial inside another's reach cancels it ("not arguing that there aren't more workers" states
         // that there are): the words after it are stated plainly.
+        // "Neither the mayor nor the council answered": "nor" goes on denying, up to the verb.
+        if (raw === 'nor' && sawNeither) {
+          reach = 2;
+          continue;
+        }
+        if (raw === 'neither') sawNeither = true;
         denying = reach === 0;
         reach = reach > 0 ? 0 : raw === 'without' || raw === 'no' ? 1 : 2;
         continue;
@@ -1571,6 +1619,10 @@ export function checkFaithful(
           if (!peers.has(k) && (alignment[k] ?? []).every((x) => followedSet.has(x))) peers.add(k);
       const negA = [...peers].reduce((s, k) => s + (a.negations[k] ?? 0), 0);
       const negO = followed.reduce((s, i) => s + (o.negations[i] ?? 0), 0);
+      // Read with a "not uncommon" as a plain "common" on both sides, the counts agree.
+      const plainly =
+        negA - [...peers].reduce((s, k) => s + (a.litotes[k] ?? 0), 0) ===
+        negO - followed.reduce((s, i) => s + (o.litotes[i] ?? 0), 0);
       // In a merge of several original sentences the totals can agree while one sentence flips: compare this
       // sentence with the original sentence it follows most closely, word by word.
       const best = followed.reduce((b, i) => ((sim[j]?.[i] ?? 0) > (sim[j]?.[b] ?? 0) ? i : b), followed[0] as number);
@@ -1661,8 +1713,10 @@ export function checkFaithful(
             return fail('negation', `a "not" was lost, so the sentence now says "${lost}" where your text denies it`);
           const added = negA > negO || odd ? flip(scopeA, addedTo) : null;
           if (added) return fail('negation', `a "not" was added, so the sentence now denies "${added}"`);
+          // With no word to point at, "not uncommon" read as "common" settles the count.
           const loose =
-            ((negO > negA || odd) && flip(scopeO, scopeA)) || ((negA > negO || odd) && flip(scopeA, scopeO));
+            !plainly &&
+            (((negO > negA || odd) && flip(scopeO, scopeA)) || ((negA > negO || odd) && flip(scopeA, scopeO)));
           if (loose) doubts.push(j);
           // No word to point at, but one side denies and the other does not, in sentences that clearly align
           // and where the answer does not deny in other words ("lacks", "fails to", "free of", "un-").
@@ -1676,6 +1730,7 @@ export function checkFaithful(
             (o.negations[best] ?? 0) + (a.negations[j] ?? 0) === 1 &&
             (o.lexicalNegations[best] ?? 0) === (a.lexicalNegations[j] ?? 0);
           if (
+            !plainly &&
             confident &&
             !lexical &&
             (followed.length <= 2 || pinned) &&
@@ -1688,7 +1743,7 @@ export function checkFaithful(
                 ? 'a "not" was lost, so the sentence may say the opposite'
                 : 'a "not" was added, so the sentence may say the opposite',
             );
-          if ((negO === 0 || negA === 0) && !doubts.includes(j)) doubts.push(j);
+          if (!plainly && (negO === 0 || negA === 0) && !doubts.includes(j)) doubts.push(j);
         }
       }
       // A reversed claim: a word whose antonym the aligned original uses (and does not use the word itself).
@@ -1697,7 +1752,8 @@ export function checkFaithful(
       // and never ask.
       const oSenses: Has = { has: (k) => aligned.some((i) => o.senseSet[i]?.has(k) === true) };
       // Words the aligned original denies: "not bound" and "unbound", "not static" and "dynamic" agree.
-      const oDenied = mergeScopes(aligned.map((i) => o.scopes[i] as Scope)).negated;
+      const oScope = mergeScopes(aligned.map((i) => o.scopes[i] as Scope));
+      const oDenied = oScope.negated;
       // Every sense of the aligned original words, built once per original sentence and only when needed.
       const oAllSenses = { has: (k: string): boolean => aligned.some((i) => o.allSensesIn(i).has(k)) };
       for (const l of a.lemmaSet[j] ?? []) {
@@ -1734,7 +1790,10 @@ export function checkFaithful(
             continue;
           // The original denies the antonym ("not bound") and the answer states this word plainly ("unbound"):
           // the same claim. Denied on both sides ("cannot be religious" / "cannot be secular"), it is reversed.
-          if (oDenied.has(ant) && !a.scopes[j]?.negated.has(l)) continue;
+          // The answer denies this word where the original states the antonym plainly ("does not open" /
+          // "is closed"): the same claim too.
+          const antDenied = oDenied.has(ant) || keptIn(ant, oDenied, oScope.negatedSenses);
+          if (antDenied !== (a.scopes[j]?.negated.has(l) === true)) continue;
           return fail('antonym', `a claim was reversed ("${ant}" became "${l}")`);
         }
         // "unexpected" for "expected": a negating prefix on a word of the aligned original (or its synonym).
@@ -1856,20 +1915,24 @@ export function checkFaithful(
   let droppedWeight = 0;
   /** Every sense, rare ones included, of an answer sentence's words (built once per sentence). */
   o.sentences.forEach((_s, i) => {
-    const ls = o.lemmas[i] ?? [];
-    if (ls.length < 3) return;
-    let best = 0;
     // Covered by the answer sentences aligned with it, or by the answer as a whole for short sentences
     // whose words were spread over a merged sentence.
     const nearList = [...new Set<number>(answersOf[i] ?? [])];
     // Read through the answer sentences' own sets, not copied into one.
     const bag: Has = { has: (l) => nearList.some((j) => a.lemmaSet[j]?.has(l) === true) };
+    // A denial the answer makes in other words is not content it must repeat ("not significant" /
+    // "insignificant", "not wrong" / "right"): the negation checks judge it.
+    const ls = (o.lemmas[i] ?? []).filter((l) => !NEGATOR_WORD.test(l) || bag.has(l));
+    if (ls.length < 3) return;
+    let best = 0;
     const senses: Has = { has: (k) => nearList.some((j) => a.senseSet[j]?.has(k) === true) };
     // A word the answer says with a rarer sense of one of its words counts too (coverage only: alignment and
     // the fact checks keep to the frequent senses).
     for (const l of ls) {
       if (keptOrDerived(l, bag, senses)) best++;
       else if (allSensesOf(l).some((k) => nearList.some((j) => a.allSensesIn(j).has(k)))) best++;
+      // Said with a negating prefix ("finished" / "unfinished").
+      else if (nearList.some((j) => (a.lemmas[j] ?? []).some((x) => x.endsWith(l) && deniedStem(x) === l))) best++;
     }
     if (best / ls.length < COVERED) {
       dropped.push(i);

@@ -193,6 +193,8 @@ export function reversedAmount(original: string, answer: string): [string, strin
       if (!rTo.test(answer) || rTo.test(original) || !rFrom.test(original)) continue;
       // The original denies the first side ("not many came"): the other side restates it ("few came").
       if (deniedIn(rFrom, original) && !deniedIn(rTo, answer)) continue;
+      // The answer denies the other side ("not many came" for "few came"): the same amount.
+      if (deniedIn(rTo, answer) && !deniedIn(rFrom, original)) continue;
       if (!rFrom.test(answer)) return [from, to];
       // The answer keeps another use of the first side ("30% less power and 40% more moving parts" where the
       // original says "30% less power and 40% fewer moving parts"): reversed where the other side now stands
