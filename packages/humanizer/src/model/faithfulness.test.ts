@@ -1185,6 +1185,30 @@ describe('faithfulness check', () => {
     expect(turned.filter(([o, a]) => whole(o, a))).toEqual([]);
   });
 
+  it('keeps bounds, multiples and comparisons said another way, and catches them turned around', () => {
+    const whole = (o: string, a: string): boolean => {
+      const r = judgeAndRepair(o + TAIL, a + TAIL);
+      return r.ok && r.repairs.length === 0;
+    };
+    const kept: [string, string][] = [
+      ['The boat carries no more than 12 people.', 'The boat carries at most 12 people.'],
+      ['The boat carries no more than 12 people.', 'The boat carries up to 12 people.'],
+      ['Over 300 cyclists finished the course.', 'More than 300 cyclists finished the course.'],
+      ['The fare doubled in three years.', 'The fare rose by 100% in three years.'],
+      ['The ferry is more expensive than the train.', 'The train is cheaper than the ferry.'],
+    ];
+    expect(kept.filter(([o, a]) => !whole(o, a))).toEqual([]);
+    const turned: [string, string][] = [
+      ['The boat carries no more than 12 people.', 'The boat carries at least 12 people.'],
+      ['Over 300 cyclists finished the course.', 'Under 300 cyclists finished the course.'],
+      ['The fare doubled in three years.', 'The fare halved in three years.'],
+      ['The ferry is more expensive than the train.', 'The train is more expensive than the ferry.'],
+      ['Ticket sales increased in March.', 'Ticket sales fell in March.'],
+      ['The pill reduced the risk of fever.', 'The pill raised the risk of fever.'],
+    ];
+    expect(turned.filter(([o, a]) => whole(o, a))).toEqual([]);
+  });
+
   it('a run of capitalised words is spelled out from an acronym of the original, not from a word its initials spell', () => {
     const o = 'Firms that follow CSR rules, says Anna Lee, are trusted more.';
     expect(

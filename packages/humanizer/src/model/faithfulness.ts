@@ -1,5 +1,5 @@
 import { allSensesOf, antonymSensesOf, antonymsOf, derivedSensesOf, inDictionary, lemma, sensesOf } from './lexical.ts';
-import { deniedStem, looksDenied, reversedAmount } from './polarity.ts';
+import { deniedStem, looksDenied, reversedAmount, turnedComparison } from './polarity.ts';
 
 /**
  * The faithfulness check on model answers: does the rewrite say what the original says? It judges meaning,
@@ -152,6 +152,8 @@ const OPPOSED = ((): Map<string, string[]> => {
     'help/hurt help/harm benefit/harm support/oppose gain/lose allow/forbid allow/prohibit permit/forbid ' +
     'permit/prohibit improve/worsen approve/reject accept/refuse agree/refuse agree/decline increase/reduce ' +
     'expand/shrink grow/shrink rise/drop rise/decline grow/decline confirm/deny add/remove strengthen/weaken ' +
+    'increase/fall increase/drop increase/decline increase/lower raise/reduce raise/lower raise/cut double/halve ' +
+    'reopen/close ' +
     'success/failure profit/loss easy/hard welcome/ban praise/blame'
   ).split(' ')) {
     const [a, b] = pair.split('/') as [string, string];
@@ -696,6 +698,9 @@ function numberFormsOf(plain: string, numbers: string[]): string[] {
   // Words that mean two; a century is a hundred years and a decade ten.
   if (/\b(?:both|pair|pairs|couple|twin|twins|dual|bi-[a-z]+)\b/.test(lower)) out.push('2');
   if (/\bcentur(?:y|ies)\b/.test(lower)) out.push('100');
+  // Doubled is a rise of 100% (twice as much), tripled one of 200%.
+  if (/\b(?:doubl\w*|twofold|twice)\b/.test(lower)) out.push('2', '100');
+  if (/\b(?:tripl\w*|threefold|three times)\b/.test(lower)) out.push('3', '200');
   if (/\bdecades?\b/.test(lower)) out.push('10');
   return out;
 }
@@ -1026,7 +1031,7 @@ function prepareText(text: string): Prepared {
 
 /** Set phrases with a negation word that deny nothing ("not only … but also", "that's not all"). */
 const IDIOMS =
-  /\b(?:not only|not just|not to mention|nothing short of|nothing less than|no doubt|no wonder|no matter|needless to say|(?:is|'s|’s|are|was) not all|(?:isn|wasn|aren)['’]t all|if (?:that|this)['’]s not enough|if (?:that|this) is not enough|not least|second to none|(?:can|could)(?:not|n['’]t) help but|never before|not surprisingly|not unlike|without (?:a doubt|question|fail|breaking the bank|further ado)|(?:could|can)(?:not|n['’]t) (?:agree more|be happier|be prouder|wait|stress (?:this |that |it )?enough|recommend (?:it|this|them) enough)|never fails? to|don['’]t even get me started|nothing but)\b/gi;
+  /\b(?:not only|not just|not to mention|no (?:more|fewer|less|longer) than|not (?:more|fewer|less) than|nothing short of|nothing less than|no doubt|no wonder|no matter|needless to say|(?:is|'s|’s|are|was) not all|(?:isn|wasn|aren)['’]t all|if (?:that|this)['’]s not enough|if (?:that|this) is not enough|not least|second to none|(?:can|could)(?:not|n['’]t) help but|never before|not surprisingly|not unlike|without (?:a doubt|question|fail|breaking the bank|further ado)|(?:could|can)(?:not|n['’]t) (?:agree more|be happier|be prouder|wait|stress (?:this |that |it )?enough|recommend (?:it|this|them) enough)|never fails? to|don['’]t even get me started|nothing but)\b/gi;
 
 /** A question tag ("…, wouldn't it?", "…, isn't she?") asks for agreement; it denies nothing. */
 const QUESTION_TAG =
@@ -1794,6 +1799,12 @@ export function checkFaithful(
           // "is closed"): the same claim too.
           const antDenied = oDenied.has(ant) || keptIn(ant, oDenied, oScope.negatedSenses);
           if (antDenied !== (a.scopes[j]?.negated.has(l) === true)) continue;
+          // The two things compared the other way round ("the bus is cheaper than the train" for "the train is
+          // more expensive than the bus").
+          if (
+            aligned.some((i) => turnedComparison(o.sentences[i]?.text ?? '', a.sentences[j]?.text ?? '') === 'converse')
+          )
+            continue;
           return fail('antonym', `a claim was reversed ("${ant}" became "${l}")`);
         }
         // "unexpected" for "expected": a negating prefix on a word of the aligned original (or its synonym).
@@ -1833,6 +1844,8 @@ export function checkFaithful(
         a.sentences[j]?.text ?? '',
       );
       if (reversed) return fail('antonym', `a claim was reversed ("${reversed[0]}" became "${reversed[1]}")`);
+      if (close.some((i) => turnedComparison(o.sentences[i]?.text ?? '', a.sentences[j]?.text ?? '') === 'swapped'))
+        return fail('antonym', 'a comparison was turned around (the two things it compares changed places)');
     }
     // 3a. Invented: aligns with nothing and brings mostly new content.
     const ls = a.lemmas[j] ?? [];

@@ -155,6 +155,20 @@ const OPPOSITES: readonly [string, RegExp, string, RegExp][] = [
   // Only where "much" and "little" are amounts ("as much as", "too little"): "a little" also softens.
   ['much', /\b(?:as|so|too|how|very) much\b/i, 'little', /\b(?:as|so|too|how|very) little\b/i],
   ['never', /\bnever\b/i, 'always', /\b(?:always|every time|all the time)\b/i],
+  // Bounds on a figure: "no more than 8" is "at most 8" and "up to 8"; "at least 20" is "20 or more".
+  [
+    'at most',
+    /\b(?:at most|no more than|not more than|up to|a maximum of|no longer than)\s+[$£€]?\d|\d\S*\s+or (?:fewer|less)\b/i,
+    'at least',
+    /\b(?:at least|no fewer than|no less than|not less than|not fewer than|a minimum of)\s+[$£€]?\d|\d\S*\s+or more\b/i,
+  ],
+  // "Over 100" is "more than 100"; "under 10" is "fewer than 10".
+  [
+    'more than',
+    /\b(?:over|more than|above|in excess of|upwards of|greater than)\s+[$£€]?\d/i,
+    'fewer than',
+    /\b(?:under|fewer than|less than|below)\s+[$£€]?\d/i,
+  ],
   // "Unlike the first film" only compares; said where the original says "like", it reverses a likeness.
   ['like', /\b(?:like|alike|similar(?:ly)?|resembl\w*|such as)\b/i, 'unlike', /\bunlike\b/i],
   ['all', /\b(?:all|every|each|entire|whole|always)\b/i, 'some', /\b(?:some|certain)\b/i],
@@ -230,4 +244,63 @@ function uses(r: RegExp, text: string): { beside: string[] }[] {
     });
   }
   return out;
+}
+
+/** Words skipped before the thing a comparison is made with ("than the bus", "than a year ago"). */
+const DETERMINERS = new Set([
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'these',
+  'those',
+  'its',
+  'their',
+  'his',
+  'her',
+  'our',
+  'any',
+]);
+
+interface Comparison {
+  /** The lemma of the thing after "than", and the lemmas before the comparative. */
+  object: string;
+  before: Set<string>;
+  /** The quality compared and which way: "more expensive" and "dearer" up, "less expensive" down. */
+  quality: string;
+  up: boolean;
+}
+
+/** The one comparison a sentence makes with "than", or null (none, or more than one). */
+function comparisonIn(sentence: string): Comparison | null {
+  const words: string[] = sentence.toLowerCase().match(/[a-z][a-z'’-]*/g) ?? [];
+  const at = words.indexOf('than');
+  if (at < 1 || words.indexOf('than', at + 1) >= 0) return null;
+  let k = at + 1;
+  while (k < words.length && DETERMINERS.has(words[k] as string)) k++;
+  const object = words[k];
+  if (object === undefined) return null;
+  const word = words[at - 1] as string;
+  const degree = words[at - 2];
+  const quality = lemma(word);
+  const up = degree === 'less' || degree === 'fewer' ? false : true;
+  const start = degree === 'more' || degree === 'less' ? at - 2 : at - 1;
+  return { object: lemma(object), before: new Set(words.slice(0, start).map((w) => lemma(w))), quality, up };
+}
+
+/**
+ * Two things compared the other way round. "The bus is cheaper than the train" for "the train is more expensive
+ * than the bus" says the same ('converse'); "the bus is more expensive than the train" turns it around
+ * ('swapped').
+ */
+export function turnedComparison(original: string, answer: string): 'converse' | 'swapped' | null {
+  if (!/\bthan\b/i.test(answer) || !/\bthan\b/i.test(original)) return null;
+  const o = comparisonIn(original);
+  const a = comparisonIn(answer);
+  if (!o || !a || o.object === a.object || !o.before.has(a.object) || !a.before.has(o.object)) return null;
+  const opposed = antonymsOf(o.quality).has(a.quality) || antonymsOf(a.quality).has(o.quality);
+  if (o.quality === a.quality) return o.up === a.up ? 'swapped' : 'converse';
+  if (opposed) return o.up === a.up ? 'converse' : 'swapped';
+  return null;
 }
