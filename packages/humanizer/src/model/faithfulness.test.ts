@@ -1170,6 +1170,9 @@ describe('faithfulness check', () => {
       // A denial said with a prefix leaves nothing of the sentence out.
       ['The tower was never finished.', 'The tower was left unfinished.'],
       ['The findings were not significant.', 'The findings were insignificant.'],
+      ['No one was hurt in the fire.', 'Everyone left the fire unharmed.'],
+      ['The charger lasts less than a week.', 'The charger does not last a full week.'],
+      ['The shop refused to give a refund.', 'The shop declined to give a refund.'],
     ];
     expect(kept.filter(([o, a]) => !whole(o, a))).toEqual([]);
     const turned: [string, string][] = [
@@ -1179,6 +1182,10 @@ describe('faithfulness check', () => {
       ['The gallery is closed on Tuesdays.', 'The gallery is open on Tuesdays.'],
       ['Few of the tenants came to the meeting.', 'Most of the tenants came to the meeting.'],
       ['The shop refused to give a refund.', 'The shop agreed to give a refund.'],
+      ['The city bans fireworks in parks.', 'The city allows fireworks in parks.'],
+      // A denial without "not", lost.
+      ['The lotion failed to ease the itching.', 'The lotion eased the itching.'],
+      ['The council has yet to approve the budget.', 'The council has approved the budget.'],
       // "about" is no negating prefix: "not about to" denies.
       ['The old roof was about to collapse.', 'The old roof was not about to collapse.'],
     ];

@@ -154,7 +154,7 @@ const OPPOSED = ((): Map<string, string[]> => {
     'expand/shrink grow/shrink rise/drop rise/decline grow/decline confirm/deny add/remove strengthen/weaken ' +
     'increase/fall increase/drop increase/decline increase/lower raise/reduce raise/lower raise/cut double/halve ' +
     'reopen/close ' +
-    'success/failure profit/loss easy/hard welcome/ban praise/blame'
+    'success/failure profit/loss easy/hard welcome/ban allow/ban permit/ban praise/blame'
   ).split(' ')) {
     const [a, b] = pair.split('/') as [string, string];
     m.set(a, [...(m.get(a) ?? []), b]);
@@ -1081,9 +1081,15 @@ function withoutIdioms(s: string): string {
 const LEXICAL_NEGATIONS =
   /\b(?:lack\w*|fail\w*|free of|devoid of|far cry from|g[ai]ve up|giving up|doubt\w*|disappoint\w*|hesitat\w*|regret\w*|left out|absen\w+|refus\w+|avoid\w*|prevent\w*|rather than|instead of|unable|impossible|yet to|far from|rarely|seldom|deny\w*|denie\w*|reject\w*|except|cease\w*|eschew\w*|forgo\w*|abstain\w*|shun\w*|neglect\w*|omit\w*)\b|-free\b|\btoo\s+(?:(?:much|many|few|little)\s+)?[a-z]+(?:\s+[a-z]+)?\s+to\s+[a-z]+/gi;
 
+/** A denial without "not" is judged lost only in a sentence this similar to its original. */
+const DENIED_ACT_ALIGN = 0.5;
+/** A denial without "not" and the act it denies ("failed to reduce", "is yet to reply", "denied taking"). */
+const DENIED_ACT =
+  /\b(?:fail(?:s|ed|ing)?\s+to|unable\s+to|(?:has|have|had|is|are|was|were)\s+yet\s+to|refus(?:e|es|ed|ing)\s+to|den(?:y|ies|ied|ying))\s+([a-z]+)/gi;
+
 /** More words that deny without "not", counted only to see whether a "not" was traded for one. */
 const OTHER_DENIALS =
-  /\b(?:ban(?:s|ned|ning)?|barred|forb[ai]d\w*|prohibit\w*|disallow\w*|dislik\w*|missing|exempt\w*|exclud\w*|closed|shut|(?:has|have|had) ended|(?<!\ba |quite a )few(?:er)?|little to no|(?<!\ba )little|short of|fell short|falls short|anything but|nowhere near|(?:stop|stops|stopped|quit|quits|ceased?) [a-z]+ing|(?:is|are|was|were|be|been|entry is|it['’]s) free\b|for free|free of charge|(?:keep|keeps|kept|keeping|stop|stops|stopped|stopping)\s+(?:[a-z]+\s+){0,2}?from\s+[a-z]+ing)\b/gi;
+  /\b(?:ban(?:s|ned|ning)?|barred|forb[ai]d\w*|prohibit\w*|disallow\w*|dislik\w*|missing|exempt\w*|exclud\w*|declin\w*|closed|shut|less than|(?:has|have|had) ended|(?<!\ba |quite a )few(?:er)?|little to no|(?<!\ba )little|short of|fell short|falls short|anything but|nowhere near|(?:stop|stops|stopped|quit|quits|ceased?) [a-z]+ing|(?:is|are|was|were|be|been|entry is|it['’]s) free\b|for free|free of charge|(?:keep|keeps|kept|keeping|stop|stops|stopped|stopping)\s+(?:[a-z]+\s+){0,2}?from\s+[a-z]+ing)\b/gi;
 
 interface Denials {
   count: number;
@@ -1811,7 +1817,13 @@ export function checkFaithful(
         // The prefix must deny the stem ("impact", "information" and "improve" do not), and the stem must be a
         // content word ("uneven" says nothing against "even").
         const stem = deniedStem(l);
-        if (stem && !STOP.has(stem) && keptIn(stem, oLem, oSenses) && !oDenied.has(stem))
+        if (
+          stem &&
+          !STOP.has(stem) &&
+          keptIn(stem, oLem, oSenses) &&
+          !oDenied.has(stem) &&
+          !keptIn(stem, oDenied, oScope.negatedSenses)
+        )
           return fail('antonym', `a claim was reversed ("${stem}" became "${l}")`);
       }
       // A denial the original does not make at all: a negating prefix ("unready", "ineffectively") or a word
@@ -1846,6 +1858,24 @@ export function checkFaithful(
       if (reversed) return fail('antonym', `a claim was reversed ("${reversed[0]}" became "${reversed[1]}")`);
       if (close.some((i) => turnedComparison(o.sentences[i]?.text ?? '', a.sentences[j]?.text ?? '') === 'swapped'))
         return fail('antonym', 'a comparison was turned around (the two things it compares changed places)');
+      // A denial made without "not" ("failed to reduce", "has yet to reply", "denied taking") lost: the answer
+      // denies nothing at all and states the act plainly, in a sentence that follows the original closely.
+      if ((a.negations[j] ?? 0) === 0 && (a.lexicalNegations[j] ?? 0) === 0 && a.denialsOf(j).count === 0) {
+        const answerHas: Has = { has: (x) => a.lemmaSet[j]?.has(x) === true };
+        const answerSenses: Has = { has: (x) => a.senseSet[j]?.has(x) === true };
+        for (const i of close) {
+          if ((o.negations[i] ?? 0) > 0 || (sim[j]?.[i] ?? 0) < DENIED_ACT_ALIGN) continue;
+          for (const m of (o.sentences[i]?.text ?? '').matchAll(DENIED_ACT)) {
+            const act = lemma((m[1] as string).toLowerCase());
+            // "Generations yet to come" are future ones: nothing is denied.
+            if (!STOP.has(act) && act !== 'come' && keptIn(act, answerHas, answerSenses))
+              return fail(
+                'negation',
+                `a denial was lost ("${m[0].trim()}"), so the sentence now says "${act}" was done`,
+              );
+          }
+        }
+      }
     }
     // 3a. Invented: aligns with nothing and brings mostly new content.
     const ls = a.lemmas[j] ?? [];
