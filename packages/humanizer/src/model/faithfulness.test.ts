@@ -1173,6 +1173,10 @@ describe('faithfulness check', () => {
       ['No one was hurt in the fire.', 'Everyone left the fire unharmed.'],
       ['The charger lasts less than a week.', 'The charger does not last a full week.'],
       ['The shop refused to give a refund.', 'The shop declined to give a refund.'],
+      [
+        'The club lost the semi-final, so it did not win the trophy.',
+        'After losing the semi-final, the club missed out on the trophy.',
+      ],
     ];
     expect(kept.filter(([o, a]) => !whole(o, a))).toEqual([]);
     const turned: [string, string][] = [

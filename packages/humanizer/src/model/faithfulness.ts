@@ -1089,7 +1089,7 @@ const DENIED_ACT =
 
 /** More words that deny without "not", counted only to see whether a "not" was traded for one. */
 const OTHER_DENIALS =
-  /\b(?:ban(?:s|ned|ning)?|barred|forb[ai]d\w*|prohibit\w*|disallow\w*|dislik\w*|missing|exempt\w*|exclud\w*|declin\w*|closed|shut|less than|(?:has|have|had) ended|(?<!\ba |quite a )few(?:er)?|little to no|(?<!\ba )little|short of|fell short|falls short|anything but|nowhere near|(?:stop|stops|stopped|quit|quits|ceased?) [a-z]+ing|(?:is|are|was|were|be|been|entry is|it['’]s) free\b|for free|free of charge|(?:keep|keeps|kept|keeping|stop|stops|stopped|stopping)\s+(?:[a-z]+\s+){0,2}?from\s+[a-z]+ing)\b/gi;
+  /\b(?:ban(?:s|ned|ning)?|barred|forb[ai]d\w*|prohibit\w*|disallow\w*|dislik\w*|missing|exempt\w*|exclud\w*|declin\w*|closed|shut|less than|miss(?:es|ed)? out|(?:run|ran|runs) out of|(?:has|have|had) ended|(?<!\ba |quite a )few(?:er)?|little to no|(?<!\ba )little|short of|fell short|falls short|anything but|nowhere near|(?:stop|stops|stopped|quit|quits|ceased?) [a-z]+ing|(?:is|are|was|were|be|been|entry is|it['’]s) free\b|for free|free of charge|(?:keep|keeps|kept|keeping|stop|stops|stopped|stopping)\s+(?:[a-z]+\s+){0,2}?from\s+[a-z]+ing)\b/gi;
 
 interface Denials {
   count: number;
