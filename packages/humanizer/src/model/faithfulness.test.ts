@@ -1166,6 +1166,7 @@ describe('faithfulness check', () => {
       // A word denied where the original states its antonym, or the antonym of a word the original denies.
       ['The gallery is closed on Tuesdays.', 'The gallery does not open on Tuesdays.'],
       ['She is not wrong about the fees.', 'She is right about the fees.'],
+      ['The climb was hard for most walkers.', 'The climb was not easy for most walkers.'],
       ['Few of the tenants came to the meeting.', 'Not many tenants came to the meeting.'],
       // A denial said with a prefix leaves nothing of the sentence out.
       ['The tower was never finished.', 'The tower was left unfinished.'],

@@ -1167,6 +1167,7 @@ function scopeOf(sentence: string): Scope {
     let reach = 0;
     let denying = false;
     let sawNeither = false;
+    let first = false;
     for (const raw of clause.match(/[a-z][a-z'’-]*/g) ?? []) {
       // A word that denies without "not" ("avoided the effect", "lacks depth") reaches the same words: a
       // denial restated with it is not lost, though it does not count as a negation.
@@ -1186,6 +1187,7 @@ function scopeOf(sentence: string): Scope {
         if (raw === 'neither') sawNeither = true;
         denying = reach === 0;
         reach = reach > 0 ? 0 : raw === 'without' || raw === 'no' ? 1 : 2;
+        first = reach > 0;
         continue;
       }
       // A new clause starts: what follows is not in the denial's reach, however long it is.
@@ -1196,6 +1198,9 @@ function scopeOf(sentence: string): Scope {
       if (reach > 0) {
         negated.add(l);
         reach--;
+        // "Not uncommon for the river": the "not" undoes the prefix and reaches no further.
+        if (first && deniedDescription(l)) reach = 0;
+        first = false;
       } else {
         plain.add(l);
         if (denying) farDenied.add(l);
@@ -1676,8 +1681,9 @@ export function checkFaithful(
         const restated = (from: Scope, to: Scope): boolean =>
           [...from.negated].some(
             (l) =>
-              [...antonymsOf(l)].some((x) => to.plain.has(x) && !from.plain.has(x)) ||
-              ['un', 'in', 'im', 'il', 'ir', 'dis', 'non'].some((p) => to.plain.has(p + l)),
+              [...antonymsOf(l)].some(
+                (x) => (to.plain.has(x) || keptIn(x, to.plain, to.plainSenses)) && !from.plain.has(x),
+              ) || ['un', 'in', 'im', 'il', 'ir', 'dis', 'non'].some((p) => to.plain.has(p + l)),
           );
         // A "not" traded for a word that denies in other words ("not allowed" / "banned", "did not like" /
         // "disliked", "not many" / "few"): the side with fewer "not"s has more such words.
