@@ -1866,15 +1866,16 @@ export function checkFaithful(
         return fail('antonym', 'a comparison was turned around (the two things it compares changed places)');
       // A denial made without "not" ("failed to reduce", "has yet to reply", "denied taking") lost: the answer
       // denies nothing at all and states the act plainly, in a sentence that follows the original closely.
-      if ((a.negations[j] ?? 0) === 0 && (a.lexicalNegations[j] ?? 0) === 0 && a.denialsOf(j).count === 0) {
+      if ((a.negations[j] ?? 0) === 0 && (a.lexicalNegations[j] ?? 0) === 0) {
         const answerHas: Has = { has: (x) => a.lemmaSet[j]?.has(x) === true };
         const answerSenses: Has = { has: (x) => a.senseSet[j]?.has(x) === true };
         for (const i of close) {
           if ((o.negations[i] ?? 0) > 0 || (sim[j]?.[i] ?? 0) < DENIED_ACT_ALIGN) continue;
           for (const m of (o.sentences[i]?.text ?? '').matchAll(DENIED_ACT)) {
             const act = lemma((m[1] as string).toLowerCase());
-            // "Generations yet to come" are future ones: nothing is denied.
-            if (!STOP.has(act) && act !== 'come' && keptIn(act, answerHas, answerSenses))
+            // "Generations yet to come" are future ones: nothing is denied. The wider count of denying words is
+            // read last: it is built on first use.
+            if (!STOP.has(act) && act !== 'come' && keptIn(act, answerHas, answerSenses) && a.denialsOf(j).count === 0)
               return fail(
                 'negation',
                 `a denial was lost ("${m[0].trim()}"), so the sentence now says "${act}" was done`,
