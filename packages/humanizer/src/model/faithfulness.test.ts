@@ -1167,6 +1167,10 @@ describe('faithfulness check', () => {
       ['The gallery is closed on Tuesdays.', 'The gallery does not open on Tuesdays.'],
       ['She is not wrong about the fees.', 'She is right about the fees.'],
       ['The climb was hard for most walkers.', 'The climb was not easy for most walkers.'],
+      [
+        'The park has a lake. That is not all: it also has a zoo.',
+        'The park has a lake. But that is not all, since it also has a zoo.',
+      ],
       ['Few of the tenants came to the meeting.', 'Not many tenants came to the meeting.'],
       // A denial said with a prefix leaves nothing of the sentence out.
       ['The tower was never finished.', 'The tower was left unfinished.'],
@@ -1191,6 +1195,8 @@ describe('faithfulness check', () => {
       // A denial without "not", lost.
       ['The lotion failed to ease the itching.', 'The lotion eased the itching.'],
       ['The council has yet to approve the budget.', 'The council has approved the budget.'],
+      // "Not all about" denies; only "that is not all" at the end of a clause is a set phrase.
+      ['Good design is about making daily life easier.', 'Good design is not all about making daily life easier.'],
       // "about" is no negating prefix: "not about to" denies.
       ['The old roof was about to collapse.', 'The old roof was not about to collapse.'],
     ];

@@ -1031,7 +1031,7 @@ function prepareText(text: string): Prepared {
 
 /** Set phrases with a negation word that deny nothing ("not only … but also", "that's not all"). */
 const IDIOMS =
-  /\b(?:not only|not just|not to mention|no (?:more|fewer|less|longer) than|not (?:more|fewer|less) than|nothing short of|nothing less than|no doubt|no wonder|no matter|needless to say|(?:is|'s|’s|are|was) not all|(?:isn|wasn|aren)['’]t all|if (?:that|this)['’]s not enough|if (?:that|this) is not enough|not least|second to none|(?:can|could)(?:not|n['’]t) help but|never before|not surprisingly|not unlike|without (?:a doubt|question|fail|breaking the bank|further ado)|(?:could|can)(?:not|n['’]t) (?:agree more|be happier|be prouder|wait|stress (?:this |that |it )?enough|recommend (?:it|this|them) enough)|never fails? to|don['’]t even get me started|nothing but)\b/gi;
+  /\b(?:not only|not just|not to mention|no (?:more|fewer|less|longer) than|not (?:more|fewer|less) than|nothing short of|nothing less than|no doubt|no wonder|no matter|needless to say|(?:is|'s|’s|are|was) not all(?=\s*(?:[,.;:!?)—–-]|$))|(?:isn|wasn|aren)['’]t all(?=\s*(?:[,.;:!?)—–-]|$))|if (?:that|this)['’]s not enough|if (?:that|this) is not enough|not least|second to none|(?:can|could)(?:not|n['’]t) help but|never before|not surprisingly|not unlike|without (?:a doubt|question|fail|breaking the bank|further ado)|(?:could|can)(?:not|n['’]t) (?:agree more|be happier|be prouder|wait|stress (?:this |that |it )?enough|recommend (?:it|this|them) enough)|never fails? to|don['’]t even get me started|nothing but)\b/gi;
 
 /** A question tag ("…, wouldn't it?", "…, isn't she?") asks for agreement; it denies nothing. */
 const QUESTION_TAG =
