@@ -1873,7 +1873,7 @@ export function checkFaithful(
           if ((o.negations[i] ?? 0) > 0 || (sim[j]?.[i] ?? 0) < DENIED_ACT_ALIGN) continue;
           for (const m of (o.sentences[i]?.text ?? '').matchAll(DENIED_ACT)) {
             const act = lemma((m[1] as string).toLowerCase());
-            // "Generations yet to come" are future ones: nothing is denied. The wider count of denying words is
+            // "The years yet to come" are future ones: nothing is denied. The wider count of denying words is
             // read last: it is built on first use.
             if (!STOP.has(act) && act !== 'come' && keptIn(act, answerHas, answerSenses) && a.denialsOf(j).count === 0)
               return fail(
