@@ -86,3 +86,23 @@ export function tagSentence(sentence: string): Tok[] {
   tagCache.set(sentence, out);
   return out;
 }
+
+/** Words that open a noun phrase before its noun ("the", "this", "their", "whose"). */
+export const DETERMINERS = new Set([
+  'the',
+  'a',
+  'an',
+  'this',
+  'that',
+  'these',
+  'those',
+  'its',
+  'their',
+  'our',
+  'his',
+  'her',
+  'my',
+  'your',
+  'whose',
+  "'s",
+]);

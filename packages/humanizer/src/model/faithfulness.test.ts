@@ -17,6 +17,12 @@ const REWRITE =
 const LONG = `${ORIGINAL} The office will publish a guide for owners next year. Owners can call a help line every weekday morning. Several banks have offered cheaper loans to the firms.`;
 /** Two sentences after the one under test, so that each case is judged inside a text. */
 const TAIL = ' The team met every Tuesday to review the plan. Most members came prepared with notes.';
+
+/** Whether the rewrite of one sentence (the tail after it) is used whole: nothing failed, nothing put back. */
+const usedWhole = (o: string, a: string): boolean => {
+  const r = judgeAndRepair(o + TAIL, a + TAIL);
+  return r.ok && r.repairs.length === 0;
+};
 const LONG_REWRITE = `${REWRITE} Next year the office will put out a guide for owners. A help line takes calls each weekday morning. A number of banks have offered the firms cheaper loans.`;
 
 describe('faithfulness check', () => {
@@ -1144,10 +1150,6 @@ describe('faithfulness check', () => {
   });
 
   it('keeps a denial restated the way models restate it, and still catches the claim turned around', () => {
-    const whole = (o: string, a: string): boolean => {
-      const r = judgeAndRepair(o + TAIL, a + TAIL);
-      return r.ok && r.repairs.length === 0;
-    };
     const kept: [string, string][] = [
       // A "not" on a word its prefix already denies states the claim plainly.
       ['It is not uncommon for the creek to flood in spring.', 'The creek often floods in spring.'],
@@ -1183,7 +1185,7 @@ describe('faithfulness check', () => {
         'After losing the semi-final, the club missed out on the trophy.',
       ],
     ];
-    expect(kept.filter(([o, a]) => !whole(o, a))).toEqual([]);
+    expect(kept.filter(([o, a]) => !usedWhole(o, a))).toEqual([]);
     const turned: [string, string][] = [
       ['It is not uncommon for the creek to flood in spring.', 'It is uncommon for the creek to flood in spring.'],
       ['Neither the owner nor the agent answered the email.', 'Both the owner and the agent answered the email.'],
@@ -1200,14 +1202,10 @@ describe('faithfulness check', () => {
       // "about" is no negating prefix: "not about to" denies.
       ['The old roof was about to collapse.', 'The old roof was not about to collapse.'],
     ];
-    expect(turned.filter(([o, a]) => whole(o, a))).toEqual([]);
+    expect(turned.filter(([o, a]) => usedWhole(o, a))).toEqual([]);
   });
 
   it('keeps bounds, multiples and comparisons said another way, and catches them turned around', () => {
-    const whole = (o: string, a: string): boolean => {
-      const r = judgeAndRepair(o + TAIL, a + TAIL);
-      return r.ok && r.repairs.length === 0;
-    };
     const kept: [string, string][] = [
       ['The boat carries no more than 12 people.', 'The boat carries at most 12 people.'],
       ['The boat carries no more than 12 people.', 'The boat carries up to 12 people.'],
@@ -1215,7 +1213,7 @@ describe('faithfulness check', () => {
       ['The fare doubled in three years.', 'The fare rose by 100% in three years.'],
       ['The ferry is more expensive than the train.', 'The train is cheaper than the ferry.'],
     ];
-    expect(kept.filter(([o, a]) => !whole(o, a))).toEqual([]);
+    expect(kept.filter(([o, a]) => !usedWhole(o, a))).toEqual([]);
     const turned: [string, string][] = [
       ['The boat carries no more than 12 people.', 'The boat carries at least 12 people.'],
       ['Over 300 cyclists finished the course.', 'Under 300 cyclists finished the course.'],
@@ -1224,7 +1222,7 @@ describe('faithfulness check', () => {
       ['Ticket sales increased in March.', 'Ticket sales fell in March.'],
       ['The pill reduced the risk of fever.', 'The pill raised the risk of fever.'],
     ];
-    expect(turned.filter(([o, a]) => whole(o, a))).toEqual([]);
+    expect(turned.filter(([o, a]) => usedWhole(o, a))).toEqual([]);
   });
 
   it('a run of capitalised words is spelled out from an acronym of the original, not from a word its initials spell', () => {

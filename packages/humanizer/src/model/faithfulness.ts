@@ -975,13 +975,14 @@ function prepareSentence(text: string, opens: boolean): SentencePrep {
   const lemmas = contentLemmas(text);
   const senseSet = new Set<string>();
   for (const l of lemmas) for (const k of sensesOf(l)) senseSet.add(k);
+  const unidiomatic = withoutIdioms(text);
   const p: SentencePrep = {
     lemmas,
     lemmaSet: new Set(lemmas),
     senseSet,
     facts: factsOf(text, true, opens),
-    negations: negationsIn(text),
-    litotes: litotesIn(text),
+    negations: negationsIn(unidiomatic),
+    litotes: litotesIn(unidiomatic),
     lexicalNegations: (text.match(LEXICAL_NEGATIONS) ?? []).length,
     scope: scopeOf(text),
   };
@@ -1037,9 +1038,8 @@ const IDIOMS =
 const QUESTION_TAG =
   /,\s*(?:is|are|was|were|do|does|did|wo|would|ca|could|should|have|has|had|must|might|shall)n['’]t\s+(?:it|he|she|they|we|you|i|there|that|this|one)\s*(?=[?!])/gi;
 
-/** How many denials a sentence makes: "neither … nor" is one. */
-function negationsIn(sentence: string): number {
-  const text = withoutIdioms(sentence);
+/** How many denials a sentence (its set phrases taken out) makes: "neither … nor" is one. */
+function negationsIn(text: string): number {
   let n = (text.match(NEGATOR) ?? []).length;
   n -= Math.min((text.match(/\bneither\b/gi) ?? []).length, (text.match(/\bnor\b/gi) ?? []).length);
   // "…, and neither did the council": the denial already made, said of one more thing.
@@ -1048,14 +1048,13 @@ function negationsIn(sentence: string): number {
 }
 
 /**
- * How many of a sentence's denials fall on an adjective or adverb that a prefix already denies ("not
+ * How many of a sentence's denials (its set phrases taken out) fall on an adjective or adverb that a prefix already denies ("not
  * uncommon", "isn't unusual", "not impossible"): each states its claim plainly, so two sides whose counts
  * differ by these agree ("not uncommon" / "often").
  */
-function litotesIn(sentence: string): number {
+function litotesIn(text: string): number {
   let n = 0;
-  for (const m of withoutIdioms(sentence).matchAll(LITOTES))
-    if (deniedDescription(lemma((m[1] ?? m[2] ?? '').toLowerCase()))) n++;
+  for (const m of text.matchAll(LITOTES)) if (deniedDescription(lemma((m[1] ?? m[2] ?? '').toLowerCase()))) n++;
   return n;
 }
 

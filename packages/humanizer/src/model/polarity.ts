@@ -1,3 +1,4 @@
+import { DETERMINERS } from '../nlp.ts';
 import { allSensesOf, antonymsOf, lemma, sensesOf } from './lexical.ts';
 
 /**
@@ -246,23 +247,6 @@ function uses(r: RegExp, text: string): { beside: string[] }[] {
   return out;
 }
 
-/** Words skipped before the thing a comparison is made with ("than the bus", "than a year ago"). */
-const DETERMINERS = new Set([
-  'the',
-  'a',
-  'an',
-  'this',
-  'that',
-  'these',
-  'those',
-  'its',
-  'their',
-  'his',
-  'her',
-  'our',
-  'any',
-]);
-
 interface Comparison {
   /** The lemma of the thing after "than", and the lemmas before the comparative. */
   object: string;
@@ -278,13 +262,14 @@ function comparisonIn(sentence: string): Comparison | null {
   const at = words.indexOf('than');
   if (at < 1 || words.indexOf('than', at + 1) >= 0) return null;
   let k = at + 1;
+  // The thing compared with comes after its determiner ("than the bus", "than my car").
   while (k < words.length && DETERMINERS.has(words[k] as string)) k++;
   const object = words[k];
   if (object === undefined) return null;
   const word = words[at - 1] as string;
   const degree = words[at - 2];
   const quality = lemma(word);
-  const up = degree === 'less' || degree === 'fewer' ? false : true;
+  const up = degree !== 'less' && degree !== 'fewer';
   const start = degree === 'more' || degree === 'less' ? at - 2 : at - 1;
   return { object: lemma(object), before: new Set(words.slice(0, start).map((w) => lemma(w))), quality, up };
 }

@@ -1,6 +1,6 @@
 import { LEXICON, inflectVerb, pluralize, type LexEntry } from '../data/lexicon.ts';
 import { OPENERS, PHRASES } from '../data/phrases.ts';
-import { tagSentence } from '../nlp.ts';
+import { DETERMINERS, tagSentence } from '../nlp.ts';
 import { subjectNumber } from './grammar.ts';
 import { choose, matchCase, type RuleCtx } from './context.ts';
 
@@ -145,24 +145,6 @@ function nextWords(s: string, index: number, n: number): string[] {
       .match(/[a-z']+/g) ?? []
   ).slice(0, n);
 }
-const DETERMINERS = new Set([
-  'the',
-  'a',
-  'an',
-  'this',
-  'that',
-  'these',
-  'those',
-  'its',
-  'their',
-  'our',
-  'his',
-  'her',
-  'my',
-  'your',
-  'whose',
-  "'s",
-]);
 const SUPERLATIVE_ALT = /^(?:latest|newest)$/;
 
 /** Swap AI-tell words for plain alternatives, inflected like the word they replace. */
