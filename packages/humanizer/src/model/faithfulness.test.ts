@@ -929,6 +929,19 @@ describe('faithfulness check', () => {
     expect(splitSentences('"I am done." She left.').map((s) => s.text)).toEqual(['"I am done."', 'She left.']);
   });
 
+  it('a page or section reference keeps its number, so a changed page is judged where it stands', () => {
+    expect(
+      splitSentences('Roads shape towns (Avery, 2011, p. 4). See sec. 2 and pp. 10-12.').map((s) => s.text),
+    ).toEqual(['Roads shape towns (Avery, 2011, p. 4).', 'See sec. 2 and pp. 10-12.']);
+    const cited = 'Roads shape towns, as one survey found (Avery, 2011, p. 4). Chapter 7 covers the rail lines.';
+    expect(
+      checkFaithful(
+        cited,
+        'One survey found that roads shape towns (Avery, 2011, p. 7). Chapter 7 covers the rail lines.',
+      ).ok,
+    ).toBe(false);
+  });
+
   it('splits text written in lower case, and judges a long run without stops in pieces', () => {
     expect(
       splitSentences('there had been talk. "it is not true," he said. it was approx. five p.m. then... well. ok').map(

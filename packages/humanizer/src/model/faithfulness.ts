@@ -276,6 +276,12 @@ export function splitSentences(text: string): Sentence[] {
       // A quotation closed before a lower-case word goes on in the same sentence ('"Why?" asked the Guru.').
       if (/[?!.]["”’]$/.test(before) && /^\s+[a-z]/.test(line.slice(end))) continue;
       if (/(?:\b(?:Mr|Mrs|Ms|Dr|Prof|St|Jr|Sr|vs|etc|e\.g|i\.e|No|Vol|Fig)\.|\b[A-Z]\.)$/.test(before)) continue;
+      // A page, section or figure reference before its number ("(Lee, 2019, p. 4)", "pp. 12-15", "sec. 3").
+      if (
+        /^\s+\d/.test(line.slice(end)) &&
+        /\b(?:p|pp|para|paras|ch|sec|art|eq|ref|fig|figs|no|nos|vol)\.$/i.test(before)
+      )
+        continue;
       // Before a lower-case word, a short abbreviation ("approx.", "et al.", "p.m.") does not end a sentence.
       if (
         /^\s+[a-z]/.test(line.slice(end)) &&
