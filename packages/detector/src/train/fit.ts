@@ -76,7 +76,7 @@ export const CONFIG = {
   stack: (process.env.DETECTOR_STACK ?? 'lr') as 'equal' | 'lr',
   /** Non-native human essays count extra so that the fit and the threshold protect them. */
   nonNativeWeight: 3,
-  folds: Number(process.env.DETECTOR_FOLDS ?? 2),
+  folds: Number(process.env.DETECTOR_FOLDS ?? 4),
   /**
    * How the out-of-fold scores for the stack and calibration are split: 'group' (by text group, folds of the
    * whole corpus: version 2) or 'source' (by collection: version 1, when every collection was GPT-heavy).
