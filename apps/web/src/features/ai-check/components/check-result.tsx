@@ -14,7 +14,7 @@ import { homeHandoff } from '@/lib/handoff';
 import { displayScore, sentenceLevel } from '@/lib/score';
 import { splitByRanges } from '@/lib/text-segments';
 import { cn } from '@/lib/utils';
-import { docVerdictText } from '../lib/check-rules';
+import { docVerdictText, verdictDetail } from '../lib/check-rules';
 import type { CheckResult } from '../lib/use-ai-check';
 
 const SHARE_LABELS = [
@@ -101,7 +101,9 @@ export function CheckResultCard({
             <h2 className={cn('text-base font-semibold', scoreToneText[verdict.tone])} data-testid="ai-check-verdict">
               {verdict.title}
             </h2>
-            <p className="mt-0.5 text-sm text-pretty text-muted-foreground">{verdict.detail}</p>
+            <p className="mt-0.5 text-sm text-pretty text-muted-foreground" data-testid="ai-check-verdict-detail">
+              {verdictDetail(output.verdict, output.composition)}
+            </p>
           </div>
           <CompositionBar composition={output.composition} />
         </div>

@@ -89,3 +89,17 @@ export const docVerdictText: Record<DocVerdict, { title: string; detail: string;
     tone: 'low',
   },
 };
+
+/** From this share of the words (in sentences with machine-like signs) a human verdict says so. */
+export const HUMAN_WITH_SIGNS = 50;
+
+/**
+ * The line under the verdict. A text the estimate calls human-written as a whole, though most of its words are in
+ * sentences with machine-like signs (the composition bar shows them), says that, not "little stands out".
+ */
+export function verdictDetail(verdict: DocVerdict, composition: { ai: number; mixed: number; human: number }): string {
+  const signs = composition.ai + composition.mixed;
+  if (verdict === 'human' && signs >= HUMAN_WITH_SIGNS)
+    return `Taken as a whole it reads as human-written by our estimate, but ${signs}% of it shows machine-like signs. The highlighted sentences show where.`;
+  return docVerdictText[verdict].detail;
+}
