@@ -6,7 +6,7 @@
  * counted where the reading is clear; what the guard compares is the count before and after an edit, so a
  * construction it misreads in both costs nothing.
  */
-import { tagSentence, type Tok } from '../nlp.ts';
+import { DETERMINERS, tagSentence, type Tok } from '../nlp.ts';
 
 export type SubjectNumber = 'sg' | 'pl' | 'i';
 
@@ -113,23 +113,8 @@ const SG_AUX = new Set(['is', 'was', 'has', 'does']);
 const PL_AUX = new Set(['are', 'were', 'have', 'do']);
 const MODAL_OR_TO = new Set(['to', 'can', 'could', 'will', 'would', 'may', 'might', 'must', 'should', 'shall', 'did']);
 const SUPERLATIVE = /^(?:latest|newest|best|greatest|biggest|largest|smallest|highest|lowest|most)$/i;
-const DETERMINER_LIKE = new Set([
-  'the',
-  'its',
-  'their',
-  'our',
-  'his',
-  'her',
-  'my',
-  'your',
-  "'s",
-  'at',
-  'this',
-  'that',
-  'these',
-  'those',
-  'whose',
-]);
+/** Words before a superlative that give it its determiner ("a" and "an" are refused where it is read). */
+const DETERMINER_LIKE = new Set([...DETERMINERS, 'at']);
 
 /**
  * Agreement and article problems of a (masked) sentence, each as a short label with the words involved:
