@@ -104,6 +104,25 @@ describe('tracked-changes Word file', () => {
     expect(comments.some((c) => c?.startsWith('stock phrase'))).toBe(true);
   });
 
+  it('a sentence alternative the engine offered, chosen, is not the user\u2019s edit where it runs into the rewrite', () => {
+    const alternative = 'Plans help every team ship sooner.';
+    const m = unzip(
+      buildResultDocx({
+        original: ORIGINAL,
+        // The alternative chosen for a sentence the user had put back: it runs straight into the rewrite's words.
+        result: RESULT.replace('Planning matters for', `${alternative} Planning matters for`),
+        date,
+        engine: 'local',
+        tracked: true,
+        // As the export passes it: the rewrite, then each alternative offered, one per line.
+        rewrite: `${RESULT}\n${alternative}`,
+      }),
+    );
+    const comments = [...(m.get('word/comments.xml') ?? '').matchAll(/<w:t[^>]*>([^<]*)</g)].map((x) => x[1]);
+    expect(comments.length).toBeGreaterThan(0);
+    expect(comments).not.toContain('edited by you after the rewrite');
+  });
+
   it('diffs words, and pairs blocks around the ones that stayed', () => {
     expect(diffTokens('a big dog', 'a small dog')).toEqual([
       { kind: 'eq', text: 'a ' },

@@ -320,7 +320,12 @@ class DocWriter {
     if (!rewrite) return false;
     const squash = (s: string) => s.replace(/\s+/g, ' ').trim();
     const r = squash(rewrite);
-    if (squash(ins)) return !r.includes(squash(ins));
+    // Judged sentence by sentence: an inserted run can join two things the engine wrote apart (a sentence
+    // alternative it offered, then the next sentence of its rewrite).
+    const inserted = squash(ins)
+      .split(/(?<=[.!?…])\s+/)
+      .filter(Boolean);
+    if (inserted.length > 0) return inserted.some((piece) => !r.includes(piece));
     return squash(del).length > 0 && r.includes(squash(del));
   }
 
