@@ -300,6 +300,8 @@ describe('weights', () => {
       expect(() => loadDetectorFrom(dir)).toThrow(
         /another version of the detector \(it has no casual family\); rebuild the weights with npm run train:detector/,
       );
+      write({ ...shipped, stylotrees: undefined });
+      expect(() => loadDetectorFrom(dir)).toThrow(/another version of the detector \(it has no stylotrees family\)/);
       write({
         ...shipped,
         stylometric: { ...shipped.stylometric, features: shipped.stylometric.features.slice(0, 35) },
@@ -307,7 +309,7 @@ describe('weights', () => {
       expect(() => loadDetectorFrom(dir)).toThrow(`stylometric figures are not this version's ${STYLO_NAMES.length}`);
       write({ ...shipped, calibrations: [] });
       expect(() => loadDetectorFrom(dir)).toThrow(
-        /no calibration of the families ngram, skeleton, stylometric, lmratio, casual/,
+        /no calibration of the families ngram, skeleton, stylometric, lmratio, casual, stylotrees/,
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -114,6 +114,7 @@ export function docPass(det: Detector, norm: string): DocPass {
     stylometric: det.stylo.logit(stylo),
     lmratio: r.lr.logit([...features(wh, wa, 0, tokens.length), ...features(sh, sa, 0, tokens.length)]),
     casual: det.casual.logit(casualFigures(stylo)),
+    stylotrees: det.stylotrees.logit(stylo),
   };
   return { norm, tokens, logits, starts, ng, sk, lm: lmTracks, cursor: 0 };
 }
@@ -177,5 +178,6 @@ export function sentenceLogits(det: Detector, d: DocPass, sn: string): Record<Fa
     stylometric: 0,
     lmratio: det.lmratio.lr.logit([...features(wh, wa, a, b), ...features(sh, sa, a, b)]),
     casual: 0,
+    stylotrees: 0,
   };
 }

@@ -11,6 +11,7 @@ import {
   LMRatio,
   NgramLM,
   SparseLR,
+  TreeEnsemble,
   WINDOW_STATS,
   subsetKey,
   type Calibration,
@@ -48,6 +49,11 @@ export interface Manifest {
   stylometric: DenseJSON & { features: readonly string[] };
   /** The casual family: a logistic model over the two casual-marker figures of the stylometric vector. */
   casual: DenseJSON & { features: readonly string[] };
+  /**
+   * The stylotrees family: boosted trees over the stylometric vector. `nodes` is a Float64 file of five runs of
+   * `count` values (feature, threshold, left, right, leaf value); `roots` indexes each tree's first node.
+   */
+  stylotrees?: { nodes: string; count: number; roots: number[]; base: number };
   lmratio: {
     tables: string;
     buckets: number;
@@ -74,7 +80,7 @@ const denseJSON = (d: DenseLR): DenseJSON => ({
 const denseFrom = (j: DenseJSON): DenseLR =>
   new DenseLR(Float32Array.from(j.mean), Float32Array.from(j.sd), Float32Array.from(j.w), j.bias);
 
-function writeBin(dir: string, name: string, a: Float32Array | Uint8Array): string {
+function writeBin(dir: string, name: string, a: Float32Array | Float64Array | Uint8Array): string {
   writeFileSync(join(dir, name), Buffer.from(a.buffer, a.byteOffset, a.byteLength));
   return name;
 }
@@ -93,6 +99,10 @@ export function saveDetector(
     return out;
   };
   const { words, skel } = det.lmratio;
+  const trees = det.stylotrees;
+  const count = trees.feat.length;
+  const nodes = new Float64Array(count * 5);
+  [trees.feat, trees.thr, trees.left, trees.right, trees.value].forEach((a, i) => nodes.set(a, i * count));
   const m: Manifest = {
     format: 1,
     trainedOn: info,
@@ -112,6 +122,12 @@ export function saveDetector(
     },
     stylometric: { ...denseJSON(det.stylo), features: names.stylo },
     casual: { ...denseJSON(det.casual), features: names.stylo.filter((n) => n.startsWith('casual_')) },
+    stylotrees: {
+      nodes: writeBin(dir, 'stylotrees.f64.bin', nodes),
+      count,
+      roots: Array.from(trees.roots),
+      base: trees.base,
+    },
     lmratio: {
       tables: writeBin(dir, 'lm.f32.bin', packPair(words)),
       buckets: words.human.tables[0]!.length,
@@ -154,9 +170,11 @@ function checkWritten(m: Manifest): void {
       ? `its stylometric figures are not this version's ${STYLO_NAMES.length}`
       : !m.casual
         ? 'it has no casual family'
-        : !m.calibrations?.some((c) => c.families.join('+') === subsetKey(FAMILIES))
-          ? `it has no calibration of the families ${FAMILIES.join(', ')}`
-          : null;
+        : !m.stylotrees
+          ? 'it has no stylotrees family'
+          : !m.calibrations?.some((c) => c.families.join('+') === subsetKey(FAMILIES))
+            ? `it has no calibration of the families ${FAMILIES.join(', ')}`
+            : null;
   if (problem)
     throw new Error(
       `manifest.json was written by another version of the detector (${problem}); rebuild the weights with npm run train:detector`,
@@ -178,12 +196,27 @@ export function loadDetectorFrom(dir: string = defaultWeightsDir()): Detector {
   const cals = new Map<string, Calibration>();
   for (const c of m.calibrations) cals.set(c.families.join('+'), c);
   const windows = m.windows ? { weights: m.windows.weights, lr: denseFrom(m.windows.lr) } : null;
+  const st = m.stylotrees!;
+  const b = readFileSync(join(dir, st.nodes));
+  const nodes = new Float64Array(b.byteLength / 8);
+  new Uint8Array(nodes.buffer).set(b);
+  const run = (i: number): Float64Array => nodes.subarray(i * st.count, (i + 1) * st.count);
+  const stylotrees = new TreeEnsemble(
+    st.base,
+    Int32Array.from(st.roots),
+    Int32Array.from(run(0)),
+    run(1),
+    Int32Array.from(run(2)),
+    Int32Array.from(run(3)),
+    run(4),
+  );
   return new Detector(
     sparse(m.ngram),
     sparse(m.skeleton),
     denseFrom(m.stylometric),
     new LMRatio(words, skel, denseFrom(m.lmratio.lr)),
     denseFrom(m.casual),
+    stylotrees,
     cals,
     m.sentence,
     windows,

@@ -11,8 +11,11 @@ import {
 } from './features.ts';
 import { hashString, splitSentences, tokenize } from './text.ts';
 
-/** `casual`: the two casual-marker figures alone (docs/detector-rounds.md, fifth round). */
-export const FAMILIES = ['ngram', 'skeleton', 'stylometric', 'lmratio', 'casual'] as const;
+/**
+ * `casual`: the two casual-marker figures alone (docs/detector-rounds.md, fifth round). `stylotrees`: the stylometric
+ * figures through boosted decision trees, which read how the figures combine (decision 0044, version 7).
+ */
+export const FAMILIES = ['ngram', 'skeleton', 'stylometric', 'lmratio', 'casual', 'stylotrees'] as const;
 export type Family = (typeof FAMILIES)[number];
 /** Families that can be scored on a single sentence. */
 export const SENTENCE_FAMILIES: readonly Family[] = ['ngram', 'skeleton', 'lmratio'];
@@ -152,6 +155,32 @@ export class DenseLR {
   /** Per-feature contributions, for explanations. */
   contributions(x: number[]): number[] {
     return this.z(x).map((v, i) => v * this.w[i]!);
+  }
+}
+
+/**
+ * Boosted regression trees over a dense vector, stored flat: node k splits on feature `feat[k]` (-1: a leaf) at
+ * `thr[k]` (x <= thr goes left), and a leaf holds `value[k]`. The logit is `base` plus one leaf value per tree.
+ */
+export class TreeEnsemble {
+  constructor(
+    public readonly base: number,
+    public readonly roots: Int32Array,
+    public readonly feat: Int32Array,
+    public readonly thr: Float64Array,
+    public readonly left: Int32Array,
+    public readonly right: Int32Array,
+    public readonly value: Float64Array,
+  ) {}
+  logit(x: readonly number[]): number {
+    let s = this.base;
+    const { feat, thr, left, right, value } = this;
+    for (let t = 0; t < this.roots.length; t++) {
+      let k = this.roots[t]!;
+      for (let f = feat[k]!; f >= 0; f = feat[k]!) k = x[f]! <= thr[k]! ? left[k]! : right[k]!;
+      s += value[k]!;
+    }
+    return s;
   }
 }
 
@@ -478,6 +507,7 @@ export class Detector {
     public readonly stylo: DenseLR,
     public readonly lmratio: LMRatio,
     public readonly casual: DenseLR,
+    public readonly stylotrees: TreeEnsemble,
     public readonly calibrations: Map<string, Calibration>,
     public readonly sentenceCal: Calibration,
     public readonly windows: WindowModel | null = null,
@@ -499,6 +529,7 @@ export class Detector {
       stylometric: want('stylometric') ? this.stylo.logit(x.stylo) : 0,
       lmratio: want('lmratio') ? this.lmratio.logit(x.lm, x.skel) : 0,
       casual: want('casual') ? this.casual.logit(casualFigures(x.stylo)) : 0,
+      stylotrees: want('stylotrees') ? this.stylotrees.logit(x.stylo) : 0,
     };
   }
 
@@ -512,6 +543,7 @@ export class Detector {
       stylometric: 0,
       lmratio: this.lmratio.logit(lmTokens(tokens), skel),
       casual: 0,
+      stylotrees: 0,
     };
   }
 

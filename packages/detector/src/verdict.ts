@@ -38,7 +38,7 @@ export interface VerdictThresholds {
 }
 
 /** From `npm run calibrate:verdict` on the shipped weights (the command prints these figures). */
-export const VERDICT_THRESHOLDS: VerdictThresholds = { mixedAt: 0.6, aiAt: 0.7, aiAtUnflagged: 0.9, runAt: 0.15 };
+export const VERDICT_THRESHOLDS: VerdictThresholds = { mixedAt: 0.6, aiAt: 0.7, aiAtUnflagged: 2, runAt: 0.15 };
 
 /** A sentence score from here up (below the flag) counts as "some machine-like signs", as the highlights do. */
 export const MIXED_SENTENCE_AT = 30;

@@ -35,10 +35,20 @@ function withWindows(): Detector {
   const cals = new Map(base.calibrations);
   const all = subsetKey(FAMILIES);
   cals.set(all, { ...cals.get(all)!, windowWeight: 0.5 });
-  return new Detector(base.ngram, base.skeleton, base.stylo, base.lmratio, base.casual, cals, base.sentenceCal, {
-    weights: [0.5, 0.5, 0.5],
-    lr,
-  });
+  return new Detector(
+    base.ngram,
+    base.skeleton,
+    base.stylo,
+    base.lmratio,
+    base.casual,
+    base.stylotrees,
+    cals,
+    base.sentenceCal,
+    {
+      weights: [0.5, 0.5, 0.5],
+      lr,
+    },
+  );
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'detector-windows-'));

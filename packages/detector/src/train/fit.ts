@@ -10,6 +10,7 @@ import {
   NgramLM,
   SENTENCE_FAMILIES,
   SparseLR,
+  TreeEnsemble,
   compact,
   extract,
   lmFeatures,
@@ -26,6 +27,7 @@ import { hashString, letterRuns, normalizeForFeatures, splitSentences } from '..
 import { casualFigures } from '../features.ts';
 import { isPlainProse } from '../lexicon.ts';
 import { denseRows, fitLR, sparseRows, type GroupEffects } from './lr.ts';
+import { fitTrees } from './gbdt.ts';
 
 export interface Doc {
   id: string;
@@ -413,6 +415,7 @@ export interface FamilyModels {
   stylo: DenseLR;
   lmratio: LMRatio;
   casual: DenseLR;
+  stylotrees: TreeEnsemble;
 }
 
 export function fitFamilies(texts: Prepared[], log: (s: string) => void = () => {}): FamilyModels {
@@ -450,9 +453,16 @@ export function fitFamilies(texts: Prepared[], log: (s: string) => void = () => 
   );
   log(`  casual ${Date.now() - t} ms`);
   t = Date.now();
+  const stylotrees = fitTrees(
+    ps.map((p) => p.stylo),
+    ps.map((p) => p.y),
+    sw,
+  );
+  log(`  stylotrees ${Date.now() - t} ms`);
+  t = Date.now();
   const lmratio = fitLMRatio(ps, sw, texts);
   log(`  lmratio ${Date.now() - t} ms`);
-  return { ngram, skeleton, stylo, lmratio, casual };
+  return { ngram, skeleton, stylo, lmratio, casual, stylotrees };
 }
 
 export function familyLogits(m: FamilyModels, p: Prepared): Record<Family, number> {
@@ -462,6 +472,7 @@ export function familyLogits(m: FamilyModels, p: Prepared): Record<Family, numbe
     stylometric: m.stylo.logit(p.stylo),
     lmratio: m.lmratio.lr.logit(lmFeaturesFor(m.lmratio.words, m.lmratio.skel, p)),
     casual: m.casual.logit(casualFigures(p.stylo)),
+    stylotrees: m.stylotrees.logit(p.stylo),
   };
 }
 
@@ -747,6 +758,7 @@ export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s
       m.stylo,
       m.lmratio,
       m.casual,
+      m.stylotrees,
       new Map(),
       null as unknown as Calibration,
     );
@@ -825,7 +837,7 @@ export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s
   log('final fit on all texts');
   const m = fitFamilies(ps, log);
   return {
-    detector: new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, m.casual, cals, sentenceCal, windows),
+    detector: new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, m.casual, m.stylotrees, cals, sentenceCal, windows),
     oof,
     rule: choice,
   };
