@@ -148,9 +148,17 @@ export function saveDetector(
 }
 
 function readF32(path: string): Float32Array {
+  return readInto(path, (n) => new Float32Array(n / 4));
+}
+
+function readF64(path: string): Float64Array {
+  return readInto(path, (n) => new Float64Array(n / 8));
+}
+
+function readInto<T extends Float32Array | Float64Array>(path: string, make: (bytes: number) => T): T {
   const b = readFileSync(path);
   // Copy into an aligned buffer: Node may hand back a slice of a shared pool.
-  const out = new Float32Array(b.byteLength / 4);
+  const out = make(b.byteLength);
   new Uint8Array(out.buffer).set(b);
   return out;
 }
@@ -197,9 +205,7 @@ export function loadDetectorFrom(dir: string = defaultWeightsDir()): Detector {
   for (const c of m.calibrations) cals.set(c.families.join('+'), c);
   const windows = m.windows ? { weights: m.windows.weights, lr: denseFrom(m.windows.lr) } : null;
   const st = m.stylotrees!;
-  const b = readFileSync(join(dir, st.nodes));
-  const nodes = new Float64Array(b.byteLength / 8);
-  new Uint8Array(nodes.buffer).set(b);
+  const nodes = readF64(join(dir, st.nodes));
   const run = (i: number): Float64Array => nodes.subarray(i * st.count, (i + 1) * st.count);
   const stylotrees = new TreeEnsemble(
     st.base,

@@ -88,7 +88,12 @@ describe('sentence-window term', () => {
     const back = loadDetectorFrom(dir);
     expect(back.windows).not.toBeNull();
     expect(back.calibrations.get(subsetKey(FAMILIES))!.windowWeight).toBe(0.5);
-    for (const t of [AI_TEXT, HUMAN_TEXT]) expect(detectWith(back, t)).toEqual(detectWith(det, t));
+    for (const t of [AI_TEXT, HUMAN_TEXT]) {
+      expect(detectWith(back, t)).toEqual(detectWith(det, t));
+      // Every family, the trees included, gives the same logit to the last digit.
+      const x = extract(normalizeForFeatures(t));
+      expect(back.familyLogits(x)).toEqual(det.familyLogits(x));
+    }
   });
 });
 
