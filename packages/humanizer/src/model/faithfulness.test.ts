@@ -552,6 +552,27 @@ describe('faithfulness check', () => {
     );
   });
 
+  it('catches a stray sentence that shares a few words with the text but follows none of its sentences', () => {
+    const o = [
+      'The harbour town of Kellin rebuilt its stone pier after the storm of the previous winter, using granite blocks hauled by barge from a quarry further up the coast and laid by a crew of eleven masons.',
+      'Fishing boats returned within a month, although the larger trawlers still unload at the deeper berth across the bay because the new pier sits lower in the water than the old one did.',
+      'The council paid for the work with a loan from the regional fund and a small levy on moorings, which owners of pleasure craft opposed at two crowded public meetings in the school hall.',
+      'A plaque near the lighthouse now lists the names of the masons, and the museum keeps photographs of the damage alongside drawings of the pier as it was first built.',
+    ].join(' ');
+    const a = [
+      'After the storm of the previous winter, the harbour town of Kellin rebuilt its stone pier with granite blocks that a barge hauled from a quarry further up the coast, laid by a crew of eleven masons.',
+      'Fishing boats were back within a month, though the larger trawlers still unload at the deeper berth across the bay, since the new pier sits lower in the water than the old one.',
+      'The council paid for the work through a loan from the regional fund and a small levy on moorings, which owners of pleasure craft opposed at two crowded public meetings in the school hall.',
+      'A plaque near the lighthouse now lists the masons by name, and the museum keeps photographs of the damage beside drawings of the pier as it was first built.',
+    ];
+    expect(checkFaithful(o, a.join(' ')).ok).toBe(true);
+    // Four of its nine content words are the text's ("coast", "water", "work", "name"), one from each of four
+    // sentences: it restates none of them.
+    const stray = 'Artists paint the coast and the water on canvas at weekends, and sign the work by name.';
+    const r = checkFaithful(o, [a[0], a[1], a[2], stray, a[3]].join(' '));
+    expect(r.failures.map((f) => [f.drift, r.answerSentences[f.answer]?.text])).toEqual([['invented', stray]]);
+  });
+
   it('catches an invented sentence, a dropped half and an unrelated text', () => {
     const invented = `${REWRITE} Critics also warned that solving mysteries of the ocean floor requires submarine expeditions and satellite mapping.`;
     expect(checkFaithful(ORIGINAL, invented)).toMatchObject({ ok: false, drift: 'invented' });

@@ -183,6 +183,12 @@ const NUMBER_REACH = 1;
 /** An answer sentence with this many new content lemmas, and this share of its own, is invented. */
 const INVENTED_MIN_NEW = 3;
 const INVENTED_SHARE = 0.6;
+/**
+ * A sentence that shares next to nothing with any original sentence (similarity under this) is invented with a
+ * smaller share of new content lemmas: the few words it shares with the text are then common ones, not a restatement.
+ */
+const INVENTED_STRAY = 0.09;
+const INVENTED_STRAY_SHARE = 0.5;
 /** An original sentence is covered when this share of its content lemmas appears in the answer nearby. */
 const COVERED = 0.34;
 /** Only sentences this similar count as "the same sentence" for a negation with no word to point at. */
@@ -1898,7 +1904,8 @@ export function checkFaithful(
       f.numbers.some((n) => n.replace(/\D/g, '').length >= 2) && f.numbers.every((n) => origNumbers.has(n));
     if ((bestA[j] ?? 0) < ALIGN_MIN * 1.5 && !ownFigures) {
       const fresh = ls.filter((l) => !keptOrDerived(l, o.allLemmas, o.allSenses));
-      if (fresh.length >= INVENTED_MIN_NEW && fresh.length / Math.max(1, ls.length) >= INVENTED_SHARE)
+      const share = (bestA[j] ?? 0) < INVENTED_STRAY ? INVENTED_STRAY_SHARE : INVENTED_SHARE;
+      if (fresh.length >= INVENTED_MIN_NEW && fresh.length / Math.max(1, ls.length) >= share)
         return fail('invented', 'a sentence says something your text does not');
     }
   });
