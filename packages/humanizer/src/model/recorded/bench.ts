@@ -1,4 +1,5 @@
 import { corpusDir } from '../../corpus.ts';
+import { detectScore } from '../../detector.ts';
 import { humanize } from '../../index.ts';
 import type { HumanizeResult, LlmConfig, Mode } from '../../types.ts';
 import { contested } from '../consensus.ts';
@@ -64,7 +65,16 @@ export async function benchRecorded(args: string[]): Promise<void> {
   let wordsChecked = 0;
   const byKind = new Map<
     PairKind,
-    { n: number; whole: number; repaired: number; aside: Map<string, number>; recall: number[]; withSpans: number }
+    {
+      n: number;
+      whole: number;
+      repaired: number;
+      aside: Map<string, number>;
+      recall: number[];
+      withSpans: number;
+      before: number[];
+      after: number[];
+    }
   >();
   const usedWhole = new Set<Pair>();
   // Rewrites that themselves change a fact are not faithful rewrites: listed, and judged apart.
@@ -102,11 +112,18 @@ export async function benchRecorded(args: string[]): Promise<void> {
       aside: new Map<string, number>(),
       recall: [],
       withSpans: 0,
+      before: [],
+      after: [],
     };
     k.n++;
     // As Deep runs it: the protected spans it finds in the text (numbers, names, quotations) must come back.
     if (judgeAndRepair(p.original, p.rewrite, 'deep', requiredSpans(buildModelDoc(p.original))).ok) k.withSpans++;
     k.recall.push(r.judgement.recall);
+    // The detector on the user's text and on what Deep would deliver from this answer (whole or repaired).
+    if (r.ok) {
+      k.before.push(detectScore(p.original).score);
+      k.after.push(detectScore(r.text).score);
+    }
     if (r.ok && r.repairs.length === 0) {
       k.whole++;
       usedWhole.add(p);
@@ -116,7 +133,7 @@ export async function benchRecorded(args: string[]): Promise<void> {
   }
   console.log('== the faithfulness check on real rewrites (Deep tolerances)');
   console.log(
-    'kind              pairs  used   whole  repaired  set aside (by reason)                      recall p50  used with spans',
+    'kind              pairs  used   whole  repaired  set aside (by reason)                      recall p50  used with spans  detector (used)',
   );
   for (const kind of PAIR_KINDS) {
     const k = byKind.get(kind);
@@ -126,7 +143,7 @@ export async function benchRecorded(args: string[]): Promise<void> {
       .map(([r, n]) => `${r} ${n}`)
       .join(', ');
     console.log(
-      `${kind.padEnd(17)} ${String(k.n).padStart(5)}  ${pc(k.whole + k.repaired, k.n).padStart(6)} ${String(k.whole).padStart(5)} ${String(k.repaired).padStart(9)}  ${(String(k.n - k.whole - k.repaired) + (aside ? ` (${aside})` : '')).padEnd(42)} ${median(k.recall).toFixed(2)}        ${pc(k.withSpans, k.n).padStart(6)}`,
+      `${kind.padEnd(17)} ${String(k.n).padStart(5)}  ${pc(k.whole + k.repaired, k.n).padStart(6)} ${String(k.whole).padStart(5)} ${String(k.repaired).padStart(9)}  ${(String(k.n - k.whole - k.repaired) + (aside ? ` (${aside})` : '')).padEnd(42)} ${median(k.recall).toFixed(2)}        ${pc(k.withSpans, k.n).padStart(6)}           ${mean(k.before).toFixed(1)} -> ${mean(k.after).toFixed(1)}`,
     );
   }
   console.log(
@@ -152,7 +169,9 @@ export async function benchRecorded(args: string[]): Promise<void> {
     );
   console.log(
     'used with spans: the same check with the protected spans Deep finds in the text (numbers, names, quotations),\n' +
-      'each of which must come back; the recorded rewrites were not written with placeholders\n',
+      'each of which must come back; the recorded rewrites were not written with placeholders\n' +
+      "detector (used): our detector's mean score (0-100) on the original and on the text used from the answer\n" +
+      '(whole or repaired); most originals here are human texts, which a model rewrite makes read as more machine-written\n',
   );
 
   // 2. Planted drift on rewrites the check uses whole: caught when the variant is not used whole.
