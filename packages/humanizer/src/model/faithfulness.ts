@@ -2046,10 +2046,7 @@ export function checkFaithful(
   const closestTailShare = total === 0 ? 0 : closestTail / total;
 
   const lengthRatio = a.words / Math.max(1, o.words);
-  const verdict = (drift: Drift, detail: string): Faithfulness => ({
-    ok: false,
-    drift,
-    detail,
+  const judged = {
     recall,
     droppedShare,
     gapShare,
@@ -2064,7 +2061,8 @@ export function checkFaithful(
     alignment,
     similarity: sim,
     doubts,
-  });
+  };
+  const verdict = (drift: Drift, detail: string): Faithfulness => ({ ok: false, drift, detail, ...judged });
   if (recall < tol.minRecall)
     return verdict('unrelated', `the rewrite keeps little of your text (${Math.round(recall * 100)}% of its content)`);
   const invented = failures.filter((f) => f.drift === 'invented').length;
@@ -2087,22 +2085,6 @@ export function checkFaithful(
   if (lengthRatio < tol.minLength || lengthRatio > tol.maxLength)
     return verdict('length', `the rewrite is ${Math.round(lengthRatio * 100)}% as long as your text`);
   const first = failures[0];
-  if (first) return { ...verdict(first.drift, first.detail) };
-  return {
-    ok: true,
-    recall,
-    droppedShare,
-    gapShare,
-    tailShare,
-    lengthRatio,
-    failures,
-    dropped,
-    missing,
-    unreached,
-    originalSentences: o.sentences,
-    answerSentences: a.sentences,
-    alignment,
-    similarity: sim,
-    doubts,
-  };
+  if (first) return verdict(first.drift, first.detail);
+  return { ok: true, ...judged };
 }

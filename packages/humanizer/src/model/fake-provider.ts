@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo, Socket } from 'node:net';
 import { loadCorpus } from '../corpus.ts';
 import { fnv1a } from '../rng.ts';
+import { writeChatCompletion } from './openai-wire.ts';
 
 /**
  * A fake OpenAI-compatible chat server (node:http on 127.0.0.1, a free port) for tests and `bench:llm`.
@@ -214,34 +215,15 @@ export async function startFakeProvider(opts: FakeOptions = {}): Promise<FakePro
       completion_tokens: tokensOf(content),
       total_tokens: tokensOf(prompt) + tokensOf(content),
     };
-    if (body.stream) {
-      res.writeHead(200, {
-        'content-type': 'text/event-stream',
-        'cache-control': 'no-cache',
-        connection: 'keep-alive',
-      });
-      const send = (obj: unknown): boolean => res.write(`data: ${JSON.stringify(obj)}\n\n`);
-      const base = { id: 'chatcmpl-fake', object: 'chat.completion.chunk', created: 0, model };
-      send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
-      const size = mode === 'stream' ? 12 : 200;
-      for (let i = 0; i < content.length; i += size) {
-        send({ ...base, choices: [{ index: 0, delta: { content: content.slice(i, i + size) }, finish_reason: null }] });
-        if (mode === 'stream') await new Promise((r) => setTimeout(r, 1));
-      }
-      send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage });
-      res.end('data: [DONE]\n\n');
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'application/json' }).end(
-      JSON.stringify({
-        id: 'chatcmpl-fake',
-        object: 'chat.completion',
-        created: 0,
-        model,
-        choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-        usage,
-      }),
-    );
+    await writeChatCompletion(res, {
+      id: 'chatcmpl-fake',
+      model,
+      content,
+      usage,
+      stream: body.stream === true,
+      chunk: mode === 'stream' ? 12 : 200,
+      pauseMs: mode === 'stream' ? 1 : undefined,
+    });
   };
 
   const server = createServer((req, res) => {

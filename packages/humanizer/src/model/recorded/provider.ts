@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { splitSentences } from '../faithfulness.ts';
+import { writeChatCompletion } from '../openai-wire.ts';
 import type { Pair } from './pairs.ts';
 
 /**
@@ -199,24 +200,13 @@ export async function startRecordedProvider(pairs: Pair[], opts: RecordedOptions
       res.end(`${JSON.stringify(done)}\n`);
       return;
     }
-    if (body.stream) {
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      const base = { id: `chatcmpl-rec-${requests}`, object: 'chat.completion.chunk', created: 0, model };
-      const send = (o: unknown): boolean => res.write(`data: ${JSON.stringify(o)}\n\n`);
-      send({ ...base, choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] });
-      for (let i = 0; i < content.length; i += 120)
-        send({ ...base, choices: [{ index: 0, delta: { content: content.slice(i, i + 120) }, finish_reason: null }] });
-      send({ ...base, choices: [{ index: 0, delta: {}, finish_reason: 'stop' }], usage });
-      res.end('data: [DONE]\n\n');
-      return;
-    }
-    json(res, 200, {
+    await writeChatCompletion(res, {
       id: `chatcmpl-rec-${requests}`,
-      object: 'chat.completion',
-      created: 0,
       model,
-      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+      content,
       usage,
+      stream: body.stream === true,
+      chunk: 120,
     });
   };
 
