@@ -52,4 +52,11 @@ describe('boosted trees', () => {
     expect(heavy.base).toBeCloseTo(Math.log(10), 6);
     expect(a.base).toBeCloseTo(0, 6);
   });
+
+  it('refuse settings they cannot store, and an empty fit, with a reason', () => {
+    const { xs, y } = data(0);
+    const sw = Float64Array.from(y, () => 1);
+    expect(() => fitTrees(xs, y, sw, { bins: 300 })).toThrow('fitTrees: bins must be 2-256, not 300');
+    expect(() => fitTrees([], [], new Float64Array(0))).toThrow('fitTrees: no rows or no figures to fit');
+  });
 });

@@ -63,6 +63,9 @@ export function fitTrees(
   const n = xs.length;
   const F = xs[0]?.length ?? 0;
   const NB = o.bins;
+  // Bins are stored one byte a value; a fit needs rows and figures to split on.
+  if (!Number.isInteger(NB) || NB < 2 || NB > 256) throw new Error(`fitTrees: bins must be 2-256, not ${NB}`);
+  if (n === 0 || F === 0) throw new Error('fitTrees: no rows or no figures to fit');
   const cuts: Float64Array[] = [];
   const bin = new Uint8Array(n * F);
   for (let f = 0; f < F; f++) {
