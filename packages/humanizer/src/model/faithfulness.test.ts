@@ -1018,6 +1018,20 @@ describe('faithfulness check', () => {
     ).toMatchObject({ ok: false, drift: 'number' });
   });
 
+  it('"not only … but also" denies nothing; a "not only" with no second part turns a restriction around', () => {
+    const o = 'The ferry only runs in the summer months. Tickets are sold at the harbour office.';
+    const t = ' Tickets are sold at the harbour office.';
+    expect(usedWhole(o, 'The ferry runs only during the summer months.' + t)).toBe(true);
+    // The set phrase, with its second part, or inverted at the start of a sentence.
+    const both = 'The ferry carries bikes and cars. Tickets are sold at the harbour office.';
+    expect(usedWhole(both, 'The ferry carries not only bikes but also cars.' + t)).toBe(true);
+    expect(usedWhole(both, 'Not only bikes ride the ferry, cars do as well.' + t)).toBe(true);
+    expect(usedWhole(both, 'Not only does the ferry carry bikes, it carries cars.' + t)).toBe(true);
+    // Without a second part, the "not" denies the "only": the ferry now runs in other months too.
+    const r = judgeAndRepair(o + TAIL, `The ferry does not only run in the summer months.${t}${TAIL}`);
+    expect(r.judgement.failures.map((f) => f.drift)).toContain('negation');
+  });
+
   it('an illness called a disorder is not the opposite of an order', () => {
     const o = 'The clinic helps children with early problems of speech. Parents can book a visit online.';
     expect(

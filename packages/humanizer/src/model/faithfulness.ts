@@ -1044,7 +1044,7 @@ function prepareText(text: string): Prepared {
 
 /** Set phrases with a negation word that deny nothing ("not only … but also", "that's not all"). */
 const IDIOMS =
-  /\b(?:not only|not just|not to mention|no (?:more|fewer|less|longer) than|not (?:more|fewer|less) than|nothing short of|nothing less than|no doubt|no wonder|no matter|needless to say|(?:is|'s|’s|are|was) not all(?=\s*(?:[,.;:!?)—–-]|$))|(?:isn|wasn|aren)['’]t all(?=\s*(?:[,.;:!?)—–-]|$))|if (?:that|this)['’]s not enough|if (?:that|this) is not enough|not least|second to none|(?:can|could)(?:not|n['’]t) help but|never before|not surprisingly|not unlike|without (?:a doubt|question|fail|breaking the bank|further ado)|(?:could|can)(?:not|n['’]t) (?:agree more|be happier|be prouder|wait|stress (?:this |that |it )?enough|recommend (?:it|this|them) enough)|never fails? to|don['’]t even get me started|nothing but)\b/gi;
+  /\b(?:not just|not to mention|no (?:more|fewer|less|longer) than|not (?:more|fewer|less) than|nothing short of|nothing less than|no doubt|no wonder|no matter|needless to say|(?:is|'s|’s|are|was) not all(?=\s*(?:[,.;:!?)—–-]|$))|(?:isn|wasn|aren)['’]t all(?=\s*(?:[,.;:!?)—–-]|$))|if (?:that|this)['’]s not enough|if (?:that|this) is not enough|not least|second to none|(?:can|could)(?:not|n['’]t) help but|never before|not surprisingly|not unlike|without (?:a doubt|question|fail|breaking the bank|further ado)|(?:could|can)(?:not|n['’]t) (?:agree more|be happier|be prouder|wait|stress (?:this |that |it )?enough|recommend (?:it|this|them) enough)|never fails? to|don['’]t even get me started|nothing but)\b/gi;
 
 /** A question tag ("…, wouldn't it?", "…, isn't she?") asks for agreement; it denies nothing. */
 const QUESTION_TAG =
@@ -1084,8 +1084,23 @@ function deniedDescription(l: string): boolean {
   return senses.some((k) => k.startsWith('a') || k.startsWith('r')) && !senses.some((k) => k.startsWith('v'));
 }
 
+/**
+ * "Not only" and "not just" deny nothing when a second part follows ("not only fast but also cheap", "not just a
+ * shop; it is a meeting place"). Without one they deny the "only": "is not only possible in a narrow range" says
+ * the opposite of "is only possible in a narrow range". Inverted ("not only did the team win, …") it is always the
+ * set phrase.
+ */
+const NOT_ONLY = /\bnot only\b/gi;
+const SECOND_PART =
+  /^ (?:is|are|was|were|do|does|did|has|have|had|can|could|will|would|should|must|might)\b|\b(?:but|also|too|as well|yet)\b|[;:—–]/i;
+
 function withoutIdioms(s: string): string {
-  return s.replace(IDIOMS, ' ').replace(QUESTION_TAG, ' ');
+  return s
+    .replace(NOT_ONLY, (m, at: number) =>
+      /^\W*$/.test(s.slice(0, at)) || SECOND_PART.test(s.slice(at + m.length)) ? ' ' : m,
+    )
+    .replace(IDIOMS, ' ')
+    .replace(QUESTION_TAG, ' ');
 }
 
 /** Words that deny without "not": a rewrite may trade one for a "not" and keep the meaning. */
