@@ -1,5 +1,5 @@
 import { contentLemmas, keptIn, type Drift, type Faithfulness } from './faithfulness.ts';
-import { antonymsOf, sensesOf } from './lexical.ts';
+import { antonymsOf, EVERYDAY_OPPOSITES as EVERYDAY, sensesOf } from './lexical.ts';
 
 /**
  * The other drafts as witnesses (Deep writes several at once). A claim the model reverses in a word the
@@ -12,9 +12,6 @@ import { antonymsOf, sensesOf } from './lexical.ts';
  * is one sense among many ("present" / "future", "give" / "take", "first" / "last"). Negation is not judged
  * this way: drafts reword a "not" far too often for a difference between them to mean anything.
  */
-const EVERYDAY = new Set(
-  'present future past give take go come back front right left first last odd even set rise fall stand'.split(' '),
-);
 
 export interface Contest {
   /** The contested answer sentence. */

@@ -1,4 +1,13 @@
-import { allSensesOf, antonymSensesOf, antonymsOf, derivedSensesOf, inDictionary, lemma, sensesOf } from './lexical.ts';
+import {
+  allSensesOf,
+  antonymSensesOf,
+  antonymsOf,
+  derivedSensesOf,
+  EVERYDAY_OPPOSITES,
+  inDictionary,
+  lemma,
+  sensesOf,
+} from './lexical.ts';
 import { deniedStem, looksDenied, reversedAmount, turnedComparison } from './polarity.ts';
 
 /**
@@ -87,6 +96,12 @@ export interface Faithfulness {
    * word to point at, inside a merge of several original sentences. An optional second opinion may reject them.
    */
   doubts: number[];
+  /**
+   * Answer sentences that state a claim in a word the text does not have in any form: a word with an opposite
+   * ("a useful guide" where the text says "a guide"), which the checks cannot hold against anything. The second
+   * opinion hears them after the doubts, while its budget lasts.
+   */
+  claims: number[];
 }
 
 /** Tolerances by mode, on the whole answer. */
@@ -1306,6 +1321,34 @@ export function keptIn(l: string, lemmaSet: Has, senseSet: Has): boolean {
 }
 
 /**
+ * Answer sentences that passed every check (and are not doubts already) and state a claim in a word the text
+ * has in no form: a word with a WordNet antonym, used nowhere in the text, with no synonym in the original
+ * sentences the answer sentence follows. Either way the model could have put it ("useful" or "useless"), the
+ * text gives nothing to hold it against.
+ */
+function claimsNewToText(
+  o: Prepared,
+  a: Prepared,
+  alignment: number[][],
+  failures: readonly SentenceFailure[],
+  doubts: readonly number[],
+): number[] {
+  const failed = new Set(failures.map((f) => f.answer));
+  const out: number[] = [];
+  a.sentences.forEach((_s, j) => {
+    if (failed.has(j) || doubts.includes(j)) return;
+    const aligned = alignment[j] ?? [];
+    const oLem: Has = { has: (l) => aligned.some((i) => o.lemmaSet[i]?.has(l) === true) };
+    const oSenses: Has = { has: (k) => aligned.some((i) => o.senseSet[i]?.has(k) === true) };
+    const says = [...(a.lemmaSet[j] ?? [])].some(
+      (l) => !o.allLemmas.has(l) && !EVERYDAY_OPPOSITES.has(l) && antonymsOf(l).size > 0 && !keptIn(l, oLem, oSenses),
+    );
+    if (says) out.push(j);
+  });
+  return out;
+}
+
+/**
  * Whether `word` stands where the original has `other` or a synonym of it: a content word next to it in the
  * answer sentence is also next to that synonym in an original sentence (closed-class words left out).
  */
@@ -1924,6 +1967,7 @@ export function checkFaithful(
         return fail('invented', 'a sentence says something your text does not');
     }
   });
+  const claims = claimsNewToText(o, a, alignment, failures, doubts);
 
   // Lost facts: a number of the original (digits) that the answer does not state anywhere, in figures or words.
   // Ordinals count as their number ("10th", "tenth"), a decade as its two last digits ("the '80s" for "1980s").
@@ -2076,6 +2120,7 @@ export function checkFaithful(
     alignment,
     similarity: sim,
     doubts,
+    claims,
   };
   const verdict = (drift: Drift, detail: string): Faithfulness => ({ ok: false, drift, detail, ...judged });
   if (recall < tol.minRecall)

@@ -477,6 +477,14 @@ export function antonymSensesOf(l: string, ant: string): readonly string[] {
   return load()?.antonymSenses.get(`${l}/${ant}`) ?? [];
 }
 
+/**
+ * Everyday words whose antonym is one sense among many ("present" / "future", "give" / "take", "first" /
+ * "last"): too loose to stand for a claim turned one way.
+ */
+export const EVERYDAY_OPPOSITES: ReadonlySet<string> = new Set(
+  'present future past give take go come back front right left first last odd even set rise fall stand'.split(' '),
+);
+
 /** Direct antonyms of a lemma (WordNet's adjective, verb and adverb antonym pointers). */
 export function antonymsOf(l: string): ReadonlySet<string> {
   return load()?.antonyms.get(l) ?? new Set<string>();

@@ -149,11 +149,16 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
   let secondOpinionsLeft = Math.max(0, Math.min(6, o.llm.secondOpinionCalls ?? 0));
   /** Second-opinion verdicts by rewritten sentence (candidates often share sentences): true = disputed. */
   const verdicts = new Map<string, boolean>();
-  /** The answer sentences of a judgement the second opinion disputes (asking only about sentences not heard yet). */
+  /**
+   * The answer sentences of a judgement the second opinion disputes (asking only about sentences not heard yet):
+   * the doubts first, then the claims in words the text does not have, eight to a call while the budget lasts.
+   */
   const disputes = async (j: Faithfulness): Promise<number[]> => {
     const sentenceOf = (k: number): string => j.answerSentences[k]?.text ?? '';
-    const unheard = j.doubts.filter((k) => !verdicts.has(sentenceOf(k))).slice(0, 8);
-    if (unheard.length > 0 && secondOpinionsLeft > 0 && client.remaining() > 8_000) {
+    const asked = [...j.doubts, ...j.claims];
+    for (;;) {
+      const unheard = asked.filter((k) => !verdicts.has(sentenceOf(k))).slice(0, 8);
+      if (unheard.length === 0 || secondOpinionsLeft <= 0 || client.remaining() <= 8_000) break;
       secondOpinionsLeft--;
       try {
         const r = await client.complete({
@@ -174,9 +179,10 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
       } catch (err) {
         // Without an answer the checks' own verdict stands.
         errors.push(toProviderError(err).message);
+        break;
       }
     }
-    return j.doubts.filter((k) => verdicts.get(sentenceOf(k)) === true);
+    return asked.filter((k) => verdicts.get(sentenceOf(k)) === true);
   };
 
   const attempt = async (
@@ -314,9 +320,10 @@ export async function modelHumanize(text: string, o: LoopOpts): Promise<LoopResu
   const heard = new Set<Candidate>();
   while (passing.length > 0 && (o.llm.secondOpinionCalls ?? 0) > 0) {
     const next = passing.reduce((b, c) => (weighOf(c) < weighOf(b) ? c : b));
-    if (heard.has(next) || !next.answer || !next.doubts || next.doubts.doubts.length === 0) break;
+    const judged = next.doubts;
+    if (heard.has(next) || !next.answer || !judged || judged.doubts.length + judged.claims.length === 0) break;
     heard.add(next);
-    const disputed = await disputes(next.doubts);
+    const disputed = await disputes(judged);
     if (disputed.length === 0) break;
     const f = judgeAndRepair(text, next.answer, o.mode, spanTexts, 0, 0, [...(next.contests ?? []), ...disputed]);
     if (f.ok) {

@@ -83,4 +83,65 @@ describe('second opinion', () => {
       expect(r.repairNote).toMatch(/a second check found/);
     });
   });
+
+  describe('claims in words the text does not have, heard after the doubts', () => {
+    const TEXT =
+      'The library published a guide for new members in April. The guide explains how to borrow books and reserve ' +
+      'rooms. Members can ask at the front desk for a printed copy. The library opens at nine on weekdays.';
+    // "Useless" judges a guide the text only mentions: either judgement would pass the checks.
+    const SAID =
+      'In April the library put out a useless guide for new members. It explains how to borrow books and reserve ' +
+      'rooms. Members may ask at the front desk for a printed copy. On weekdays the library opens at nine.';
+    let provider: { url: string; close: () => Promise<void> };
+    const asked: string[] = [];
+    beforeAll(async () => {
+      provider = await startScriptedProvider((prompt) => {
+        if (!prompt.includes('<pairs>')) {
+          const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
+          return list ? (list[1] ?? '') : SAID;
+        }
+        asked.push(prompt);
+        // Dispute the pair that calls the guide useless, wherever it stands in the list.
+        const pairs = [...prompt.matchAll(/^(\d+)\.[\s\S]*?(?=^\d+\.|<\/pairs>)/gm)];
+        const n = pairs.findIndex((m) => m[0].includes('useless'));
+        return pairs
+          .map((_m, i) => `${i + 1}. ${i === n ? 'B calls the guide useless; A does not judge it.' : 'NONE'}`)
+          .join('\n');
+      });
+    });
+    afterAll(async () => {
+      await provider.close();
+    });
+
+    it('the check passes the sentence and lists it as a claim it cannot hold against the text', () => {
+      const j = checkFaithful(TEXT, SAID);
+      expect(j.ok).toBe(true);
+      expect(j.doubts).toEqual([]);
+      expect(j.claims).toContain(0);
+      // Words of the text, said again, are no claim.
+      expect(j.claims).not.toContain(3);
+    });
+
+    it('off, the claim stays; on, the provider disputes it and the sentence is kept as written', async () => {
+      const off = await humanize(TEXT, {
+        mode: 'deep',
+        llm: { baseURL: provider.url, apiKey: 'k', model: 'm' },
+        seed: 1,
+      });
+      expect(off.text).toContain('useless guide');
+      expect(asked).toHaveLength(0);
+      const on = await humanize(TEXT, {
+        mode: 'deep',
+        llm: { baseURL: provider.url, apiKey: 'k', model: 'm', secondOpinionCalls: 2 },
+        seed: 1,
+      });
+      expect(asked.length).toBeGreaterThanOrEqual(1);
+      expect(asked.length).toBeLessThanOrEqual(2);
+      expect(asked[0]).toContain('B: In April the library put out a useless guide for new members.');
+      expect(on.engine).toBe('model');
+      expect(on.text).toContain('The library published a guide for new members in April.');
+      expect(on.text).not.toContain('useless');
+      expect(on.repairNote).toMatch(/a second check found/);
+    });
+  });
 });

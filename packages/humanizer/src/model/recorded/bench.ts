@@ -4,7 +4,7 @@ import { humanize } from '../../index.ts';
 import type { HumanizeResult, LlmConfig, Mode } from '../../types.ts';
 import { contested } from '../consensus.ts';
 import { stripChatter } from '../chatter.ts';
-import { checkFaithful, forgetPrepared } from '../faithfulness.ts';
+import { checkFaithful, forgetPrepared, splitSentences } from '../faithfulness.ts';
 import { buildModelDoc, requiredSpans } from '../placeholders.ts';
 import { judgeAndRepair } from '../sentence-repair.ts';
 import { DRIFT_KINDS, plantDrift, saltOf, type DriftKind } from './drift.ts';
@@ -238,6 +238,43 @@ export async function benchRecorded(args: string[]): Promise<void> {
     );
   console.log(
     `faithful rewrites the other drafts contest (a sentence repaired): ${pc(contestedWhole, withSiblings)}\n`,
+  );
+
+  // 2c. The optional second opinion (off by default): which sentences it would be asked about. It can only be
+  // measured here for what it is asked, not for what a model answers: the reach is the share of planted drifts
+  // the checks miss whose changed sentence is put to it.
+  const reach = new Map<DriftKind, [number, number]>();
+  for (const p of whole)
+    for (const kind of ['antonym', 'negation'] as const) {
+      const v = plantDrift(kind, p.original, p.rewrite, '', saltOf(p.id));
+      if (v === null || v === p.rewrite) continue;
+      const r = judgeAndRepair(p.original, v, 'deep');
+      if (!r.ok || r.repairs.length > 0) continue;
+      const c = reach.get(kind) ?? [0, 0];
+      c[0]++;
+      const before = new Set(splitSentences(p.rewrite).map((s) => s.text));
+      const j = r.judgement;
+      if ([...j.doubts, ...j.claims].some((k) => !before.has(j.answerSentences[k]?.text ?? ''))) c[1]++;
+      reach.set(kind, c);
+    }
+  let askedDoubts = 0;
+  let askedClaims = 0;
+  let askedWords = 0;
+  let calls = 0;
+  for (const p of faithful) {
+    const j = judgementOf(p);
+    askedDoubts += j.doubts.length;
+    askedClaims += j.claims.length;
+    askedWords += words(p.rewrite);
+    calls += Math.ceil((j.doubts.length + j.claims.length) / 8);
+  }
+  console.log('== the optional second opinion (HUMANIZER_SECOND_OPINION_CALLS): what it would be asked');
+  for (const [kind, [n, asked]] of reach)
+    console.log(`${kind.padEnd(14)} of ${n} planted the checks miss, ${pc(asked, n)} are put to it`);
+  console.log(
+    `on the faithful rewrites: ${((500 * askedDoubts) / Math.max(1, askedWords)).toFixed(2)} doubted and ` +
+      `${((500 * askedClaims) / Math.max(1, askedWords)).toFixed(2)} claim sentences per 500 words; ` +
+      `${(calls / Math.max(1, faithful.length)).toFixed(2)} calls per rewrite to hear them all (8 to a call)\n`,
   );
 
   if (args.includes('--check-only')) return;
