@@ -1100,10 +1100,11 @@ function deniedDescription(l: string): boolean {
 }
 
 /**
- * "Not only" and "not just" deny nothing when a second part follows ("not only fast but also cheap", "not just a
- * shop; it is a meeting place"). Without one they deny the "only": "is not only possible in a narrow range" says
- * the opposite of "is only possible in a narrow range". Inverted ("not only did the team win, …") it is always the
- * set phrase.
+ * "Not only" denies nothing when a second part follows ("not only fast but also cheap", "not only the roads; the
+ * bridges too"). Without one it denies the "only": "is not only possible in a narrow range" says the opposite of
+ * "is only possible in a narrow range". Inverted or opening a sentence ("Not only did the team win, …") it is
+ * always the set phrase. "Not just" stays a set phrase everywhere (IDIOMS): models write "it's not just the coast
+ * that is at risk" with no second part and mean "also".
  */
 const NOT_ONLY = /\bnot only\b/gi;
 const SECOND_PART =
