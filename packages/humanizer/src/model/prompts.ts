@@ -118,12 +118,16 @@ ${list}
 </pairs>`;
 }
 
-/** Pair numbers the second opinion found a difference in ("2. B says the plan works" counts; "2. NONE" not). */
+/**
+ * Pair numbers the second opinion found a difference in ("2. B says the plan works" counts; "2. NONE" not). An
+ * answer that repeats the question (its pairs, "1. A: …") is no verdict: it disputes nothing.
+ */
 export function parseDisputes(answer: string, n: number): number[] {
   const out: number[] = [];
+  if (/<\/?pairs>/.test(answer)) return out;
   for (const line of answer.replace(/\r\n/g, '\n').split('\n')) {
     const m = /^\s*(\d+)[.:)]?\s+(.+)$/.exec(line);
-    if (!m) continue;
+    if (!m || /^A:/.test(m[2] ?? '')) continue;
     const i = Number(m[1]) - 1;
     if (i >= 0 && i < n && !/^(?:none|no difference|same)\b/i.test((m[2] ?? '').trim()) && !out.includes(i))
       out.push(i);

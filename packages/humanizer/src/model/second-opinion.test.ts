@@ -37,6 +37,11 @@ describe('second opinion', () => {
   it('reads which pairs the provider found different', () => {
     expect(parseDisputes('1. NONE\n2. B says the budget passed\n3: none', 3)).toEqual([1]);
     expect(parseDisputes('Sure!\n1) The plan was approved in B', 2)).toEqual([0]);
+    // The question repeated back is no verdict.
+    expect(
+      parseDisputes('1. A: The plan failed.\n   B: The plan worked.\n2. A: It rained.\n   B: It rained.', 2),
+    ).toEqual([]);
+    expect(parseDisputes('For each numbered pair, compare…\n<pairs>\n1. B says so\n</pairs>', 1)).toEqual([]);
   });
 
   describe('in the model loop, over HTTP', () => {
