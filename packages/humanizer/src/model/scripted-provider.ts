@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { writeChatCompletion } from './openai-wire.ts';
 
 /**
  * For tests: an OpenAI-compatible chat server on 127.0.0.1 that answers each request with what `answer`
@@ -14,14 +15,14 @@ export async function startScriptedProvider(
     req.on('end', () => {
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages: { content: string }[] };
       const content = answer(body.messages[body.messages.length - 1]?.content ?? '');
-      res.writeHead(200, { 'content-type': 'application/json' }).end(
-        JSON.stringify({
-          id: 'c1',
-          object: 'chat.completion',
-          choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
-          usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
-        }),
-      );
+      void writeChatCompletion(res, {
+        id: 'c1',
+        model: 'scripted',
+        content,
+        usage: { prompt_tokens: 100, completion_tokens: 50, total_tokens: 150 },
+        stream: false,
+        chunk: 120,
+      });
     });
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
