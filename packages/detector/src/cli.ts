@@ -7,8 +7,20 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+const USAGE = 'usage: detect [--jsonl] < text (one JSON object), or {"id","text"} lines with --jsonl';
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  if (args.includes('--help') || args.includes('-h')) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
+  const unknown = args.find((a) => a !== '--jsonl');
+  if (unknown !== undefined) {
+    process.stderr.write(`unknown option ${unknown}\n${USAGE}\n`);
+    process.exitCode = 2;
+    return;
+  }
   const input = await readStdin();
   loadDetector();
   if (!args.includes('--jsonl')) {

@@ -56,7 +56,8 @@ let tracks: DocPass['lm'];
 let ratios = new Float64Array(1 << 10);
 
 function ensure(n: number): void {
-  if (n <= size) return;
+  // The first text allocates the buffers even when it has no tokens at all.
+  if (n <= size && size > 0) return;
   size = Math.max(n, 2 * size, 1 << 10);
   keys = Array.from({ length: 6 }, () => new Uint32Array(size));
   const t = (): LMTrack => ({
