@@ -81,6 +81,20 @@ describe('humanize, local engine', () => {
     expect(r.sentencesAfter.length).toBeGreaterThan(0);
   });
 
+  it('a stock cover letter, product copy and a work email each get an edit that reads as less machine-written', async () => {
+    const texts = [
+      'I am writing to express my strong interest in the Marketing Coordinator position at your esteemed organization. With a proven track record of developing successful campaigns and a passion for creative storytelling, I am confident that I would be a valuable addition to your team. In my previous role, I managed social media accounts, coordinated events, and collaborated with cross-functional teams to deliver results. I am excited about the opportunity to contribute to your mission and grow professionally. Thank you for considering my application. I look forward to the possibility of discussing how my skills align with your needs.',
+      "Introducing the AquaPure Smart Bottle, the ultimate solution for staying hydrated on the go. Crafted with cutting-edge technology, this sleek bottle tracks your water intake and seamlessly syncs with your smartphone. Whether you're hitting the gym or heading to the office, AquaPure keeps your drinks cold for up to 24 hours. Its leak-proof design and durable stainless steel construction make it the perfect companion for any adventure. Elevate your hydration experience today and take your wellness routine to the next level.",
+      'I hope this email finds you well. I wanted to follow up on our conversation last week regarding the quarterly budget review. Please find attached the updated spreadsheet with the revised figures for the marketing department. I would appreciate it if you could review the numbers at your earliest convenience and let me know if you have any questions or concerns. Additionally, I wanted to touch base about scheduling a meeting with the finance team to discuss next steps. Please do not hesitate to reach out if you need any further information. Thank you for your time and assistance.',
+    ];
+    for (const mode of ['lightning', 'deep'] as const)
+      for (const t of texts) {
+        const r = await humanize(t, { mode, seed: 1 });
+        expect(r.text).not.toBe(t);
+        expect(r.scoreAfter!).toBeLessThan(r.scoreBefore!);
+      }
+  });
+
   it('Lightning is never worse than its input', async () => {
     for (const s of SAMPLES) {
       const r = await humanize(s, { mode: 'lightning', seed: 2 });

@@ -12,6 +12,19 @@ describe('phrases (golden)', () => {
     ['It may potentially fail.', 'It may fail.'],
     ['The tool is able to help.', 'The tool can help.'],
     ['Each and every step counts.', 'Every step counts.'],
+    [
+      'I am writing to express my strong interest in the Junior Analyst position at your firm.',
+      'I would like to apply for the Junior Analyst position at your firm.',
+    ],
+    ['Our esteemed organization values you.', 'Our organization values you.'],
+    ['She has a proven track record of winning grants.', 'She has experience winning grants.'],
+    ['He collaborated with cross-functional teams on it.', 'He worked with other teams on it.'],
+    ['It aligns with your needs.', 'It matches what you need.'],
+    ['Please reply at your earliest convenience.', 'Please reply when you can.'],
+    ['Please find attached the agenda.', 'I have attached the agenda.'],
+    ['The hotel boasts a heated pool.', 'The hotel has a heated pool.'],
+    ['She boasts about it.', 'She boasts about it.'],
+    ['Meet the ultimate solution for tired feet.', 'Meet the best choice for tired feet.'],
   ])('%s', (input, want) => {
     expect(replacePhrases(input, ctx())).toBe(want);
   });
