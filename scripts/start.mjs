@@ -1,5 +1,5 @@
 // `npm start`: installs what is missing, builds what changed, then runs the product on its embedded
-// defaults (PGlite in ./data, local outbox, local payment sandbox, local engine). Configuration: README.
+// defaults (PGlite in ./data, local outbox, local payment sandbox, local engine). Configuration: docs/configuration.md.
 import { spawn } from 'node:child_process';
 import { buildIfStale, checkNode, ensureDeps, root } from './lib.mjs';
 

@@ -1,6 +1,7 @@
 /**
  * Configuration: the only module that reads process.env. Validated once at start; a bad or missing
- * value stops the server with a readable list. Every variable here is documented in the README.
+ * value stops the server with a readable list. Every variable here is documented in docs/configuration.md
+ * (env.docs.test.ts checks it).
  */
 import { isIP } from 'node:net';
 import { z } from 'zod';

@@ -18,7 +18,7 @@ import { protectedSpans } from './protect.ts';
 import { SAMPLES } from './samples.ts';
 import type { LlmConfig, Mode, ReadingLevel, Tone, WritingOptions } from './types.ts';
 
-/** The model the README recommends for Ollama (the server's default too). */
+/** The model docs/engine.md recommends for Ollama (the server's default too). */
 const RECOMMENDED_OLLAMA_MODEL = 'qwen2.5:7b-instruct';
 
 const args = process.argv.slice(2);

@@ -8,10 +8,10 @@ import type { HumanizeMode } from './modes';
 import type { OutsideDetectorId } from './outside-detectors';
 import { READING_LEVEL_LABELS, TONE_LABELS, type ReadingLevel, type WritingTone } from './writing';
 
-/** The model named in the README for Ollama; pulling it is the one step that connects a model. */
+/** The model docs/engine.md names for Ollama; pulling it is the one step that connects a model. */
 export const RECOMMENDED_MODEL = 'qwen2.5:7b-instruct';
 export const SETUP_COMMAND = `ollama pull ${RECOMMENDED_MODEL}`;
-/** Where an admin reads the one-step setup (the README's Ollama section is mirrored on the engine page). */
+/** Where an admin reads the one-step setup (docs/engine.md's Ollama section is mirrored on the engine page). */
 export const SETUP_PATH = '/admin/engine';
 
 export interface EngineState {

@@ -13,7 +13,7 @@ import { engine_settings } from '../../db/schema';
 import type { Logger } from '../logger';
 import type { EngineLlmConfig } from './engine';
 
-/** The model named in the README for Ollama when HUMANIZER_LLM_MODEL is not set. */
+/** The model docs/engine.md names for Ollama when HUMANIZER_LLM_MODEL is not set. */
 export const RECOMMENDED_OLLAMA_MODEL = 'qwen2.5:7b-instruct';
 
 export type ProviderKind = 'ollama' | 'openai-compatible' | 'none';
