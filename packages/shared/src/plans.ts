@@ -1,3 +1,5 @@
+import { AI_CHECK } from './timings';
+
 /** Plans, caps and prices: the one table browser and server read (spec section 9). */
 export const TIERS = ['FREE', 'Basic', 'Pro', 'Ultra'] as const;
 export type Tier = (typeof TIERS)[number];
@@ -107,6 +109,10 @@ export function isPaidTier(v: unknown): v is PaidTier {
 }
 export function limitsFor(tier: string): PlanLimits {
   return isTier(tier) ? TIER_LIMITS[tier] : TIER_LIMITS.FREE;
+}
+/** Words one AI check may hold on a plan: its request cap, and never fewer than a visitor may check. */
+export function aiCheckWordLimit(tier: Tier): number {
+  return Math.max(AI_CHECK.anonymousWords, TIER_LIMITS[tier].requestCap);
 }
 export function planFor(tier: PaidTier): Plan {
   const p = PLANS.find((x) => x.tier === tier);

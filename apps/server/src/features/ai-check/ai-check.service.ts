@@ -3,7 +3,15 @@
  * words. Visitors without an account may check AI_CHECK.anonymousWords per request, users their plan's
  * request cap (never less than a visitor). Only English is scored; other languages are refused plainly.
  */
-import { AI_CHECK, MSG, countWords, languageName, limitsFor, type AiCheckOutput, type Tier } from '@plainspoken/shared';
+import {
+  AI_CHECK,
+  MSG,
+  aiCheckWordLimit,
+  countWords,
+  languageName,
+  type AiCheckOutput,
+  type Tier,
+} from '@plainspoken/shared';
 import { detectLanguage } from '@plainspoken/humanizer/language';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
@@ -35,7 +43,7 @@ type Caller = { id: string; email: string; subscriber?: SubscriberRow | null };
 export async function checkLimit(db: Db, u: Caller | null, now: Date): Promise<{ limit: number; tier: Tier | null }> {
   if (!u) return { limit: AI_CHECK.anonymousWords, tier: null };
   const tier = effectiveTier(await loadSubscriber(db, u, now, u.subscriber), now);
-  return { limit: Math.max(AI_CHECK.anonymousWords, limitsFor(tier).requestCap), tier };
+  return { limit: aiCheckWordLimit(tier), tier };
 }
 
 /** Refusals that need no detector work; run before the rate limit so a mistake does not cost a wait. */

@@ -1,5 +1,5 @@
 import { CheckIcon } from 'lucide-react';
-import { TIER_LIMITS } from '@plainspoken/shared';
+import { TIER_LIMITS, aiCheckWordLimit } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FREE_FEATURES } from './plan-card';
@@ -26,12 +26,14 @@ export function FreeCard({ state, onStart }: { state: 'visitor' | 'current' | 'p
         </div>
       </dl>
       <ul className="mt-6 grid flex-1 content-start gap-2 text-sm">
-        {[...FREE_FEATURES, `AI check up to ${limits.requestCap} words at a time`].map((f) => (
-          <li key={f} className="flex items-start gap-2">
-            <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-            {f}
-          </li>
-        ))}
+        {[...FREE_FEATURES, `AI check up to ${aiCheckWordLimit('FREE').toLocaleString('en-US')} words at a time`].map(
+          (f) => (
+            <li key={f} className="flex items-start gap-2">
+              <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+              {f}
+            </li>
+          ),
+        )}
       </ul>
       {state === 'visitor' ? (
         <Button className="mt-8 w-full" size="lg" variant="outline" onClick={onStart}>

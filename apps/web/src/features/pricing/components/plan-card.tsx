@@ -1,6 +1,7 @@
 import { CheckIcon } from 'lucide-react';
 import {
   TIER_LIMITS,
+  aiCheckWordLimit,
   discountedPrice,
   periodPrice,
   promoPriceTerms,
@@ -28,11 +29,10 @@ export const FREE_FEATURES = [
  * plan's own "N words per month/request" lines are left out.
  */
 function ticksFor(plan: Plan): string[] {
-  const cap = TIER_LIMITS[plan.tier].requestCap.toLocaleString('en-US');
   return [
     'Everything in Free',
     'API keys for the public API',
-    `AI check up to ${cap} words at a time`,
+    `AI check up to ${aiCheckWordLimit(plan.tier).toLocaleString('en-US')} words at a time`,
     ...plan.features.filter((f) => !/words per (month|request)$/.test(f) && !FREE_FEATURES.includes(f)),
   ];
 }

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AI_CHECK, TIER_LIMITS } from '@plainspoken/shared';
 import { renderWithProviders } from '@/test/render';
 import { PricingPage } from './pricing-page';
 
@@ -31,5 +32,17 @@ describe('pricing columns', () => {
       expect(ticks.some((t) => t.startsWith('AI check up to'))).toBe(true);
       expect(ticks).not.toContain('Transformation history');
     }
+  });
+
+  it('states the AI check limit the server applies: 500 on Free (the visitor floor), the request cap above it', () => {
+    vi.stubGlobal('fetch', vi.fn());
+    renderWithProviders(<PricingPage />, { signedIn: false });
+    const free = screen.getByTestId('plan-Free');
+    expect(AI_CHECK.anonymousWords).toBeGreaterThan(TIER_LIMITS.FREE.requestCap);
+    expect(free).toHaveTextContent(`AI check up to ${AI_CHECK.anonymousWords} words at a time`);
+    expect(free).not.toHaveTextContent(`AI check up to ${TIER_LIMITS.FREE.requestCap} words`);
+    expect(screen.getByTestId('plan-Basic')).toHaveTextContent('AI check up to 500 words at a time');
+    expect(screen.getByTestId('plan-Pro')).toHaveTextContent('AI check up to 1,500 words at a time');
+    expect(screen.getByTestId('plan-Ultra')).toHaveTextContent('AI check up to 3,000 words at a time');
   });
 });
