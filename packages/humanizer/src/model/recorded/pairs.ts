@@ -114,7 +114,7 @@ let byHand: Map<string, FactChangeEntry> | null = null;
  * Recorded rewrites read by hand against their original and found to change what it says, by corpus id, with
  * the change in words (no text of the corpus). Every rewrite the check set aside was read (329); the 249 that
  * change a fact are listed. The rewrites it used were not all read: a fixed sample of 80 was read the same way
- * (decision 0024, eighth round), so the rewrites counted as faithful still include some that are not.
+ * (docs/faithfulness-rounds.md, eighth round), so the rewrites counted as faithful still include some that are not.
  */
 export function readByHand(): ReadonlyMap<string, FactChangeEntry> {
   if (byHand) return byHand;
