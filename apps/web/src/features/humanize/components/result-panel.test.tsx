@@ -178,6 +178,19 @@ describe('ResultPanel', () => {
     expect(screen.getByTestId('result-text').textContent).toBe(TEXT);
   });
 
+  it('shows a reworded phrase as one struck-out phrase followed by one added phrase', async () => {
+    const original = TEXT.replace(
+      'Growth was 3.5% this quarter.',
+      'It is important to note that growth reached 3.5% this quarter.',
+    );
+    renderWithProviders(<ResultPanel result={{ output: output(), original, mode: 'lightning' }} />);
+    await userEvent.click(screen.getByRole('tab', { name: 'What changed' }));
+    const diff = await screen.findByTestId('result-diff');
+    const marks = Array.from(diff.querySelectorAll('del, ins')).map((el) => `${el.tagName}:${el.textContent}`);
+    expect(marks).toEqual(['DEL:It is important to note that growth reached', 'INS:Growth was']);
+    fireEvent.click(screen.getByRole('tab', { name: 'Rewrite' }));
+  });
+
   it('shows what changed word by word, keeping line breaks and tokens', async () => {
     renderPanel(output());
     await userEvent.click(screen.getByRole('tab', { name: 'What changed' }));

@@ -1,7 +1,6 @@
 import { CheckIcon, CopyIcon, FeatherIcon, FileDiffIcon, PencilIcon, SparklesIcon } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { diffWordsWithSpace } from 'diff';
 import {
   MSG,
   RESULT_MSG,
@@ -26,6 +25,7 @@ import type { HighlightLevel } from '@/lib/score';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { copyText } from '@/lib/utils';
 import { saveEdit } from '../api/result-editing';
+import { phraseDiff } from '../lib/phrase-diff';
 import type { HumanizeResult } from '../lib/use-humanizer';
 import { ScoreMeter } from './score-meter';
 import { OutsideScorecard } from '@/components/score/outside-scorecard';
@@ -271,19 +271,9 @@ export function ResultPanel({
   );
 }
 
-/** Beyond this many edit steps the diff is not worth its cost: the whole text shows as replaced. */
-const MAX_EDIT_LENGTH = 20_000;
-
-/** The word diff with every space and line break kept (only built when the tab is opened). */
+/** The phrase diff with every space and line break kept (only built when the tab is opened). */
 function ChangesView({ before, after }: { before: string; after: string }) {
-  const parts = useMemo(
-    () =>
-      diffWordsWithSpace(before, after, { maxEditLength: MAX_EDIT_LENGTH }) ?? [
-        { value: before, removed: true, added: false, count: 1 },
-        { value: after, added: true, removed: false, count: 1 },
-      ],
-    [before, after],
-  );
+  const parts = useMemo(() => phraseDiff(before, after), [before, after]);
   return (
     <div className="grid gap-2">
       <div
@@ -291,11 +281,11 @@ function ChangesView({ before, after }: { before: string; after: string }) {
         data-testid="result-diff"
       >
         {parts.map((p, i) =>
-          p.added ? (
+          p.kind === 'added' ? (
             <ins key={i} className="rounded-sm bg-success/15 text-foreground no-underline">
               {p.value}
             </ins>
-          ) : p.removed ? (
+          ) : p.kind === 'removed' ? (
             <del key={i} className="rounded-sm bg-destructive/10 text-muted-foreground">
               {p.value}
             </del>
