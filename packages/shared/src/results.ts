@@ -82,6 +82,8 @@ export const RESULT_MSG = {
   noAlternatives: 'No different wording scored for this sentence. Keep it as it is, or edit it yourself.',
   sentenceTooLong: (n: number) => `Pick a sentence of at most ${n} words.`,
   notASentence: 'That range is not a sentence of this result any more. Click the sentence again.',
+  splitsCharacter:
+    'That range starts or ends inside a character (an emoji or another symbol). Click the sentence again.',
   notFound: 'This history entry does not exist or was deleted.',
   reopened: 'Opened from your history. Edit it, rewrite a sentence, or humanize the original again.',
   checkedAgain: 'Checked again: the score is for your edited text. Checking costs no words.',

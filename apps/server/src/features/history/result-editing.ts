@@ -123,6 +123,14 @@ export interface AlternativesDeps {
   holdMs: number;
 }
 
+/** True when index `i` of `text` falls between a high and a low surrogate (inside one character). */
+function splitsSurrogatePair(text: string, i: number): boolean {
+  if (i <= 0 || i >= text.length) return false;
+  const hi = text.charCodeAt(i - 1);
+  const lo = text.charCodeAt(i);
+  return hi >= 0xd800 && hi <= 0xdbff && lo >= 0xdc00 && lo <= 0xdfff;
+}
+
 /** Seeds of the candidate rewrites: fixed, so the same sentence gets the same choices. */
 const SEEDS = [101, 202, 303, 404, 505];
 
@@ -137,6 +145,9 @@ export async function sentenceAlternatives(
   const row = await loadOwn(db, u.id, id);
   const text = row.transformed_text;
   const { start, end } = range;
+  // A UTF-16 index between the two halves of one character (an emoji, a rare CJK letter) is not a boundary.
+  if (splitsSurrogatePair(text, start) || splitsSurrogatePair(text, end))
+    throw new AppError('VALIDATION', 400, RESULT_MSG.splitsCharacter);
   const sentence = text.slice(start, end);
   if (end > text.length || !sentence.trim() || /\n\s*\n/.test(sentence))
     throw new AppError('VALIDATION', 400, RESULT_MSG.notASentence);
