@@ -85,6 +85,45 @@ export function oddBody(raw: string): string | null {
   return null;
 }
 
+/** Fields better-auth redirects to after an email link or a sign-in: each must be a place on this site. */
+const REDIRECT_FIELDS = ['callbackURL', 'errorCallbackURL', 'newUserCallbackURL', 'redirectTo'] as const;
+
+/**
+ * Why a redirect target is refused, or null: a path on this site ("/app", "/reset?x=1") or an absolute
+ * address on BASE_URL's origin. Checked in every mode (better-auth skips its own origin check under
+ * NODE_ENV=test, and answers 500 on a target that is not an address at all, such as "NaN").
+ */
+export function oddRedirect(fields: Record<string, unknown>, baseUrl: string): string | null {
+  const origin = new URL(baseUrl).origin;
+  for (const f of REDIRECT_FIELDS) {
+    const v = fields[f];
+    if (typeof v !== 'string' || v === '') continue;
+    let ok = false;
+    if (v.startsWith('/')) {
+      // "//host" and "/\\host" are other sites to a browser; a path has neither.
+      ok = !/^\/[\\/]/.test(v) && !/[\u0000-\u001f\\]/.test(v) && new URL(v, origin).origin === origin;
+    } else if (/^https?:\/\//i.test(v)) {
+      try {
+        ok = new URL(v).origin === origin;
+      } catch {
+        ok = false;
+      }
+    }
+    if (!ok) return `Invalid request. ${f} must be a path on this site, such as /app.`;
+  }
+  return null;
+}
+
+/** The JSON object a body holds, or an empty one (oddBody has refused every other shape already). */
+function parsedObject(raw: string): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(raw);
+    return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** The largest OAuth callback body (code, state, iss, error) passed on; real ones are a few hundred bytes. */
 const OAUTH_CALLBACK_MAX_BODY = 4096;
 
@@ -100,7 +139,8 @@ export const authRoutes = createRouter<{ auth: Auth }>()
   .on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const headers = new Headers(c.req.raw.headers);
     headers.set(CLIENT_IP_HEADER, clientIp(c, c.var.deps.env));
-    const badUrl = oddUrl(c.req.url);
+    const badUrl =
+      oddUrl(c.req.url) ?? oddRedirect(Object.fromEntries(new URL(c.req.url).searchParams), c.var.deps.env.BASE_URL);
     if (badUrl) return c.json({ error: { code: 'VALIDATION', message: badUrl } }, 400);
     // An OAuth callback POST is answered with a redirect carrying its fields in the address: a provider
     // sends a code and a state, never kilobytes, so a large body is refused instead of echoed.
@@ -126,7 +166,7 @@ export const authRoutes = createRouter<{ auth: Auth }>()
     // The body is read once here and checked before better-auth sees it: characters no field may hold
     // and shapes no endpoint takes become a 400 with a reason instead of an error deep inside.
     const raw = await c.req.text();
-    const refusal = oddBody(raw);
+    const refusal = oddBody(raw) ?? oddRedirect(parsedObject(raw), c.var.deps.env.BASE_URL);
     if (refusal) return c.json({ error: { code: 'VALIDATION', message: refusal } }, 400);
     headers.delete('content-length');
     headers.delete('transfer-encoding');
