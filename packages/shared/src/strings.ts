@@ -14,6 +14,8 @@ export const MSG = {
   passwordRule: 'Password must be at least 8 characters and include at least one number.',
   emailOrPhoneRequired: 'You must provide either an email or phone number and a password',
   otpEmailOrPhoneRequired: 'You must provide either an email or phone number.',
+  /** The product signs in by email only: an empty address for a sign-in link is asked for as such. */
+  signInLinkEmailRequired: 'Please enter your email address to get a sign-in link.',
   welcomeBack: 'Welcome back!',
   resendTitle: 'Email sent',
   resendText: "We've resent the confirmation email. Please check your inbox.",

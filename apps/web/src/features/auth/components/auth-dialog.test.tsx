@@ -180,6 +180,14 @@ describe('AuthDialog', () => {
     });
   });
 
+  it("asks for the email address of a sign-in link in the product's words", async () => {
+    renderWithProviders(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: /Email me a sign-in link/ }));
+    expect(await screen.findByText(MSG.signInLinkEmailRequired)).toBeInTheDocument();
+    expect(screen.queryByText(/phone number/)).not.toBeInTheDocument();
+    expect(fakeAuthClient.signIn.magicLink).not.toHaveBeenCalled();
+  });
+
   it('offers Google only when the server has it configured', async () => {
     const off = makeQueryClient();
     off.setQueryData(['config'], {

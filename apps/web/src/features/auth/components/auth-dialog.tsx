@@ -152,7 +152,7 @@ export function AuthDialog({ open, mode, notice, onModeChange, onOpenChange, onE
     const cleanEmail = email.trim();
     setErrors({});
     if (!cleanEmail) {
-      setErrors({ email: MSG.otpEmailOrPhoneRequired });
+      setErrors({ email: MSG.signInLinkEmailRequired });
       return;
     }
     if (!looksLikeEmail(cleanEmail)) {
