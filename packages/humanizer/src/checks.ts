@@ -91,6 +91,26 @@ export function contentStems(s: string): string[] {
 }
 
 /** Share of the original's content words (by stem, synonyms from the lexicon allowed) found in the output. */
+/**
+ * An edit that makes a sentence say the same content word twice where it said it once ("experience in digital
+ * marketing and experience driving engagement") reads as careless: true when some content word (four letters
+ * or more, stemmed) occurs at least twice in `output` and more often than in `original`.
+ */
+export function repeatsAWord(original: string, output: string): boolean {
+  const counts = (s: string): Map<string, number> => {
+    const m = new Map<string, number>();
+    for (const w of tokens(s)) {
+      if (w.length < 4 || STOP.has(w)) continue;
+      const k = stem(w);
+      m.set(k, (m.get(k) ?? 0) + 1);
+    }
+    return m;
+  };
+  const before = counts(original);
+  for (const [k, n] of counts(output)) if (n >= 2 && n > (before.get(k) ?? 0)) return true;
+  return false;
+}
+
 export function contentRecall(original: string, output: string): number {
   return recallOfStems(contentStems(original), output);
 }

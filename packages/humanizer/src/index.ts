@@ -6,7 +6,7 @@ import { modelHumanize } from './model/loop.ts';
 import { countRepairs, describeRepairs } from './model/sentence-repair.ts';
 import { keptIntact, keptOccurrences, normalizeKept, spansKept, withKept } from './protect.ts';
 import { hash32, fnv1a } from './rng.ts';
-import { applyLocalStyle } from './local/style.ts';
+import { applyLocalStyle, localStyleSupport } from './local/style.ts';
 import type { FallbackReason, HumanizeOptions, HumanizeResult, Mode } from './types.ts';
 
 export type {
@@ -48,9 +48,10 @@ function localPass(
   deadline: number,
   before: number,
   avoidText?: string,
+  contractions = false,
 ): { text: string; note?: string; detection?: Detection } {
-  if (!secondPass) return localHumanize(text, mode, { seed, deadline });
-  const first = localHumanize(text, mode, { seed, deadline }).text;
+  if (!secondPass) return localHumanize(text, mode, { seed, deadline, contractions });
+  const first = localHumanize(text, mode, { seed, deadline, contractions }).text;
   const avoidAlts = usedAlternatives(text, seed);
   // Lightning keeps its promise on the second pass too: a different rewrite, but never a worse score.
   const acceptable = (out: string): Detection | null => {
@@ -65,6 +66,7 @@ function localPass(
       avoidAlts,
       avoidText: first,
       deadline,
+      contractions,
     }).text;
     const d = acceptable(out);
     if (d) return { text: out, detection: d };
@@ -75,6 +77,7 @@ function localPass(
       avoidAlts,
       avoidText: first,
       deadline,
+      contractions,
     }).text;
     const d = acceptable(out);
     if (d) return { text: out, detection: d };
@@ -274,7 +277,16 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
     progress({ stage: 'rewrite' });
     const deadline = Date.now() + Math.max(2000, Math.ceil(wordCount(text) / 500) * 1200);
     const r = withKept(keep, () =>
-      localPass(text, mode, seed, opts.secondPass === true, deadline, before ?? 0, opts.avoidText),
+      localPass(
+        text,
+        mode,
+        seed,
+        opts.secondPass === true,
+        deadline,
+        before ?? 0,
+        opts.avoidText,
+        opts.writing ? localStyleSupport(opts.writing).contractions : false,
+      ),
     );
     // The writing options the local clean-up can honour (contractions, plainer connectives), unless they
     // would touch a frozen phrase.

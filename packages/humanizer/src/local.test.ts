@@ -95,6 +95,30 @@ describe('humanize, local engine', () => {
       }
   });
 
+  it('a letter in the neutral tone gets no contractions, no weakening hedge, no order and no word said twice', async () => {
+    const letter =
+      'I am writing to express my strong interest in the Marketing Coordinator position at your esteemed organization. I have experience in digital marketing and a proven track record of driving engagement across several channels. I am confident that I would be a valuable addition to your team. However, it is important to note that I am available to start in March. We are a team that does not give up, and it is what we do that counts. Our programs serve a wide range of ages.';
+    const contractions = /\b(?:I'm|it's|don't|doesn't|we're|you're|they're|isn't|aren't|can't|won't|I'll|that's)\b/gi;
+    const count = (t: string, re: RegExp): number => (t.match(re) ?? []).length;
+    for (const mode of ['lightning', 'deep'] as const)
+      for (const seed of [1, 2, 3]) {
+        for (const tone of [undefined, 'neutral'] as const) {
+          const writing = tone ? { tone, readingLevel: 'standard' as const } : undefined;
+          const r = await humanize(letter, { mode, seed, writing });
+          const at = `${mode} ${seed} ${tone ?? 'default'}: ${r.text}`;
+          expect(count(r.text, contractions), at).toBe(0);
+          expect(r.text, at).not.toMatch(/\b(?:I think|I believe|maybe|perhaps|probably)\b/i);
+          expect(r.text, at).not.toMatch(/\bnote that\b/i);
+          expect(r.text, at).not.toMatch(/\ball kinds of ages\b|\bgood record\b/i);
+          expect(count(r.text, /\bexperience\b/gi), at).toBeLessThanOrEqual(1);
+          expect(r.text, at).toMatch(/\bconfident\b|\bsure\b/);
+        }
+      }
+    // The rule pass contracts only when the writing options ask for it (casual tone, simple reading level).
+    expect(count(lightning(letter, { seed: 1, contractions: true }).text, contractions)).toBeGreaterThan(0);
+    expect(count(lightning(letter, { seed: 1 }).text, contractions)).toBe(0);
+  });
+
   it('Lightning is never worse than its input', async () => {
     for (const s of SAMPLES) {
       const r = await humanize(s, { mode: 'lightning', seed: 2 });

@@ -37,9 +37,9 @@ const v = (src: string, templates: string[], tense?: 'present'): PhraseRule => (
 });
 
 export const PHRASES: PhraseRule[] = [
-  r("\\bit(?:'s| is) (?:important|crucial|essential|worth noting|worth mentioning) to (?:note|recognize|remember|understand|mention) that\\s+", ['', 'note that ']),
+  r("\\bit(?:'s| is) (?:important|crucial|essential|worth noting|worth mentioning) to (?:note|recognize|remember|understand|mention) that\\s+", ['']),
   r("\\bit(?:'s| is) worth (?:noting|mentioning) that\\s+", ['']),
-  r('\\bit should be noted that\\s+', ['', 'note that ']),
+  r('\\bit should be noted that\\s+', ['']),
   r("\\bit goes without saying that\\s+", ['']),
   r('\\bneedless to say,?\\s+', ['']),
   r("\\bin today's (?:fast-paced|digital|modern|ever-changing|rapidly changing) (?:world|age|era|landscape|society)\\b", ['these days', 'today']),
@@ -54,7 +54,7 @@ export const PHRASES: PhraseRule[] = [
   r('\\bnavigating the (?:complexities|challenges) of\\b', ['dealing with', 'working through']),
   r('\\bdelve into the intricacies of\\b', ['dig into the details of', 'look closely at']),
   r('\\ba (?:myriad|plethora) of\\b', ['lots of']),
-  r('\\ba (?:wide|diverse|broad) (?:range|array|variety) of\\b', ['all kinds of']),
+  r('\\ba (?:wide|diverse|broad) (?:range|array|variety) of\\b', ['a range of']),
   r('\\ba rich tapestry of\\b', ['a mix of']),
   r('\\bin order to\\b', ['to']),
   r('\\bdue to the fact that\\b', ['because']),
@@ -108,9 +108,9 @@ export const PHRASES: PhraseRule[] = [
   ),
   r("\\bI(?: am|'m) writing to express my (?:strong |keen |sincere |deep |great )?interest in\\b", ['I am writing because I am interested in']),
   r('\\besteemed (?=(?:organi[sz]ation|company|institution|firm|team|university|establishment|publication)\\b)', ['']),
-  r('\\ba proven track record of (?=[a-z]+ing\\b)', ['experience ']),
-  r('\\ba proven track record\\b', ['a good record', 'a record']),
-  r("\\bI(?: am|'m) confident that I(?: would|'d| will|'ll| can) be a valuable (?:addition|asset) to\\b", ['I think I would add a lot to', 'I believe I would fit in well with']),
+  r('\\ba proven track record of (?=[a-z]+ing\\b)', ['a record of ', 'a history of ']),
+  r('\\ba proven track record\\b', ['a track record', 'a proven record']),
+  r("\\bI(?: am|'m) confident that I(?: would|'d| will|'ll| can) be a valuable (?:addition|asset) to\\b", ['I am confident I would bring a lot to', 'I am sure I would contribute a lot to']),
   r('\\bwould be a valuable (?:addition|asset) to\\b', ['would add a lot to']),
   r('\\bwill be a valuable (?:addition|asset) to\\b', ['will add a lot to']),
   v('\\b(?:collaborate|collaborates|collaborated|collaborating) with cross-functional teams\\b', ['{work} with other teams']),

@@ -14,23 +14,24 @@ import type { LocalOpts, LocalResult } from './types.ts';
 
 export function lightning(text: string, o: LocalOpts): LocalResult {
   const doc = prepare(text);
+  const cp = o.contractions ? 0.65 : 0;
   const usage = new Map<string, number>();
   doc.prose.forEach((pb, bi) => {
     pb.sents.forEach((s, si) => {
       const ctx: RuleCtx = {
         rng: sentRng(o.seed, doc, bi, si, 0),
         usage,
-        contractProb: 0.65,
+        contractProb: cp,
         avoid: o.avoidAlts,
         recent: pb.sents[si - 1]?.orig,
       };
-      let out = rulePass(s.orig, ctx, { prob: 1, contractProb: 0.65, dashBreak: false, spans: doc.spans });
+      let out = rulePass(s.orig, ctx, { prob: 1, contractProb: cp, dashBreak: false, spans: doc.spans });
       if (startsLower(out, s.orig, doc.spans)) {
         // Cutting an opener exposed a protected span that starts in lower case ("one", a quoted word).
         const keep = rulePass(
           s.orig,
           { ...ctx, noDelete: true },
-          { prob: 1, contractProb: 0.65, dashBreak: false, spans: doc.spans },
+          { prob: 1, contractProb: cp, dashBreak: false, spans: doc.spans },
         );
         out = startsLower(keep, s.orig, doc.spans) ? s.orig : keep;
       }
@@ -41,7 +42,7 @@ export function lightning(text: string, o: LocalOpts): LocalResult {
         const keep = rulePass(
           s.orig,
           { ...ctx, rng: sentRng(o.seed, doc, bi, si, 0), usage: new Map(usage), noDelete: true },
-          { prob: 1, contractProb: 0.65, dashBreak: false, spans: doc.spans },
+          { prob: 1, contractProb: cp, dashBreak: false, spans: doc.spans },
         );
         if (keep !== out && keep !== s.orig && !startsLower(keep, s.orig, doc.spans)) {
           s.variants.push({ text: keep, merge: false });

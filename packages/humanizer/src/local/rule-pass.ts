@@ -5,7 +5,7 @@
  * own, so one bad edit costs only itself. Also here: the seeded random stream each sentence's pass draws
  * from, and the guard against a rewrite that leaves a sentence starting with a lower-case protected span.
  */
-import { checkSentence } from '../checks.ts';
+import { checkSentence, repeatsAWord } from '../checks.ts';
 import { unmask, type Span } from '../protect.ts';
 import { repairSentence } from '../repair.ts';
 import { hash32, makeRng } from '../rng.ts';
@@ -58,7 +58,8 @@ export function rulePass(orig: string, ctx: RuleCtx, o: PassOpts): string {
   const repairedAll = repairSentence(all);
   if (
     checkSentence(orig, repairedAll, { structural: anyStructural, minRecall: 0.85 }).ok &&
-    grammarKept(orig, repairedAll, o.spans)
+    grammarKept(orig, repairedAll, o.spans) &&
+    !repeatsAWord(orig, repairedAll)
   )
     return repairedAll;
   let cur = orig;
@@ -66,7 +67,11 @@ export function rulePass(orig: string, ctx: RuleCtx, o: PassOpts): string {
     const next = step(cur, ctx);
     if (next === cur) continue;
     const repaired = repairSentence(next);
-    if (checkSentence(orig, repaired, { structural, minRecall: 0.85 }).ok && grammarKept(cur, repaired, o.spans))
+    if (
+      checkSentence(orig, repaired, { structural, minRecall: 0.85 }).ok &&
+      grammarKept(cur, repaired, o.spans) &&
+      !repeatsAWord(cur, repaired)
+    )
       cur = repaired;
   }
   return cur;

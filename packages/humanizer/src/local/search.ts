@@ -26,7 +26,7 @@ function tellCount(s: string): number {
 
 export function deep(text: string, o: LocalOpts): LocalResult {
   const doc = prepare(text);
-  buildVariants(doc, o.seed, o.avoidAlts);
+  buildVariants(doc, o.seed, o.avoidAlts, o.contractions === true);
   keepBlocksNonEmpty(doc);
   const names = familyNames();
   // One family is held out of the search so the reported score is not only the thing we optimized.

@@ -45,4 +45,10 @@ export interface LocalOpts {
   avoidText?: string;
   avoidAlts?: Set<string>;
   deadline?: number;
+  /**
+   * Whether the rule pass may contract ("do not" → "don't"). Only the writing options that ask for it
+   * (casual tone, or a simple reading level outside the academic tone) do; a neutral letter keeps its
+   * "I am" (issue: contractions beside "I am eager" read as careless).
+   */
+  contractions?: boolean;
 }

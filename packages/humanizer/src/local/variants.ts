@@ -19,7 +19,7 @@ const K = 8;
 
 const lowerStarts = (s: string): number => (s.match(/[.!?]["'\u201d\u2019)]*\s+[a-z]/g) ?? []).length;
 
-export function buildVariants(doc: Doc, seed: number, avoidAlts?: Set<string>): void {
+export function buildVariants(doc: Doc, seed: number, avoidAlts?: Set<string>, contractions = false): void {
   const usage = new Map<string, number>();
   doc.prose.forEach((pb, bi) => {
     pb.sents.forEach((s, si) => {
@@ -39,10 +39,11 @@ export function buildVariants(doc: Doc, seed: number, avoidAlts?: Set<string>): 
       const base: string[] = [];
       for (let k = 0; k < K; k++) {
         const rng = sentRng(seed, doc, bi, si, k);
+        const sampled = k === 0 ? 0.65 : rng() < 0.5 ? 0.9 : 0.3;
         const ctx: RuleCtx = {
           rng,
           usage,
-          contractProb: k === 0 ? 0.65 : rng() < 0.5 ? 0.9 : 0.3,
+          contractProb: contractions ? sampled : 0,
           avoid: avoidAlts,
           recent: pb.sents[si - 1]?.orig,
         };

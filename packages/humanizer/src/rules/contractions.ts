@@ -20,6 +20,8 @@ const HEAD_WORDS =
   /\b(?:what|where|how|who|which|whatever|wherever|whoever)\s+(?:it|they|we|you|he|she|that|there)\s*$/i;
 
 export function contract(sentence: string, ctx: RuleCtx): string {
+  // Contractions only where the writing options ask for them (casual tone, simple reading level).
+  if (ctx.contractProb <= 0) return sentence;
   let s = sentence;
   for (const [re, rep] of PAIRS) {
     re.lastIndex = 0;

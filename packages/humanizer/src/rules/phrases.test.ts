@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeRng } from '../rng.ts';
+import { OPENERS, PHRASES } from '../data/phrases.ts';
 import { removeArtifacts, replaceOpener, replacePhrases } from './phrases.ts';
 
 const ctx = () => ({ rng: makeRng(2), usage: new Map<string, number>(), contractProb: 1 });
@@ -17,7 +18,6 @@ describe('phrases (golden)', () => {
       'I would like to apply for the Junior Analyst position at your firm.',
     ],
     ['Our esteemed organization values you.', 'Our organization values you.'],
-    ['She has a proven track record of winning grants.', 'She has experience winning grants.'],
     ['He collaborated with cross-functional teams on it.', 'He worked with other teams on it.'],
     ['It aligns with your needs.', 'It matches what you need.'],
     ['Please reply at your earliest convenience.', 'Please reply when you can.'],
@@ -27,6 +27,13 @@ describe('phrases (golden)', () => {
     ['Meet the ultimate solution for tired feet.', 'Meet the best choice for tired feet.'],
   ])('%s', (input, want) => {
     expect(replacePhrases(input, ctx())).toBe(want);
+  });
+
+  it('a track record keeps what it says', () => {
+    expect(replacePhrases('She has a proven track record of winning grants.', ctx())).toMatch(
+      /^She has a (?:record|history) of winning grants\.$/,
+    );
+    expect(replacePhrases('He has a proven track record.', ctx())).toMatch(/^He has a (?:track|proven) record\.$/);
   });
 
   it('deletes filler openers', () => {
@@ -51,5 +58,26 @@ describe('phrases (golden)', () => {
         ctx(),
       ),
     ).toBe('I cannot say what happens if you place a frog in a pot of water and heat it.');
+  });
+});
+
+describe('phrase table (data rules)', () => {
+  // A replacement may not weaken a claim: a hedge only where the stock phrase itself hedges.
+  const HEDGE = /\b(?:think|believe|maybe|perhaps|probably|arguably|possibly|somewhat|some would say|might)\b/i;
+  const HEDGED_SOURCE = /(?:may|might|could|argued|case|perhaps|maybe|possib|generally)/i;
+  it('no replacement adds a hedge the phrase did not have', () => {
+    for (const rule of [...PHRASES, ...OPENERS])
+      for (const alt of rule.alts)
+        if (HEDGE.test(alt)) expect(rule.re.source, `${rule.re.source} → ${alt}`).toMatch(HEDGED_SOURCE);
+  });
+  it('no replacement turns a statement into an order', () => {
+    for (const rule of [...PHRASES, ...OPENERS])
+      for (const alt of rule.alts)
+        expect(alt, rule.re.source).not.toMatch(/^(?:note|remember|consider|keep in mind) that\b/i);
+  });
+  it('a confident claim stays confident', () => {
+    const out = replacePhrases('I am confident that I would be a valuable addition to your team.', ctx());
+    expect(out).not.toMatch(/\b(?:think|believe)\b/);
+    expect(out).toMatch(/\b(?:confident|sure)\b/);
   });
 });
