@@ -1,12 +1,12 @@
 /**
  * Why a phrase changed, in plain words, for the Word file with tracked changes: each revision carries a
  * comment such as "stock phrase 'plays a pivotal role'", "sentence split: 46 words" or "model rewrite,
- * facts checked: 3 numbers, 2 names kept". The reasons are read back from the change itself with the
+ * kept as written: '16 minutes', 'Isle of Man'" (or the facts a change did not keep). The reasons are read back from the change itself with the
  * same phrase lists and span protector the rewrite uses, so no rewrite has to log what it did.
  */
 import { LEXICON } from './data/lexicon.ts';
 import { ARTIFACT_INLINE, OPENERS, PHRASES } from './data/phrases.ts';
-import { protectedSpans } from './protect.ts';
+import { factsOf, meaningReport } from './meaning-report.ts';
 
 export interface ChangeContext {
   /** Which engine wrote the result ('model' for a model rewrite). */
@@ -16,7 +16,6 @@ export interface ChangeContext {
 }
 
 const words = (s: string): number => s.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
-const plural = (n: number, one: string, many: string): string => `${n} ${n === 1 ? one : many}`;
 const quoted = (s: string): string => {
   const t = s.replace(/\s+/g, ' ').trim();
   return `'${t.length > 60 ? `${t.slice(0, 57)}...` : t}'`;
@@ -52,14 +51,31 @@ function stockWord(del: string): string | null {
   return null;
 }
 
+/**
+ * A model's change cites only what was checked in it and found: each number (with its unit), date, name,
+ * quotation and negation of the replaced words is kept when the new words say it as written; one that is not
+ * is named, so a reviewer looks at it instead of trusting the change.
+ */
+function modelReason(del: string, ins: string): string {
+  if (factsOf(del).length === 0)
+    return 'model rewrite: the replaced words hold no number, date, name, quotation or negation';
+  const report = meaningReport(del, ins);
+  const kept = report.facts.filter((f) => f.kept);
+  const lost = report.facts.filter((f) => !f.kept);
+  const list = (fs: typeof report.facts): string =>
+    fs
+      .slice(0, 4)
+      .map((f) => (f.kind === 'negation' ? `a "${f.text}"` : quoted(f.text)))
+      .join(', ') + (fs.length > 4 ? ', ...' : '');
+  const parts: string[] = [];
+  if (lost.length > 0) parts.push(`check this change: ${list(lost)} not kept as written`);
+  if (kept.length > 0) parts.push(`kept as written: ${list(kept)}`);
+  return `model rewrite; ${parts.join('; ')}`;
+}
+
 /** The reason for one change: `del` is the original's wording, `ins` what replaced it (either may be ''). */
 export function changeReason(del: string, ins: string, ctx: ChangeContext): string {
-  if (ctx.engine === 'model') {
-    const spans = protectedSpans(ctx.sentence);
-    const numbers = spans.filter((s) => s.kind === 'number').length;
-    const names = spans.filter((s) => s.kind === 'name').length;
-    return `model rewrite, facts checked: ${plural(numbers, 'number', 'numbers')}, ${plural(names, 'name', 'names')} kept`;
-  }
+  if (ctx.engine === 'model') return modelReason(del, ins);
   if (SENTENCE_END.test(ins) && !SENTENCE_END.test(del)) return `sentence split: ${words(ctx.sentence)} words`;
   if (SENTENCE_END.test(del) && !SENTENCE_END.test(ins)) return 'two short sentences joined';
   const phrase = stockPhrase(del);

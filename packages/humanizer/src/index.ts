@@ -7,6 +7,7 @@ import { countRepairs, describeRepairs } from './model/sentence-repair.ts';
 import { keptIntact, keptOccurrences, normalizeKept, spansKept, withKept } from './protect.ts';
 import { hash32, fnv1a } from './rng.ts';
 import { applyLocalStyle, localStyleSupport } from './local/style.ts';
+import { meaningReport } from './meaning-report.ts';
 import type { FallbackReason, HumanizeOptions, HumanizeResult, Mode } from './types.ts';
 
 export type {
@@ -36,6 +37,14 @@ export {
 } from './model/sentence-repair.ts';
 export { fullTextPrompt, styleLines } from './model/prompts.ts';
 export { detectLanguage, type LanguageGuess } from './language.ts';
+export {
+  factsOf,
+  meaningReport,
+  MEANING_FACT_KINDS,
+  type MeaningFact,
+  type MeaningFactKind,
+  type MeaningReport,
+} from './meaning-report.ts';
 export { keptIntact, keptOccurrences, normalizeKept } from './protect.ts';
 
 const MAX_CHARS = 60_000;
@@ -138,6 +147,7 @@ function finish(
       lengthRatio: wordCount(text) / Math.max(1, wordCount(original)),
       contentRecall: contentRecall(original, text),
     },
+    meaning: meaningReport(original, text, extra.repairs),
     ...extra,
   };
 }

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { changeReason } from './explain.ts';
+import { factsOf, meaningReport } from './meaning-report.ts';
+
+const ORIGINAL =
+  'The ferry crossing to the Isle of Man took 16 minutes on 4 May 2021. Captain Ada Moreno is a 19-time winner of the race. "We never sail in fog," said Ada Moreno. The harbour can not take three ships at once. See https://example.org/ferry for times.';
+
+describe('meaning report', () => {
+  it('lists each number with its unit, date, name, link, quotation and negation of the text, in order', () => {
+    const kinds = factsOf(ORIGINAL).map((f) => `${f.kind}:${ORIGINAL.slice(f.start, f.end)}`);
+    expect(kinds).toEqual([
+      'name:Isle of Man',
+      'number:16 minutes',
+      'date:4 May 2021',
+      'name:Captain Ada Moreno',
+      'number:19-time winner',
+      'quotation:"We never sail in fog,"',
+      'name:Ada Moreno',
+      'negation:not',
+      'number:three ships',
+      'link:https://example.org/ferry',
+    ]);
+  });
+
+  it('a result that says every fact as written: all kept, each found where it stands', () => {
+    const result =
+      'On 4 May 2021 the ferry crossing to the Isle of Man took 16 minutes. Captain Ada Moreno has been a 19-time winner of the race. "We never sail in fog," said Ada Moreno. The harbour can not take 3 ships at once. Times are at https://example.org/ferry.';
+    const r = meaningReport(ORIGINAL, result);
+    expect(r.facts.every((f) => f.kept)).toBe(true);
+    for (const f of r.facts) {
+      const [s, e] = f.result!;
+      if (f.kind !== 'negation' && f.text !== 'three ships') expect(result.slice(s, e)).toBe(f.text);
+    }
+    expect(result.slice(...r.facts.find((f) => f.text === 'three ships')!.result!)).toBe('3 ships');
+    expect(r.summary).toBe('10 facts checked: 3 numbers, 1 date, 3 names, 1 link, 1 quotation, 1 negation: all kept');
+  });
+
+  it('the changes real models make are not kept: a unit, a count made a rank, a garbled name, a lost denial', () => {
+    const result =
+      'The ferry crossing to Man Isle took 16 points on 4 May 2021. Captain Ada Moreno is the 19th champion of the race. "We never sail in fog," said Ada Moreno. The harbour can take three ships at once. See https://example.org/ferry for times.';
+    const r = meaningReport(ORIGINAL, result, { kept: 1, removed: 0, reasons: ['a number changed'], leftOut: false });
+    const lost = r.facts.filter((f) => !f.kept).map((f) => `${f.kind}:${f.text}`);
+    expect(lost).toEqual(['name:Isle of Man', 'number:16 minutes', 'number:19-time winner', 'negation:not']);
+    expect(r.summary).toMatch(
+      /^10 facts checked: .*: 6 kept, 4 not in the result as written \("Isle of Man", "16 minutes", "19-time winner", \.\.\.\)\. 1 sentence put back as you wrote it$/,
+    );
+    expect(r.restored).toEqual({ count: 1, reasons: ['a number changed'] });
+  });
+
+  it('a changed speaker or quotation is not kept; "not only" denies nothing', () => {
+    const o = 'Not only did it rain, it also snowed. "Stay home," said Mayor Lee Park.';
+    expect(factsOf(o).map((f) => f.kind)).toEqual(['quotation', 'name']);
+    const r = meaningReport(o, 'It rained and it snowed. "Stay inside," said Mayor Kim.');
+    expect(r.facts.map((f) => f.kept)).toEqual([false, false]);
+  });
+
+  it('a text with no facts says so', () => {
+    expect(meaningReport('Good food matters to everyone.', 'Good food matters to all.').summary).toBe(
+      'No numbers, dates, names, links, quotations or negations to check',
+    );
+  });
+});
+
+describe('the Word comment on a model change', () => {
+  const ctx = { engine: 'model', sentence: '' };
+  it('cites only the facts the change kept, and names one it did not keep', () => {
+    expect(changeReason('took 16 minutes on the Isle of Man', 'lasted 16 minutes on the Isle of Man', ctx)).toBe(
+      "model rewrite; kept as written: '16 minutes', 'Isle of Man'",
+    );
+    expect(changeReason('took 16 minutes', 'took 16 points', ctx)).toBe(
+      "model rewrite; check this change: '16 minutes' not kept as written",
+    );
+    expect(changeReason('a sunny day', 'a bright day', ctx)).toBe(
+      'model rewrite: the replaced words hold no number, date, name, quotation or negation',
+    );
+  });
+});

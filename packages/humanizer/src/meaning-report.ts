@@ -1,0 +1,321 @@
+/**
+ * The meaning report: what of the user's text was checked in the result, fact by fact. Every number (with the
+ * unit or counted noun it is bound to), date, name, link, quotation and negation of the original is listed with
+ * where it stands in the original, whether the result still says it as written, and where. It is read from the
+ * two texts themselves, so it is true for that result whatever wrote it (the model, the light edit, a repair);
+ * the repairs and the checks' verdicts come from the rewrite. Nothing here decides what is delivered.
+ */
+import type { RepairCounts } from './model/sentence-repair.ts';
+
+export const MEANING_FACT_KINDS = ['number', 'date', 'name', 'link', 'quotation', 'negation'] as const;
+export type MeaningFactKind = (typeof MEANING_FACT_KINDS)[number];
+
+export interface MeaningFact {
+  kind: MeaningFactKind;
+  /** The fact as the original writes it. */
+  text: string;
+  /** [start, end) UTF-16 offsets in the original. */
+  original: [number, number];
+  /** The result still says it as written. */
+  kept: boolean;
+  /** [start, end) in the result where it stands, or null when it is not there as written. */
+  result: [number, number] | null;
+}
+
+export interface MeaningReport {
+  facts: MeaningFact[];
+  /** Sentences put back as the user wrote them (model rewrites only), and why. */
+  restored: { count: number; reasons: string[] };
+  /** Sentences the model added that were taken out. */
+  removed: number;
+  /** One line for the user: "14 facts checked: 5 numbers, 4 names, …: all kept. 1 sentence put back as you wrote it". */
+  summary: string;
+}
+
+const MONTHS =
+  'January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec';
+const NUMBER_WORDS =
+  'two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|trillion|dozen|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|twice';
+
+/** Words after a number that are not what it counts ("16 of them", "in 2019 and"). */
+const NOT_COUNTED = new Set(
+  'of and or to in on at by for the a an was were is are be been has have had that which who as than from with it its this these those their his her our your we they he she you i percent per but so if when while after before'.split(
+    ' ',
+  ),
+);
+
+interface Found {
+  kind: MeaningFactKind;
+  start: number;
+  end: number;
+}
+
+const LINK_RE =
+  /!?\[[^\]\n]*\]\([^)\n]*\)|\b(?:https?:\/\/|www\.)[^\s<>()"']*[^\s<>()"'.,;:!?]|\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/g;
+const QUOTE_RE = /"(?=\S)[^"\n]*\s[^"\n]*(?<=\S)"|\u201c[^\u201d\n]*\s[^\u201d\n]*\u201d/g;
+const DATE_RE = new RegExp(
+  `\\b(?:${MONTHS})\\.? \\d{1,2}(?:st|nd|rd|th)?(?:,? \\d{4})?\\b|\\b\\d{1,2}(?:st|nd|rd|th)? (?:${MONTHS})(?: \\d{4})?\\b|\\b(?:${MONTHS}) \\d{4}\\b|\\b(?:1[6-9]|20)\\d{2}s?\\b`,
+  'g',
+);
+const NUMBER_RE = new RegExp(
+  `[$\\u20ac\\u00a3\\u00a5]?(?<![\\w.])\\d+(?:[.,:/]\\d+)*(?:-[a-z]+)?(?:st|nd|rd|th|s|%|k|m|bn|x)?(?![\\w])|\\b(?:${NUMBER_WORDS})(?:[- ](?:one|two|three|four|five|six|seven|eight|nine|hundred|thousand|million|billion))*\\b`,
+  'gi',
+);
+const COUNTED = /^(?:\s?(?:%|percent|per cent)|[ \t]+(?:[a-z][a-z-]*))/;
+const NAME_RE =
+  /(?<![\w'\u2019-])[A-Z][a-zA-Z'\u2019-]*[a-z][a-zA-Z'\u2019-]*(?:[ \t]+(?:of|de|van|von|der|la|le|da|del|the|and|for)?[ \t]*[A-Z][a-zA-Z'\u2019-]*)*/g;
+const NOT_NAMES = new Set(['I', 'OK']);
+/** Negation, one lexicon: "not", "n't", "never", "no", "nor", "cannot" and "can not", "no longer", "hardly"... */
+const NEGATION_RE =
+  /\b(?:not|never|no|nor|neither|none|nobody|nothing|nowhere|cannot|hardly|barely|scarcely|without)\b|\b\w+n['\u2019]t\b/gi;
+/** "not only … but also" and "no doubt" deny nothing. */
+const NOT_A_DENIAL = /^(?:not only|not just|no doubt|no matter|not to mention)\b/i;
+
+function sentenceStartAt(text: string, i: number): boolean {
+  let j = i - 1;
+  while (j >= 0 && /[\s"'\u201c\u2018(\[*#>-]/.test(text[j] as string)) j--;
+  return j < 0 || /[.!?:;\n]/.test(text[j] as string) || text[j] === '\n';
+}
+
+function overlaps(spans: readonly Found[], s: number, e: number): boolean {
+  return spans.some((f) => s < f.end && e > f.start);
+}
+
+/** The facts of a text, in text order, each once. */
+export function factsOf(text: string): Found[] {
+  const out: Found[] = [];
+  const take = (kind: MeaningFactKind, re: RegExp, extend?: (s: number, e: number) => number): void => {
+    re.lastIndex = 0;
+    for (const m of text.matchAll(re)) {
+      const s = m.index;
+      let e = s + m[0].length;
+      if (extend) e = extend(s, e);
+      if (!overlaps(out, s, e)) out.push({ kind, start: s, end: e });
+    }
+  };
+  take('link', LINK_RE);
+  take('quotation', QUOTE_RE);
+  take('date', DATE_RE);
+  // A number with the unit or counted noun it is bound to: "16 minutes" is one fact, and "16 points" another.
+  take('number', NUMBER_RE, (s, e) => {
+    const m = COUNTED.exec(text.slice(e, e + 40));
+    if (!m) return e;
+    const w = m[0].trim().toLowerCase();
+    if (NOT_COUNTED.has(w)) return e;
+    return e + m[0].length;
+  });
+  NAME_RE.lastIndex = 0;
+  for (const m of text.matchAll(NAME_RE)) {
+    const trimmed = m[0].replace(/[ \t]+(?:of|de|van|von|der|la|le|da|del|the|and|for)[ \t]*$/, '');
+    const words = trimmed.split(/\s+/).filter(Boolean);
+    if (words.length === 1 && NOT_NAMES.has(words[0] as string)) continue;
+    // A capitalised word opening a sentence is a name only in a run of two or more.
+    if (words.length < 2 && sentenceStartAt(text, m.index)) continue;
+    let s = m.index;
+    let t = trimmed;
+    if (
+      sentenceStartAt(text, m.index) &&
+      /^(?:The|A|An|In|On|At|For|When|If|But|And|So|As|After|Before|This|That|Our|My|We|They|He|She|It)$/.test(
+        words[0] as string,
+      )
+    ) {
+      const rest = t.slice((words[0] as string).length).replace(/^\s+/, '');
+      if (rest.split(/\s+/).length < 1 || !rest) continue;
+      s += t.length - rest.length;
+      t = rest;
+    }
+    if (!overlaps(out, s, s + t.length)) out.push({ kind: 'name', start: s, end: s + t.length });
+  }
+  NEGATION_RE.lastIndex = 0;
+  for (const m of text.matchAll(NEGATION_RE)) {
+    if (NOT_A_DENIAL.test(text.slice(m.index, m.index + 20))) continue;
+    if (overlaps(out, m.index, m.index + m[0].length)) continue;
+    out.push({ kind: 'negation', start: m.index, end: m.index + m[0].length });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+const SMALL: Record<string, string> = {
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+  ten: '10',
+  eleven: '11',
+  twelve: '12',
+  thirteen: '13',
+  fourteen: '14',
+  fifteen: '15',
+  sixteen: '16',
+  seventeen: '17',
+  eighteen: '18',
+  nineteen: '19',
+  twenty: '20',
+  thirty: '30',
+  forty: '40',
+  fifty: '50',
+  sixty: '60',
+  seventy: '70',
+  eighty: '80',
+  ninety: '90',
+};
+
+/** Compare as a reader would: case, spacing, curly quotes and small number words ("three" = "3") aside. */
+function norm(s: string): string {
+  return s
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(
+      /\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b/g,
+      (w) => SMALL[w] ?? w,
+    )
+    .replace(/\s+/g, ' ');
+}
+
+/** Where `needle` stands in `hay` (already normalised alike), at or after `from`; whole words only. */
+function findWord(hay: string, needle: string, from: number): number {
+  let i = hay.indexOf(needle, from);
+  while (i >= 0) {
+    const before = hay[i - 1] ?? ' ';
+    const after = hay[i + needle.length] ?? ' ';
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) return i;
+    i = hay.indexOf(needle, i + 1);
+  }
+  return -1;
+}
+
+/**
+ * Normalising shortens or lengthens the text ("three" → "3"), so offsets in the normalised result are mapped
+ * back by normalising prefixes. Results are a few thousand words at most; this runs once per found fact.
+ */
+function originalOffset(text: string, normAt: number): number {
+  let lo = 0;
+  let hi = text.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (norm(text.slice(0, mid)).length < normAt) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+const SENTENCE_RE = /[^.!?\n]+(?:[.!?]+["'\u201d\u2019)]*|\n|$)/g;
+function sentences(text: string): { start: number; end: number; words: Set<string> }[] {
+  const out: { start: number; end: number; words: Set<string> }[] = [];
+  SENTENCE_RE.lastIndex = 0;
+  for (const m of text.matchAll(SENTENCE_RE)) {
+    if (!m[0].trim()) continue;
+    out.push({
+      start: m.index,
+      end: m.index + m[0].length,
+      words: new Set((m[0].toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((w) => !/n't$/.test(w))),
+    });
+  }
+  return out;
+}
+
+/** The result sentence sharing most content words with the original sentence around `at`. */
+function alignedSentence(
+  origSents: ReturnType<typeof sentences>,
+  resSents: ReturnType<typeof sentences>,
+  at: number,
+): ReturnType<typeof sentences>[number] | null {
+  const o = origSents.find((s) => at >= s.start && at < s.end);
+  if (!o || o.words.size === 0) return null;
+  let best: ReturnType<typeof sentences>[number] | null = null;
+  let bestShare = 0.3;
+  for (const r of resSents) {
+    let shared = 0;
+    for (const w of o.words) if (r.words.has(w)) shared++;
+    const share = shared / o.words.size;
+    if (share > bestShare) {
+      bestShare = share;
+      best = r;
+    }
+  }
+  return best;
+}
+
+const negationsIn = (text: string): { start: number; end: number }[] =>
+  [...text.matchAll(NEGATION_RE)]
+    .filter((m) => !NOT_A_DENIAL.test(text.slice(m.index, m.index + 20)))
+    .map((m) => ({ start: m.index, end: m.index + m[0].length }));
+
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+const KIND_WORDS: Record<MeaningFactKind, [string, string]> = {
+  number: ['number', 'numbers'],
+  date: ['date', 'dates'],
+  name: ['name', 'names'],
+  link: ['link', 'links'],
+  quotation: ['quotation', 'quotations'],
+  negation: ['negation', 'negations'],
+};
+
+/** The report for a result of `original`; `repairs` as the rewrite counted them. */
+export function meaningReport(original: string, result: string, repairs?: RepairCounts): MeaningReport {
+  const found = factsOf(original);
+  const hay = norm(result);
+  const used = new Set<number>();
+  const origSents = sentences(original);
+  const resSents = sentences(result);
+  const negUsed = new Set<number>();
+  const facts: MeaningFact[] = found.map((f) => {
+    const text = original.slice(f.start, f.end);
+    if (f.kind === 'negation') {
+      // A denial is kept when the sentence that says the same thing in the result still denies.
+      const r = alignedSentence(origSents, resSents, f.start);
+      const inR = r
+        ? negationsIn(result.slice(r.start, r.end)).map((n) => ({ start: n.start + r.start, end: n.end + r.start }))
+        : [];
+      const free = inR.find((n) => !negUsed.has(n.start));
+      if (free) negUsed.add(free.start);
+      return {
+        kind: f.kind,
+        text,
+        original: [f.start, f.end],
+        kept: free !== undefined,
+        result: free ? [free.start, free.end] : null,
+      };
+    }
+    const needle = norm(text);
+    let i = findWord(hay, needle, 0);
+    while (i >= 0 && used.has(i)) i = findWord(hay, needle, i + 1);
+    if (i < 0) {
+      // The same fact said twice in the original may stand once in the result only if the result says it twice.
+      return { kind: f.kind, text, original: [f.start, f.end], kept: false, result: null };
+    }
+    used.add(i);
+    const s = originalOffset(result, i);
+    const e = originalOffset(result, i + needle.length);
+    return { kind: f.kind, text, original: [f.start, f.end], kept: true, result: [s, e] };
+  });
+  const restored = { count: repairs?.kept ?? 0, reasons: repairs?.reasons ?? [] };
+  return { facts, restored, removed: repairs?.removed ?? 0, summary: summarize(facts, restored.count) };
+}
+
+function summarize(facts: readonly MeaningFact[], restored: number): string {
+  const parts: string[] = [];
+  for (const k of MEANING_FACT_KINDS) {
+    const n = facts.filter((f) => f.kind === k).length;
+    if (n > 0) parts.push(plural(n, ...KIND_WORDS[k]));
+  }
+  const lost = facts.filter((f) => !f.kept);
+  let line =
+    facts.length === 0
+      ? 'No numbers, dates, names, links, quotations or negations to check'
+      : `${plural(facts.length, 'fact')} checked: ${parts.join(', ')}: ${
+          lost.length === 0
+            ? 'all kept'
+            : `${facts.length - lost.length} kept, ${lost.length} not in the result as written (${lost
+                .slice(0, 3)
+                .map((f) => `"${f.text.length > 40 ? `${f.text.slice(0, 37)}...` : f.text}"`)
+                .join(', ')}${lost.length > 3 ? ', ...' : ''})`
+        }`;
+  if (restored > 0) line += `. ${plural(restored, 'sentence')} put back as you wrote it`;
+  return line;
+}
