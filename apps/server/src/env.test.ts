@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, KNOWN_SECRETS, loadEnv } from './env';
+import { ConfigError, KNOWN_SECRETS, isPublicSecret, loadEnv } from './env';
 
 describe('configuration', () => {
   it('starts on embedded defaults with nothing set', () => {
@@ -76,6 +76,35 @@ describe('configuration', () => {
     // With its own secrets a server listens on every interface by default.
     expect(loadEnv({ BETTER_AUTH_SECRET: mySecret, SANDBOX_WEBHOOK_SECRET: 'w'.repeat(40) }).HOST).toBe('0.0.0.0');
     expect(() => loadEnv({ HOST: '0.0.0.0', BETTER_AUTH_SECRET: KNOWN_SECRETS[2] })).toThrow(ConfigError);
+  });
+
+  it('treats a near-copy of a public secret (blanks, case, invisible characters) as public', () => {
+    const dev = KNOWN_SECRETS[0]!;
+    for (const near of [
+      `${dev} `,
+      ` ${dev}`,
+      `${dev}\n`,
+      dev.toUpperCase(),
+      `${dev}\u200b`,
+      `Plainspoken-${dev.slice(12)}`,
+    ]) {
+      expect(isPublicSecret(near), JSON.stringify(near)).toBe(true);
+      expect(() => loadEnv({ HOST: '0.0.0.0', BETTER_AUTH_SECRET: near }), JSON.stringify(near)).toThrow(
+        /BETTER_AUTH_SECRET: is a public default value/,
+      );
+      expect(loadEnv({ BETTER_AUTH_SECRET: near }).AUTH_SECRET_PUBLIC).toBe(true);
+      expect(() => loadEnv({ NODE_ENV: 'production', BETTER_AUTH_SECRET: near })).toThrow(/BETTER_AUTH_SECRET/);
+    }
+    const sandbox = KNOWN_SECRETS[1]!;
+    expect(() =>
+      loadEnv({
+        HOST: '0.0.0.0',
+        BETTER_AUTH_SECRET: 'k'.repeat(40),
+        SANDBOX_WEBHOOK_SECRET: ` ${sandbox.toUpperCase()}`,
+      }),
+    ).toThrow(/SANDBOX_WEBHOOK_SECRET: is a public default value/);
+    expect(isPublicSecret('k'.repeat(40))).toBe(false);
+    expect(loadEnv({ BETTER_AUTH_SECRET: 'k'.repeat(40) }).AUTH_SECRET_PUBLIC).toBe(false);
   });
 
   it('reads TRUSTED_PROXIES as CIDRs, loopback by default', () => {

@@ -74,6 +74,22 @@ export const KNOWN_SECRETS: readonly string[] = [
   'replace-with-32-or-more-random-characters',
 ];
 
+/** A secret as compared with the known ones: Unicode-normalized, trimmed, case-folded, inner blanks dropped. */
+const secretKey = (s: string): string =>
+  s
+    .normalize('NFKC')
+    .replace(/[\s\p{Default_Ignorable_Code_Point}]+/gu, '')
+    .toLowerCase();
+const KNOWN_SECRET_KEYS = new Set(KNOWN_SECRETS.map(secretKey));
+
+/**
+ * True when `secret` is one of KNOWN_SECRETS or a near-copy of one (other case, blanks around or inside,
+ * invisible characters): whoever can read this repository can guess it.
+ */
+export function isPublicSecret(secret: string): boolean {
+  return KNOWN_SECRET_KEYS.has(secretKey(secret));
+}
+
 /** 127.0.0.0/8, ::1 (also IPv4-mapped), localhost and *.localhost: reachable only from this machine. */
 export function isLoopbackHost(host: string): boolean {
   const h = host
@@ -253,7 +269,7 @@ const schema = z
   })
   .superRefine((e, ctx) => {
     if (e.NODE_ENV !== 'production') return;
-    if (e.BETTER_AUTH_SECRET === DEV_SECRET)
+    if (isPublicSecret(e.BETTER_AUTH_SECRET))
       ctx.addIssue({
         code: 'custom',
         path: ['BETTER_AUTH_SECRET'],
@@ -279,7 +295,7 @@ const schema = z
     if (
       !e.PADDLE_API_KEY &&
       e.ALLOW_SANDBOX_PAYMENTS &&
-      (e.SANDBOX_WEBHOOK_SECRET === PUBLIC_SANDBOX_SECRET || e.SANDBOX_WEBHOOK_SECRET.length < 32)
+      (isPublicSecret(e.SANDBOX_WEBHOOK_SECRET) || e.SANDBOX_WEBHOOK_SECRET.length < 32)
     )
       ctx.addIssue({
         code: 'custom',
@@ -291,6 +307,11 @@ const schema = z
 
 export type Env = Omit<z.infer<typeof schema>, 'OLLAMA_HOST' | 'HOST'> & {
   BASE_URL: string;
+  /**
+   * BETTER_AUTH_SECRET is public (or a near-copy of a public one): email links (verification, sign-in
+   * link, password reset) are then honoured only from loopback clients, even behind a same-host proxy.
+   */
+  AUTH_SECRET_PUBLIC: boolean;
   OLLAMA_HOST: string;
   HOST: string;
 };
@@ -310,8 +331,8 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   // A secret anyone can read signs sessions, email links and sandbox payments: a server others can reach
   // must have its own, whatever NODE_ENV says. With one in use the default listen address is loopback.
   const publicSecrets = [
-    KNOWN_SECRETS.includes(e.BETTER_AUTH_SECRET) ? 'BETTER_AUTH_SECRET' : null,
-    !e.PADDLE_API_KEY && KNOWN_SECRETS.includes(e.SANDBOX_WEBHOOK_SECRET) ? 'SANDBOX_WEBHOOK_SECRET' : null,
+    isPublicSecret(e.BETTER_AUTH_SECRET) ? 'BETTER_AUTH_SECRET' : null,
+    !e.PADDLE_API_KEY && isPublicSecret(e.SANDBOX_WEBHOOK_SECRET) ? 'SANDBOX_WEBHOOK_SECRET' : null,
   ].filter((x): x is string => x !== null);
   const HOST = e.HOST ?? (publicSecrets.length ? '127.0.0.1' : '0.0.0.0');
   const exposed = [
@@ -329,6 +350,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     ...e,
     HOST,
     BASE_URL,
+    AUTH_SECRET_PUBLIC: isPublicSecret(e.BETTER_AUTH_SECRET),
     // Tests never look for whatever Ollama the machine runs unless they point OLLAMA_HOST at their own.
     OLLAMA_HOST: e.OLLAMA_HOST ?? (e.NODE_ENV === 'test' ? 'off' : 'http://127.0.0.1:11434'),
   };

@@ -13,6 +13,7 @@ import { createRouter } from '../../lib/context';
 import { unauthorized } from '../../lib/errors';
 import { CLIENT_IP_HEADER, clientIp, jsonBody } from '../../lib/http';
 import { getSessionUser, isAdminEmail, requireUser } from '../../lib/session';
+import { isLoopbackHost } from '../../env';
 import type { Auth } from './auth';
 
 /** Deepest nesting any auth endpoint's body needs (they are flat objects); deeper is refused unparsed. */
@@ -124,6 +125,13 @@ function parsedObject(raw: string): Record<string, unknown> {
   }
 }
 
+/** Endpoints that honour a token from an email (verification, sign-in link, password reset). */
+const EMAIL_LINK_PATH = /^\/api\/auth\/(?:verify-email|magic-link\/verify|reset-password)(?:\/|$)/;
+
+/** Said when a server signing with a public secret is asked to honour an email link from another machine. */
+export const PUBLIC_SECRET_LINK_REFUSAL =
+  'Email links work only from this machine while the server signs with the public development secret. Set BETTER_AUTH_SECRET to 32+ random characters to use them from elsewhere.';
+
 /** The largest OAuth callback body (code, state, iss, error) passed on; real ones are a few hundred bytes. */
 const OAUTH_CALLBACK_MAX_BODY = 4096;
 
@@ -138,7 +146,12 @@ export const authRoutes = createRouter<{ auth: Auth }>()
   // better-auth reads the client IP from one header that only this server sets.
   .on(['GET', 'POST'], '/api/auth/*', async (c) => {
     const headers = new Headers(c.req.raw.headers);
-    headers.set(CLIENT_IP_HEADER, clientIp(c, c.var.deps.env));
+    const ip = clientIp(c, c.var.deps.env);
+    headers.set(CLIENT_IP_HEADER, ip);
+    // Anyone can sign a verification token with a public secret: such a server honours email links only
+    // from this machine (the client as resolved through trusted proxies, so a same-host proxy is no way in).
+    if (c.var.deps.env.AUTH_SECRET_PUBLIC && EMAIL_LINK_PATH.test(c.req.path) && !isLoopbackHost(ip))
+      return c.json({ error: { code: 'FORBIDDEN', message: PUBLIC_SECRET_LINK_REFUSAL } }, 403);
     const badUrl =
       oddUrl(c.req.url) ?? oddRedirect(Object.fromEntries(new URL(c.req.url).searchParams), c.var.deps.env.BASE_URL);
     if (badUrl) return c.json({ error: { code: 'VALIDATION', message: badUrl } }, 400);
