@@ -4,7 +4,8 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { textBlocks } from '@plainspoken/shared';
 import { docxParagraphs, libreOfficeRoundTrip, requireSoffice, unzip } from '../../test/docx';
-import { buildResultDocx, diffTokens, pairBlocks } from './tracked-docx';
+import { buildResultDocx } from './tracked-docx';
+import { diffTokens, pairBlocks, pieces } from './word-diff';
 
 const ORIGINAL = `# Why Teams Plan Ahead
 
@@ -131,6 +132,12 @@ describe('tracked-changes Word file', () => {
       { kind: 'ins', text: 'small' },
       { kind: 'del', text: 'big' },
       { kind: 'eq', text: ' dog' },
+    ]);
+    // Two changes a short word apart are one phrase.
+    expect(pieces('it plays a pivotal role here', 'it is a key part here')).toEqual([
+      { kind: 'same', text: 'it ' },
+      { kind: 'change', del: 'plays a pivotal role', ins: 'is a key part', at: 3 },
+      { kind: 'same', text: ' here' },
     ]);
     const p = pairBlocks(textBlocks('A\n\nB\n\nC'), textBlocks('A\n\nX\n\nY\n\nC'));
     expect(p.map((x) => [x.a?.text ?? null, x.b?.text ?? null])).toEqual([

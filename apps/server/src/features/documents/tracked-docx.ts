@@ -9,10 +9,11 @@
  * look (decision 0036) uses the file's styles part and gives each paragraph the style, numbering and
  * alignment its original paragraph had; paragraphs without one get the default styles.
  */
+import { zipSync, strToU8 } from 'fflate';
 import { TRACKED_AUTHOR, textBlocks, type TextBlock } from '@plainspoken/shared';
 import { changeReason } from '@plainspoken/humanizer/explain';
 import type { KeptLayout, ParaProps } from '../../domain/document-layout';
-import { writeZip } from './zip-write';
+import { pairBlocks, pieces, type Pair } from './word-diff';
 
 export interface DocxInput {
   original: string;
@@ -32,138 +33,6 @@ export interface DocxInput {
   title?: string;
   /** An uploaded Word file's own look, lined up with the original's blocks. */
   layout?: KeptLayout | null;
-}
-
-// ---- diff ----
-
-type Op = { kind: 'eq' | 'del' | 'ins'; text: string };
-
-const TOKEN = /\s+|[\p{L}\p{N}\p{M}_'\u2019-]+|[^\s\p{L}\p{N}\p{M}_'\u2019-]/gu;
-const tokens = (s: string): string[] => s.match(TOKEN) ?? [];
-/** The largest table (original tokens × result tokens) one block is diffed with; beyond it, one change. */
-const MAX_CELLS = 4_000_000;
-
-/** Word-level diff of two strings (longest common subsequence of tokens). */
-export function diffTokens(a: string, b: string): Op[] {
-  const x = tokens(a);
-  const y = tokens(b);
-  let pre = 0;
-  while (pre < x.length && pre < y.length && x[pre] === y[pre]) pre++;
-  let suf = 0;
-  while (suf < x.length - pre && suf < y.length - pre && x[x.length - 1 - suf] === y[y.length - 1 - suf]) suf++;
-  const xs = x.slice(pre, x.length - suf);
-  const ys = y.slice(pre, y.length - suf);
-  const ops: Op[] = [];
-  const push = (kind: Op['kind'], text: string) => {
-    const last = ops.at(-1);
-    if (last?.kind === kind) last.text += text;
-    else if (text) ops.push({ kind, text });
-  };
-  push('eq', x.slice(0, pre).join(''));
-  const n = xs.length;
-  const m = ys.length;
-  if (n * m > MAX_CELLS) {
-    push('del', xs.join(''));
-    push('ins', ys.join(''));
-  } else {
-    // lcs[i][j]: the common length of xs[i..] and ys[j..]
-    const w = m + 1;
-    const lcs = new Uint32Array((n + 1) * w);
-    for (let i = n - 1; i >= 0; i--)
-      for (let j = m - 1; j >= 0; j--)
-        lcs[i * w + j] =
-          xs[i] === ys[j] ? lcs[(i + 1) * w + j + 1]! + 1 : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
-    let i = 0;
-    let j = 0;
-    while (i < n || j < m) {
-      if (i < n && j < m && xs[i] === ys[j]) {
-        push('eq', xs[i]!);
-        i++;
-        j++;
-      } else if (j < m && (i === n || lcs[i * w + j + 1]! >= lcs[(i + 1) * w + j]!)) {
-        push('ins', ys[j]!);
-        j++;
-      } else {
-        push('del', xs[i]!);
-        i++;
-      }
-    }
-  }
-  push('eq', x.slice(x.length - suf).join(''));
-  return ops;
-}
-
-/** A block's content as runs of unchanged text and changes (a deletion and/or an insertion). */
-type Piece = { kind: 'same'; text: string } | { kind: 'change'; del: string; ins: string; at: number };
-
-/** Equal stretches this small between two changes join them into one phrase ("plays a pivotal role"). */
-const isGlue = (s: string): boolean => /^\s*$/.test(s) || /^\s+[\p{L}]{1,3}\s+$/u.test(s);
-
-export function pieces(a: string, b: string): Piece[] {
-  const out: Piece[] = [];
-  let at = 0; // offset in `a`
-  const ops = diffTokens(a, b);
-  for (let k = 0; k < ops.length; k++) {
-    const op = ops[k]!;
-    const last = out.at(-1);
-    if (op.kind === 'eq') {
-      const next = ops[k + 1];
-      if (last?.kind === 'change' && next && next.kind !== 'eq' && isGlue(op.text)) {
-        last.del += op.text;
-        last.ins += op.text;
-      } else out.push({ kind: 'same', text: op.text });
-      at += op.text.length;
-      continue;
-    }
-    const change = last?.kind === 'change' ? last : null;
-    const target = change ?? { kind: 'change' as const, del: '', ins: '', at };
-    if (!change) out.push(target);
-    if (op.kind === 'del') {
-      target.del += op.text;
-      at += op.text.length;
-    } else target.ins += op.text;
-  }
-  return out;
-}
-
-// ---- block pairing ----
-
-type Pair = { a: TextBlock | null; b: TextBlock | null };
-
-/** Pairs the original's blocks with the result's: equal blocks anchor, the blocks between pair in order. */
-export function pairBlocks(a: TextBlock[], b: TextBlock[]): Pair[] {
-  const n = a.length;
-  const m = b.length;
-  const w = m + 1;
-  const lcs = new Uint32Array((n + 1) * w);
-  const same = (i: number, j: number) => a[i]!.text === b[j]!.text && a[i]!.kind === b[j]!.kind;
-  for (let i = n - 1; i >= 0; i--)
-    for (let j = m - 1; j >= 0; j--)
-      lcs[i * w + j] = same(i, j)
-        ? lcs[(i + 1) * w + j + 1]! + 1
-        : Math.max(lcs[(i + 1) * w + j]!, lcs[i * w + j + 1]!);
-  const pairs: Pair[] = [];
-  let gapA: TextBlock[] = [];
-  let gapB: TextBlock[] = [];
-  const flush = () => {
-    const k = Math.max(gapA.length, gapB.length);
-    for (let t = 0; t < k; t++) pairs.push({ a: gapA[t] ?? null, b: gapB[t] ?? null });
-    gapA = [];
-    gapB = [];
-  };
-  let i = 0;
-  let j = 0;
-  while (i < n || j < m) {
-    if (i < n && j < m && same(i, j)) {
-      flush();
-      pairs.push({ a: a[i]!, b: b[j]! });
-      i++;
-      j++;
-    } else if (j < m && (i === n || lcs[i * w + j + 1]! >= lcs[(i + 1) * w + j]!)) gapB.push(b[j++]!);
-    else gapA.push(a[i++]!);
-  }
-  flush();
-  return pairs;
 }
 
 // ---- WordprocessingML ----
@@ -439,6 +308,9 @@ function keptNumberingXml(kept: string, ordered: number[], numBase: number): str
   return kept.slice(0, abstractsAt) + abstracts + kept.slice(abstractsAt, numsAt) + nums + kept.slice(numsAt);
 }
 
+/** The date every entry of the file carries (local time, as ZIP dates are). */
+const ZIP_DATE = new Date(2020, 0, 1);
+
 /** The .docx bytes. */
 export function buildResultDocx(input: DocxInput): Uint8Array<ArrayBuffer> {
   const layout = input.layout ?? null;
@@ -476,23 +348,26 @@ export function buildResultDocx(input: DocxInput): Uint8Array<ArrayBuffer> {
 <Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>${override('/word/document.xml', 'wordprocessingml.document.main')}${override('/word/styles.xml', 'wordprocessingml.styles')}${override('/word/numbering.xml', 'wordprocessingml.numbering')}${override('/word/settings.xml', 'wordprocessingml.settings')}${comments ? override('/word/comments.xml', 'wordprocessingml.comments') : ''}${layout?.theme ? override('/word/theme/theme1.xml', 'theme') : ''}<Override PartName="/docProps/core.xml" ContentType="application/vnd.openxmlformats-package.core-properties+xml"/></Types>`;
   const rootRels = `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>
 <Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="word/document.xml"/><Relationship Id="rId2" Type="http://schemas.openxmlformats.org/package/2006/relationships/metadata/core-properties" Target="docProps/core.xml"/></Relationships>`;
-  return writeZip([
-    { name: '[Content_Types].xml', data: contentTypes },
-    { name: '_rels/.rels', data: rootRels },
-    { name: 'docProps/core.xml', data: core },
-    { name: 'word/document.xml', data: document },
-    { name: 'word/_rels/document.xml.rels', data: docRels },
-    { name: 'word/styles.xml', data: layout ? keptStylesXml(layout.styles) : stylesXml() },
-    {
-      name: 'word/numbering.xml',
-      data: layout?.numbering
+  const parts: [string, string][] = [
+    ['[Content_Types].xml', contentTypes],
+    ['_rels/.rels', rootRels],
+    ['docProps/core.xml', core],
+    ['word/document.xml', document],
+    ['word/_rels/document.xml.rels', docRels],
+    ['word/styles.xml', layout ? keptStylesXml(layout.styles) : stylesXml()],
+    [
+      'word/numbering.xml',
+      layout?.numbering
         ? keptNumberingXml(layout.numbering, writer.numbering.ordered, numBase)
         : numberingXml(writer.numbering.ordered),
-    },
-    { name: 'word/settings.xml', data: settings },
-    ...(comments ? [{ name: 'word/comments.xml', data: comments }] : []),
-    ...(layout?.theme ? [{ name: 'word/theme/theme1.xml', data: layout.theme }] : []),
-  ]);
+    ],
+    ['word/settings.xml', settings],
+    ...(comments ? [['word/comments.xml', comments] as [string, string]] : []),
+    ...(layout?.theme ? [['word/theme/theme1.xml', layout.theme] as [string, string]] : []),
+  ];
+  // Entries in this order ([Content_Types].xml first, as Word expects), deflated, with a fixed date: the same
+  // document gives the same bytes.
+  return zipSync(Object.fromEntries(parts.map(([name, xml]) => [name, strToU8(xml)])), { level: 6, mtime: ZIP_DATE });
 }
 
 /** A file name for the download: the result's first words, and "-tracked" for the tracked file. */
