@@ -20,6 +20,7 @@ import { createAuth } from './features/auth/auth';
 import { authenticateApiKey } from './features/api-keys/api-keys.service';
 import { runCheck, validateCheck } from './features/ai-check/ai-check.service';
 import { humanizeDeps, humanizeText } from './features/humanize/humanize.service';
+import { storedRewriteSince } from './features/humanize/humanize.routes';
 import { docxHeaders, exportDocx } from './features/documents/export.service';
 import type { PublicApiServices } from './features/public-api/services';
 import { cancelSubscriptionForDeletion, warnIfSandboxInProduction } from './features/billing/billing.service';
@@ -87,6 +88,7 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
     authenticate: (secret, at) => authenticateApiKey(db, secret, at),
     // API calls use the options they send or the defaults, never the web app's saved ones.
     humanize: (caller, input) => humanizeText(humanizeFlow, caller, { ...input, source: 'api' }),
+    storedRewrite: (caller, input, since) => storedRewriteSince(db, caller.id, input, since),
     validateCheck: (caller, text, at) => validateCheck(db, caller, text, at),
     runCheck: (text, v) => runCheck({ engine, db, env, now, logger }, text, v),
     exportDocx: async (caller, id, tracked) => {

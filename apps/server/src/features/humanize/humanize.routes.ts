@@ -34,7 +34,7 @@ import { checkBalance, humanizeDeps, humanizeText, loadWriting, saveWriting, tra
  * and notes of the moment are not kept: the summary says what was done, the balance is today's). Used only
  * when a retry takes over an Idempotency-Key whose process died between storing the result and answering.
  */
-async function storedRewriteSince(
+export async function storedRewriteSince(
   db: Db,
   userId: string,
   input: { text: string; mode: string },

@@ -33,6 +33,11 @@ export interface PublicApiServices {
       readingLevel?: ReadingLevel;
     },
   ): Promise<HumanizeOutput>;
+  /**
+   * The rewrite of this text the caller's history got after `since`, as the answer it would have been: for a
+   * retry that takes over the Idempotency-Key of a request whose process died after storing its result.
+   */
+  storedRewrite(caller: ApiCaller, input: { text: string; mode: string }, since: Date): Promise<HumanizeOutput | null>;
   /** The AI check's refusals that need no detector work (cap, minimum, language). */
   validateCheck(caller: ApiCaller, text: string, now: Date): Promise<CheckPlan>;
   runCheck(text: string, v: CheckPlan): Promise<AiCheckOutput>;
