@@ -45,9 +45,26 @@ describe('countWords', () => {
     expect(countWords('\u{1F44D}\u{1F3FD} \u2764\uFE0F')).toBe(2);
     expect(countWords('\u{1F600}'.repeat(200))).toBe(1);
     expect(countWords(`great idea ${'\u{1F389}'.repeat(30)}`)).toBe(3);
-    // Glued with joiners, words still meet the length bound.
-    const joined = Array.from({ length: 600 }, (_, i) => `word${i}`).join('\u200D');
-    expect(countWords(joined)).toBe(Math.ceil(joined.replace(/\u200D/g, '').length / MAX_CHARS_PER_WORD));
+    // Glued with soft hyphens between letters, words still meet the length bound.
+    const joined = Array.from({ length: 600 }, () => `word`).join('\u00AD');
+    expect(countWords(joined)).toBe(Math.ceil(joined.replace(/\u00AD/g, '').length / MAX_CHARS_PER_WORD));
+    // Hindi with a zero-width joiner after the virama, Arabic with a word joiner: one word each.
+    expect(countWords('\u0915\u094D\u200D\u0937')).toBe(1);
+    expect(countWords('\u0643\u2060\u062A\u0627\u0628')).toBe(1);
+    expect(countWords('\u05D0\u034F\u05B7')).toBe(1);
+    expect(countWords('\u{1F469}\u{1F3FD}\u200D\u{1F4BB} \u2764\uFE0F\u200D\u{1F525}')).toBe(2);
+  });
+
+  it('counts words glued with a joiner outside a joining script or an emoji sequence one by one', () => {
+    // The reliability probe: 600 real words in 50 chunks, each chunk glued with one joiner.
+    const words = Array.from({ length: 600 }, (_, i) => ['alpha', 'beta', 'gamma', 'delta'][i % 4]!);
+    for (const joiner of ['\u2060', '\u200C', '\u034F', '\u200D', '\uFE0F', '\u180B', '\u00AD ']) {
+      const chunks = Array.from({ length: 50 }, (_, g) => words.slice(g * 12, g * 12 + 12).join(joiner)).join(' ');
+      expect(countWords(chunks), `U+${joiner.codePointAt(0)!.toString(16)}`).toBe(600);
+    }
+    // A soft hyphen beside a blank or a digit is no hyphenation point either.
+    expect(countWords('one\u00AD2')).toBe(2);
+    expect(countWords('Latin\u200CText')).toBe(2);
   });
 
   it('reads compatibility forms as plain text (NFKC) and full-width spaces as spaces', () => {

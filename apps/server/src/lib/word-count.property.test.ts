@@ -7,8 +7,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_CHARS_PER_WORD, countWords } from '@plainspoken/shared';
 
-/** Characters that sit inside a word: joiners, the soft hyphen, variation selectors. */
-const INSIDE = ['\u00AD', '\u034F', '\u200C', '\u200D', '\u2060', '\uFE0F', '\uFE0E', '\u{E0100}'];
+/** Joiners that sit inside a word of a joining script (Arabic here): deleted there, separators elsewhere. */
+const SCRIPT_JOINERS = ['\u034F', '\u200C', '\u200D', '\u2060', '\uFE0F', '\u{E0100}'];
+/** Every joiner, the soft hyphen and variation selectors: between Latin letters each separates words. */
+const INSIDE = ['\u00AD', ...SCRIPT_JOINERS, '\uFE0E', '\u180B'];
 /** Invisible characters of the default-ignorable and format categories that separate words. */
 const SEPARATORS = [
   '\u200B',
@@ -40,12 +42,45 @@ function insertAt(t: string, inserts: { at: number; ch: string }[]): string {
 }
 
 describe('word count properties (shared by browser and server)', () => {
-  it('joiners, soft hyphens and variation selectors added anywhere bill the same', () => {
+  it('joiners between letters of a joining script, and soft hyphens between letters, bill the same', () => {
+    const arabic = fc
+      .array(fc.stringMatching(/^[\u0620-\u064A]{2,10}$/), { minLength: 1, maxLength: 60 })
+      .map((ws) => ws.join(' '));
+    const inside = (t: string, at: number, ch: string) => {
+      const cps = [...t];
+      // Only between two letters (never beside a space or at an end).
+      const spots = cps.flatMap((c, i) => (i > 0 && c !== ' ' && cps[i - 1] !== ' ' ? [i] : []));
+      if (!spots.length) return t;
+      cps.splice(spots[at % spots.length]!, 0, ch);
+      return cps.join('');
+    };
+    fc.assert(
+      fc.property(
+        arabic,
+        fc.array(fc.record({ at: fc.nat(), ch: fc.constantFrom(...SCRIPT_JOINERS) }), { maxLength: 30 }),
+        (t, inserts) => countWords(inserts.reduce((x, { at, ch }) => inside(x, at, ch), t)) === countWords(t),
+      ),
+      { numRuns: 300 },
+    );
     fc.assert(
       fc.property(
         text,
-        fc.array(fc.record({ at: fc.nat(), ch: fc.constantFrom(...INSIDE) }), { maxLength: 40 }),
-        (t, inserts) => countWords(insertAt(t, inserts)) === countWords(t),
+        fc.array(fc.nat(), { maxLength: 30 }),
+        (t, ats) => countWords(ats.reduce((x, at) => inside(x, at, '\u00AD'), t)) === countWords(t),
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a joiner in place of a space between Latin words bills like the space: gluing never lowers the bill', () => {
+    const latin = fc
+      .array(fc.stringMatching(/^[A-Za-z]{1,12}$/), { minLength: 1, maxLength: 80 })
+      .map((ws) => ws.join(' '));
+    fc.assert(
+      fc.property(
+        latin,
+        fc.constantFrom(...INSIDE.filter((c) => c !== '\u00AD')),
+        (t, joiner) => countWords(t.split(' ').join(joiner)) === countWords(t),
       ),
       { numRuns: 400 },
     );
