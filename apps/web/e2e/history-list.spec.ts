@@ -1,5 +1,6 @@
 /** A history worth keeping: details on each card, search, delete with undo, 20 a page; the profile's display name. */
 import { expect, test, type Page } from '@playwright/test';
+import { costLine } from '@plainspoken/shared';
 import { sampleText, signUpAndConfirm } from './support';
 
 /** Rewrites through the product's API with the page's session (the shared e2e server has rate limits off). */
@@ -9,6 +10,7 @@ async function humanize(page: Page, text: string, mode: 'lightning' | 'deep' = '
     headers: { origin: new URL(page.url()).origin },
   });
   expect(r.status()).toBe(200);
+  return ((await r.json()) as { words_charged: number }).words_charged;
 }
 
 test('history: date and time, mode, words and scores; 20 at a time; search; delete with undo; at most three toasts', async ({
@@ -27,8 +29,9 @@ test('history: date and time, mode, words and scores; 20 at a time; search; dele
   await page.getByRole('button', { name: /^Pay / }).click();
   await expect(page).toHaveURL(/\/profile/);
   // 21 entries: the first mentions a word no other has.
-  await humanize(page, `${sampleText(55)} Zanzibar harbour.`);
-  for (let i = 0; i < 20; i++) await humanize(page, sampleText(50 + i));
+  const zanzibar = await humanize(page, `${sampleText(55)} Zanzibar harbour.`);
+  let latest = 0;
+  for (let i = 0; i < 20; i++) latest = await humanize(page, sampleText(50 + i));
 
   const firstPage = page.waitForResponse(
     (r) => r.url().includes('/api/transformations') && !r.url().includes('cursor='),
@@ -42,7 +45,8 @@ test('history: date and time, mode, words and scores; 20 at a time; search; dele
   const first = cards.first();
   await expect(first.locator('time')).toHaveText(/^[A-Z][a-z]+ \d{1,2}· \d{1,2}:\d{2} [AP]M$/);
   await expect(first.getByTestId('history-mode')).toHaveText('Lightning');
-  await expect(first.getByTestId('history-words')).toHaveText('69 words');
+  // What the entry cost, as the rewrite answered it (not the text's length).
+  await expect(first.getByTestId('history-words')).toHaveText(costLine(latest));
   await expect(first.getByTestId('history-score')).toHaveText(/^(AI-likeness )?\d{1,3}% → \d{1,3}%$/);
   // The next 20 load as the list is scrolled (or with Load more).
   await cards.last().scrollIntoViewIfNeeded();
@@ -51,7 +55,7 @@ test('history: date and time, mode, words and scores; 20 at a time; search; dele
   const search = page.getByRole('searchbox', { name: 'Search your history' });
   await search.fill('zanzibar');
   await expect(cards).toHaveCount(1);
-  await expect(cards.first().getByTestId('history-words')).toHaveText('57 words');
+  await expect(cards.first().getByTestId('history-words')).toHaveText(costLine(zanzibar));
   await search.fill('no such words here');
   await expect(page.getByText('Nothing matches your search')).toBeVisible();
   await page.getByRole('button', { name: 'Clear the search' }).first().click();
@@ -59,12 +63,12 @@ test('history: date and time, mode, words and scores; 20 at a time; search; dele
 
   // Delete, undo, delete again and let it go.
   const top = cards.first();
-  const words = await top.getByTestId('history-words').textContent();
+  const words = await top.getByTestId('history-result').textContent();
   await top.getByRole('button', { name: /^Delete the entry of/ }).click();
   await expect(page.getByText('Entry deleted')).toBeVisible();
-  await expect(cards.first().getByTestId('history-words')).not.toHaveText(words ?? '');
+  await expect(cards.first().getByTestId('history-result')).not.toHaveText(words ?? '');
   await page.getByRole('button', { name: 'Undo' }).click();
-  await expect(cards.first().getByTestId('history-words')).toHaveText(words ?? '');
+  await expect(cards.first().getByTestId('history-result')).toHaveText(words ?? '');
   // Undo closes its toast (it leaves with a short animation) before the entry is deleted again.
   await expect(page.getByText('Entry deleted')).toHaveCount(0);
   await cards
@@ -77,7 +81,7 @@ test('history: date and time, mode, words and scores; 20 at a time; search; dele
   await expect(cards.first()).toBeVisible();
   await cards.last().scrollIntoViewIfNeeded();
   await expect(cards).toHaveCount(20);
-  await expect(cards.first().getByTestId('history-words')).not.toHaveText(words ?? '');
+  await expect(cards.first().getByTestId('history-result')).not.toHaveText(words ?? '');
 
   // Five copies in a row: at most three toasts stack.
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);

@@ -239,7 +239,7 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
           ...use,
           setAside: [...r.setAside, 'frozen-phrase'],
           model: undefined,
-          fallbackReason: 'checks-failed',
+          fallbackReason: 'frozen-phrase',
         };
         localNote = 'model answer changed a frozen phrase; local clean-up used';
       } else if (r.ok) {

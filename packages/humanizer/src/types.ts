@@ -102,6 +102,8 @@ export type FallbackReason =
   | 'malformed'
   | 'meaning-changed'
   | 'checks-failed'
+  /** The model's rewrite changed a phrase the user asked to keep as written. */
+  | 'frozen-phrase'
   | 'repeated'
   | 'aborted'
   /** No model was connected, though one was expected (`modelExpected`). */

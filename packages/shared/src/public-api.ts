@@ -157,7 +157,15 @@ export const apiHumanizeResponse = z
       .nullable()
       .meta({ description: "The rewrite's id in your history (null if it could not be saved)." }),
     saved: z.boolean().meta({ description: 'Whether the rewrite was saved to your history.' }),
-    words_charged: z.number().int().meta({ description: 'Words taken from your monthly balance.', example: 57 }),
+    words_charged: z.number().int().meta({
+      description:
+        'Words taken from your monthly balance: 0 when the result does not score lower than your text (our detector), is your text unchanged, or is a light edit given instead of a full rewrite.',
+      example: 57,
+    }),
+    cost: z.string().meta({
+      description: 'What this result cost, in words for a person: "57 words charged" or "No words charged".',
+      example: '57 words charged',
+    }),
     remaining_balance: z
       .number()
       .int()

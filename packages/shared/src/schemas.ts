@@ -90,6 +90,8 @@ export interface HumanizeOutput {
   transformation_id: string | null;
   saved: boolean;
   words_charged: number;
+  /** What the result cost in words for the user: "192 words charged" or "No words charged" (costLine). */
+  cost: string;
   remaining_balance: number;
   /** null when the text is not in a language the detector reads (no score is given). */
   score_before: Score | null;

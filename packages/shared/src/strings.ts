@@ -83,6 +83,7 @@ export function languageName(code: string): string {
 const FALLBACK_WHY: Record<string, string> = {
   'meaning-changed': 'every full rewrite we got changed what your text says (a fact, a name or a "not")',
   'checks-failed': "the full rewrites we got did not keep your text's structure",
+  'frozen-phrase': 'the full rewrite changed a phrase you asked us to keep as written',
   repeated: 'the full rewrite repeated your previous result',
   timeout: 'our full rewrite took too long this time',
   'rate-limited': 'our full rewrite service was busy this time',
@@ -92,24 +93,47 @@ const FALLBACK_WHY: Record<string, string> = {
   malformed: 'our full rewrite service sent an answer we could not use',
 };
 
-/** The one sentence a result shows about what was done, in the user's terms. */
+/** A fallback reason in the user's terms (the engine page and the result's summary say the same). */
+export function fallbackWhy(reason: string | null | undefined): string {
+  return FALLBACK_WHY[reason ?? ''] ?? 'our full rewrite was not available this time';
+}
+
+/**
+ * What a result cost, said on every result: the website's result, History (list and reopened entry) and the
+ * API's `cost`. The figure is what the ledger charged, never the text's length.
+ */
+export function costLine(wordsCharged: number): string {
+  if (wordsCharged <= 0) return 'No words charged';
+  return `${wordsCharged.toLocaleString('en-US')} ${wordsCharged === 1 ? 'word' : 'words'} charged`;
+}
+
+/**
+ * The one sentence a result shows about what was done, in the user's terms. `improved: false` (with both
+ * scores): the result does not score lower than the text, which is said plainly and never called a success
+ * (such a result costs nothing; the cost line says so).
+ */
 export function resultSummary(
   outcome: 'model' | 'light-edit' | 'light-edit-fallback' | 'unchanged',
   scored = true,
   more: { fallbackReason?: string | null; improved?: boolean; before?: number | null; after?: number | null } = {},
 ): string {
   const unscored = scored ? '' : ' We can only score English text, so no AI score is shown.';
+  const notBetter =
+    more.improved === false && scored && more.before != null && more.after != null
+      ? ` does not read as more human-written than your text (AI score ${more.before}% before, ${more.after}% after). Try again or edit it yourself.`
+      : null;
   switch (outcome) {
     case 'model':
-      // A rewrite that does not score better is said plainly, not called a success.
-      if (more.improved === false && scored && more.before != null && more.after != null)
-        return `Full rewrite, but it does not read as more human-written than your text (AI score ${more.before}% before, ${more.after}% after). No words were charged; try again or edit it yourself.`;
+      if (notBetter) return `Full rewrite, but it${notBetter}`;
       return `Full rewrite: we rewrote your text in plainer, more natural language.${unscored}`;
     case 'light-edit':
+      if (notBetter) return `Light edit, but it${notBetter}`;
       return `Light edit: we removed wording that reads as machine-written.${unscored}`;
     case 'light-edit-fallback':
-      return `Light edit: ${FALLBACK_WHY[more.fallbackReason ?? ''] ?? 'our full rewrite was not available this time'}, so we removed wording that reads as machine-written instead. No words were charged.${unscored}`;
+      if (notBetter)
+        return `Light edit: ${fallbackWhy(more.fallbackReason)}, so we made a light edit instead, but it${notBetter}`;
+      return `Light edit: ${fallbackWhy(more.fallbackReason)}, so we removed wording that reads as machine-written instead.${unscored}`;
     case 'unchanged':
-      return 'We left your text as it was: none of our edits made it read as more human-written. No words were charged.';
+      return 'We left your text as it was: none of our edits made it read as more human-written.';
   }
 }

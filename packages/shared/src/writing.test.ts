@@ -1,17 +1,66 @@
 import { describe, expect, it } from 'vitest';
-import { meaningNote, repairedNote, writingNote } from './writing';
+import { meaningNote, plainReason, repairedNote, styleShown, writingNote } from './writing';
 
 describe('writing option notes on a result', () => {
   it('says nothing for the defaults', () => {
     expect(writingNote({ tone: 'neutral', readingLevel: 'standard' }, { fullRewrite: true, applied: [] })).toBeNull();
   });
-  it('a full rewrite follows every option', () => {
-    expect(writingNote({ tone: 'academic', readingLevel: 'advanced' }, { fullRewrite: true, applied: [] })).toBe(
+  it('a full rewrite claims only the options the result measurably has', () => {
+    const shown = { tone: true, readingLevel: true };
+    expect(writingNote({ tone: 'academic', readingLevel: 'advanced' }, { fullRewrite: true, applied: [], shown })).toBe(
       'Written in an academic tone and advanced reading level.',
     );
-    expect(writingNote({ tone: 'professional', readingLevel: 'standard' }, { fullRewrite: true, applied: [] })).toBe(
-      'Written in a professional tone.',
+    expect(
+      writingNote({ tone: 'professional', readingLevel: 'standard' }, { fullRewrite: true, applied: [], shown }),
+    ).toBe('Written in a professional tone.');
+    // Not measured: nothing is claimed.
+    const none = writingNote({ tone: 'academic', readingLevel: 'standard' }, { fullRewrite: true, applied: [] });
+    expect(none).not.toMatch(/^Written in/);
+    expect(none).toBe(
+      'You chose an academic tone, but the rewrite does not measurably read that way, so we do not claim it. Try again or edit it yourself.',
     );
+    expect(
+      writingNote(
+        { tone: 'academic', readingLevel: 'simple' },
+        { fullRewrite: true, applied: [], shown: { tone: false, readingLevel: true } },
+      ),
+    ).toMatch(/^Written in a simple reading level\. You chose an academic tone, but/);
+  });
+
+  it('measures the tone and reading level a rewrite has against the text', () => {
+    const plain =
+      "We've looked at the numbers and we think you'll like them. Sales went up. Our team did well, and you can see it.";
+    const academic =
+      'The subsequent examination of quantitative indicators demonstrates considerable improvement. Institutional performance was substantially strengthened throughout the reporting interval.';
+    const o = (
+      tone: 'academic' | 'casual' | 'neutral',
+      readingLevel: 'simple' | 'standard' | 'advanced' = 'standard',
+    ) => ({ tone, readingLevel }) as const;
+    // The text identical to what a neutral run gives: no tone is shown.
+    expect(styleShown(plain, plain, o('academic'))).toEqual({ tone: false, readingLevel: true });
+    expect(styleShown(plain, academic, o('academic', 'advanced'))).toEqual({ tone: true, readingLevel: true });
+    expect(styleShown(academic, plain, o('academic', 'simple'))).toEqual({ tone: false, readingLevel: true });
+    expect(styleShown(academic, plain, o('casual'))).toMatchObject({ tone: true });
+    expect(styleShown(plain, academic, o('casual'))).toMatchObject({ tone: false });
+  });
+
+  it('says in words what a repair found lost, never a raw fragment', () => {
+    expect(plainReason('"**" was lost')).toBe('formatting marks such as bold or a list marker were lost');
+    expect(plainReason('""Less is more"" was lost')).toBe('the quotation \u201cLess is more\u201d was left out');
+    // A name cut mid-word at 40 characters ends at its last whole word.
+    expect(plainReason('"Professor Alexandra Konstantinopoulou-Wi" was lost')).toBe(
+      '\u201cProfessor Alexandra\u2026\u201d was left out',
+    );
+    expect(plainReason('"Acme Corp" was lost')).toBe('\u201cAcme Corp\u201d was left out');
+    expect(plainReason('a number changed')).toBe('a number changed');
+    expect(repairedNote({ kept: 1, removed: 0, reasons: ['"**" was lost'], leftOut: false })).toBe(
+      '1 sentence of the rewrite changed what your text says, so we kept it as you wrote it (formatting marks such as bold or a list marker were lost).',
+    );
+  });
+
+  it('a set-aside rewrite on a text left as it was does not speak of a light edit', () => {
+    expect(meaningNote(false, true)).not.toMatch(/light edit/);
+    expect(meaningNote(false)).toMatch(/light edit/);
   });
   it('a light edit says what it applied and what needs a full rewrite', () => {
     expect(

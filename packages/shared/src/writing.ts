@@ -41,16 +41,96 @@ export const WRITING_MSG = {
 const withArticle = (phrase: string): string => `${/^[aeiou]/i.test(phrase) ? 'an' : 'a'} ${phrase}`;
 const capitalised = (s: string): string => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** The user-facing line about writing options on a result, or null when there is nothing to say. */
-export function writingNote(o: WritingOptions, r: { fullRewrite: boolean; applied: string[] }): string | null {
+/**
+ * Markers of a text's tone and reading level, per 100 words (words per sentence as is). A full rewrite's
+ * tone or reading level is claimed only when these moved from the user's text in that option's direction
+ * by at least `STYLE_SHIFT` (decision 0051): a model asked for an academic tone that wrote what a neutral
+ * run writes has not measurably written an academic tone, and the result says so instead of claiming it.
+ */
+export interface StyleMarkers {
+  /** Contractions ("don't", "we're"). */
+  contractions: number;
+  /** Words of nine letters or more. */
+  longWords: number;
+  /** First- and second-person words ("I", "we", "you", "your"). */
+  personal: number;
+  /** Words that address and urge the reader ("you", "should", "must", "now", "imagine"). */
+  urging: number;
+  wordsPerSentence: number;
+}
+
+const WORD = /[\p{L}\p{N}]+(?:['\u2019][\p{L}]+)*/gu;
+const CONTRACTION = /['\u2019](?:s|re|ve|ll|d|m|t)$/i;
+const PERSONAL = /^(?:i|me|my|mine|we|us|our|ours|you|your|yours)$/i;
+const URGING = /^(?:you|your|should|must|need|now|imagine|proven|best|today|don['\u2019]t|never|every)$/i;
+
+export function styleMarkers(text: string): StyleMarkers {
+  const words = text.match(WORD) ?? [];
+  const n = Math.max(1, words.length);
+  const per100 = (f: (w: string) => boolean) => (100 * words.filter(f).length) / n;
+  const sentences = Math.max(1, (text.match(/[.!?]+(?=\s|$)/g) ?? []).length);
+  return {
+    contractions: per100((w) => CONTRACTION.test(w)),
+    longWords: per100((w) => w.replace(/['\u2019].*$/, '').length >= 9),
+    personal: per100((w) => PERSONAL.test(w)),
+    urging: per100((w) => URGING.test(w)),
+    wordsPerSentence: words.length / sentences,
+  };
+}
+
+/** How far a marker must move (per 100 words; a tenth of the words per sentence) to count as shown. */
+export const STYLE_SHIFT = 1;
+
+/** Formal register: long words up, contractions and first/second-person words down. */
+const formality = (m: StyleMarkers): number => m.longWords - m.contractions - m.personal / 2;
+
+/** Whether the result measurably has each chosen option, compared with the user's text (decision 0051). */
+export function styleShown(before: string, after: string, o: WritingOptions): { tone: boolean; readingLevel: boolean } {
+  const b = styleMarkers(before);
+  const a = styleMarkers(after);
+  const shift = STYLE_SHIFT;
+  const tone: Record<WritingTone, boolean> = {
+    neutral: true,
+    casual: a.contractions - b.contractions >= shift || a.personal - b.personal >= shift,
+    professional: formality(a) - formality(b) >= shift,
+    academic: formality(a) - formality(b) >= 2 * shift,
+    persuasive: a.urging - b.urging >= shift,
+  };
+  const level: Record<ReadingLevel, boolean> = {
+    simple: b.wordsPerSentence - a.wordsPerSentence >= b.wordsPerSentence / 10 || b.longWords - a.longWords >= shift,
+    standard: true,
+    advanced: a.wordsPerSentence - b.wordsPerSentence >= b.wordsPerSentence / 10 || a.longWords - b.longWords >= shift,
+  };
+  return { tone: tone[o.tone], readingLevel: level[o.readingLevel] };
+}
+
+/**
+ * The user-facing line about writing options on a result, or null when there is nothing to say. A full
+ * rewrite claims only the options `shown` says the result measurably has (`styleShown`); a light edit names
+ * the edits it applied.
+ */
+export function writingNote(
+  o: WritingOptions,
+  r: { fullRewrite: boolean; applied: string[]; shown?: { tone: boolean; readingLevel: boolean } },
+): string | null {
   if (o.tone === 'neutral' && o.readingLevel === 'standard') return null;
-  const chosen = [
-    o.tone !== 'neutral' ? `${TONE_LABELS[o.tone].toLowerCase()} tone` : null,
-    o.readingLevel !== 'standard' ? `${READING_LEVEL_LABELS[o.readingLevel].toLowerCase()} reading level` : null,
-  ]
-    .filter(Boolean)
-    .join(' and ');
-  if (r.fullRewrite) return `Written in ${withArticle(chosen)}.`;
+  const toneWords = o.tone !== 'neutral' ? `${TONE_LABELS[o.tone].toLowerCase()} tone` : null;
+  const levelWords =
+    o.readingLevel !== 'standard' ? `${READING_LEVEL_LABELS[o.readingLevel].toLowerCase()} reading level` : null;
+  const chosen = [toneWords, levelWords].filter(Boolean).join(' and ');
+  if (r.fullRewrite) {
+    const shown = r.shown ?? { tone: false, readingLevel: false };
+    const has = [shown.tone ? toneWords : null, shown.readingLevel ? levelWords : null].filter((x): x is string => !!x);
+    const lacks = [!shown.tone ? toneWords : null, !shown.readingLevel ? levelWords : null].filter(
+      (x): x is string => !!x,
+    );
+    const did = has.length > 0 ? `Written in ${withArticle(has.join(' and '))}.` : null;
+    const not =
+      lacks.length > 0
+        ? `You chose ${withArticle(lacks.join(' and '))}, but the rewrite does not measurably read that way, so we do not claim it. Try again or edit it yourself.`
+        : null;
+    return [did, not].filter(Boolean).join(' ');
+  }
   const missing = [
     !LIGHT_EDIT_TONES.includes(o.tone) ? `${TONE_LABELS[o.tone].toLowerCase()} tone` : null,
     !LIGHT_EDIT_LEVELS.includes(o.readingLevel)
@@ -85,7 +165,7 @@ export function repairedNote({ kept, removed, reasons, leftOut }: RepairedSenten
   const them = (n: number, one: string, many: string): string => (n === 1 ? one : many);
   const parts: string[] = [];
   if (kept > 0) {
-    const why = reasons.join('; ');
+    const why = [...new Set(reasons.map(plainReason))].join('; ');
     parts.push(
       leftOut
         ? `The rewrite left out ${them(kept, '1 sentence', `${kept} sentences`)} of your text, so we put ${them(kept, 'it', 'them')} back as you wrote ${them(kept, 'it', 'them')}.`
@@ -99,9 +179,33 @@ export function repairedNote({ kept, removed, reasons, leftOut }: RepairedSenten
   return parts.join(' ');
 }
 
-/** When the model's best draft changed the meaning and was set aside. */
-export function meaningNote(fullRewrite: boolean): string {
-  return fullRewrite
-    ? 'We set aside a draft that changed what your text says and kept one that stays true to it.'
+/** The longest a fragment of the user's text is quoted in a note; longer ones end at a word with "…". */
+const FRAGMENT_CHARS = 40;
+
+/**
+ * A repair's reason as the user reads it. The checks name what a rewrite lost by quoting a fragment
+ * ('"**" was lost', a name cut at 40 characters, a quotation in its own quotes); this says it in words:
+ * formatting marks, whole words, one pair of quotes.
+ */
+export function plainReason(reason: string): string {
+  const m = /^"([\s\S]*)" was lost$/.exec(reason.trim());
+  if (!m) return reason;
+  const raw = m[1] ?? '';
+  const quoted = /^["\u201c'\u2018]/.test(raw);
+  let inner = raw.replace(/^["\u201c\u201d'\u2018\u2019]+|["\u201c\u201d'\u2018\u2019]+$/g, '').trim();
+  if (!/[\p{L}\p{N}]/u.test(inner)) return 'formatting marks such as bold or a list marker were lost';
+  // The checks cut fragments at 40 characters, sometimes inside a word: end at the last whole word.
+  if (raw.length >= FRAGMENT_CHARS && /\s/.test(inner)) inner = `${inner.replace(/\s+\S*$/, '')}\u2026`;
+  return quoted ? `the quotation \u201c${inner}\u201d was left out` : `\u201c${inner}\u201d was left out`;
+}
+
+/**
+ * When the model's best draft changed the meaning and was set aside: kept a faithful draft, made a light
+ * edit instead, or (`unchanged`) left the text as it was.
+ */
+export function meaningNote(fullRewrite: boolean, unchanged = false): string {
+  if (fullRewrite) return 'We set aside a draft that changed what your text says and kept one that stays true to it.';
+  return unchanged
+    ? 'Our full rewrite changed what your text says, so we set it aside and left your text as it was.'
     : 'Our full rewrite changed what your text says, so we kept your meaning with a light edit instead.';
 }

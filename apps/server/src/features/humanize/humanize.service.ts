@@ -1,26 +1,23 @@
 /**
  * The humanize flow on the server: caps and balance are enforced here (spec decision 4). Words are reserved
- * with one conditional UPDATE before the engine runs, refunded if it fails, and the transformation is
- * saved in the same request (spec decision 5).
+ * with one conditional UPDATE before the engine runs, refunded if it fails or the result is free, and the
+ * transformation is saved with the settled charge in the same request (spec decision 5). `humanizeText`
+ * runs one function per step: validate, reserve, run, price, record, answer.
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import {
   AIM_CALLS,
   AIM_MSG,
-  DEFAULT_WRITING,
   ENGINE_MSG,
   MIN_WORDS,
   MSG,
   OUTSIDE_DETECTOR_NAMES,
+  costLine,
   countWords,
   languageName,
   limitsFor,
-  meaningNote,
-  repairedNote,
   modelOnlyOptions,
-  resultSummary,
-  writingNote,
-  type AimResult,
+  type HumanizeMode,
   type HumanizeOutput,
   type OutsideDetectorId,
   type LimitsInfo,
@@ -28,12 +25,11 @@ import {
   type ReadingLevel,
   type TrackUsageOutput,
   type WritingOptions,
-  type WritingPreferences,
   type WritingTone,
 } from '@plainspoken/shared';
-import { detectLanguage } from '@plainspoken/humanizer/language';
+import { detectLanguage, type LanguageGuess } from '@plainspoken/humanizer/language';
 import type { Db } from '../../db/client';
-import { transformation_layouts, transformations, writing_preferences } from '../../db/schema';
+import { transformation_layouts, transformations } from '../../db/schema';
 import { alignLayout, decodeLayout, layoutBytes } from '../../domain/document-layout';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -46,6 +42,10 @@ import type { AppDeps } from '../../lib/context';
 import type { AimScan, Engine, EngineLlmConfig, EngineOutput, EngineProgress } from '../../lib/engine/engine';
 import type { ModelProvider } from '../../lib/engine/provider';
 import { recordUsage } from '../../lib/engine/usage';
+import { aimBlock, describeResult, isFree, judge } from './result-words';
+import { rewriteOptions } from './writing-preferences';
+
+export { loadWriting, saveWriting, uniqueKeep } from './writing-preferences';
 
 /** The caller; `subscriber` is the row read with the session, when the caller has it. */
 type Caller = { id: string; email: string; subscriber?: SubscriberRow | null };
@@ -117,45 +117,6 @@ export function humanizeDeps(
   };
 }
 
-/** The writing options and frozen phrases the user last chose (the defaults before any choice). */
-export async function loadWriting(db: Db, userId: string): Promise<WritingPreferences> {
-  const rows = await db.select().from(writing_preferences).where(eq(writing_preferences.user_id, userId)).limit(1);
-  const r = rows[0];
-  return r
-    ? { tone: r.tone as WritingTone, readingLevel: r.reading_level as ReadingLevel, keep: r.keep ?? [] }
-    : { ...DEFAULT_WRITING, keep: [] };
-}
-
-/**
- * Saves the writing options, and the frozen phrases when given (absent: the saved ones stay). The options
- * endpoint is the one writer: a rewrite only reads them (see `rewriteOptions`).
- */
-export async function saveWriting(
-  db: Db,
-  userId: string,
-  o: WritingOptions & { keep?: string[] },
-  now: Date,
-): Promise<WritingPreferences> {
-  const keep = o.keep === undefined ? undefined : uniqueKeep(o.keep);
-  const rows = await db
-    .insert(writing_preferences)
-    .values({ user_id: userId, tone: o.tone, reading_level: o.readingLevel, keep: keep ?? [], updated_at: now })
-    .onConflictDoUpdate({
-      target: writing_preferences.user_id,
-      set: { tone: o.tone, reading_level: o.readingLevel, ...(keep ? { keep } : {}), updated_at: now },
-    })
-    .returning({ keep: writing_preferences.keep });
-  return { tone: o.tone, readingLevel: o.readingLevel, keep: rows[0]?.keep ?? keep ?? [] };
-}
-
-/** Frozen phrases as stored: trimmed, inner whitespace collapsed, repeats (ignoring case) dropped. */
-export function uniqueKeep(keep: readonly string[]): string[] {
-  const seen = new Set<string>();
-  return keep
-    .map((k) => k.replace(/\s+/g, ' ').trim())
-    .filter((k) => k.length > 0 && !seen.has(k.toLowerCase()) && Boolean(seen.add(k.toLowerCase())));
-}
-
 /** Stores the look a signed layout token carries, lined up with the rewritten text's blocks. */
 async function keepLayout(deps: HumanizeDeps, transformationId: string, token: string, text: string) {
   const layout = decodeLayout(token, deps.env!.BETTER_AUTH_SECRET);
@@ -180,30 +141,6 @@ async function keepLayout(deps: HumanizeDeps, transformationId: string, token: s
 }
 
 /**
- * The writing options and frozen phrases a rewrite uses: what the request sends, else (on the website) what
- * the user saved, else the defaults. Nothing is written here: the options endpoint saves them, so a rewrite
- * never changes what the website remembers, and a public API call never uses it (decision 0031).
- */
-async function rewriteOptions(
-  deps: HumanizeDeps,
-  userId: string,
-  input: { tone?: WritingTone; readingLevel?: ReadingLevel; keep?: string[]; source?: 'web' | 'api' },
-): Promise<{ writing: WritingOptions; keep: string[] }> {
-  let saved: WritingPreferences = { ...DEFAULT_WRITING, keep: [] };
-  const missing = input.tone === undefined || input.readingLevel === undefined || input.keep === undefined;
-  if (input.source !== 'api' && missing)
-    try {
-      saved = await loadWriting(deps.db, userId);
-    } catch (e) {
-      deps.logger.warn('saved writing options not read', { error: (e as Error).message });
-    }
-  return {
-    writing: { tone: input.tone ?? saved.tone, readingLevel: input.readingLevel ?? saved.readingLevel },
-    keep: input.keep ? uniqueKeep(input.keep) : saved.keep,
-  };
-}
-
-/**
  * Refuses a request to aim at an outside detector that this rewrite cannot aim at (decision 0040), before
  * anything is charged: Lightning or a detector that is not set up (400), no connected model (422, as for
  * the other options only a model can follow).
@@ -216,44 +153,35 @@ function checkAim(deps: HumanizeDeps, aimAt: OutsideDetectorId, mode: 'deep' | '
   if (!model) throw new AppError('NEEDS_MODEL', 422, AIM_MSG.refusedNoModel, { details: { aimAt } });
 }
 
-/** The answer's `aim` block: the aimed detector's score of the rewrite, or why there is none. */
-function aimBlock(aimAt: OutsideDetectorId, out: EngineOutput, lastReason: string | null): AimResult {
-  const name = OUTSIDE_DETECTOR_NAMES[aimAt];
-  if (!out.aim) return { detector: aimAt, name, score: null, calls: 0, reason: AIM_MSG.notAimed };
-  const score = out.aim.score === null ? null : Math.round(out.aim.score);
-  return {
-    detector: aimAt,
-    name,
-    score,
-    calls: out.aim.calls,
-    reason: score === null ? (lastReason ?? AIM_MSG.gaveNone(name)) : null,
-  };
-}
-
 /** PostgreSQL text cannot hold U+0000, so such a text could be rewritten but never stored. */
 const UNSTORABLE = /\u0000/;
 
-export async function humanizeText(
-  deps: HumanizeDeps,
-  u: Caller,
-  input: {
-    text: string;
-    useSecondPrompt: boolean;
-    mode: 'deep' | 'lightning';
-    tone?: WritingTone;
-    readingLevel?: ReadingLevel;
-    keep?: string[];
-    /** An uploaded Word file's look, as the upload answered it: kept with the rewrite for the Word export. */
-    layout?: string;
-    /** 'api': the public API; its options are what it sends or the defaults, never the website's saved ones. */
-    source?: 'web' | 'api';
-    /** Deep with a model: aim at this configured outside detector (decision 0040). */
-    aimAt?: OutsideDetectorId;
-  },
-  onProgress?: (e: EngineProgress) => void,
-): Promise<HumanizeOutput> {
-  const { db } = deps;
-  const now = deps.now();
+export interface HumanizeRequest {
+  text: string;
+  useSecondPrompt: boolean;
+  mode: HumanizeMode;
+  tone?: WritingTone;
+  readingLevel?: ReadingLevel;
+  keep?: string[];
+  /** An uploaded Word file's look, as the upload answered it: kept with the rewrite for the Word export. */
+  layout?: string;
+  /** 'api': the public API; its options are what it sends or the defaults, never the website's saved ones. */
+  source?: 'web' | 'api';
+  /** Deep with a model: aim at this configured outside detector (decision 0040). */
+  aimAt?: OutsideDetectorId;
+}
+
+/** What validation found, for the later steps (nothing is derived twice). */
+interface Accepted {
+  words: number;
+  tier: Tier;
+  llm: EngineLlmConfig | null;
+  modelExpected: boolean;
+  language: LanguageGuess;
+}
+
+/** Step 1: refuses what cannot be rewritten, before anything is charged (4xx with a reason). */
+async function validateRequest(deps: HumanizeDeps, u: Caller, input: HumanizeRequest, now: Date): Promise<Accepted> {
   const words = countWords(input.text);
   if (words === 0) throw new AppError('VALIDATION', 400, 'Please enter some text to humanize.');
   if (words < MIN_WORDS) throw new AppError('MIN_WORDS', 400, MSG.minWordsText);
@@ -264,7 +192,7 @@ export async function humanizeText(
       'The text contains a NUL character (U+0000), which cannot be saved. Remove it and try again; nothing was charged.',
     );
   }
-  const row = await loadSubscriber(db, u, now, u.subscriber);
+  const row = await loadSubscriber(deps.db, u, now, u.subscriber);
   const tier = effectiveTier(row, now);
   const cap = limitsFor(tier).requestCap;
   if (words > cap)
@@ -281,121 +209,139 @@ export async function humanizeText(
       details: { language: language.code },
     });
   }
-
   // Options only a model can follow are refused, before anything is charged, while no model is connected.
   const modelOnly = modelOnlyOptions({ tone: input.tone, readingLevel: input.readingLevel });
   if (modelOnly.length > 0 && !llm) {
     throw new AppError('NEEDS_MODEL', 422, ENGINE_MSG.needsModel(modelOnly), { details: { options: modelOnly } });
   }
-  const { aimAt } = input;
-  if (aimAt) checkAim(deps, aimAt, input.mode, llm !== null);
+  if (input.aimAt) checkAim(deps, input.aimAt, input.mode, llm !== null);
+  return { words, tier, llm, modelExpected, language };
+}
 
+/** Step 2: holds the words with one conditional UPDATE, or refuses with the balance (402). */
+async function reserveOrRefuse(deps: HumanizeDeps, u: Caller, mode: HumanizeMode, a: Accepted, now: Date) {
   const reservation = await reserveWords(
-    db,
+    deps.db,
     u.id,
-    words,
-    input.mode,
+    a.words,
+    mode,
     now,
     deps.reservationHoldMs ?? reservationHoldMs(90_000),
   );
-  if (reservation === null) {
-    const fresh = await loadSubscriber(db, u, now);
-    throw new AppError('INSUFFICIENT_BALANCE', 402, MSG.insufficient(words, Math.max(0, fresh.monthly_word_balance)), {
-      details: {
-        needed: words,
-        balance: fresh.monthly_word_balance,
-        limits: limitsInfo(tier, fresh.monthly_word_balance, words),
-      },
-    });
+  if (reservation !== null) return reservation;
+  const fresh = await loadSubscriber(deps.db, u, now);
+  throw new AppError('INSUFFICIENT_BALANCE', 402, MSG.insufficient(a.words, Math.max(0, fresh.monthly_word_balance)), {
+    details: {
+      needed: a.words,
+      balance: fresh.monthly_word_balance,
+      limits: limitsInfo(a.tier, fresh.monthly_word_balance, a.words),
+    },
+  });
+}
+
+/** Gives the reservation back; if the database is away, the sweep refunds it later. */
+async function refund(deps: HumanizeDeps, chargeId: string): Promise<number | null> {
+  try {
+    return await refundCharge(deps.db, chargeId, deps.now());
+  } catch (e) {
+    deps.logger.warn('refund deferred to the sweep', { error: (e as Error).message });
+    return null;
   }
+}
 
-  const { writing, keep } = await rewriteOptions(deps, u.id, input);
-
-  // Outside detectors score the text while the engine rewrites it, and the rewrite once it is done.
-  const scan = deps.env ? scannerFor(deps.env, db, { id: u.id, tier }, now, deps.logger) : null;
+/** The outside detectors' scans for this rewrite: the text scored while the engine runs, and the aimed one. */
+function outsideScans(deps: HumanizeDeps, u: Caller, input: HumanizeRequest, tier: Tier, now: Date) {
+  const scan = deps.env ? scannerFor(deps.env, deps.db, { id: u.id, tier }, now, deps.logger) : null;
   const before = scan?.(input.text);
-  // Aimed: the engine asks for each scan of the aimed detector here, through the same allowance and cache.
-  let aimReason: string | null = null;
-  const aimOne = aimAt && deps.env ? aimScannerFor(deps.env, db, { id: u.id, tier }, now, aimAt, deps.logger) : null;
+  const aim = { reason: null as string | null };
+  const { aimAt } = input;
+  const aimOne =
+    aimAt && deps.env ? aimScannerFor(deps.env, deps.db, { id: u.id, tier }, now, aimAt, deps.logger) : null;
   const aimScan: AimScan | undefined = aimOne
     ? async (text) => {
         const s = await aimOne(text);
-        if (s.status !== 'ok') aimReason = s.reason;
+        if (s.status !== 'ok') aim.reason = s.reason;
         return s.score;
       }
     : undefined;
-  let out;
+  return { scan, before, aimScan, aim };
+}
+
+/** Step 3: runs the engine; a failure refunds the reservation and answers 502 (or the engine's own error). */
+async function runEngine(
+  deps: HumanizeDeps,
+  u: Caller,
+  input: HumanizeRequest,
+  a: Accepted,
+  options: { writing: WritingOptions; keep: string[] },
+  chargeId: string,
+  onProgress?: (e: EngineProgress) => void,
+  aimScan?: AimScan,
+): Promise<EngineOutput> {
+  const { aimAt } = input;
   try {
     // 'Humanize again' must not hand back the result the user already has for this text.
-    const avoidText = input.useSecondPrompt ? await previousResult(db, u.id, input.text) : undefined;
-    out = await deps.engine.run(
+    const avoidText = input.useSecondPrompt ? await previousResult(deps.db, u.id, input.text) : undefined;
+    return await deps.engine.run(
       {
         text: input.text,
         mode: input.mode,
         secondPass: input.useSecondPrompt,
         avoidText,
-        llm,
-        modelExpected,
-        language,
-        writing,
-        keep,
+        llm: a.llm,
+        modelExpected: a.modelExpected,
+        language: a.language,
+        writing: options.writing,
+        keep: options.keep,
         ...(aimAt ? { aim: { detector: aimAt, name: OUTSIDE_DETECTOR_NAMES[aimAt], calls: AIM_CALLS } } : {}),
       },
       onProgress,
       aimScan,
     );
   } catch (e) {
-    // If the refund itself cannot be written (the database is away), the sweep refunds the reservation later.
-    await refundCharge(db, reservation.chargeId, deps.now()).catch((re: Error) =>
-      deps.logger.warn('refund deferred to the sweep', { error: re.message }),
-    );
+    await refund(deps, chargeId);
     if (e instanceof AppError) throw e;
     deps.logger.error('engine failed', { error: (e as Error).message });
     throw new AppError('ENGINE_FAILED', 502, 'The rewrite failed and no words were charged. Please try again.');
   }
+}
 
-  // What the result costs (decision 0024): nothing for text returned unchanged, for a light edit given
-  // instead of the full rewrite a connected model was expected to write (the engine names the fallback's
-  // reason), or for a full rewrite that does not score better than the input. The reservation is refunded
-  // first, so the saved entry records 0 words.
-  let remaining = reservation.remaining;
-  const fallbackReason = out.fallbackReason ?? null;
-  const fellBack = fallbackReason !== null;
-  const notBetter = out.engine === 'model' && out.improved === false && out.scoreBefore !== null;
-  const free = out.text === input.text || fellBack || notBetter;
-  if (free) {
-    try {
-      const balance = await refundCharge(db, reservation.chargeId, deps.now());
-      if (balance !== null) remaining = balance;
-    } catch (e) {
-      deps.logger.warn('refund deferred to the sweep', { error: (e as Error).message });
-    }
-  }
+/**
+ * Step 4: what the result costs (`isFree`, decision 0051). A free result's reservation is refunded first, so
+ * the saved entry records 0 words. Returns the balance after it.
+ */
+async function priceResult(
+  deps: HumanizeDeps,
+  reservation: { chargeId: string; remaining: number },
+  free: boolean,
+): Promise<number> {
+  if (!free) return reservation.remaining;
+  return (await refund(deps, reservation.chargeId)) ?? reservation.remaining;
+}
 
-  const aim = aimAt ? aimBlock(aimAt, out, aimReason) : undefined;
-  // What the result says happened; history keeps the same words.
-  const { outcome } = out;
-  const scored = out.scoreBefore !== null && out.scoreAfter !== null;
-  const notes = [
-    out.guardRejected ? meaningNote(out.engine === 'model') : null,
-    // Empty, and left out, when the repairs put no sentence back and took none out.
-    out.engine === 'model' && out.repairs ? repairedNote(out.repairs) : null,
-    outcome === 'unchanged'
-      ? null
-      : writingNote(writing, { fullRewrite: out.engine === 'model', applied: out.styleApplied ?? [] }),
-  ].filter((n): n is string => !!n);
-  const summary = resultSummary(outcome, scored, {
-    fallbackReason,
-    improved: out.improved,
-    before: scored ? Math.round(out.scoreBefore!) : null,
-    after: scored ? Math.round(out.scoreAfter!) : null,
-  });
-  // The result and the settled charge are written together; if that fails the words go back.
-  let saved: { id: string; wordsCharged: number } | null = null;
+/**
+ * Step 5: the result and the settled charge are written together; if that fails the words go back (a
+ * database that is away is a retryable 503). Null: not saved.
+ */
+async function recordResult(
+  deps: HumanizeDeps,
+  u: Caller,
+  input: HumanizeRequest,
+  chargeId: string,
+  out: EngineOutput,
+  said: {
+    writing: WritingOptions;
+    keep: string[];
+    summary: string;
+    notes: string[];
+    aim: ReturnType<typeof aimBlock> | null;
+  },
+  now: Date,
+): Promise<{ saved: { id: string; wordsCharged: number } | null; refunded: number | null }> {
   try {
-    saved = await saveWithCharge(
-      db,
-      reservation.chargeId,
+    const saved = await saveWithCharge(
+      deps.db,
+      chargeId,
       {
         userId: u.id,
         originalText: input.text,
@@ -406,76 +352,112 @@ export async function humanizeText(
         engine: out.engine,
         tokensUsed: out.tokensUsed,
         usageTrackedAt: now,
-        tone: writing.tone,
-        readingLevel: writing.readingLevel,
-        keep,
-        aim: aim ?? null,
-        summary,
-        notes,
+        tone: said.writing.tone,
+        readingLevel: said.writing.readingLevel,
+        keep: said.keep,
+        aim: said.aim,
+        summary: said.summary,
+        notes: said.notes,
       },
       deps.now(),
     );
-    // The sweep had refunded it already: the result is free.
-    if (saved.wordsCharged === 0 && !free) remaining += words;
+    // An uploaded Word file's look is kept with the entry (decision 0036); without it the export uses the
+    // default styles, so a look that cannot be kept never fails the rewrite.
+    if (input.layout && deps.env) await keepLayout(deps, saved.id, input.layout, input.text);
+    return { saved, refunded: null };
   } catch (e) {
     deps.logger.error('saving transformation failed', { error: (e as Error).message });
-    let refunded: number | null = null;
-    try {
-      refunded = await refundCharge(db, reservation.chargeId, deps.now());
-    } catch (re) {
-      deps.logger.warn('refund deferred to the sweep', { error: (re as Error).message });
-    }
-    // The database is away: a retryable 503 (the reservation is refunded now or by the sweep).
+    const refunded = await refund(deps, chargeId);
     if (isDatabaseUnavailable(e)) throw e;
-    if (refunded !== null) remaining = refunded;
+    return { saved: null, refunded };
   }
+}
 
-  // An uploaded Word file's look is kept with the entry (decision 0036); without it the export uses the
-  // default styles, so a look that cannot be kept never fails the rewrite.
-  if (saved && input.layout && deps.env) await keepLayout(deps, saved.id, input.layout, input.text);
-
-  // The engine derived the outcome (a light edit where a model was expected is a fallback) once.
+/** Step 6: the engine's usage for the operator's figures, and what the rewrite taught the provider. */
+async function recordEngineUsage(
+  deps: HumanizeDeps,
+  input: HumanizeRequest,
+  a: Accepted,
+  out: EngineOutput,
+  now: Date,
+) {
+  const fallbackReason = out.fallbackReason ?? null;
   deps.models?.reportRewrite({ engine: out.engine, fallbackReason });
   try {
-    await recordUsage(db, {
+    await recordUsage(deps.db, {
       mode: input.mode,
-      provider: deps.models?.kind ?? (llm ? 'openai-compatible' : 'none'),
-      words,
+      provider: deps.models?.kind ?? (a.llm ? 'openai-compatible' : 'none'),
+      words: a.words,
       out,
-      fellBack,
+      fellBack: fallbackReason !== null,
       fallbackReason,
       at: now,
     });
   } catch (e) {
     deps.logger.error('recording engine usage failed', { error: (e as Error).message });
   }
-
   // What the engine did in operator terms stays in the log; the user gets plain sentences.
   if (out.engineNote)
     deps.logger.info('rewrite note', {
       mode: input.mode,
       engine: out.engine,
-      outcome,
+      outcome: out.outcome,
       model: out.model,
       note: out.engineNote,
     });
+}
+
+export async function humanizeText(
+  deps: HumanizeDeps,
+  u: Caller,
+  input: HumanizeRequest,
+  onProgress?: (e: EngineProgress) => void,
+): Promise<HumanizeOutput> {
+  const now = deps.now();
+  const accepted = await validateRequest(deps, u, input, now);
+  const reservation = await reserveOrRefuse(deps, u, input.mode, accepted, now);
+  const options = await rewriteOptions(deps, u.id, input);
+  const scans = outsideScans(deps, u, input, accepted.tier, now);
+  const out = await runEngine(deps, u, input, accepted, options, reservation.chargeId, onProgress, scans.aimScan);
+
+  const j = judge(out);
+  const free = isFree(input.text, out, j);
+  let remaining = await priceResult(deps, reservation, free);
+  const aim = input.aimAt ? aimBlock(input.aimAt, out, scans.aim.reason) : undefined;
+  const { summary, notes } = describeResult(input.text, out, options.writing, j);
+  const { saved, refunded } = await recordResult(
+    deps,
+    u,
+    input,
+    reservation.chargeId,
+    out,
+    { ...options, summary, notes, aim: aim ?? null },
+    now,
+  );
+  if (refunded !== null) remaining = refunded;
+  // The sweep had refunded it already: the result is free.
+  else if (saved && saved.wordsCharged === 0 && !free) remaining += accepted.words;
+  await recordEngineUsage(deps, input, accepted, out, now);
+
+  const wordsCharged = saved ? saved.wordsCharged : 0;
   return {
     humanized_text: out.text,
     transformation_id: saved?.id ?? null,
     saved: saved !== null,
-    words_charged: saved ? saved.wordsCharged : 0,
+    words_charged: wordsCharged,
+    cost: costLine(wordsCharged),
     remaining_balance: remaining,
-    score_before: scored ? Math.round(out.scoreBefore!) : null,
-    score_after: scored ? Math.round(out.scoreAfter!) : null,
+    score_before: j.before,
+    score_after: j.after,
     engine: out.engine,
-    outcome,
+    outcome: out.outcome,
     summary,
     language: out.language,
-    sentences_after: scored ? out.sentencesAfter : [],
-    ...(scan && before
+    sentences_after: j.scored ? out.sentencesAfter : [],
+    ...(scans.scan && scans.before
       ? {
-          detectors_before: await before,
-          detectors_after: out.text === input.text ? await before : await scan(out.text),
+          detectors_before: await scans.before,
+          detectors_after: out.text === input.text ? await scans.before : await scans.scan(out.text),
         }
       : {}),
     ...(aim ? { aim } : {}),

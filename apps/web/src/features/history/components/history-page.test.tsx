@@ -15,6 +15,7 @@ const item = (id: string, date: string) => ({
   original_text: `original ${id}`,
   transformed_text: `result ${id}`,
   created_at: date,
+  words_charged: 0,
 });
 
 beforeEach(() => {
@@ -73,6 +74,41 @@ describe('HistoryPage', () => {
     await userEvent.click(screen.getAllByRole('button', { name: 'Copy Result' })[0] as HTMLElement);
     expect(writeText).toHaveBeenCalledWith('result a');
     expect(await screen.findByText('Result copied to clipboard')).toBeInTheDocument();
+  });
+
+  it('says what each entry cost, never the text length, and shows a result that scored worse as no success', async () => {
+    const long = Array.from({ length: 177 }, (_, i) => `w${i}`).join(' ');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse({
+          items: [
+            {
+              ...item('a', '2025-11-22T10:00:00Z'),
+              original_text: long,
+              words_charged: 0,
+              score_before: 49,
+              score_after: 49,
+            },
+            {
+              ...item('b', '2025-11-21T10:00:00Z'),
+              original_text: long,
+              words_charged: 192,
+              score_before: 80,
+              score_after: 30,
+            },
+            { ...item('c', '2025-11-20T10:00:00Z'), words_charged: 1, score_before: 40, score_after: 52 },
+          ],
+          nextCursor: null,
+        }),
+      ),
+    );
+    renderWithProviders(<HistoryPage />, { signedIn: true });
+    const words = await screen.findAllByTestId('history-words');
+    expect(words.map((w) => w.textContent)).toEqual(['No words charged', '192 words charged', '1 word charged']);
+    const scores = screen.getAllByTestId('history-score');
+    expect(scores.map((s) => s.getAttribute('data-not-better'))).toEqual(['true', null, 'true']);
+    expect(scores[2]).toHaveTextContent('40% → 52% · not lower');
   });
 
   it('shows the detector a Deep rewrite aimed at, with its score or why there is none', async () => {

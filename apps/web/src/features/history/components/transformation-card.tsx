@@ -13,7 +13,7 @@ import {
 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from '@/components/link';
-import { aimLine, countWords, MSG, RESULT_MSG, type TransformationItem } from '@plainspoken/shared';
+import { aimLine, costLine, MSG, RESULT_MSG, type TransformationItem } from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
 import { DownloadMenu } from '@/components/documents/download-menu';
 import { Button } from '@/components/ui/button';
@@ -23,6 +23,7 @@ import { displayScore } from '@/lib/score';
 import { notifyError, notifySuccess } from '@/lib/toast';
 import { cn, copyText } from '@/lib/utils';
 import { formatHistoryDate, formatHistoryTime } from '../lib/format-date';
+import { compactPreviews } from '../lib/preview';
 
 const MODE_LABEL: Record<string, string> = { deep: 'Deep Humanize', lightning: 'Lightning' };
 
@@ -42,9 +43,11 @@ export function TransformationCard({
   const [open, setOpen] = useState(false);
   const textsId = useId();
   const clamped = view === 'compact' && !open;
-  const words = countWords(item.original_text);
   const before = displayScore(item.score_before);
   const after = displayScore(item.score_after);
+  // A result that does not score lower than its text is not shown as a success (it cost nothing).
+  const notBetter = before !== null && after !== null && after >= before && !item.edited_at;
+  const previews = compactPreviews(item.original_text, item.transformed_text);
   // What the rewrite did, as its result said: a full rewrite, a light edit, or the text left as it was.
   const unchanged = item.transformed_text === item.original_text && !item.edited_at;
   const engineLabel = unchanged
@@ -106,17 +109,24 @@ export function TransformationCard({
               {engineLabel}
             </Badge>
           )}
-          <Badge variant="outline" data-testid="history-words">
-            {words.toLocaleString('en-US')} {words === 1 ? 'word' : 'words'}
+          {/* What the entry cost, as the ledger charged it (never the text's length). */}
+          <Badge variant="outline" data-testid="history-words" title="Words charged for this entry">
+            {costLine(item.words_charged)}
           </Badge>
           {before !== null && after !== null && (
             <Badge
-              variant="outline"
+              variant={notBetter ? 'warning' : 'outline'}
               data-testid="history-score"
-              title="The built-in detector's AI-likeness before and after"
+              data-not-better={notBetter || undefined}
+              title={
+                notBetter
+                  ? 'The result does not read as more human-written than the text (built-in detector)'
+                  : "The built-in detector's AI-likeness before and after"
+              }
             >
               <span className="sr-only">AI-likeness </span>
               {before}% → <span className="font-semibold text-foreground">{after}%</span>
+              {notBetter && <span> · not lower</span>}
             </Badge>
           )}
           {item.aim && (
@@ -185,7 +195,9 @@ export function TransformationCard({
               data-testid="history-original"
             >
               {/* Clamped inside the padding, so no part of a third line shows in it. */}
-              <span className={clamped ? 'line-clamp-2' : undefined}>{item.original_text}</span>
+              <span className={clamped ? 'line-clamp-2' : undefined}>
+                {clamped ? previews.original : item.original_text}
+              </span>
             </p>
           </div>
           <div className="grid min-w-0 content-start gap-2">
@@ -198,7 +210,9 @@ export function TransformationCard({
               data-testid="history-result"
             >
               {/* Clamped inside the padding, so no part of a third line shows in it. */}
-              <span className={clamped ? 'line-clamp-2' : undefined}>{item.transformed_text}</span>
+              <span className={clamped ? 'line-clamp-2' : undefined}>
+                {clamped ? previews.result : item.transformed_text}
+              </span>
             </p>
           </div>
         </div>

@@ -35,6 +35,7 @@ function output(text: string, over: Partial<HumanizeOutput> = {}): HumanizeOutpu
     transformation_id: 't1',
     saved: true,
     words_charged: 60,
+    cost: '60 words charged',
     remaining_balance: 190,
     score_before: 82,
     score_after: 31,

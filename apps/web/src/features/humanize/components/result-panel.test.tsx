@@ -34,6 +34,7 @@ function output(over: Partial<HumanizeOutput> = {}): HumanizeOutput {
     transformation_id: 't1',
     saved: true,
     words_charged: 40,
+    cost: '40 words charged',
     remaining_balance: 210,
     score_before: 1,
     score_after: 0,
@@ -147,6 +148,14 @@ describe('ResultPanel', () => {
     unmount();
     renderPanel(output({ engine: 'model', outcome: 'model', summary: resultSummary('model') }));
     expect(screen.getByTestId('engine-badge')).toHaveTextContent('Full rewrite');
+  });
+
+  it('says what every result cost: the words charged, or none', () => {
+    const { unmount } = renderPanel(output({ words_charged: 192 }));
+    expect(screen.getByTestId('result-cost')).toHaveTextContent('192 words charged');
+    unmount();
+    renderPanel(output({ words_charged: 0 }));
+    expect(screen.getByTestId('result-cost')).toHaveTextContent('No words charged');
   });
 
   it('shows scores as they are: 1 is 1%, not 100%', () => {

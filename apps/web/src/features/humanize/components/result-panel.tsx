@@ -6,6 +6,7 @@ import {
   RESULT_MSG,
   aimLine,
   type HumanizeOutcome,
+  costLine,
   type HumanizeOutput,
   type ScoredSentence,
 } from '@plainspoken/shared';
@@ -123,6 +124,10 @@ export function ResultPanel({
         <div className="flex items-center gap-2">
           <h2 className="text-sm font-semibold">Result</h2>
           <EngineBadge outcome={output.outcome} engine={output.engine} />
+          {/* What the result cost, on every result: the ledger's figure (a reopened entry's too). */}
+          <Badge variant="outline" data-testid="result-cost">
+            {costLine(output.words_charged)}
+          </Badge>
           {result.edited && (
             <Badge variant="outline" data-testid="edited-badge">
               <PencilIcon aria-hidden="true" />

@@ -7,6 +7,7 @@ const out = (text: string, after: number | null, balance = 100): HumanizeOutput 
   transformation_id: text,
   saved: true,
   words_charged: 60,
+  cost: '60 words charged',
   remaining_balance: balance,
   score_before: 80,
   score_after: after,

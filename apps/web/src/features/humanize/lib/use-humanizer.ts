@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import {
+  costLine,
   countWords,
   DEFAULT_WRITING,
   lightEditWriting,
@@ -71,6 +72,7 @@ function outputOf(d: TransformationDetail): HumanizeOutput {
     transformation_id: d.id,
     saved: true,
     words_charged: d.words_charged,
+    cost: costLine(d.words_charged),
     remaining_balance: 0,
     score_before: d.score_before,
     score_after: d.score_after,

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { costLine, fallbackWhy, resultSummary } from './strings';
+
+describe('what a result says it did and cost', () => {
+  it('every result says what it cost, in the spec’s style', () => {
+    expect(costLine(0)).toBe('No words charged');
+    expect(costLine(1)).toBe('1 word charged');
+    expect(costLine(192)).toBe('192 words charged');
+    expect(costLine(15000)).toBe('15,000 words charged');
+  });
+
+  it('a result that does not score lower is said plainly in every outcome, never as a success', () => {
+    const worse = { improved: false, before: 49, after: 49 };
+    expect(resultSummary('light-edit', true, worse)).toBe(
+      'Light edit, but it does not read as more human-written than your text (AI score 49% before, 49% after). Try again or edit it yourself.',
+    );
+    expect(resultSummary('model', true, worse)).toMatch(/^Full rewrite, but it does not read as more human-written/);
+    expect(resultSummary('light-edit-fallback', true, { ...worse, fallbackReason: 'timeout' })).toMatch(
+      /took too long this time, so we made a light edit instead, but it does not read as more human-written/,
+    );
+    expect(resultSummary('light-edit', true, { improved: true, before: 49, after: 40 })).toBe(
+      'Light edit: we removed wording that reads as machine-written.',
+    );
+  });
+
+  it('a changed frozen phrase is said as such, not as a structure problem', () => {
+    expect(fallbackWhy('frozen-phrase')).toBe('the full rewrite changed a phrase you asked us to keep as written');
+    expect(resultSummary('light-edit-fallback', true, { fallbackReason: 'frozen-phrase' })).not.toMatch(/structure/);
+  });
+});
