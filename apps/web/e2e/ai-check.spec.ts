@@ -84,7 +84,7 @@ test('a 600-word text signed out shows the limit and offers sign-in; the server 
   await expect(page.getByRole('button', { name: 'Check text' })).toBeDisabled();
   await page.getByTestId('ai-check-error').getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await expect(page.getByRole('dialog').getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
 
   const res = await page.request.post('/api/ai-check', { data: { text } });
   expect(res.status()).toBe(400);

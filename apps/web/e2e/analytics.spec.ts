@@ -199,7 +199,7 @@ test('page views, login, pricing view and checkout start reach the configured an
   await page.getByRole('banner').getByRole('button', { name: 'Get started' }).click();
   await page.getByRole('dialog').getByLabel('Email').fill(email);
   await page.getByRole('dialog').getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('dialog').getByRole('button', { name: 'Create Account' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('dialog', { name: 'Check your email' })).toBeVisible();
   await expect.poll(() => named('user_signed_up').length, { timeout: 15_000 }).toBeGreaterThan(0);
   const signedUp = named('user_signed_up')[0]?.properties ?? {};
@@ -215,10 +215,10 @@ test('page views, login, pricing view and checkout start reach the configured an
 
   await page.getByRole('banner').getByRole('button', { name: 'Get started' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Log in here' }).click();
+  await dialog.getByRole('button', { name: 'Sign in here' }).click();
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByText('Welcome back!')).toBeVisible();
 
   await expect.poll(() => named('login').length, { timeout: 15_000 }).toBeGreaterThan(0);

@@ -16,7 +16,7 @@ test('sign up, confirm from the mail, then sign out', async ({ page, request }) 
   const email = await signUpAndConfirm(page, request);
   await page.getByRole('banner').getByRole('link', { name: 'Profile' }).click();
   await expect(page.getByText(email).first()).toBeVisible();
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Get started' })).toBeVisible();
 });
@@ -78,12 +78,12 @@ test('the sign-up form checks fields and the password rule', async ({ page }) =>
   await page.goto('/');
   await openAuthDialog(page);
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await dialog.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Please fill in all fields')).toBeVisible();
   await dialog.getByLabel('Email').fill(uniqueEmail('rule'));
   await dialog.getByLabel('Password').fill('short');
   await expect(dialog.getByText('At least 8 characters')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await dialog.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByText('Password must be at least 8 characters and include at least one number.')).toBeVisible();
   expect(PASSWORD).toMatch(/\d/);
 });

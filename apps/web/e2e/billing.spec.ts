@@ -91,7 +91,7 @@ test('a Free user subscribes to Pro, cancels in the portal, and is Free again af
     (iso) => new Date(iso).toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric' }),
     end!,
   );
-  await expect(page.getByText(`You will lose access to premium on ${shown}`)).toBeVisible();
+  await expect(page.getByText(`You will lose access to your Pro plan on ${shown}`)).toBeVisible();
   await expect(page.getByText('Pro Plan', { exact: true })).toBeVisible();
 
   // Past the end date, the admin's expiration run makes the account Free again. Any read of the account

@@ -131,7 +131,7 @@ test('/auth-test shows the admin session', async ({ page, request }) => {
   await expect(page.getByText('bearer', { exact: true })).toBeVisible();
   await expect(page.getByText('?probe=1')).toBeVisible();
   await expect(page.getByText('#section')).toBeVisible();
-  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('banner').getByRole('button', { name: 'Get started' })).toBeVisible();
 });

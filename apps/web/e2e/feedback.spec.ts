@@ -15,7 +15,7 @@ test('Continue with Google is not offered when the server has no Google settings
   await page.goto('/');
   await openAuthDialog(page);
   const dialog = page.getByRole('dialog');
-  await expect(dialog.getByRole('button', { name: 'Create Account' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Create account' })).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
 });
 
@@ -41,11 +41,11 @@ test('confirming lands signed in and says so; the used link opened again while s
   await expect(dialog.getByTestId('auth-notice')).toHaveText(
     'Your email is already confirmed: this link was used before. Sign in to continue.',
   );
-  await expect(dialog.getByRole('button', { name: 'Sign In' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
   await expect(fresh).toHaveURL(/\/$/);
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expectSignedIn(fresh);
   await other.close();
 });
@@ -55,7 +55,7 @@ test('a reused sign-in link is worded as a sign-in link', async ({ page, request
   await page.goto('/');
   await openAuthDialog(page);
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Log in here' }).click();
+  await dialog.getByRole('button', { name: 'Sign in here' }).click();
   await dialog.getByLabel('Email').fill(email);
   const started = Date.now() - 1000;
   await dialog.getByRole('button', { name: 'Email me a sign-in link' }).click();
@@ -93,12 +93,12 @@ test('a typo in the address: the check-your-email dialog stays, and Use a differ
   await check.getByRole('button', { name: 'Use a different email' }).click();
   await expect(check).toHaveCount(0);
   const form = page.getByRole('dialog');
-  await expect(form.getByRole('button', { name: 'Create Account' })).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Create account' })).toBeVisible();
   await expect(form.getByLabel('Email')).toHaveValue(typo);
   const right = uniqueEmail('right');
   await form.getByLabel('Email').fill(right);
   await form.getByLabel('Password').fill(PASSWORD);
-  await form.getByRole('button', { name: 'Create Account' }).click();
+  await form.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByTestId('check-email-address')).toHaveText(right);
 });
 
@@ -116,10 +116,10 @@ test('a sign-in error sits under the field on a phone; toasts sit under the head
   await page.goto('/');
   await openAuthDialog(page);
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Log in here' }).click();
+  await dialog.getByRole('button', { name: 'Sign in here' }).click();
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password').fill('wrong-password-1');
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   // In the form, under the password, where the eye already is (not a toast over the header).
   await expect(dialog.getByLabel('Password')).toHaveAccessibleDescription(
     'Invalid email or password. Please check your credentials.',
@@ -127,7 +127,7 @@ test('a sign-in error sits under the field on a phone; toasts sit under the head
   await expect(page.locator('[data-sonner-toast]')).toHaveCount(0);
   await dialog.getByLabel('Password').fill(PASSWORD);
   await expect(dialog.getByText('Invalid email or password. Please check your credentials.')).toHaveCount(0);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expectSignedIn(page);
 
   // An error toast on the home card (too few words) sits below the header, not over it.

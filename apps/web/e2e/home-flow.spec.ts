@@ -32,7 +32,7 @@ test('sign-up and sign-in errors sit under their field in plain words; an unconf
   // Not an address: said under the email field, without the server's "[body.email]".
   await email.fill('ada@example');
   await password.fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await dialog.getByRole('button', { name: 'Create account' }).click();
   await expect(email).toHaveAccessibleDescription('Please enter a valid email address, like name@example.com.');
   await expect(email).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByText(/\[body\./)).toHaveCount(0);
@@ -46,10 +46,10 @@ test('sign-up and sign-in errors sit under their field in plain words; an unconf
   await page.keyboard.press('Escape');
   await submitSignUp(page, address);
   await page.getByRole('button', { name: 'Use a different email' }).click();
-  await dialog.getByRole('button', { name: 'Log in here' }).click();
+  await dialog.getByRole('button', { name: 'Sign in here' }).click();
   await email.fill(address);
   await password.fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(email).toHaveAccessibleDescription('Please check your email and click the confirmation link first.');
   await expect(toasts(page)).toHaveCount(0);
   const sentBefore = Date.now() - 1000;
@@ -62,10 +62,10 @@ test('sign-up and sign-in errors sit under their field in plain words; an unconf
 
   // A wrong password is said under the password.
   await check.getByRole('button', { name: 'Use a different email' }).click();
-  await dialog.getByRole('button', { name: 'Log in here' }).click();
+  await dialog.getByRole('button', { name: 'Sign in here' }).click();
   await email.fill(uniqueEmail('nobody'));
   await password.fill('not-the-password-1');
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(password).toHaveAccessibleDescription('Invalid email or password. Please check your credentials.');
   await expect(toasts(page)).toHaveCount(0);
 });
@@ -223,7 +223,7 @@ test.describe('with the rate limits on', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Email').fill(address);
     await dialog.getByLabel('Password').fill(PASSWORD);
-    await dialog.getByRole('button', { name: 'Create Account' }).click();
+    await dialog.getByRole('button', { name: 'Create account' }).click();
     await expect(page.getByRole('dialog', { name: 'Check your email' })).toBeVisible();
     let link: string | undefined;
     await expect

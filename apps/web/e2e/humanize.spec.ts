@@ -89,7 +89,7 @@ test('signed-out visitors are asked to sign up when they humanize', async ({ pag
   await page.getByRole('textbox', { name: 'Your text' }).fill(sampleText(60));
   await page.getByRole('button', { name: 'Humanize', exact: true }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Create Account' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create account' })).toBeVisible();
 });
 
 test('Deep mode streams the engine’s progress and ends with the result', async ({ page, request }) => {

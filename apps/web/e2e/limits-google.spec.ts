@@ -21,7 +21,7 @@ async function fillSignUp(page: Page, email: string) {
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password').fill(PASSWORD);
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await dialog.getByRole('button', { name: 'Create account' }).click();
 }
 
 test('Continue with Google shows when the server has Google configured', async ({ page }) => {

@@ -69,7 +69,7 @@ test('"Try for free" clicked before the app takes over still leads to sign-up', 
   const withJs = await browser.newContext();
   const page = await withJs.newPage();
   await page.goto('/?auth=sign-up');
-  await expect(page.getByRole('dialog').getByRole('button', { name: 'Create Account' })).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Create account' })).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
   await withJs.close();
 });
@@ -82,7 +82,7 @@ test('signed-out Try for free opens the auth dialog', async ({ page }) => {
     await page.getByRole('button', { name: 'Try for free' }).first().click();
     await expect(page.getByRole('dialog')).toBeVisible({ timeout: 2_000 });
   }).toPass({ timeout: 20_000 });
-  await expect(page.getByRole('dialog').getByRole('button', { name: 'Create Account' })).toBeVisible();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Create account' })).toBeVisible();
   // The e2e server has no Google settings, so Google is not offered (limits-google.spec.ts covers the other case).
   await expect(page.getByRole('button', { name: /Continue with Google/ })).toHaveCount(0);
 });

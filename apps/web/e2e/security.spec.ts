@@ -26,7 +26,7 @@ function totp(keyB32: string, at = Date.now()): string {
 
 async function logOut(page: Page) {
   await page.goto('/profile');
-  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.getByRole('button', { name: 'Sign out', exact: true }).click();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Get started' })).toBeVisible();
 }
 
@@ -39,7 +39,7 @@ test('forgot password: from the dialog, through the mailed link, to signing in w
 
   await openAuthDialog(page);
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Log in here' }).click();
+  await dialog.getByRole('button', { name: 'Sign in here' }).click();
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByRole('button', { name: 'Forgot password?' }).click();
   await expect(dialog.getByRole('heading', { name: 'Reset your password' })).toBeVisible();

@@ -48,7 +48,7 @@ export async function submitSignUp(page: Page, email: string, password = PASSWOR
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await dialog.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('dialog', { name: 'Check your email' })).toBeVisible();
 }
 
@@ -76,10 +76,10 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await page.goto('/');
   await openAuthDialog(page);
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: 'Log in here' }).click();
+  await dialog.getByRole('button', { name: 'Sign in here' }).click();
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password').fill(password);
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** A plain text of exactly n words, written like an AI draft so the engine has something to do. */
@@ -94,14 +94,14 @@ export function sampleText(n: number): string {
 }
 
 /**
- * Logs out from the profile page and waits for the signed-out header. Once in a loaded CI run, a click on Log out
+ * Logs out from the profile page and waits for the signed-out header. Once in a loaded CI run, a click on Sign out
  * sent no sign-out request (cause not found): the click is tried again, from the profile page, until the header
  * shows Get started.
  */
 export async function logOutFromProfile(page: Page): Promise<void> {
   await expect(async () => {
     await page.goto('/profile');
-    await page.getByRole('button', { name: 'Log out' }).click({ timeout: 5_000 });
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click({ timeout: 5_000 });
     await expect(page.getByRole('banner').getByRole('button', { name: 'Get started' })).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
 }

@@ -2,6 +2,7 @@ export * from './plans';
 export * from './words';
 export * from './timings';
 export * from './strings';
+export * from './copy';
 export * from './errors';
 export * from './modes';
 export * from './schemas';

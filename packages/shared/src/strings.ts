@@ -1,3 +1,5 @@
+import { formatCount } from './copy';
+
 /** The product's user-facing strings (spec section 8). The UI branches on error codes, never on these texts. */
 export const PRODUCT_NAME = 'Plainspoken';
 export const TAGLINE = 'AI text that reads like you wrote it';
@@ -25,9 +27,10 @@ export const MSG = {
   pleaseWait: (s: number) => `Please wait ${s} ${s === 1 ? 'second' : 'seconds'} before humanizing another text`,
   balanceCheckFailed: 'Failed to check word balance',
   insufficientTitle: 'Insufficient Balance',
-  insufficient: (need: number, have: number) => `You need ${need} words but only have ${have} remaining this month`,
+  insufficient: (need: number, have: number) =>
+    `You need ${formatCount(need)} words but only have ${formatCount(have)} remaining this month`,
   limitExceededTitle: 'Word Limit Exceeded',
-  limitExceeded: (cap: number, tier: string) => `Maximum ${cap} words per request for ${tier} plan`,
+  limitExceeded: (cap: number, tier: string) => `Maximum ${formatCount(cap)} words per request for ${tier} plan`,
   minWordsTitle: 'Minimum 50 words required',
   minWordsText: 'Please enter at least 50 words to humanize your text',
   humanizeFailed: 'Failed to humanize text',
@@ -61,8 +64,8 @@ export const MSG = {
 
   aiCheckMinWords: 'Please enter at least 50 words to check your text',
   aiCheckAnonymousLimit: (cap: number) =>
-    `Checks without an account are limited to ${cap} words. Sign in to check longer texts.`,
-  aiCheckLimitExceeded: (cap: number, tier: string) => `Maximum ${cap} words per check for ${tier} plan`,
+    `Checks without an account are limited to ${formatCount(cap)} words. Sign in to check longer texts.`,
+  aiCheckLimitExceeded: (cap: number, tier: string) => `Maximum ${formatCount(cap)} words per check for ${tier} plan`,
   aiCheckWait: (s: number) => `Please wait ${s} ${s === 1 ? 'second' : 'seconds'} before checking another text`,
   aiCheckFailed: 'Failed to check text',
   englishOnlyCheck: (language: string) => `This text looks like ${language}. The AI check reads English text only.`,

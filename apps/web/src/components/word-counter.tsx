@@ -1,4 +1,5 @@
 import { TriangleAlertIcon } from 'lucide-react';
+import { formatCount } from '@plainspoken/shared';
 import { cn } from '@/lib/utils';
 
 export function WordCounter({ count, cap, warn }: { count: number; cap: number; warn: boolean }) {
@@ -13,7 +14,7 @@ export function WordCounter({ count, cap, warn }: { count: number; cap: number; 
       )}
     >
       {warn && <TriangleAlertIcon className="size-3.5" aria-hidden="true" />}
-      {count} / {cap} words
+      {formatCount(count)} / {formatCount(cap)} words
     </span>
   );
 }

@@ -1,5 +1,6 @@
 import { HistoryIcon, MailIcon, ScanSearchIcon, TagIcon, UserRoundIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { COPY } from '@plainspoken/shared';
 import { Link, NavLink } from '@/components/link';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -84,7 +85,7 @@ export function Header() {
                 size="sm"
                 className="h-9! text-center max-[419px]:max-w-16 max-[419px]:px-1.5 max-[419px]:text-[11px] max-[419px]:leading-tight max-[419px]:whitespace-normal"
               >
-                <Link to={paths.pricing}>Get more words</Link>
+                <Link to={paths.pricing}>{COPY.getMoreWords}</Link>
               </Button>
               <Link to={paths.history} className={cn(navLink, stacked, 'text-muted-foreground [&_svg]:size-4')}>
                 <HistoryIcon aria-hidden="true" />

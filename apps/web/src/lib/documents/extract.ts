@@ -1,5 +1,5 @@
 /** Sends a file to the server to be read (POST /api/documents/extract, the file as the raw body). */
-import { countWords, DOCUMENTS, isAcceptedDocument, type ExtractedDocument } from '@plainspoken/shared';
+import { countWords, DOCUMENTS, isAcceptedDocument, type ExtractedDocument, formatCount } from '@plainspoken/shared';
 import { ApiError, apiErrorFrom } from '@/lib/api';
 import { showToast } from '@/lib/toast';
 import { rememberUploadLayout } from './upload-layout';
@@ -69,7 +69,7 @@ export async function readDocumentInto(file: File, previous: string, onText: (te
   showToast(({ toast }) =>
     toast.success(`Read “${file.name}”`, {
       description: [
-        `${words.toLocaleString('en-US')} ${words === 1 ? 'word' : 'words'}${doc.pages ? ` from ${doc.pages} ${doc.pages === 1 ? 'page' : 'pages'}` : ''}.`,
+        `${formatCount(words)} ${words === 1 ? 'word' : 'words'}${doc.pages ? ` from ${doc.pages} ${doc.pages === 1 ? 'page' : 'pages'}` : ''}.`,
         doc.note,
       ]
         .filter(Boolean)

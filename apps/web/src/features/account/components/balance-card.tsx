@@ -1,5 +1,5 @@
 import { Link } from '@/components/link';
-import type { SubscriptionData } from '@plainspoken/shared';
+import { COPY, formatCount, type SubscriptionData } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -23,11 +23,9 @@ export function BalanceCard({ data, loading }: { data: SubscriptionData | undefi
           <>
             <p className="flex items-baseline gap-2">
               <span className="text-3xl font-bold tabular-nums" data-testid="words-used">
-                {used.toLocaleString('en-US')}
+                {formatCount(used)}
               </span>
-              <span className="text-muted-foreground tabular-nums">
-                / {data.monthlyLimit.toLocaleString('en-US')} words
-              </span>
+              <span className="text-muted-foreground tabular-nums">/ {formatCount(data.monthlyLimit)} words</span>
             </p>
             <div
               className="h-2 overflow-hidden rounded-full bg-muted"
@@ -40,14 +38,14 @@ export function BalanceCard({ data, loading }: { data: SubscriptionData | undefi
               <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${pct}%` }} />
             </div>
             <p className="text-sm text-muted-foreground tabular-nums" data-testid="words-remaining">
-              {data.currentBalance.toLocaleString('en-US')} words remaining this month
+              {formatCount(data.currentBalance)} words remaining this month
             </p>
           </>
         )}
       </CardHeader>
       <CardContent>
         <Button asChild variant="outline">
-          <Link to={paths.pricing}>Get more credits</Link>
+          <Link to={paths.pricing}>{COPY.getMoreWords}</Link>
         </Button>
       </CardContent>
     </Card>

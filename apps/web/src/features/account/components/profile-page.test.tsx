@@ -70,7 +70,7 @@ describe('ProfilePage', () => {
     expect(screen.getByTestId('words-used')).toHaveTextContent('1,000');
     expect(screen.getByText('/ 15,000 words')).toBeInTheDocument();
     expect(screen.getByText('14,000 words remaining this month')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Get more credits' })).toHaveAttribute('href', '/pricing');
+    expect(screen.getByRole('link', { name: 'Get more words' })).toHaveAttribute('href', '/pricing');
     expect(await screen.findByRole('img', { name: /120 in total/ })).toBeInTheDocument();
   });
 
@@ -84,7 +84,7 @@ describe('ProfilePage', () => {
     const first = renderWithProviders(<ProfilePage />, { signedIn: true, route: '/profile' });
     expect(await screen.findByText('⚠️ Subscription cancelled')).toBeInTheDocument();
     expect(
-      screen.getByText(`You will lose access to premium on ${formatDate('2026-12-22T10:00:00.000Z')}`),
+      screen.getByText(`You will lose access to your Pro plan on ${formatDate('2026-12-22T10:00:00.000Z')}`),
     ).toBeInTheDocument();
     first.unmount();
 

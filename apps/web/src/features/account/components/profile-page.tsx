@@ -1,5 +1,6 @@
 import { LogOutIcon } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { COPY } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -92,7 +93,7 @@ export function ProfilePage({ extra }: { extra?: ReactNode } = {}) {
                 }}
               >
                 <LogOutIcon aria-hidden="true" />
-                Log out
+                {COPY.signOut}
               </Button>
             </>
           )}

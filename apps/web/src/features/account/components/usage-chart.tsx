@@ -1,4 +1,4 @@
-import type { DailyUsage } from '@plainspoken/shared';
+import { formatCount, type DailyUsage } from '@plainspoken/shared';
 import { BarChart, shortUtcDay } from '@/components/ui/charts';
 
 /** Words used per UTC day as bars; each bar carries its own tooltip. */
@@ -8,7 +8,7 @@ export function UsageChart({ data }: { data: DailyUsage }) {
   return (
     <figure className="grid gap-2">
       <BarChart
-        title={`Words used per day over the last ${days.length} days: ${data.total.toLocaleString('en-US')} in total`}
+        title={`Words used per day over the last ${days.length} days: ${formatCount(data.total)} in total`}
         points={days.map((d) => ({ label: shortUtcDay(d.date), value: d.words }))}
         unit="words"
       />
@@ -16,9 +16,9 @@ export function UsageChart({ data }: { data: DailyUsage }) {
         <p className="text-center text-sm text-muted-foreground">No words used in the last {days.length} days yet.</p>
       )}
       <figcaption className="flex justify-between text-xs text-muted-foreground">
-        <span>Peak day: {(data.total === 0 ? 0 : max).toLocaleString('en-US')} words</span>
+        <span>Peak day: {formatCount(data.total === 0 ? 0 : max)} words</span>
         <span>
-          {data.total.toLocaleString('en-US')} words in the last {days.length} days
+          {formatCount(data.total)} words in the last {days.length} days
         </span>
       </figcaption>
     </figure>

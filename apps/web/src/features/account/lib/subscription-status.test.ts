@@ -27,7 +27,7 @@ describe('subscription status', () => {
       cancellation_end_date: '2026-12-22T10:00:00.000Z',
     });
     expect(s.text).toBe('⚠️ Subscription cancelled');
-    expect(s.detail).toBe(`You will lose access to premium on ${formatDate('2026-12-22T10:00:00.000Z')}`);
+    expect(s.detail).toBe(`You will lose access to your Pro plan on ${formatDate('2026-12-22T10:00:00.000Z')}`);
     expect(
       subscriptionStatus({ ...base, subscription_cancelled_at: '2026-11-22T10:00:00.000Z' }).detail,
     ).toBeUndefined();

@@ -1,4 +1,4 @@
-import type { SubscriptionData } from '@plainspoken/shared';
+import { loseAccessNotice, type SubscriptionData } from '@plainspoken/shared';
 
 export function planTitle(s: SubscriptionData): string {
   return s.subscription_tier === 'FREE' ? 'Free Plan' : `${s.subscription_tier} Plan`;
@@ -25,7 +25,7 @@ export function subscriptionStatus(s: SubscriptionData): StatusText {
       kind: 'cancelled',
       text: '⚠️ Subscription cancelled',
       ...(s.cancellation_end_date
-        ? { detail: `You will lose access to premium on ${formatDate(s.cancellation_end_date)}` }
+        ? { detail: loseAccessNotice(s.subscription_tier, formatDate(s.cancellation_end_date)) }
         : {}),
     };
   }

@@ -83,7 +83,7 @@ describe('AiCheckPage', () => {
     unmount();
     renderWithProviders(<AiCheckPage />, { signedIn: true, limits: PRO });
     fireEvent.change(box(), { target: { value: words(60) } });
-    expect(screen.getByTestId('word-counter')).toHaveTextContent('60 / 1500 words');
+    expect(screen.getByTestId('word-counter')).toHaveTextContent('60 / 1,500 words');
   });
 
   it('checks the text and shows the score, the exact text with highlights, and the reasons', async () => {

@@ -1,7 +1,7 @@
 import { InfoIcon, RefreshCwIcon, WandSparklesIcon } from 'lucide-react';
 import { useId, useMemo } from 'react';
 import { useNavigate } from 'react-router';
-import { PRODUCT_NAME, type ScoredSentence } from '@plainspoken/shared';
+import { PRODUCT_NAME, type ScoredSentence, formatCount } from '@plainspoken/shared';
 import { ScoreBar, scoreToneText } from '@/components/score/score-bar';
 import { OutsideScorecard } from '@/components/score/outside-scorecard';
 import { ScoreLegend } from '@/components/score/score-legend';
@@ -133,7 +133,7 @@ export function CheckResultCard({
               Your text, sentence by sentence
             </h3>
             <p className="text-xs text-muted-foreground tabular-nums">
-              {output.words.toLocaleString('en-US')} words · {output.sentences.length} sentences
+              {formatCount(output.words)} words · {output.sentences.length} sentences
             </p>
           </div>
           <ScoreLegend />

@@ -44,12 +44,12 @@ describe('AuthDialog', () => {
     expect(screen.getByRole('heading', { name: /Welcome to Plainspoken/ })).toBeInTheDocument();
     expect(email()).toHaveAttribute('type', 'email');
     expect(password()).toHaveAttribute('type', 'password');
-    expect(screen.getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Log in here' }));
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in here' }));
     expect(screen.getByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Sign up here' }));
-    expect(screen.getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeInTheDocument();
   });
 
   it('shows the password hint in sign-up mode once the user types', async () => {
@@ -61,7 +61,7 @@ describe('AuthDialog', () => {
 
   it('asks for both fields', async () => {
     renderWithProviders(<Harness />);
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText(MSG.fillAllFields)).toBeInTheDocument();
     expect(fakeAuthClient.signUp.email).not.toHaveBeenCalled();
   });
@@ -70,7 +70,7 @@ describe('AuthDialog', () => {
     renderWithProviders(<Harness />);
     await userEvent.type(email(), 'ada@example.com');
     await userEvent.type(password(), 'abcdefgh');
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText(MSG.passwordRule)).toBeInTheDocument();
     expect(fakeAuthClient.signUp.email).not.toHaveBeenCalled();
   });
@@ -79,7 +79,7 @@ describe('AuthDialog', () => {
     renderWithProviders(<Harness />);
     await userEvent.type(email(), 'ada@example.com');
     await userEvent.type(password(), 'abcdefg1');
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(onEmailSent).toHaveBeenCalledWith('ada@example.com', 'verify'));
     expect(fakeAuthClient.signUp.email).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -99,7 +99,7 @@ describe('AuthDialog', () => {
     renderWithProviders(<Harness />);
     await userEvent.type(email(), 'ada@example.com');
     await userEvent.type(password(), 'abcdefg1');
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText(MSG.alreadyRegistered)).toBeInTheDocument();
   });
 
@@ -107,7 +107,7 @@ describe('AuthDialog', () => {
     renderWithProviders(<Harness initial="sign-in" />);
     await userEvent.type(email(), 'ada@example.com');
     await userEvent.type(password(), 'whatever');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Welcome back!')).toBeInTheDocument();
     expect(onOpenChange).toHaveBeenCalledWith(false);
   });
@@ -120,7 +120,7 @@ describe('AuthDialog', () => {
     renderWithProviders(<Harness initial="sign-in" />);
     await userEvent.type(email(), 'ada@example.com');
     await userEvent.type(password(), 'wrong');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText(MSG.badCredentials)).toBeInTheDocument();
     expect(onOpenChange).not.toHaveBeenCalled();
   });
@@ -134,20 +134,20 @@ describe('AuthDialog', () => {
     // An address that cannot be one is caught before any request.
     await userEvent.type(email(), 'ada@example');
     await userEvent.type(password(), 'abcdefg1');
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(email()).toHaveAccessibleDescription(INVALID_EMAIL_MESSAGE);
     expect(email()).toHaveAttribute('aria-invalid', 'true');
     expect(fakeAuthClient.signUp.email).not.toHaveBeenCalled();
     // The server's own validation answer is worded the same, without its "[body.email]" prefix.
     await userEvent.type(email(), '.com');
     expect(email()).not.toHaveAttribute('aria-invalid');
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(email()).toHaveAccessibleDescription(INVALID_EMAIL_MESSAGE));
     expect(screen.queryByText(/\[body\./)).not.toBeInTheDocument();
     // The password rule goes under the password.
     await userEvent.clear(password());
     await userEvent.type(password(), 'abcdefgh');
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
     expect(password()).toHaveAccessibleDescription(expect.stringContaining(MSG.passwordRule));
   });
 
@@ -159,7 +159,7 @@ describe('AuthDialog', () => {
     renderWithProviders(<Harness initial="sign-in" />);
     await userEvent.type(email(), 'ada@example.com');
     await userEvent.type(password(), 'abcdefg1');
-    await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(email()).toHaveAccessibleDescription(MSG.unconfirmedEmail));
     await userEvent.click(screen.getByRole('button', { name: 'Resend' }));
     await waitFor(() => expect(onEmailSent).toHaveBeenCalledWith('ada@example.com', 'verify'));
@@ -198,7 +198,7 @@ describe('AuthDialog', () => {
       engine: 'local',
     });
     const { unmount } = renderWithProviders(<Harness />, { queryClient: off });
-    expect(screen.getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create account' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Continue with Google/ })).not.toBeInTheDocument();
     unmount();
     const on = makeQueryClient();

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { CheckIcon, InfoIcon, MailIcon, TriangleAlertIcon } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { FREE_SIGNUP_WORDS, MSG, PRODUCT_NAME } from '@plainspoken/shared';
+import { COPY, FREE_SIGNUP_WORDS, MSG, PRODUCT_NAME } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -308,7 +308,7 @@ export function AuthDialog({ open, mode, notice, onModeChange, onOpenChange, onE
           )}
           <Button type="submit" className="w-full" disabled={busy !== null}>
             {busy === 'submit' && <Spinner />}
-            {isSignUp ? 'Create Account' : 'Sign In'}
+            {isSignUp ? COPY.createAccount : COPY.signIn}
           </Button>
         </form>
 
@@ -324,7 +324,7 @@ export function AuthDialog({ open, mode, notice, onModeChange, onOpenChange, onE
             className="cursor-pointer rounded-sm font-medium text-primary underline-offset-4 outline-none hover:underline focus-visible:ring-2 focus-visible:ring-ring"
             onClick={() => onModeChange(isSignUp ? 'sign-in' : 'sign-up')}
           >
-            {isSignUp ? 'Log in here' : 'Sign up here'}
+            {isSignUp ? COPY.toSignIn : COPY.toSignUp}
           </button>
         </p>
       </DialogContent>

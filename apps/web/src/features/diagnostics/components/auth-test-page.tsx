@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { LogOutIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { ACCESS_TOKEN_DISPLAY_CHARS } from '@plainspoken/shared';
+import { ACCESS_TOKEN_DISPLAY_CHARS, COPY } from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -101,7 +101,7 @@ function AuthDebug() {
           </Button>
           <Button variant="destructive" onClick={onSignOut}>
             <LogOutIcon />
-            Sign Out
+            {COPY.signOut}
           </Button>
         </div>
       </header>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { AlertTriangleIcon, PlayIcon, RefreshCwIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { MSG, TIMINGS, type SubscriptionData } from '@plainspoken/shared';
+import { MSG, TIMINGS, type SubscriptionData, formatCount } from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -117,7 +117,7 @@ function SubscriptionTest() {
                 {data ? yesNo(data.subscribed) : '...'}
               </Detail>
               <Detail label="Word balance" testId="sub-balance">
-                {data ? data.monthly_word_balance.toLocaleString('en-US') : '...'}
+                {data ? formatCount(data.monthly_word_balance) : '...'}
               </Detail>
               <Detail label="Subscription end" testId="sub-end">
                 {data ? formatDateTime(data.subscription_end) : '...'}

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { EraserIcon, RefreshCwIcon, SendIcon, WifiIcon } from 'lucide-react';
 import { useId, useState } from 'react';
-import { DEFAULT_TEST_EMAIL, DEFAULT_TEST_VARIANT_ID, MSG, TEST_PLAN_VARIANTS } from '@plainspoken/shared';
+import { DEFAULT_TEST_EMAIL, DEFAULT_TEST_VARIANT_ID, MSG, TEST_PLAN_VARIANTS, formatCount } from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -204,7 +204,7 @@ function WebhookDiagnostics() {
               </Detail>
               <Detail label="Tier">{tierLabel(subscriber.data.subscription_tier)}</Detail>
               <Detail label="Subscribed">{yesNo(subscriber.data.subscribed)}</Detail>
-              <Detail label="Word balance">{subscriber.data.monthly_word_balance.toLocaleString('en-US')}</Detail>
+              <Detail label="Word balance">{formatCount(subscriber.data.monthly_word_balance)}</Detail>
               <Detail label="Subscription end">{formatDateTime(subscriber.data.subscription_end)}</Detail>
               <Detail label="Balance reset">{formatDateTime(subscriber.data.balance_reset_date)}</Detail>
               <Detail label="Customer id">{subscriber.data.paddle_customer_id ?? 'N/A'}</Detail>

@@ -2,7 +2,7 @@ import { ArrowRightIcon, CheckIcon } from 'lucide-react';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '@/components/link';
-import { FREE_SIGNUP_WORDS, TAGLINE } from '@plainspoken/shared';
+import { COPY, FREE_SIGNUP_WORDS, TAGLINE } from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
@@ -54,8 +54,8 @@ export function Hero() {
       <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
         {isSignedIn ? (
           <Button asChild size="lg">
-            <Link to={paths.pricing} onClick={() => trackCtaClick('hero', 'Get more words')}>
-              Get more words
+            <Link to={paths.pricing} onClick={() => trackCtaClick('hero', COPY.getMoreWords)}>
+              {COPY.getMoreWords}
               <ArrowRightIcon aria-hidden="true" />
             </Link>
           </Button>

@@ -386,6 +386,6 @@ describe('HumanizerCard', () => {
       limits: { ...FREE, subscriptionTier: 'Ultra', requestLimit: 3000, currentBalance: 30000 },
     });
     expect(screen.queryByRole('link', { name: /Upgrade/ })).not.toBeInTheDocument();
-    expect(screen.getByTestId('word-counter')).toHaveTextContent('0 / 3000 words');
+    expect(screen.getByTestId('word-counter')).toHaveTextContent('0 / 3,000 words');
   });
 });

@@ -1,5 +1,5 @@
 import { ArrowUpRightIcon, InfoIcon } from 'lucide-react';
-import { ENGINE_MSG, MIN_WORDS, SETUP_PATH, lightEditWriting } from '@plainspoken/shared';
+import { ENGINE_MSG, MIN_WORDS, SETUP_PATH, lightEditWriting, formatCount } from '@plainspoken/shared';
 import { lazy, Suspense, useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Link } from '@/components/link';
@@ -110,7 +110,7 @@ export function HumanizerCard() {
         <div className="flex items-center justify-between gap-2 sm:justify-end">
           {h.isSignedIn && h.balance !== undefined && (
             <span className="text-xs text-muted-foreground tabular-nums" data-testid="balance">
-              {h.balance.toLocaleString('en-US')} words left · {tierDisplayName(h.tier)} plan
+              {formatCount(h.balance)} words left · {tierDisplayName(h.tier)} plan
             </span>
           )}
           {h.tier !== 'Ultra' && (
@@ -201,7 +201,7 @@ export function HumanizerCard() {
               <p id={`${inputId}-hint`} className="px-2 text-xs text-muted-foreground" aria-live="polite">
                 {h.isSignedIn && !h.busy && h.balance !== undefined && h.balance < MIN_WORDS ? (
                   <span data-testid="balance-below-minimum">
-                    {h.balance.toLocaleString('en-US')} words left: a rewrite needs at least {MIN_WORDS}.{' '}
+                    {formatCount(h.balance)} words left: a rewrite needs at least {MIN_WORDS}.{' '}
                     <Link to={paths.pricing} className="font-medium text-foreground underline underline-offset-2">
                       Upgrade
                     </Link>

@@ -26,7 +26,7 @@ describe('humanize error toasts', () => {
       description: 'Maximum 250 words per request for Free plan',
     });
     expect(humanizeErrorToast(err('WORD_LIMIT_EXCEEDED'), { ...ctx, cap: 3000, tier: 'Ultra' }).description).toBe(
-      'Maximum 3000 words per request for Ultra plan',
+      'Maximum 3,000 words per request for Ultra plan',
     );
   });
   it('maps MIN_WORDS to the minimum words toast', () => {

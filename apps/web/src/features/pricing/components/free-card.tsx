@@ -1,5 +1,5 @@
 import { CheckIcon } from 'lucide-react';
-import { TIER_LIMITS, aiCheckWordLimit } from '@plainspoken/shared';
+import { TIER_LIMITS, aiCheckWordLimit, formatCount } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { FREE_FEATURES } from './plan-card';
@@ -18,22 +18,20 @@ export function FreeCard({ state, onStart }: { state: 'visitor' | 'current' | 'p
       <dl className="mt-6 grid grid-cols-2 gap-3 rounded-lg bg-muted/50 p-3 text-sm">
         <div>
           <dt className="text-muted-foreground">Words per month</dt>
-          <dd className="font-semibold tabular-nums">{limits.monthlyWords.toLocaleString('en-US')}</dd>
+          <dd className="font-semibold tabular-nums">{formatCount(limits.monthlyWords)}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Words per request</dt>
-          <dd className="font-semibold tabular-nums">{limits.requestCap.toLocaleString('en-US')}</dd>
+          <dd className="font-semibold tabular-nums">{formatCount(limits.requestCap)}</dd>
         </div>
       </dl>
       <ul className="mt-6 grid flex-1 content-start gap-2 text-sm">
-        {[...FREE_FEATURES, `AI check up to ${aiCheckWordLimit('FREE').toLocaleString('en-US')} words at a time`].map(
-          (f) => (
-            <li key={f} className="flex items-start gap-2">
-              <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
-              {f}
-            </li>
-          ),
-        )}
+        {[...FREE_FEATURES, `AI check up to ${formatCount(aiCheckWordLimit('FREE'))} words at a time`].map((f) => (
+          <li key={f} className="flex items-start gap-2">
+            <CheckIcon className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden="true" />
+            {f}
+          </li>
+        ))}
       </ul>
       {state === 'visitor' ? (
         <Button className="mt-8 w-full" size="lg" variant="outline" onClick={onStart}>

@@ -8,6 +8,7 @@ import {
   type BillingPeriod,
   type Plan,
   type PromoCode,
+  formatCount,
 } from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -32,7 +33,7 @@ function ticksFor(plan: Plan): string[] {
   return [
     'Everything in Free',
     'API keys for the public API',
-    `AI check up to ${aiCheckWordLimit(plan.tier).toLocaleString('en-US')} words at a time`,
+    `AI check up to ${formatCount(aiCheckWordLimit(plan.tier))} words at a time`,
     ...plan.features.filter((f) => !/words per (month|request)$/.test(f) && !FREE_FEATURES.includes(f)),
   ];
 }
@@ -105,11 +106,11 @@ export function PlanCard({
       <dl className="mt-6 grid grid-cols-2 gap-3 rounded-lg bg-muted/50 p-3 text-sm">
         <div>
           <dt className="text-muted-foreground">Words per month</dt>
-          <dd className="font-semibold tabular-nums">{limits.monthlyWords.toLocaleString('en-US')}</dd>
+          <dd className="font-semibold tabular-nums">{formatCount(limits.monthlyWords)}</dd>
         </div>
         <div>
           <dt className="text-muted-foreground">Words per request</dt>
-          <dd className="font-semibold tabular-nums">{limits.requestCap.toLocaleString('en-US')}</dd>
+          <dd className="font-semibold tabular-nums">{formatCount(limits.requestCap)}</dd>
         </div>
       </dl>
       <ul className="mt-6 grid flex-1 content-start gap-2 text-sm">
