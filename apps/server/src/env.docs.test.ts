@@ -10,10 +10,13 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../../..');
 const read = (p: string) => readFileSync(path.join(root, p), 'utf8');
 
-/** The keys of env.ts's schema: the lines `    NAME: z...` of its object. */
+/** The keys of env.ts's schema: the lines `    NAME: ...` of `const schema = z.object({ ... })`, nothing after it. */
 function serverVariables(): string[] {
   const src = read('apps/server/src/env.ts');
-  return [...src.matchAll(/^ {4}([A-Z][A-Z0-9_]*): /gm)].map((m) => m[1]!);
+  const start = src.indexOf('const schema = z');
+  const end = src.indexOf('\n  })', start);
+  if (start < 0 || end < 0) throw new Error('env.ts has no `const schema = z.object({ ... })`');
+  return [...src.slice(start, end).matchAll(/^ {4}([A-Z][A-Z0-9_]*): /gm)].map((m) => m[1]!);
 }
 
 /** The variables in the first column of the page's tables (`A`, `B` | ...), wildcards like `BENCH_*` left out. */
