@@ -35,3 +35,13 @@ export function planName(tier: string): string {
 export function loseAccessNotice(tier: string, date: string): string {
   return `You will lose access to your ${planName(tier)} plan on ${date}`;
 }
+
+/**
+ * Kept phrases stay from one text to the next; when the text in the box lacks some of them, the box says
+ * so (issue 58): "2 kept phrases are not in this text".
+ */
+export function keepNotInText(n: number): string {
+  return n === 1 ? '1 kept phrase is not in this text.' : `${formatCount(n)} kept phrases are not in this text.`;
+}
+export const KEEP_CARRY_OVER = 'Kept phrases stay for your next texts until you remove them.';
+export const KEEP_REMOVE_ABSENT = (n: number) => (n === 1 ? 'Remove it' : 'Remove them');

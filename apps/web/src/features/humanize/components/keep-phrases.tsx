@@ -1,6 +1,6 @@
 import { LockIcon, XIcon } from 'lucide-react';
 import { useId, useState, type FormEvent, type RefObject } from 'react';
-import { KEEP_LIMITS, RESULT_MSG } from '@plainspoken/shared';
+import { KEEP_CARRY_OVER, KEEP_LIMITS, KEEP_REMOVE_ABSENT, RESULT_MSG, keepNotInText } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 
@@ -68,6 +68,9 @@ export function KeepPhrases({
     add(selected);
   }
 
+  // Phrases kept for an earlier text carry over; said next to the box once there is a text that lacks them.
+  const absent = text.trim() ? keep.filter((k) => occurrences(text, k) === 0) : [];
+
   function onSubmit(e: FormEvent) {
     e.preventDefault();
     if (add(draft)) setDraft('');
@@ -112,6 +115,25 @@ export function KeepPhrases({
       <p id={`${id}-keep-hint`} className="text-xs text-muted-foreground">
         {problem ?? 'Select words in your text and choose Keep as written: every rewrite keeps them exactly.'}
       </p>
+      {absent.length > 0 && (
+        <p
+          role="status"
+          className="flex flex-wrap items-center gap-x-2 gap-y-1 rounded-md border border-warning/40 bg-warning/10 px-2.5 py-1.5 text-xs text-warning-strong"
+          data-testid="keep-absent"
+        >
+          <span>
+            {keepNotInText(absent.length)} {KEEP_CARRY_OVER}
+          </span>
+          <button
+            type="button"
+            className="font-medium underline underline-offset-2 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+            onClick={() => onChange(keep.filter((k) => !absent.includes(k)))}
+            disabled={disabled}
+          >
+            {KEEP_REMOVE_ABSENT(absent.length)}
+          </button>
+        </p>
+      )}
       {keep.length > 0 && (
         <ul className="flex flex-wrap gap-1.5" aria-label="Phrases kept as written" data-testid="keep-list">
           {keep.map((k) => {
