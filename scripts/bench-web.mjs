@@ -11,7 +11,7 @@
 //   - when the `lighthouse` package can be loaded (installed in the project, or LIGHTHOUSE_DIR naming a
 //     folder whose node_modules has it, e.g. after `npm i --no-save lighthouse@12`), Lighthouse's mobile
 //     performance and SEO scores for home, pricing and history.
-// Options (environment): BENCH_WEB_PORT (4510), BENCH_WEB_ROUTES (comma-separated paths),
+// Options (environment): BENCH_WEB_PORT (default: a port the system hands out), BENCH_WEB_ROUTES (comma-separated paths),
 // BENCH_WEB_NO_BUILD=1 to use the existing build, BENCH_WEB_LIGHTHOUSE=0 to skip Lighthouse, BENCH_WEB_RUNS,
 // BENCH_WEB_FILES=1 to list each route's files (raw, gzip, brotli KB).
 import { spawn, spawnSync } from 'node:child_process';
@@ -21,10 +21,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { root, run } from './lib.mjs';
+import { freePort, root, run } from './lib.mjs';
 
-const PORT = Number(process.env.BENCH_WEB_PORT ?? 4510);
-const ORIGIN = `http://localhost:${PORT}`;
+/** Set in main: BENCH_WEB_PORT, or a port the system hands out (never a fixed one). */
+let PORT = 0;
+let ORIGIN = '';
 const RUNS = Math.max(1, Number(process.env.BENCH_WEB_RUNS ?? 3));
 const ROUTES = (
   process.env.BENCH_WEB_ROUTES ??
@@ -229,6 +230,8 @@ const ms = (n) => (n == null ? '-' : `${Math.round(n)}`);
 const pad = (s, n, left = false) => (left ? String(s).padEnd(n) : String(s).padStart(n));
 
 async function main() {
+  PORT = Number(process.env.BENCH_WEB_PORT ?? (await freePort()));
+  ORIGIN = `http://localhost:${PORT}`;
   if (process.env.BENCH_WEB_NO_BUILD !== '1') run('npm', ['run', '-s', 'build']);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'plainspoken-bench-web-'));
   const server = spawn(process.execPath, ['apps/server/dist/index.js'], {

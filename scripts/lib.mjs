@@ -1,9 +1,22 @@
 // Shared steps of the start, test and e2e scripts: install when needed, build when sources changed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './precompress.mjs';
+
+/** A port the system hands out (listen on 0, read it, close): scripts never start a server on a fixed port. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+}
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 

@@ -1,14 +1,16 @@
-// The server the browser tests run against: a fresh database in a temporary folder on port 3100.
+// The server the browser tests run against: a fresh database in a temporary folder, on E2E_PORT (the
+// Playwright config picks a free one) or else a port the system hands out.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildIfStale, ensureDeps, root } from './lib.mjs';
+import { buildIfStale, ensureDeps, freePort, root } from './lib.mjs';
 
 ensureDeps();
 buildIfStale();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'plainspoken-e2e-'));
-const port = process.env.E2E_PORT ?? '3100';
+const port = process.env.E2E_PORT ?? String(await freePort());
+console.log(`e2e server on http://localhost:${port}`);
 const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/index.js'], {
   cwd: root,
   stdio: 'inherit',

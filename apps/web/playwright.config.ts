@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
@@ -5,7 +6,17 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 // Set once in the main process and inherited by workers, so every process of a run writes to one folder
 // and runs side by side do not delete each other's artifacts.
 process.env.PW_RUN_ID ??= `${Date.now()}-${process.pid}`;
-const port = process.env.E2E_PORT ?? '3100';
+// The e2e server's port: one the system hands out, chosen once in the main process and inherited by the
+// workers and the server (never a fixed port that another server on the machine may hold).
+process.env.E2E_PORT ??= execFileSync(
+  process.execPath,
+  [
+    '-e',
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{process.stdout.write(String(s.address().port));s.close()})",
+  ],
+  { encoding: 'utf8' },
+).trim();
+const port = process.env.E2E_PORT;
 
 export default defineConfig({
   testDir: './e2e',

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,11 +9,22 @@ import { expect, test } from '@playwright/test';
 // A second server of the built product with Paddle configured (the e2e server runs the sandbox). Paddle.js
 // comes from Paddle's CDN, which is answered here by a stand-in that records how the page initialises it.
 const root = fileURLToPath(new URL('../../..', import.meta.url));
-const PORT = Number(process.env.E2E_PADDLE_PORT ?? 4219);
+/** A port the system hands out (never a fixed one another server on the machine may hold). */
+const freePort = (): Promise<number> =>
+  new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+let PORT = 0;
 let server: ChildProcess;
 let dataDir: string;
 
 test.beforeAll(async () => {
+  PORT = Number(process.env.E2E_PADDLE_PORT ?? (await freePort()));
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'plainspoken-paddle-csp-'));
   server = spawn(process.execPath, ['apps/server/dist/index.js'], {
     cwd: root,

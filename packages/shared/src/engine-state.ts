@@ -11,6 +11,13 @@ import { READING_LEVEL_LABELS, TONE_LABELS, type ReadingLevel, type WritingTone 
 /** The model docs/engine.md names for Ollama; pulling it is the one step that connects a model. */
 export const RECOMMENDED_MODEL = 'qwen2.5:7b-instruct';
 export const SETUP_COMMAND = `ollama pull ${RECOMMENDED_MODEL}`;
+/**
+ * How long a model that was seen answering stays expected after it stops answering. Within it a light edit is
+ * a fallback ("no rewriting model is connected right now", free); beyond it the server no longer expects the
+ * model, and every label and result says what it does without one, as if none had been seen.
+ */
+export const MODEL_GONE_AFTER_MS = 5 * 60_000;
+
 /** Where an admin reads the one-step setup (docs/engine.md's Ollama section is mirrored on the engine page). */
 export const SETUP_PATH = '/admin/engine';
 

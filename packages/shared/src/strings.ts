@@ -90,8 +90,9 @@ const FALLBACK_WHY: Record<string, string> = {
   repeated: 'the full rewrite repeated your previous result',
   timeout: 'our full rewrite took too long this time',
   'rate-limited': 'our full rewrite service was busy this time',
-  unreachable: 'our full rewrite was not available this time',
-  unavailable: 'our full rewrite was not available this time',
+  // Said as the home card says it ("No rewriting model is connected"), never "not available this time".
+  unreachable: 'no rewriting model is connected right now',
+  unavailable: 'no rewriting model is connected right now',
   'provider-error': 'our full rewrite service had an error this time',
   malformed: 'our full rewrite service sent an answer we could not use',
 };

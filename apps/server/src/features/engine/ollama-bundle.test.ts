@@ -1,8 +1,9 @@
 /**
  * The built server (`node apps/server/dist/index.js`, as `npm start` runs it) with nothing configured for a
- * model: a fake Ollama on Ollama's default port is found at start and writes the rewrites; when it stops,
- * the next rewrite falls back to a light edit; when it starts again, rewrites recover by themselves. The
- * test owns port 11434 for its fake and fails with a reason when something else already listens there.
+ * model but OLLAMA_HOST: a fake Ollama is found at start and writes the rewrites; when it stops, the next
+ * rewrite falls back to a light edit; when it starts again, rewrites recover by themselves. The fake listens
+ * on a port the system hands it (never Ollama's own 11434, where a real Ollama or a `npm start` beside the
+ * tests would find it); that the default OLLAMA_HOST is Ollama's default port is env.test.ts's business.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -21,14 +22,8 @@ const TEXT =
   'to keep everyone aligned, because hallway chats no longer happen.';
 
 let ollama: FakeOllama | null = null;
-let portProblem = '';
-try {
-  ollama = await startFakeOllama({ port: 11434 });
-} catch (e) {
-  portProblem = `This test runs its fake Ollama on Ollama's default port 11434, which is taken (${(e as Error).message}): stop the server listening there (a real Ollama?) to run it.`;
-}
 
-describe('npm start with a (fake) Ollama on the default port and nothing configured', () => {
+describe('npm start with a (fake) Ollama at OLLAMA_HOST and nothing else configured', () => {
   let child: ChildProcess;
   let base = '';
   let cookie = '';
@@ -37,7 +32,7 @@ describe('npm start with a (fake) Ollama on the default port and nothing configu
   const json = { 'content-type': 'application/json', origin: '' };
 
   beforeAll(async () => {
-    if (!ollama) throw new Error(portProblem);
+    ollama = await startFakeOllama({ port: 0 });
     const b = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, encoding: 'utf8' });
     expect(b.status, b.stderr).toBe(0);
     const port = await freePort();
@@ -45,7 +40,7 @@ describe('npm start with a (fake) Ollama on the default port and nothing configu
     json.origin = base;
     child = spawn(process.execPath, ['apps/server/dist/index.js'], {
       cwd: root,
-      // No HUMANIZER_LLM_* and no OLLAMA_HOST: the default. Checks every 2 s instead of 60 to keep the test short.
+      // No HUMANIZER_LLM_*; OLLAMA_HOST is the fake's own port. Checks every 2 s instead of 60 to keep the test short.
       env: {
         PATH: process.env.PATH ?? '',
         HOME: process.env.HOME ?? '',
@@ -57,6 +52,7 @@ describe('npm start with a (fake) Ollama on the default port and nothing configu
         LOG_LEVEL: 'info',
         ENGINE_POOL_SIZE: '1',
         OLLAMA_PROBE_SECONDS: '2',
+        OLLAMA_HOST: ollama.url,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -6,7 +6,7 @@
  * later check finds it again. Nothing here blocks a request: the state is read, never awaited.
  */
 import { eq } from 'drizzle-orm';
-import type { HumanizeMode } from '@plainspoken/shared';
+import { MODEL_GONE_AFTER_MS, type HumanizeMode } from '@plainspoken/shared';
 import type { Env } from '../../env';
 import type { Database } from '../../db/client';
 import { engine_settings } from '../../db/schema';
@@ -137,10 +137,16 @@ export class ModelProvider {
     };
   }
 
-  /** A rewrite in this mode would have used the model were it present (so the local result is a fallback). */
+  /**
+   * A rewrite in this mode would have used the model were it present (so the local result is a fallback).
+   * An Ollama that has not answered for MODEL_GONE_AFTER_MS is no longer expected: rewrites are plain light
+   * edits, said as without a model, until a check finds it again.
+   */
   expected(mode: HumanizeMode): boolean {
     if (this.kind === 'openai-compatible') return true;
-    return this.kind === 'ollama' && this.seenUp && Boolean(this.modelFor(mode));
+    if (this.kind !== 'ollama' || !this.seenUp || !this.modelFor(mode)) return false;
+    if (this.healthy) return true;
+    return this.lastOkAt !== null && this.opts.now().getTime() - this.lastOkAt.getTime() < MODEL_GONE_AFTER_MS;
   }
 
   state(): ProviderState {
