@@ -27,7 +27,7 @@ export type {
 } from './types.ts';
 export { READING_LEVELS, TONES } from './types.ts';
 export { applyLocalStyle, localStyleSupport } from './local/style.ts';
-export { checkFaithful, TOLERANCE, type Drift, type Faithfulness } from './model/faithfulness.ts';
+export { checkFaithful, TOLERANCE, type Drift, type Faithfulness } from './model/faithfulness/index.ts';
 export {
   judgeAndRepair,
   countRepairs,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { humanize } from '../index.ts';
 import { contested } from './consensus.ts';
-import { checkFaithful } from './faithfulness.ts';
+import { checkFaithful } from './faithfulness/index.ts';
 import { startScriptedProvider } from './scripted-provider.ts';
 
 /**

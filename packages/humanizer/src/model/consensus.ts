@@ -1,4 +1,4 @@
-import { contentLemmas, keptIn, type Drift, type Faithfulness } from './faithfulness.ts';
+import { contentLemmas, keptIn, type Drift, type Faithfulness } from './faithfulness/index.ts';
 import { antonymsOf, EVERYDAY_OPPOSITES as EVERYDAY, sensesOf } from './lexical.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { humanize } from '../index.ts';
-import { checkFaithful, forgetPrepared, splitSentences } from './faithfulness.ts';
+import { checkFaithful, forgetPrepared, splitSentences } from './faithfulness/index.ts';
 import { startFakeOllama, type FakeOllama } from './fake-ollama.ts';
 import { fullTextPrompt } from './prompts.ts';
 import { describeRepairs, judgeAndRepair, withoutRepeats } from './sentence-repair.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkFaithful } from './faithfulness.ts';
+import { checkFaithful } from './faithfulness/index.ts';
 import { derivedSensesOf, lemma, sensesOf } from './lexical.ts';
 
 describe('lemmas', () => {

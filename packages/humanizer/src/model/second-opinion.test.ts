@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { humanize } from '../index.ts';
-import { checkFaithful } from './faithfulness.ts';
+import { checkFaithful } from './faithfulness/index.ts';
 import { judgeAndRepair } from './sentence-repair.ts';
 import { parseDisputes } from './prompts.ts';
 import { startScriptedProvider } from './scripted-provider.ts';

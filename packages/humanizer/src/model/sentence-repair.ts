@@ -1,4 +1,4 @@
-import { checkFaithful, SENTENCE_DRIFTS, type Drift, type Faithfulness } from './faithfulness.ts';
+import { checkFaithful, SENTENCE_DRIFTS, type Drift, type Faithfulness } from './faithfulness/index.ts';
 
 /**
  * Repair instead of discard: when only some sentences of a model answer fail the faithfulness check, keep

@@ -4,7 +4,7 @@ import { humanize } from '../../index.ts';
 import type { HumanizeResult, LlmConfig, Mode } from '../../types.ts';
 import { contested } from '../consensus.ts';
 import { stripChatter } from '../chatter.ts';
-import { checkFaithful, forgetPrepared, splitSentences } from '../faithfulness.ts';
+import { checkFaithful, forgetPrepared, splitSentences } from '../faithfulness/index.ts';
 import { buildModelDoc, requiredSpans } from '../placeholders.ts';
 import { judgeAndRepair } from '../sentence-repair.ts';
 import { DRIFT_KINDS, plantDrift, saltOf, type DriftKind } from './drift.ts';

@@ -1,5 +1,5 @@
 import { antonymsOf, inDictionary, lemma } from '../lexical.ts';
-import { splitSentences } from '../faithfulness.ts';
+import { splitSentences } from '../faithfulness/index.ts';
 
 /**
  * Planted drift: a real rewrite with one change a reader would object to, for measuring what the

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import { splitSentences } from '../faithfulness.ts';
+import { splitSentences } from '../faithfulness/index.ts';
 import { writeChatCompletion } from '../openai-wire.ts';
 import type { Pair } from './pairs.ts';
 

@@ -1,142 +1,11 @@
-import { DETERMINERS } from '../nlp.ts';
-import { allSensesOf, antonymsOf, lemma, sensesOf } from './lexical.ts';
+import { DETERMINERS } from '../../../nlp.ts';
+import { antonymsOf, lemma } from '../../lexical.ts';
+import { AMOUNT_DENIERS } from '../negation/lexicon.ts';
 
 /**
- * Words that turn a claim around without "not": a negating prefix ("unready", "ineffectively"), and the
- * closed-class opposites WordNet leaves out ("more" / "less", "many" / "few", "all" / "some"). The
- * faithfulness check uses them on an answer sentence against the original sentences it follows.
+ * Claims turned around without "not": the closed-class opposites WordNet leaves out ("more" / "less", "many" /
+ * "few", "all" / "some"), and two things compared the other way round.
  */
-
-const PREFIX = /^(un|non|in|im|il|ir|dis|ab|contra)-?([a-z]{3,})$/;
-
-/**
- * un- and non- words whose rest is a word but which do not deny it ("unless", "union", "undergo"), and
- * words that keep or strengthen the meaning of their stem ("unravel", "invaluable").
- */
-const NOT_DENIALS = new Set([
-  'unless',
-  // "Unlike the first film, …" compares; it denies nothing.
-  'unlike',
-  'until',
-  'unto',
-  'union',
-  'unit',
-  'unite',
-  'united',
-  'unity',
-  'universe',
-  'universal',
-  'unique',
-  'unravel',
-  'unloose',
-  'unbend',
-  'undo',
-  'unfold',
-  'unwind',
-  'unpack',
-  'unleash',
-  'unlock',
-  'unveil',
-  'uncover',
-  'unearth',
-  'undertake',
-  'undergo',
-  'underline',
-  'understand',
-  'uncanny',
-  'untoward',
-  'unruly',
-  'uncouth',
-  'invaluable',
-  'inflammable',
-  'nonetheless',
-  'nonsense',
-  // Nouns of their own: an illness ("an eating disorder") and a release ("discharge from hospital") are not the
-  // opposite of an order or a charge.
-  'disorder',
-  'discharge',
-  // Praise, emphasis and words whose prefix no longer reads as a denial: they deny nothing the text claims
-  // ("an incredible result", "unwavering support", "an independent review").
-  'incredible',
-  'incredibly',
-  'unbelievable',
-  'unbelievably',
-  'unforgettable',
-  'unwavering',
-  'unparallel',
-  'unparalleled',
-  'unprecedented',
-  'undeniable',
-  'undeniably',
-  'undisputed',
-  'undoubted',
-  'undoubtedly',
-  'unequivocal',
-  'unequivocally',
-  'unquestionable',
-  'unquestionably',
-  'unmistakable',
-  'unmistakably',
-  'unmatched',
-  'unrivaled',
-  'unrivalled',
-  'unstoppable',
-  'unbeatable',
-  'unmissable',
-  'unimaginable',
-  'unimaginably',
-  'untold',
-  'unyielding',
-  'unending',
-  'unconditional',
-  'unfortunately',
-  'indescribable',
-  'incomparable',
-  'inexhaustible',
-  'irresistible',
-  'impeccable',
-  'immaculate',
-  'insatiable',
-  'indispensable',
-  'innumerable',
-  'inevitable',
-  'inevitably',
-  'immediate',
-  'immediately',
-  'independent',
-  'independently',
-  'insane',
-  'insanely',
-  'immense',
-  'immensely',
-  'infinite',
-  'infinitely',
-]);
-
-/**
- * The word a negating prefix denies ("unready" → "ready"), or null. Both must be dictionary words; for in-,
- * im-, il-, ir-, dis-, ab- and contra- WordNet must also list them as antonyms ("invent", "discover" and
- * "import" deny nothing); un- and non- deny their stem unless listed above.
- */
-export function deniedStem(l: string): string | null {
-  const m = PREFIX.exec(l);
-  if (!m || NOT_DENIALS.has(l) || l.startsWith('under')) return null;
-  const stem = lemma(m[2] as string);
-  if (sensesOf(stem).length === 0 || sensesOf(l).length === 0) return null;
-  if (antonymsOf(l).has(stem) || antonymsOf(stem).has(l)) return stem;
-  if ((m[1] === 'un' || m[1] === 'non') && stem.length >= 4) return stem;
-  return null;
-}
-
-/** Whether a word looks like a denial of another (a negating prefix on a dictionary word, "insanitary"). */
-export function looksDenied(l: string): boolean {
-  if (deniedStem(l) !== null) return true;
-  // An adjective on an adjective ("insanitary", "insufferable"): "information" and "discover" are not.
-  const m = PREFIX.exec(l);
-  if (!m || NOT_DENIALS.has(l)) return false;
-  const adjective = (x: string): boolean => allSensesOf(x).some((k) => k.startsWith('a'));
-  return adjective(l) && adjective(lemma(m[2] as string));
-}
 
 /**
  * Closed-class opposites: a sentence that says one side where the original sentence it follows says the
@@ -226,7 +95,7 @@ export function reversedAmount(original: string, answer: string): [string, strin
 /** Whether a "not" (or "never", "hardly") stands right before one side of an opposite, one word between at most. */
 function deniedIn(r: RegExp, text: string): boolean {
   return new RegExp(
-    `\\b(?:not|never|hardly)\\s+(?:[a-z]+\\s+)?(?:${r.source})|n['’]t\\s+(?:[a-z]+\\s+)?(?:${r.source})`,
+    `\\b(?:${AMOUNT_DENIERS.join('|')})\\s+(?:[a-z]+\\s+)?(?:${r.source})|n['’]t\\s+(?:[a-z]+\\s+)?(?:${r.source})`,
     'i',
   ).test(text);
 }
