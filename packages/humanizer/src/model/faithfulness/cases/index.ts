@@ -1,0 +1,17 @@
+import type { RuleCase } from './case.ts';
+import { COVERAGE_CASES } from './coverage.cases.ts';
+import { NAME_LINK_QUOTE_CASES } from './names-links-quotes.cases.ts';
+import { NEGATION_CASES } from './negation.cases.ts';
+import { NUMBER_CASES } from './numbers.cases.ts';
+import { REVERSED_CASES } from './reversed.cases.ts';
+
+export type { RuleCase };
+
+/** Every rule case, by family. */
+export const RULE_CASES: Readonly<Record<string, readonly RuleCase[]>> = {
+  numbers: NUMBER_CASES,
+  'names, links and quotations': NAME_LINK_QUOTE_CASES,
+  negation: NEGATION_CASES,
+  'reversed claims': REVERSED_CASES,
+  'coverage and verdict': COVERAGE_CASES,
+};

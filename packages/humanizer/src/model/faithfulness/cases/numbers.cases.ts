@@ -1,0 +1,63 @@
+import type { RuleCase } from './case.ts';
+
+/** Numbers, dates and list items. */
+export const NUMBER_CASES: readonly RuleCase[] = [
+  {
+    rule: 'number.new',
+    note: 'a figure changed; the same figure in words is kept',
+    original: 'The bakery on Elm Street sells 40 loaves every morning. Its owner bakes them before dawn.',
+    keep: 'Every morning the Elm Street bakery sells forty loaves. The owner bakes them before sunrise.',
+    fail: 'Every morning the Elm Street bakery sells 45 loaves. The owner bakes them before sunrise.',
+  },
+  {
+    rule: 'number.new',
+    note: 'a time on the hour and "5 p.m." written as 17:00 are the same time',
+    original: 'The library closes at 5 p.m. on weekdays. Members may borrow six books at once.',
+    keep: 'On weekdays the library shuts at 17:00. Members can take out six books at a time.',
+    fail: 'On weekdays the library shuts at 18:00. Members can take out six books at a time.',
+  },
+  {
+    rule: 'number.moved',
+    note: 'a number taken from another part of the text',
+    original:
+      'The ferry leaves the harbour at 7 every morning. It crosses the bay in about forty minutes. ' +
+      'Passengers can buy coffee and rolls on board. Bicycles travel free of charge. ' +
+      'In summer a second boat runs at 19 in the evening.',
+    keep:
+      'Every morning at 7 the ferry pulls out of the harbour. The crossing takes around forty minutes. ' +
+      'On board you can buy coffee and rolls. Bikes go free. In summer there is a second boat at 19 in the evening.',
+    fail:
+      'Every morning at 19 the ferry pulls out of the harbour. The crossing takes around forty minutes. ' +
+      'On board you can buy coffee and rolls. Bikes go free. In summer there is a second boat at 19 in the evening.',
+  },
+  {
+    rule: 'number.swapped',
+    note: 'a score swapped for another figure the sentence has',
+    original: 'Rovers beat Harlow 3-2 on Saturday, while Dunmore drew 1-1. The crowd was the largest this season.',
+    keep: 'Rovers edged Harlow 3-2 on Saturday and Dunmore drew 1-1. It was the biggest crowd of the season.',
+    fail: 'Rovers edged Harlow 3-3 on Saturday and Dunmore drew 1-1. It was the biggest crowd of the season.',
+  },
+  {
+    rule: 'number.list-item-beyond',
+    note: 'a list renumbered past its end',
+    original: '1. Rinse the rice.\n2. Soak it for ten minutes.\n3. Boil it in salted water.',
+    keep: '1. Wash the rice.\n2. Leave it to soak for ten minutes.\n3. Cook it in salted water.',
+    fail: '1. Wash the rice.\n2. Leave it to soak for ten minutes.\n7. Cook it in salted water.',
+  },
+  {
+    rule: 'number.list-item-broken',
+    note: 'a list whose count breaks inside it',
+    original:
+      '1. Sand the shelf.\n2. Wipe off the dust.\n3. Paint the first coat.\n4. Let it dry overnight.\n5. Paint the second coat.',
+    keep: '1. Sand down the shelf.\n2. Wipe away the dust.\n3. Apply the first coat.\n4. Leave it to dry overnight.\n5. Apply the second coat.',
+    fail: '1. Sand down the shelf.\n2. Wipe away the dust.\n4. Apply the first coat.\n4. Leave it to dry overnight.\n5. Apply the second coat.',
+  },
+  {
+    rule: 'number.lost',
+    note: 'a figure left out of a sentence the rewrite follows closely',
+    original:
+      'Report 2 covers the budget for the northern office. Roughly 80 percent of it goes to staff in the old buildings.',
+    keep: 'Report 2 covers the budget of the northern office. About 80 percent of it goes to staff in the old buildings.',
+    fail: 'The report covers the budget of the northern office. About 80 percent of it goes to staff in the old buildings.',
+  },
+];
