@@ -4,6 +4,7 @@ import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withoutEngineWarnings } from './npm-output.mjs';
 import { precompress } from './precompress.mjs';
 
 /** A port the system hands out (listen on 0, read it, close): scripts never start a server on a fixed port. */
@@ -74,7 +75,21 @@ export function ensureApiReference() {
   const marker = path.join(API_REFERENCE, 'node_modules/.package-lock.json');
   if (mtime(marker) >= mtime(path.join(API_REFERENCE, 'package-lock.json'))) return;
   console.log('Installing the API reference bundle (npm ci in tools/api-reference)...');
-  run('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], { cwd: API_REFERENCE });
+  // Scalar's packages declare Node 22 ("engines"), and npm warns once per package (about 25 EBADENGINE lines)
+  // under the Node 20.19 the product supports. No code of this tool runs under Node: the build copies its
+  // prebuilt browser bundle (scripts/build-server.mjs), so its engine field does not apply here. Only those
+  // warnings, and only for this install, are left out; every other line, and any failure, is printed.
+  const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--ignore-scripts'], {
+    cwd: API_REFERENCE,
+    stdio: ['inherit', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
+  process.stdout.write(withoutEngineWarnings(r.stdout ?? ''));
+  process.stderr.write(withoutEngineWarnings(r.stderr ?? ''));
+  if (r.status !== 0) {
+    console.error(`\nnpm ci in tools/api-reference failed (exit ${r.status ?? r.signal})`);
+    process.exit(r.status ?? 1);
+  }
 }
 
 /** Builds the web app and the server bundle when their sources are newer than the output. */

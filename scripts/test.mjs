@@ -4,11 +4,13 @@
 // `npm run test:all` (`--all`; what CI's .ci/run calls): the same, plus the long proofs (load, faults, nginx; one
 // file at a time after the rest), the corpus and LibreOffice tests made mandatory, and every browser test
 // (Playwright in Debian's Chromium, against the built product). `npm run test:proofs` (`--proofs`): the long
-// proofs alone. Every failed test is listed, with the first line of its reason, above the closing line.
+// proofs alone. Every failed test is listed, with the first line of its reason, above the closing line, and so is
+// every skipped test with why it did not run; the closing line counts those lists (scripts/test-report.mjs).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { buildIfStale, checkNode, ensureDeps, root } from './lib.mjs';
+import { addPlaywrightReport, addVitestReport, createTally, firstLine } from './test-report.mjs';
 import { canStartPostgres, startPostgres } from './pg-temp.mjs';
 import { LONG_PROOFS } from '../apps/server/long-proofs.mjs';
 
@@ -36,11 +38,8 @@ if (all && !process.env.TEST_DATABASE_URL && canStartPostgres()) {
 }
 process.on('exit', () => pgServer?.stop());
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(130));
-let passed = 0;
-let failed = 0;
-let skipped = 0;
-/** The name of every failed test, with the first line of its reason, repeated just above the closing line. */
-const failures = [];
+/** Every outcome of the run: the failures and skips it lists and the counts of the closing line. */
+const tally = createTally();
 
 function readJson(file) {
   try {
@@ -109,37 +108,21 @@ async function vitest(report, args, env) {
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vjson}`, ...args],
     { cwd: root, stdio: 'inherit', env },
   );
-  const vr = readJson(vjson);
-  if (!vr) {
-    console.error('vitest produced no report');
-    failures.push(`vitest ${args.join(' ')}: no report`);
-    failed += 1;
-    return;
-  }
-  passed += vr.numPassedTests;
-  failed += vr.numFailedTests;
-  skipped += (vr.numPendingTests ?? 0) + (vr.numTodoTests ?? 0);
-  for (const file of vr.testResults ?? []) {
-    const where = path.relative(root, file.name);
-    for (const t of file.assertionResults ?? []) {
-      if (t.status === 'failed') failures.push(`${where} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
-    }
-    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
-      failures.push(`${where}: ${firstLine(file.message)}`);
-    }
-  }
-  if (v.status !== 0 && vr.numFailedTests === 0) failed += 1; // a suite that failed to load
+  addVitestReport(tally, readJson(vjson), {
+    where: (f) => path.relative(root, f),
+    exitStatus: v.status,
+    label: `vitest ${args.join(' ')}`.trim(),
+  });
 }
 
 for (const { name, command, code, output } of await gatesDone) {
   if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
   if (code === 0) {
-    passed += 1;
+    tally.pass();
     console.log(`${name}: ok (${command})`);
   } else {
     console.error(`${name} failed (${command}); counted as one failure.`);
-    failures.push(`${name}: ${command} failed`);
-    failed += 1;
+    tally.fail(name, `${command} failed: ${firstLine(output, `exit status ${code}`)}`);
   }
 }
 
@@ -158,7 +141,7 @@ function runBrowserTests() {
   }
   if (!existsSync(chromium)) {
     console.error(`Browser tests need ${chromium} (Debian package "chromium"); counted as one failure.`);
-    failed += 1;
+    tally.fail('Browser tests', `${chromium} is missing (Debian package "chromium")`);
     return;
   }
   buildIfStale();
@@ -169,40 +152,11 @@ function runBrowserTests() {
     stdio: 'inherit',
     env: { ...process.env, PLAYWRIGHT_JSON_OUTPUT_NAME: pjson },
   });
-  const pr = readJson(pjson);
-  if (pr?.stats) {
-    passed += pr.stats.expected + (pr.stats.flaky ?? 0);
-    failed += pr.stats.unexpected;
-    skipped += pr.stats.skipped;
-    if (p.status !== 0 && pr.stats.unexpected === 0) failed += 1;
-    const walk = (suite, titles) => {
-      for (const spec of suite.specs ?? []) {
-        for (const t of spec.tests ?? []) {
-          if (t.status !== 'unexpected') continue;
-          const last = t.results?.at(-1);
-          const error = last?.errors?.[0]?.message ?? last?.error?.message;
-          failures.push(`${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`);
-        }
-      }
-      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
-    };
-    // The top suites are the files; the ones below them are describe blocks.
-    for (const suite of pr.suites ?? []) walk(suite, []);
-  } else {
-    console.error('Playwright produced no report');
-    failed += 1;
-  }
+  addPlaywrightReport(tally, readJson(pjson), { exitStatus: p.status });
 }
 
-function firstLine(text) {
-  const plain = String(text ?? 'no reason given').replace(/\u001b\[[0-9;]*m/g, '');
-  return plain.split('\n').find((line) => line.trim()) ?? plain;
-}
-
-if (failures.length) {
-  console.log(`\nFailed (${failures.length}):`);
-  for (const line of failures) console.log(`  ${line.slice(0, 400)}`);
-}
+const listing = tally.listing();
+if (listing.length) console.log(`\n${listing.join('\n')}`);
 console.log(`\nTest run took ${Math.round((Date.now() - started) / 1000)} s`);
-console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
-process.exit(failed > 0 ? 1 : 0);
+console.log(tally.closingLine());
+process.exit(tally.failures.length > 0 ? 1 : 0);

@@ -1,0 +1,1 @@
+export function withoutEngineWarnings(text: string): string;
