@@ -192,6 +192,8 @@ export interface TransformationsQuery {
 export interface DeleteAccountInput {
   password: string;
   confirmEmail: string;
+  /** With two-factor on: a current authenticator code or an unused backup code. */
+  code?: string;
 }
 
 /** GET /api/admin/overview (query string, as the browser builds it). */

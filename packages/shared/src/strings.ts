@@ -18,6 +18,11 @@ export const MSG = {
   otpEmailOrPhoneRequired: 'You must provide either an email or phone number.',
   /** The product signs in by email only: an empty address for a sign-in link is asked for as such. */
   signInLinkEmailRequired: 'Please enter your email address to get a sign-in link.',
+  /** Deleting an account with two-factor on asks for a current code (or a backup code). */
+  deletionCodeRequired:
+    'Two-factor is on: enter the current code from your authenticator app, or a backup code, to delete your account.',
+  deletionCodeInvalid:
+    'That two-factor code is not valid. Enter the current code from your authenticator app, or an unused backup code.',
   welcomeBack: 'Welcome back!',
   resendTitle: 'Email sent',
   resendText: "We've resent the confirmation email. Please check your inbox.",

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { DB_KINDS, createTestProduct, type TestProduct } from '../../test/harness';
 import { account, session, subscribers, transformations, twoFactor, user } from '../../db/schema';
 
+import { DELETION_CODE_MSG } from './deletion-code';
 import { errorOf, freshIp, mailsTo, meEmail, secretFromUri, signIn, totp, twoFactorStarted } from './test-helpers';
 
 /** The parts of the export (AccountExport in the shared package) these tests read. */
@@ -102,7 +103,8 @@ describe.each(DB_KINDS)('export and deletion of an account on %s', (kind) => {
     await addHistory(id, 2);
     await makePaid(id, 'sub_delete_ok');
     const en = await t.req('/api/auth/two-factor/enable', { body: { password: 'password123' }, cookie, ip: freshIp() });
-    const secret = secretFromUri(twoFactorStarted.parse(await en.json()).totpURI);
+    const started = twoFactorStarted.parse(await en.json());
+    const secret = secretFromUri(started.totpURI);
     expect(
       (await t.req('/api/auth/two-factor/verify-totp', { body: { code: totp(secret) }, cookie, ip: freshIp() })).status,
     ).toBe(200);
@@ -137,11 +139,28 @@ describe.each(DB_KINDS)('export and deletion of an account on %s', (kind) => {
     const noPw = await t.req('/api/auth/delete-user', { body: { confirmEmail: email }, cookie: live, ip: freshIp() });
     expect(noPw.status).toBe(400);
     expect((await errorOf(noPw)).code).toBe('PASSWORD_REQUIRED');
+    // Two-factor is on: the password alone deletes nothing; a missing or wrong code is named as such.
+    const noCode = await t.req('/api/auth/delete-user', {
+      body: { password: 'password123', confirmEmail: email },
+      cookie: live,
+      ip: freshIp(),
+    });
+    expect(noCode.status).toBe(400);
+    expect(await errorOf(noCode)).toEqual({ code: 'TWO_FACTOR_CODE_REQUIRED', message: DELETION_CODE_MSG.required });
+    for (const code of [totp(secret, Date.now() - 10 * 60_000), '12345-abcde', 'not a code']) {
+      const wrong = await t.req('/api/auth/delete-user', {
+        body: { password: 'password123', confirmEmail: email, code },
+        cookie: live,
+        ip: freshIp(),
+      });
+      expect(wrong.status, code).toBe(400);
+      expect(await errorOf(wrong)).toEqual({ code: 'INVALID_TWO_FACTOR_CODE', message: DELETION_CODE_MSG.invalid });
+    }
     expect(cancel).not.toHaveBeenCalled();
     expect((await rowsOf(id)).user).toBe(1);
 
     const del = await t.req('/api/auth/delete-user', {
-      body: { password: 'password123', confirmEmail: email.toUpperCase() },
+      body: { password: 'password123', confirmEmail: email.toUpperCase(), code: totp(secret) },
       cookie: live,
       ip: freshIp(),
     });
@@ -165,6 +184,37 @@ describe.each(DB_KINDS)('export and deletion of an account on %s', (kind) => {
     const headers = { cookie: await t.confirm(email) };
     const sub = await (await testClient(t.app).api.subscription.$get({}, { headers })).json();
     expect(sub).toMatchObject({ subscription_tier: 'FREE', subscribed: false, currentBalance: 250 });
+  });
+
+  it('deletes an account with two-factor on with an unused backup code instead of the app code', async () => {
+    const { email, cookie, id } = await t.newUser();
+    const en = await t.req('/api/auth/two-factor/enable', { body: { password: 'password123' }, cookie, ip: freshIp() });
+    const started = twoFactorStarted.parse(await en.json());
+    const v = await t.req('/api/auth/two-factor/verify-totp', {
+      body: { code: totp(secretFromUri(started.totpURI)) },
+      cookie,
+      ip: freshIp(),
+    });
+    expect(v.status).toBe(200);
+    const me = await signIn(t, email);
+    const c = await t.req('/api/auth/two-factor/verify-backup-code', {
+      body: { code: started.backupCodes[0]! },
+      cookie: me.cookie,
+      ip: freshIp(),
+    });
+    expect(c.status).toBe(200);
+    const live = c.headers
+      .getSetCookie()
+      .map((x) => x.split(';')[0])
+      .filter((x) => x && !x.endsWith('='))
+      .join('; ');
+    const del = await t.req('/api/auth/delete-user', {
+      body: { password: 'password123', confirmEmail: email, code: ` ${started.backupCodes[1]!} ` },
+      cookie: live,
+      ip: freshIp(),
+    });
+    expect(del.status, await del.clone().text()).toBe(200);
+    expect((await rowsOf(id)).user).toBe(0);
   });
 
   it('deletes nothing when the provider cannot cancel the paid subscription, and says why', async () => {

@@ -21,6 +21,7 @@ import { authLogger, type Logger } from '../../lib/logger';
 import { actionMail, type Mail, type Mailer } from '../../lib/mail';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { beforeAccountDeletion, type CancelPaidPlan } from './account-deletion';
+import { checkSecondFactor, DELETION_CODE_MSG, twoFactorOn } from './deletion-code';
 import {
   PASSWORD_PATHS,
   RESET_ANSWER,
@@ -115,6 +116,13 @@ export function createAuth(deps: AuthDeps) {
       const typed = typeof body.confirmEmail === 'string' ? body.confirmEmail.trim().toLowerCase() : '';
       if (typed !== s.user.email.toLowerCase())
         throw bad('CONFIRM_EMAIL_MISMATCH', 'Type your email address exactly to confirm the deletion.');
+      // With two-factor on, a stolen session and password are not enough: a current code is asked for too.
+      if (await twoFactorOn(db, s.user.id)) {
+        const code = typeof body.code === 'string' ? body.code.trim() : '';
+        if (!code) throw bad('TWO_FACTOR_CODE_REQUIRED', DELETION_CODE_MSG.required);
+        if (!(await checkSecondFactor(db, env.BETTER_AUTH_SECRET, s.user.id, code, now())))
+          throw bad('INVALID_TWO_FACTOR_CODE', DELETION_CODE_MSG.invalid);
+      }
     }
     return undefined;
   }

@@ -11,13 +11,14 @@ import {
 } from '@/components/ui/dialog';
 import { Field, FormError } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { MSG } from '@plainspoken/shared';
 import { server } from '@/lib/api';
 import { notifySuccess } from '@/lib/toast';
 import { deleteAccount } from '../api/delete-account';
 import { securityMessage } from '../lib/security-errors';
 import { useEndSession } from '../lib/use-end-session';
 
-export function DataSection({ email }: { email: string }) {
+export function DataSection({ email, twoFactorEnabled = false }: { email: string; twoFactorEnabled?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <div className="grid gap-4">
@@ -42,22 +43,25 @@ export function DataSection({ email }: { email: string }) {
           Delete account
         </Button>
       </div>
-      <DeleteAccountDialog email={email} open={open} onOpenChange={setOpen} />
+      <DeleteAccountDialog email={email} twoFactorEnabled={twoFactorEnabled} open={open} onOpenChange={setOpen} />
     </div>
   );
 }
 
 function DeleteAccountDialog({
   email,
+  twoFactorEnabled,
   open,
   onOpenChange,
 }: {
   email: string;
+  twoFactorEnabled: boolean;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   const [typed, setTyped] = useState('');
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const endSession = useEndSession();
@@ -67,10 +71,11 @@ function DeleteAccountDialog({
     e.preventDefault();
     if (!matches) return setError('Type your email address exactly to confirm.');
     if (!password) return setError('Enter your password.');
+    if (twoFactorEnabled && !code.trim()) return setError(MSG.deletionCodeRequired);
     setBusy(true);
     setError(null);
     try {
-      await deleteAccount(password, typed.trim());
+      await deleteAccount(password, typed.trim(), twoFactorEnabled ? code.trim() : undefined);
       onOpenChange(false);
       notifySuccess({
         title: 'Your account was deleted',
@@ -91,6 +96,7 @@ function DeleteAccountDialog({
         if (!o) {
           setTyped('');
           setPassword('');
+          setCode('');
           setError(null);
         }
         onOpenChange(o);
@@ -101,7 +107,8 @@ function DeleteAccountDialog({
           <DialogTitle>Delete your account?</DialogTitle>
           <DialogDescription>
             Everything goes: history, subscription record, devices and two-factor settings. Type{' '}
-            <span className="font-medium text-foreground">{email}</span> and your password to confirm.
+            <span className="font-medium text-foreground">{email}</span> and your password
+            {twoFactorEnabled ? ', and a two-factor code,' : ''} to confirm.
           </DialogDescription>
         </DialogHeader>
         <form className="grid gap-3" onSubmit={onSubmit} noValidate aria-label="Delete account">
@@ -121,6 +128,17 @@ function DeleteAccountDialog({
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
+          {twoFactorEnabled && (
+            <Field
+              label="Two-factor code"
+              placeholder="123456 or a backup code"
+              autoComplete="one-time-code"
+              inputMode="text"
+              maxLength={32}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          )}
           <FormError>{error}</FormError>
           <DialogFooter>
             <Button type="button" variant="ghost" onClick={() => onOpenChange(false)}>

@@ -39,7 +39,7 @@ export function SecurityCard() {
           <DevicesSection />
         </Section>
         <Section title="Your data">
-          <DataSection email={user.email} />
+          <DataSection email={user.email} twoFactorEnabled={user.twoFactorEnabled === true} />
         </Section>
       </CardContent>
     </Card>
