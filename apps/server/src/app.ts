@@ -26,6 +26,7 @@ import type { PaymentProvider } from './features/billing/payments/types';
 import type { PublicApiServices } from './features/public-api/services';
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes';
 import { publicApiRoutes } from './features/public-api/public-api.routes';
+import { MCP_PATH, mcpRoutes } from './features/public-api/mcp.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { aiCheckRoutes } from './features/ai-check/ai-check.routes';
 import { billingRoutes } from './features/billing/billing.routes';
@@ -57,6 +58,7 @@ const routes = [
   engineRoutes,
   apiKeysRoutes,
   publicApiRoutes,
+  mcpRoutes,
   seoRoutes,
   devRoutes,
 ] as const;
@@ -112,7 +114,7 @@ export function createApp(deps: ProductDeps): AppType {
       413,
     );
   const streamLimit = bodyLimit({ maxSize: env.BODY_LIMIT_BYTES, onError: tooLarge });
-  app.use('/api/*', async (c: Context<AppEnv<ProductDeps>, string>, next) => {
+  const limitBodies = async (c: Context<AppEnv<ProductDeps>, string>, next: () => Promise<void>) => {
     // An uploaded document (up to 10 MB) is counted by its own route as it is read.
     if (c.req.path === DOCUMENTS.extractPath) return next();
     const declared = c.req.header('content-length');
@@ -121,7 +123,10 @@ export function createApp(deps: ProductDeps): AppType {
       return next();
     }
     return streamLimit(c, next);
-  });
+  };
+  app.use('/api/*', limitBodies);
+  // The MCP server's messages too, before anything reads them (the public API's /v1 limits its own).
+  app.use(MCP_PATH, limitBodies);
   // NUL and broken text in any query parameter, path segment or JSON string: one 400 here, for every route.
   app.use(
     '*',

@@ -10,7 +10,7 @@
  *   two-factor) — the admin only through an admin endpoint;
  * - an admin endpoint (/api/admin/*, the expiry run, the outbox and test clock, the webhook's test
  *   event) answers 2xx to anyone but the admin.
- * The public API (/v1/*) is called with each caller's own API key (A and B are on a paid plan, each
+ * The public API (/v1/*) and the MCP server (/mcp, a rewrite tool call) are called with each caller's own API key (A and B are on a paid plan, each
  * with a key; the admin has none), so a key is tried against the other user's things: A's history id,
  * A's key id (revoking it as B), and A's key secret must never appear in another caller's answer.
  * It checks itself too: A's own requests must show A's history text where the endpoint returns it, or
@@ -45,6 +45,9 @@ const ADMIN_ONLY = (ep: Endpoint) =>
   ep.path.startsWith('/api/dev/') ||
   ep.path.startsWith('/dev/') ||
   ep.path === '/api/functions/process-expired-subscriptions';
+
+/** Endpoints called with the caller's API key: the public API and the MCP server. */
+const isKeyed = (ep: Endpoint) => ep.path.startsWith('/v1/') || ep.path === '/mcp';
 
 /** Endpoints that end the caller's own sessions: run last for each caller, who then signs in again. */
 const ENDS_SESSIONS = /sign-out|revoke-sessions|revoke-other-sessions|delete-user|update-session/;
@@ -219,6 +222,13 @@ export async function runAuthz(opts: { log?: (s: string) => void } = {}): Promis
           callbackURL: '/',
           provider: 'google',
         };
+        // The MCP server gets a message: the rewrite tool on the sweep's text, as the caller's own key.
+        const mcpCall = {
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'tools/call',
+          params: { name: 'humanize_text', arguments: { text: sweepText, mode: 'lightning' } },
+        };
         const isForm = ep.path.startsWith('/sandbox/');
         const before = await stateOfA();
         const withBody = ep.method !== 'GET' && ep.method !== 'HEAD' && ep.method !== 'OPTIONS';
@@ -230,17 +240,22 @@ export async function runAuthz(opts: { log?: (s: string) => void } = {}): Promis
                   rawBody: new URLSearchParams({ session: sessionOfLink, plan: 'Ultra:monthly' }).toString(),
                   headers: { 'content-type': 'application/x-www-form-urlencoded' },
                 }
-              : { body }
+              : { body: ep.path === '/mcp' ? mcpCall : body }
             : {}),
           cookie: cookies[who],
           ip: OUTSIDE_IP,
-          ...(ep.path.startsWith('/v1/') && apiKeys[who]
-            ? { headers: { authorization: `Bearer ${apiKeys[who]}` } }
+          ...(isKeyed(ep) && apiKeys[who]
+            ? {
+                headers: {
+                  authorization: `Bearer ${apiKeys[who]}`,
+                  ...(ep.path === '/mcp' ? { accept: 'application/json, text/event-stream' } : {}),
+                },
+              }
             : {}),
         });
         figures.requests++;
         cells[who] = res.status;
-        if (ep.path.startsWith('/v1/') && apiKeys[who] && res.status < 300) figures.apiKeyCallsOk++;
+        if (isKeyed(ep) && apiKeys[who] && res.status < 300) figures.apiKeyCallsOk++;
         const out = await res.text();
         const name = `${ep.method} ${ep.path}`;
         if (who === 'user A') {

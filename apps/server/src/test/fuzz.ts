@@ -19,7 +19,8 @@ import { fileURLToPath } from 'node:url';
 import { serve } from '@hono/node-server';
 import { canStartPostgres, freePort, startPostgres, type TempPostgres } from '../../../../scripts/pg-temp.mjs';
 import { openDatabase } from '../db/client';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { subscribers } from '../db/schema';
 import { rowsOf } from '../lib/rate-limit';
 import { BASE, cookieFrom, createTestProduct, type TestProduct } from './harness';
 import { fillPath, listEndpoints, type Endpoint } from './routes';
@@ -332,6 +333,16 @@ export async function runFuzz(opts: {
     const member = await t.newUser('fuzz-member@example.com');
     const admin = await t.newUser('fuzz-admin@example.com');
     const cookies: Record<Case['who'], string> = { anonymous: '', member: member.cookie, admin: admin.cookie };
+    // A paid account's API key goes with every request to the MCP server, so its messages are fuzzed past the
+    // key check (without one every answer there is the key's 401).
+    const keyOwner = await t.newUser('fuzz-key@example.com');
+    await t.deps.db
+      .update(subscribers)
+      .set({ subscription_tier: 'Pro', subscribed: true, monthly_word_balance: 15_000 })
+      .where(eq(subscribers.user_id, keyOwner.id));
+    const made = await t.req('/api/api-keys', { body: { name: 'fuzz' }, cookie: keyOwner.cookie });
+    if (made.status !== 201) throw new Error(`setup: api key answered ${made.status}`);
+    const apiKey = ((await made.json()) as { secret: string }).secret;
     const renew = async (who: 'member' | 'admin', email: string) => {
       const me = (await (await t.req('/api/me', { cookie: cookies[who] })).json()) as { user: unknown };
       if (me.user) return;
@@ -350,7 +361,7 @@ export async function runFuzz(opts: {
         ...nul,
       ];
       for (const c of samples) {
-        const res = await send(origin, ep, c, cookies[c.who]);
+        const res = await send(origin, ep, c, cookies[c.who], apiKey);
         figures.cases++;
         figures.statuses[res.status] = (figures.statuses[res.status] ?? 0) + 1;
         const what = `${ep.method} ${ep.path} as ${c.who} ${JSON.stringify({ query: c.query, body: encodeBody(c.body).raw?.slice(0, 120), type: encodeBody(c.body).type })}`;
@@ -393,11 +404,21 @@ export async function runFuzz(opts: {
   return figures;
 }
 
-async function send(origin: string, ep: Endpoint, c: Case, cookie: string): Promise<{ status: number; text: string }> {
+async function send(
+  origin: string,
+  ep: Endpoint,
+  c: Case,
+  cookie: string,
+  apiKey: string,
+): Promise<{ status: number; text: string }> {
   const url = new URL(fillPath(ep.path, { id: c.param, token: c.param }), origin);
   for (const [k, v] of Object.entries(c.query)) url.searchParams.set(k, v);
   const headers: Record<string, string> = {};
   if (cookie) headers.cookie = cookie;
+  if (ep.path === '/mcp') {
+    headers.authorization = `Bearer ${apiKey}`;
+    headers.accept = 'application/json, text/event-stream';
+  }
   if (c.ownOrigin) headers.origin = BASE;
   const withBody = ep.method !== 'GET' && ep.method !== 'HEAD' && ep.method !== 'OPTIONS';
   const { type, raw } = withBody ? encodeBody(c.body) : {};
