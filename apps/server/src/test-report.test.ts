@@ -1,4 +1,7 @@
 // The tally behind `npm test`'s closing line (scripts/test-report.mjs): one list is counted and printed.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { withoutEngineWarnings } from '../../../scripts/npm-output.mjs';
 import { addPlaywrightReport, addVitestReport, createTally, firstLine } from '../../../scripts/test-report.mjs';
@@ -120,5 +123,24 @@ describe('the API reference install', () => {
     expect(withoutEngineWarnings(out)).toBe(
       'npm warn deprecated something@1.0.0: use another\n\nadded 272 packages in 1m\n',
     );
+  });
+});
+
+describe('the install under the oldest Node the product supports', () => {
+  it('has no package that declares a newer Node (npm would print EBADENGINE at `npm start`)', () => {
+    const root = path.resolve(import.meta.dirname, '../../..');
+    const oldest = (
+      JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { engines: { node: string } }
+    ).engines.node.replace(/^>=\s*/, '');
+    const semver = createRequire(import.meta.url)('semver') as { satisfies(v: string, range: string): boolean };
+    const lock = JSON.parse(readFileSync(path.join(root, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { version?: string; engines?: { node?: string } }>;
+    };
+    const newer = Object.entries(lock.packages)
+      .filter(
+        ([, p]) => p.engines?.node && !semver.satisfies(`${oldest}.0`.split('.').slice(0, 3).join('.'), p.engines.node),
+      )
+      .map(([name, p]) => `${name}@${p.version}: node ${p.engines!.node}`);
+    expect(newer).toEqual([]);
   });
 });
