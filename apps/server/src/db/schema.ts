@@ -135,6 +135,11 @@ export const subscribers = pgTable(
     billing_period: text('billing_period'),
     subscription_cancelled_at: ts('subscription_cancelled_at'),
     cancellation_end_date: ts('cancellation_end_date'),
+    /**
+     * When the paid plan last changed within a subscription (another tier or billing period): from then on
+     * the plan held was paid at its list price (prorated), so a code redeemed before no longer describes it.
+     */
+    plan_changed_at: ts('plan_changed_at'),
     created_at: ts('created_at').notNull().defaultNow(),
     updated_at: ts('updated_at').notNull().defaultNow(),
   },
@@ -227,6 +232,23 @@ export const promotion_redemptions = pgTable(
     code: text('code').notNull(),
     transaction_id: text('transaction_id'),
     redeemed_at: ts('redeemed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.code] })],
+);
+
+/**
+ * A timed offer's window per account (the back-to-school sale's 48 hours): started once, the first time
+ * the offer is shown to the account on any device; the code is refused after `ends_at`.
+ */
+export const promotion_windows = pgTable(
+  'promotion_windows',
+  {
+    user_id: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    code: text('code').notNull(),
+    started_at: ts('started_at').notNull(),
+    ends_at: ts('ends_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.code] })],
 );
@@ -355,9 +377,23 @@ export const api_idempotency = pgTable(
     response_body: text('response_body'),
     created_at: ts('created_at').notNull().defaultNow(),
     completed_at: ts('completed_at'),
+    /** The server process (server_instances.id) running the request; null on rows from before owners. */
+    owner: text('owner'),
   },
   (t) => [primaryKey({ columns: [t.user_id, t.key] }), index('api_idempotency_created_idx').on(t.created_at)],
 );
+
+/**
+ * Every running server process, with a heartbeat: a claim (an idempotency key) whose process stopped
+ * beating, or is gone from this host, belongs to a dead process and is taken over at once.
+ */
+export const server_instances = pgTable('server_instances', {
+  id: text('id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  started_at: ts('started_at').notNull(),
+  heartbeat_at: ts('heartbeat_at').notNull(),
+});
 
 /**
  * The word ledger: one row per rewrite that took words. Reserved with the balance in one statement,
@@ -379,6 +415,8 @@ export const word_charges = pgTable(
     /** reserved | saved | refunded */
     status: text('status').notNull().default('reserved'),
     transformation_id: uuid('transformation_id'),
+    /** The Idempotency-Key of the request that reserved it (if any): a dead claim's reservation is refunded at takeover. */
+    idempotency_key: text('idempotency_key'),
     created_at: ts('created_at').notNull().defaultNow(),
     /** After this, an open reservation belongs to a request that is gone: the sweep refunds it. */
     expires_at: ts('expires_at').notNull(),

@@ -118,6 +118,8 @@ async function activate(
       billing_period: plan.period,
       subscription_cancelled_at: s.scheduledCancelAt ? (row.subscription_cancelled_at ?? ev.occurredAt) : null,
       cancellation_end_date: s.scheduledCancelAt,
+      // A new purchase: its own payment (with its code, if any) pays the period; no change since.
+      ...(same ? {} : { plan_changed_at: null }),
       updated_at: now,
     })
     .where(eq(subscribers.user_id, row.user_id));
@@ -183,6 +185,9 @@ async function applySubscription(
   const notes: string[] = [];
   const set: PgUpdateSetSource<typeof subscribers> = { billing_period: plan.period, updated_at: now };
   if (s.periodEnd) set.subscription_end = s.periodEnd;
+  // Another tier or billing period: the plan held from now on was paid at its list price (prorated).
+  if (plan.tier !== row.subscription_tier || plan.period !== (row.billing_period === 'yearly' ? 'yearly' : 'monthly'))
+    set.plan_changed_at = now;
   if (plan.tier !== row.subscription_tier) {
     const up = allowance(plan.tier) > allowance(row.subscription_tier);
     set.subscription_tier = plan.tier;

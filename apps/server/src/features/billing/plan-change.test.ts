@@ -9,7 +9,7 @@ import { startFakePaddle, type FakePaddle } from './fake-paddle';
 import { sandboxPriceId } from './payments/sandbox';
 import { prorate } from './plan-change';
 import { promotion_redemptions } from '../../db/schema';
-import { DAY_MS, deliver, subEvent } from './test-support';
+import { DAY_MS, deliver, postForm, sessionOf, subEvent } from './test-support';
 
 type User = Awaited<ReturnType<TestProduct['newUser']>>;
 type Plan = { planTier: 'Basic' | 'Pro' | 'Ultra'; billingPeriod: 'monthly' | 'yearly' };
@@ -114,6 +114,56 @@ describe('plan change in the sandbox', () => {
     const discounted = await preview();
     expect(discounted.credit).toBeCloseTo(11.99 / 2, 1);
     expect(discounted.dueNow).toBeCloseTo(full.dueNow + (full.credit - discounted.credit), 1);
+  });
+
+  it('after a change, credits the plan held at what was paid for it, and says its current price', async () => {
+    const u = await t.newUser();
+    const as = { headers: { cookie: u.cookie } };
+    const api = testClient(t.app).api;
+    // Pro monthly bought with BACK2SCHOOL40: $11.99.
+    const co = await api.functions['create-checkout'].$post(
+      { json: { planTier: 'Pro', billingPeriod: 'monthly', discountCode: 'BACK2SCHOOL40' } },
+      as,
+    );
+    expect(co.status).toBe(200);
+    const url = (await co.json()).url;
+    const paid = await postForm(
+      t,
+      '/sandbox/checkout/pay',
+      { session: sessionOf(url), code: 'BACK2SCHOOL40' },
+      u.cookie,
+    );
+    expect(paid.status).toBe(303);
+    const sub = async () => (await api.subscription.$get({}, as)).json();
+    expect((await sub()).promotion?.terms).toBe('$11.99 for the first month, then $19.99 a month');
+
+    // Up to Ultra at once: the $11.99 paid is credited, Ultra is charged at its list price.
+    const up = await (await previewChange(t, u, { planTier: 'Ultra', billingPeriod: 'monthly' })).json();
+    expect(up.credit).toBeCloseTo(11.99, 1);
+    expect(up.charge).toBeCloseTo(39.99, 1);
+    expect((await changePlan(t, u, { planTier: 'Ultra', billingPeriod: 'monthly' })).status).toBe(200);
+    const paidForUltra = up.credit + up.dueNow;
+
+    // The code paid Pro, not Ultra: the profile and the portal say Ultra's price now.
+    const after = await sub();
+    expect(after.subscription_tier).toBe('Ultra');
+    expect(after.promotion).toBeNull();
+    const portal = await api.functions['paddle-customer-portal'].$post({}, as);
+    const page = await (
+      await t.req(`/sandbox/portal?session=${encodeURIComponent(sessionOf((await portal.json()).url))}`, {
+        cookie: u.cookie,
+      })
+    ).text();
+    expect(page).not.toContain('for the first month');
+    expect(page).toContain('$39.99');
+
+    // Straight back down: Ultra is credited at what was paid for it (full price), not at its promotion price.
+    const down = await (await previewChange(t, u, { planTier: 'Pro', billingPeriod: 'monthly' })).json();
+    expect(down.credit).toBeCloseTo(paidForUltra, 1);
+    expect(down.credit).toBeGreaterThan(39.9);
+    expect(down.charge).toBeCloseTo(19.99, 1);
+    // Nothing lost on the round trip: Pro for the period plus the credit carried is what was paid in all.
+    expect(down.charge + down.carriedCredit).toBeCloseTo(11.99 + up.dueNow, 1);
   });
 
   it('refuses a Free account with a reason (409), and bad input with 400', async () => {

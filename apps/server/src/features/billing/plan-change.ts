@@ -96,7 +96,8 @@ export function prorate(
 export async function previewPlanChange(deps: BillingDeps, caller: Caller, to: Target): Promise<PlanChangePreview> {
   const cur = await current(deps, caller, to);
   if (deps.payments.kind === 'sandbox') {
-    // A period paid with a promotion code is credited at what was paid, not at the list price.
+    // The plan held is credited at what was paid for it: the discounted price when a code paid it, the list
+    // price (prorated) when it was bought by an earlier change in this period or without a code.
     const promo = findPromoCode((await codeOfPeriod(deps.db, caller.id, cur.periodStart)) ?? '');
     const list = periodPrice(cur.tier, cur.period);
     return prorate({ ...cur, paid: promo ? discountedPrice(list, promo, cur.period) : list }, to, cur.now);

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { findPromoCode, PROMOTIONS, type PromoCode } from '@plainspoken/shared';
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
-import { promotion_redemptions } from '../../db/schema';
+import { promotion_redemptions, subscribers } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
 
 export type CodeCheck = { ok: true; promo: PromoCode; discountId: string } | { ok: false; message: string };
@@ -40,16 +40,35 @@ export async function redeemedCodes(db: Db, userId: string): Promise<string[]> {
 }
 
 /**
- * The code whose discount paid the period that started at `periodStart` (redeemed within a minute of its
- * start or later), or null: that period was paid at the full price, and so is every renewal.
+ * The code whose discount paid the plan held now: redeemed within a minute of the current period's start
+ * or later, and not before a change of plan in this period (the plan held since a change was paid at its
+ * list price, prorated). Null when the plan held was paid at the full price, as is every renewal.
  */
 export async function codeOfPeriod(db: Db, userId: string, periodStart: Date): Promise<string | null> {
-  const rows = await db
+  const [sub] = await db
+    .select({ changed: subscribers.plan_changed_at })
+    .from(subscribers)
+    .where(eq(subscribers.user_id, userId))
+    .limit(1);
+  return codeOfHolding(await redemptionsOf(db, userId), periodStart, sub?.changed ?? null);
+}
+
+/** Every code the user redeemed, with when. */
+export async function redemptionsOf(db: Db, userId: string): Promise<{ code: string; at: Date }[]> {
+  return db
     .select({ code: promotion_redemptions.code, at: promotion_redemptions.redeemed_at })
     .from(promotion_redemptions)
     .where(eq(promotion_redemptions.user_id, userId));
-  const from = periodStart.getTime() - 60_000;
-  const hit = rows.filter((r) => r.at.getTime() >= from).sort((a, b) => b.at.getTime() - a.at.getTime())[0];
+}
+
+/** codeOfPeriod's rule on plain values: the latest redemption since the plan held began, or null. */
+export function codeOfHolding(
+  redemptions: readonly { code: string; at: Date }[],
+  periodStart: Date,
+  planChangedAt: Date | null,
+): string | null {
+  const from = Math.max(periodStart.getTime() - 60_000, planChangedAt ? planChangedAt.getTime() : 0);
+  const hit = redemptions.filter((r) => r.at.getTime() >= from).sort((a, b) => b.at.getTime() - a.at.getTime())[0];
   return hit?.code ?? null;
 }
 

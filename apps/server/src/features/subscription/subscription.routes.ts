@@ -25,7 +25,7 @@ import {
   type SubscriberRow,
 } from '../../domain/subscribers';
 
-/** The code that paid the current period (redeemed at its start or later), with its terms; null otherwise. */
+/** The code that paid the plan held now (redeemed at the period's start or later, and not before a change of plan), with its terms; null otherwise. */
 async function periodPromotion(
   db: Db,
   userId: string,
@@ -35,7 +35,11 @@ async function periodPromotion(
   const tier = effectiveTier(row, now);
   if (!isPaidTier(tier) || !row.subscription_end) return null;
   const period = row.billing_period === 'yearly' ? 'yearly' : 'monthly';
-  const start = addMonths(row.subscription_end, period === 'yearly' ? -12 : -1).getTime() - 60_000;
+  // Since a change of plan in this period, the plan held was paid at its list price: no code describes it.
+  const start = Math.max(
+    addMonths(row.subscription_end, period === 'yearly' ? -12 : -1).getTime() - 60_000,
+    row.plan_changed_at ? row.plan_changed_at.getTime() : 0,
+  );
   const rows = await db
     .select({ code: promotion_redemptions.code, at: promotion_redemptions.redeemed_at })
     .from(promotion_redemptions)
