@@ -51,4 +51,11 @@ export const NEGATION_CASES: readonly RuleCase[] = [
     keep: 'The mayor did not go to the opening in person. The band played until midnight.',
     fail: 'The mayor was present at the opening. The band played until midnight.',
   },
+  {
+    rule: 'negation.lost',
+    note: '"can not" in two words denies as "cannot" does, in a set phrase too',
+    original: 'Visitors can not park on the grass near the lake. We can not wait to see the new garden in spring.',
+    keep: 'Parking on the grass near the lake is not allowed for visitors. We are eager to see the new garden in spring.',
+    fail: 'Visitors can park on the grass near the lake. We are eager to see the new garden in spring.',
+  },
 ];

@@ -21,9 +21,12 @@ export const NEGATOR_WORD = new RegExp(`^(?:${negationAlternatives})$|n['’]t$`
 /** The words that may deny an amount right before it ("not many", "hardly any"). */
 export const AMOUNT_DENIERS: readonly string[] = ['not', 'never', 'hardly'];
 
-/** Set phrases with a negation word that deny nothing ("not only … but also", "that's not all"). */
+/**
+ * Set phrases with a negation word that deny nothing ("not only … but also", "that's not all"). "Cannot" is
+ * also written "can not" ("I can not wait", "could not agree more").
+ */
 export const IDIOMS =
-  /\b(?:not just|not to mention|no (?:more|fewer|less|longer) than|not (?:more|fewer|less) than|nothing short of|nothing less than|no doubt|no wonder|no matter|needless to say|(?:is|'s|’s|are|was) not all(?=\s*(?:[,.;:!?)—–-]|$))|(?:isn|wasn|aren)['’]t all(?=\s*(?:[,.;:!?)—–-]|$))|if (?:that|this)['’]s not enough|if (?:that|this) is not enough|not least|second to none|(?:can|could)(?:not|n['’]t) help but|never before|not surprisingly|not unlike|without (?:a doubt|question|fail|breaking the bank|further ado)|(?:could|can)(?:not|n['’]t) (?:agree more|be happier|be prouder|wait|stress (?:this |that |it )?enough|recommend (?:it|this|them) enough)|never fails? to|don['’]t even get me started|nothing but)\b/gi;
+  /\b(?:not just|not to mention|no (?:more|fewer|less|longer) than|not (?:more|fewer|less) than|nothing short of|nothing less than|no doubt|no wonder|no matter|needless to say|(?:is|'s|’s|are|was) not all(?=\s*(?:[,.;:!?)—–-]|$))|(?:isn|wasn|aren)['’]t all(?=\s*(?:[,.;:!?)—–-]|$))|if (?:that|this)['’]s not enough|if (?:that|this) is not enough|not least|second to none|(?:can|could)(?:not| not|n['’]t) help but|never before|not surprisingly|not unlike|without (?:a doubt|question|fail|breaking the bank|further ado)|(?:could|can)(?:not| not|n['’]t) (?:agree more|be happier|be prouder|wait|stress (?:this |that |it )?enough|recommend (?:it|this|them) enough)|never fails? to|don['’]t even get me started|nothing but)\b/gi;
 
 /** A question tag ("…, wouldn't it?", "…, isn't she?") asks for agreement; it denies nothing. */
 export const QUESTION_TAG =
