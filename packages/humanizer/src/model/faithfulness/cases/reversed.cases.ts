@@ -37,4 +37,11 @@ export const REVERSED_CASES: readonly RuleCase[] = [
     keep: 'The bus is cheaper than the train. Both depart from the central square.',
     fail: 'The bus is more expensive than the train. Both depart from the central square.',
   },
+  {
+    rule: 'reversed.amount',
+    note: '"no longer … many" restated as "few" keeps the amount; "many" turned into "few" does not',
+    original: 'The old port no longer has many fishing boats. Most of the sheds are empty.',
+    keep: 'The old port has few fishing boats now. Most of the sheds stand empty.',
+    fail: 'The old port no longer has few fishing boats. Most of the sheds stand empty.',
+  },
 ];

@@ -18,8 +18,11 @@ export const NEGATOR = new RegExp(`\\b(?:${negationAlternatives})\\b|n't\\b|n’
 /** A single word that says "not" (lower case). */
 export const NEGATOR_WORD = new RegExp(`^(?:${negationAlternatives})$|n['’]t$`);
 
-/** The words that may deny an amount right before it ("not many", "hardly any"). */
-export const AMOUNT_DENIERS: readonly string[] = ['not', 'never', 'hardly'];
+/**
+ * The words of `NEGATION_WORDS` (and "no longer") that deny an amount right before it ("not many", "hardly any",
+ * "no longer has many"): the other side of the amount then restates it ("few").
+ */
+export const AMOUNT_DENIERS: readonly string[] = ['not', 'never', 'hardly', 'scarcely', 'barely', 'no longer'];
 
 /**
  * Set phrases with a negation word that deny nothing ("not only … but also", "that's not all"). "Cannot" is

@@ -92,7 +92,7 @@ export function reversedAmount(original: string, answer: string): [string, strin
   return null;
 }
 
-/** Whether a "not" (or "never", "hardly") stands right before one side of an opposite, one word between at most. */
+/** Whether a denial (`AMOUNT_DENIERS`) stands right before one side of an opposite, one word between at most. */
 function deniedIn(r: RegExp, text: string): boolean {
   return new RegExp(
     `\\b(?:${AMOUNT_DENIERS.join('|')})\\s+(?:[a-z]+\\s+)?(?:${r.source})|n['’]t\\s+(?:[a-z]+\\s+)?(?:${r.source})`,
