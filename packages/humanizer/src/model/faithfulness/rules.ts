@@ -10,7 +10,7 @@ import {
   numberNew,
   numberSwapped,
 } from './facts/number-rules.ts';
-import { addedInOtherWords, deniedActLost, mergeFlip, notAdded, notLost, notMoved } from './negation/rules.ts';
+import { addedInOtherWords, asIf, deniedActLost, mergeFlip, notAdded, notLost, notMoved } from './negation/rules.ts';
 import { addedPrefix, amount, antonym, comparison } from './reversed/rules.ts';
 import type { Located, Rule } from './types.ts';
 import { VERDICT_RULES, type VerdictInput } from './verdict.ts';
@@ -35,6 +35,7 @@ export const SENTENCE_RULES: readonly Rule<SentenceCheck>[] = [
   notLost,
   notAdded,
   notMoved,
+  asIf,
   // Reversed claims.
   antonym,
   addedPrefix,

@@ -58,4 +58,11 @@ export const NEGATION_CASES: readonly RuleCase[] = [
     keep: 'Parking on the grass near the lake is not allowed for visitors. We are eager to see the new garden in spring.',
     fail: 'Visitors can park on the grass near the lake. We are eager to see the new garden in spring.',
   },
+  {
+    rule: 'negation.as-if',
+    note: '"not as if" planted into "as if", where the clause gives the "not" no word to reach',
+    original: 'It was as if, without warning, the lights failed in every house. Neighbours lit candles.',
+    keep: 'Without any warning, it was as if the lights failed in every house. Neighbours lit candles.',
+    fail: 'It was not as if, without warning, the lights failed in every house. Neighbours lit candles.',
+  },
 ];

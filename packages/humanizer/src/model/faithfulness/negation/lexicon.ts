@@ -76,6 +76,11 @@ export const ADDED_DENIAL = /^(?:lack(?:s|ed|ing)?|unable|fail(?:s|ed|ing)?)$/;
 export const CLAUSE_OPENER =
   /^(?:and|so|then|because|since|although|though|while|whereas|which|who|whom|whose|when|whenever|where|if|unless|until|whether)$/;
 
+/** A likeness ("as if", "as though"), and the same denied ("not as if", "wasn't as though", "never quite as if"). */
+export const AS_IF = /\bas\s+(?:if|though)\b/i;
+export const NOT_AS_IF =
+  /\b(?:not|never)\s+(?:quite\s+)?as\s+(?:if|though)\b|n['’]t\s+(?:quite\s+)?as\s+(?:if|though)\b/i;
+
 /** The prefixes that deny a word ("unbound", "insignificant", "nonexistent"), as a restated denial reads them. */
 export const NEGATING_PREFIXES: readonly string[] = ['un', 'in', 'im', 'il', 'ir', 'dis', 'non'];
 

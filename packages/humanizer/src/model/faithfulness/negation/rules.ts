@@ -3,7 +3,7 @@ import type { SentenceCheck } from '../context.ts';
 import { CLOSE_ALIGN, DENIED_ACT_ALIGN, NEGATION_ALIGN } from '../thresholds.ts';
 import type { Has, Rule } from '../types.ts';
 import { keptIn, STOP } from '../words.ts';
-import { ADDED_DENIAL, DENIED_ACT, NEGATING_PREFIXES } from './lexicon.ts';
+import { ADDED_DENIAL, AS_IF, DENIED_ACT, NEGATING_PREFIXES, NOT_AS_IF } from './lexicon.ts';
 import { mergeScopes, type Scope } from './scope.ts';
 
 /**
@@ -209,6 +209,34 @@ export const notMoved: Rule<SentenceCheck> = {
             : 'a "not" was added, so the sentence may say the opposite',
       };
     if (!plainly && (negO === 0 || negA === 0) && !doubts.includes(j)) doubts.push(j);
+    return null;
+  },
+};
+
+export const asIf: Rule<SentenceCheck> = {
+  id: 'negation.as-if',
+  drift: 'negation',
+  why: '"It was not as if he cared" says he did not; "it was as if he cared" says he seemed to: a "not" gained or lost before "as if" turns the claim around, whatever words follow',
+  exceptions: [
+    {
+      id: 'said-without-as-if',
+      why: 'a side that says the likeness otherwise ("it\'s not like he cared") is left to the other negation rules',
+    },
+  ],
+  check: (s) => {
+    if (s.aligned.length === 0) return null;
+    const answer = s.text;
+    if (!AS_IF.test(answer)) return null;
+    const denied = NOT_AS_IF.test(answer);
+    for (const i of s.closeFollowed) {
+      const original = s.c.o.sentences[i]?.text ?? '';
+      if (!AS_IF.test(original) || NOT_AS_IF.test(original) === denied) continue;
+      return {
+        detail: denied
+          ? 'a "not" was added before "as if", so the sentence now denies what your text says it seemed'
+          : 'a "not" was lost before "as if", so the sentence now says what your text denies',
+      };
+    }
     return null;
   },
 };
