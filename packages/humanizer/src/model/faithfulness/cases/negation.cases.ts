@@ -65,4 +65,25 @@ export const NEGATION_CASES: readonly RuleCase[] = [
     keep: 'Without any warning, it was as if the lights failed in every house. Neighbours lit candles.',
     fail: 'It was not as if, without warning, the lights failed in every house. Neighbours lit candles.',
   },
+  {
+    rule: 'negation.lost',
+    note: '"no longer" denies the verb after it',
+    original: 'The corner shop no longer sells fresh fish on Mondays. It closes at noon.',
+    keep: 'On Mondays the corner shop has stopped selling fresh fish. It shuts at noon.',
+    fail: 'On Mondays the corner shop sells fresh fish. It shuts at noon.',
+  },
+  {
+    rule: 'negation.lost',
+    note: '"hardly" denies as "not" does',
+    original: 'The old mountain road is hardly used by trucks these days. A tunnel replaced it.',
+    keep: 'These days trucks rarely use the old mountain road. A tunnel replaced it.',
+    fail: 'These days the old mountain road is used by trucks. A tunnel replaced it.',
+  },
+  {
+    rule: 'negation.lost',
+    note: '"nor" carries the denial on to the next clause',
+    original: 'The mayor did not speak at the meeting, nor did she send a note. The council waited an hour.',
+    keep: 'The mayor did not speak at the meeting and did not send a note either. The council waited an hour.',
+    fail: 'The mayor did not speak at the meeting, and she sent a note. The council waited an hour.',
+  },
 ];
