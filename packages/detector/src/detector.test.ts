@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FAMILY_NAMES, detect, detectScore, loadDetector, scoreFamilies, splitSentences } from './index.ts';
 import { calibrate } from './model.ts';
-import { CASUAL_PILEUP, STYLO_NAMES, stylometric } from './features.ts';
+import { CASUAL_PILEUP, STYLO_NAMES, stylometric } from './stylometry.ts';
 import { normalizeForFeatures, tokenize } from './text.ts';
 import { heuristicReasons } from './explain.ts';
 import { loadDetectorFrom } from './io.ts';

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { docPass, sentenceLogits } from './docpass.ts';
 import { defaultWeightsDir, loadDetectorFrom } from './io.ts';
-import { Detector, extract, ratioFeatures, select } from './model.ts';
+import { Detector, extract } from './model.ts';
+import { ratioFeatures, select } from './lm.ts';
 import { normalizeForFeatures, splitSentences } from './text.ts';
 
 // Written for these tests: lists, a title line, links, numbers, quotes, dashes, repeats, non-ASCII letters.

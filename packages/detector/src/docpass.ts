@@ -11,19 +11,12 @@ import {
   ngramString,
   skeletonHashes,
   skeletonTokens,
-  stylometric,
-  casualFigures,
   type NgramHashes,
 } from './features.ts';
-import {
-  lmKeys,
-  ratioFeatures,
-  type Detector,
-  type Family,
-  type LMStages,
-  type NgramLM,
-  type SparseLR,
-} from './model.ts';
+import { stylometric, casualFigures } from './stylometry.ts';
+import { lmKeys, ratioFeatures, type LMStages, type NgramLM } from './lm.ts';
+import { type Detector, type Family } from './model.ts';
+import { type SparseLR } from './scorers.ts';
 import { tokenize, tokenOffsets } from './text.ts';
 
 interface LMTrack {

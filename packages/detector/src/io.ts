@@ -2,20 +2,10 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { STYLO_NAMES } from './features.ts';
-import {
-  Detector,
-  DenseLR,
-  FAMILIES,
-  LMPair,
-  LMRatio,
-  NgramLM,
-  SparseLR,
-  TreeEnsemble,
-  WINDOW_STATS,
-  subsetKey,
-  type Calibration,
-} from './model.ts';
+import { STYLO_NAMES } from './stylometry.ts';
+import { Detector, FAMILIES, WINDOW_STATS, subsetKey, type Calibration } from './model.ts';
+import { DenseLR, SparseLR, TreeEnsemble } from './scorers.ts';
+import { LMPair, LMRatio, NgramLM } from './lm.ts';
 
 interface DenseJSON {
   mean: number[];

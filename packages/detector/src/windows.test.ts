@@ -5,19 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { detectWith, scoreFamiliesWith, scoreWith } from './core.ts';
-import { STYLO_NAMES } from './features.ts';
+import { STYLO_NAMES } from './stylometry.ts';
 import { defaultWeightsDir, loadDetectorFrom, saveDetector } from './io.ts';
-import {
-  calibrate,
-  Detector,
-  DenseLR,
-  extract,
-  FAMILIES,
-  LM_FEATURE_NAMES,
-  subsetKey,
-  windowStats,
-  WINDOW_STATS,
-} from './model.ts';
+import { calibrate, Detector, extract, FAMILIES, subsetKey, windowStats, WINDOW_STATS } from './model.ts';
+import { DenseLR } from './scorers.ts';
+import { LM_FEATURE_NAMES } from './lm.ts';
 import { normalizeForFeatures, splitSentences } from './text.ts';
 
 const AI_TEXT = `It is important to note that effective communication plays a crucial role in fostering collaboration. Moreover, it enhances productivity across diverse teams. Furthermore, by leveraging modern tools, organizations can streamline their workflows. Ultimately, embracing these practices is essential for long-term success.`;

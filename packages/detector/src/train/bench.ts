@@ -3,15 +3,15 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { resolve } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import { detect, detectScore, loadDetector } from '../index.ts';
 import { calibrate, Detector, FAMILIES, subsetKey, type Extracted } from '../model.ts';
 import { auroc } from './metrics.ts';
-import { CONFIG, docLogits, fitDetector, isNonNative, loadCorpus, prepare, type Prepared } from './fit.ts';
+import { readScriptPaths, trainingConfig } from './config.ts';
+import { isNonNative, loadCorpus, prepare, type Prepared } from './corpus.ts';
+import { docLogits, fitDetector } from './fit.ts';
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const corpusDir = resolve(repoRoot, process.env.CORPUS_DIR ?? '../shared/corpus');
+const { corpusDir } = readScriptPaths();
 
 function asExtracted(p: Prepared): Extracted {
   return { norm: '', tokens: [], ngram: p.ngram, skeleton: p.skeleton, stylo: p.stylo, lm: p.lm, skel: p.skel };
@@ -127,7 +127,7 @@ interface FoldResult {
 /** One leave-one-file-out fit, run in its own process so the files can be fitted in parallel. */
 function runFold(file: string): void {
   const docs = loadCorpus(corpusDir);
-  const ps = prepare(docs, CONFIG.folds);
+  const ps = prepare(docs, trainingConfig().folds);
   const tr = ps.filter((p) => p.doc.file !== file);
   const te = ps.filter((p) => p.doc.file === file);
   // The left-out file takes no part in the fit, the stack, the calibration or the threshold.

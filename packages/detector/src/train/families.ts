@@ -9,15 +9,14 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { scoreWith } from '../core.ts';
-import { defaultWeightsDir, loadDetectorFrom } from '../io.ts';
+import { loadDetectorFrom } from '../io.ts';
 import { Detector, FAMILIES, subsetKey } from '../model.ts';
 import { isPlainProse } from '../lexicon.ts';
 import { hashString } from '../text.ts';
 import { auroc } from './metrics.ts';
-import { CONFIG, docLogits, fitDetector, genreOf, loadCorpus, prepare, type Doc } from './fit.ts';
-
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const corpusDir = resolve(repoRoot, process.env.CORPUS_DIR ?? '../shared/corpus');
+import { readScriptPaths, setTrainingConfig, trainingConfig } from './config.ts';
+import { genreOf, loadCorpus, prepare, type Doc } from './corpus.ts';
+import { docLogits, fitDetector } from './fit.ts';
 
 export type ModelFamily = 'claude' | 'google' | 'llama' | 'gpt' | 'other';
 
@@ -56,7 +55,7 @@ const pct = (n: number, d: number): string => (d === 0 ? '-' : `${((100 * n) / d
  * were not trained on, per model family and genre (AI of the family against every human text of those files).
  */
 function unseen(): void {
-  const dir = process.env.DETECTOR_WEIGHTS_DIR || defaultWeightsDir();
+  const { corpusDir, weights: dir } = readScriptPaths();
   const det = loadDetectorFrom(dir);
   const trained = new Set(
     (JSON.parse(readFileSync(`${dir}/manifest.json`, 'utf8')) as { trainedOn: { files: string[] } }).trainedOn.files,
@@ -112,15 +111,15 @@ function unseen(): void {
 }
 
 function main(): void {
+  const { corpusDir } = readScriptPaths();
   if (process.argv.includes('--unseen')) return unseen();
   const t0 = Date.now();
   const log = (s: string): void => console.error(`[${((Date.now() - t0) / 1000).toFixed(0)}s] ${s}`);
   const families = (arg('families') ?? 'claude,google,llama,gpt').split(',') as ModelFamily[];
-  // Out-of-fold scores for the calibration by group folds (the source split would leave whole files out).
-  CONFIG.stackSplit = 'group';
-  CONFIG.folds = Number(arg('folds') ?? 4);
+  // Out-of-fold scores for the calibration by group folds.
+  setTrainingConfig({ ...trainingConfig(), folds: Number(arg('folds') ?? 4) });
   const docs = loadCorpus(corpusDir);
-  log(`corpus ${corpusDir}: ${docs.length} texts; folds ${CONFIG.folds}`);
+  log(`corpus ${corpusDir}: ${docs.length} texts; folds ${trainingConfig().folds}`);
   const humansOut = docs.filter(heldOutHuman);
   const rows: string[] = [];
   const genreRows: string[] = [];

@@ -2,7 +2,7 @@
 // figures). Each feature is cut at up to `bins - 1` quantiles of the training values; each tree is grown to
 // `depth` levels on a row and feature subsample, with Newton leaf values (sum of gradients over sum of hessians
 // plus `lambda`), shrunk by `rate`. Deterministic: the subsamples come from a fixed-seed generator.
-import { TreeEnsemble } from '../model.ts';
+import { TreeEnsemble } from '../scorers.ts';
 
 export interface TreeOptions {
   trees: number;

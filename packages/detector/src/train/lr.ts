@@ -43,28 +43,15 @@ export interface LRResult {
   bias: number;
 }
 
-/**
- * Group intercepts used only while fitting (fixed effects): row i gets the extra intercept of group `of[i]`
- * (-1: none), penalised with `lambda`. The returned model has the shared bias only, so the weights describe
- * the contrast within groups rather than the differences between them.
- */
-export interface GroupEffects {
-  of: Int32Array;
-  n: number;
-  lambda: number;
-}
-
 export function fitLR(
   X: Rows,
   y: Uint8Array | number[],
   sw: Float64Array | number[],
   lambda: number,
   iters = 120,
-  groups?: GroupEffects,
 ): LRResult {
   const n = X.indptr.length - 1;
-  const ng = groups?.n ?? 0;
-  const d = X.dim + ng + 1; // then the group intercepts, last = bias
+  const d = X.dim + 1; // last = bias
   let wsum = 0;
   for (let i = 0; i < n; i++) wsum += sw[i]!;
   const margins = new Float64Array(n);
@@ -74,8 +61,6 @@ export function fitLR(
     const b = w[d - 1]!;
     for (let i = 0; i < n; i++) {
       let m = b;
-      const gi = groups ? groups.of[i]! : -1;
-      if (gi >= 0) m += w[X.dim + gi]!;
       for (let k = X.indptr[i]!; k < X.indptr[i + 1]!; k++) m += w[X.idx[k]!]! * X.val[k]!;
       margins[i] = m;
       const yi = y[i]! ? 1 : -1;
@@ -86,16 +71,11 @@ export function fitLR(
       const coef = (-yi * p * sw[i]!) / wsum;
       for (let k = X.indptr[i]!; k < X.indptr[i + 1]!; k++) g[X.idx[k]!]! += coef * X.val[k]!;
       g[d - 1]! += coef;
-      if (gi >= 0) g[X.dim + gi]! += coef;
     }
     f /= wsum;
     for (let j = 0; j < X.dim; j++) {
       f += 0.5 * lambda * w[j]! * w[j]!;
       g[j]! += lambda * w[j]!;
-    }
-    for (let j = X.dim; j < d - 1; j++) {
-      f += 0.5 * groups!.lambda * w[j]! * w[j]!;
-      g[j]! += groups!.lambda * w[j]!;
     }
     return f;
   };

@@ -1,17 +1,18 @@
 // Fits the detector on the whole corpus and writes packages/detector/weights/.
 // Usage: npm run train:detector   (CORPUS_DIR defaults to ../shared/corpus from the repository root)
-import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { STYLO_NAMES } from '../features.ts';
+import { STYLO_NAMES } from '../stylometry.ts';
 import { saveDetector } from '../io.ts';
-import { LM_FEATURE_NAMES } from '../model.ts';
+import { LM_FEATURE_NAMES } from '../lm.ts';
 import { writeFileSync } from 'node:fs';
 import { Detector, FAMILIES, subsetKey } from '../model.ts';
 import { auroc } from './metrics.ts';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CONFIG, FLATTEN_FILES, fitDetector, isNonNative, loadCorpus, prepare } from './fit.ts';
+import { readScriptPaths, trainingConfig } from './config.ts';
+import { FLATTEN_FILES, isNonNative, loadCorpus, prepare } from './corpus.ts';
+import { fitDetector } from './fit.ts';
 
 function corpusHash(dir: string): string {
   const h = createHash('sha256');
@@ -38,15 +39,14 @@ function previousVersion(): number {
   }
 }
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-export const corpusDir = resolve(repoRoot, process.env.CORPUS_DIR ?? '../shared/corpus');
-
 function main(): void {
   const t0 = Date.now();
   const log = (s: string): void => console.error(`[${((Date.now() - t0) / 1000).toFixed(1)}s] ${s}`);
+  const { corpusDir, out } = readScriptPaths();
+  const config = trainingConfig();
   const docs = loadCorpus(corpusDir);
   log(`corpus ${corpusDir}: ${docs.length} texts`);
-  const ps = prepare(docs, CONFIG.folds);
+  const ps = prepare(docs, config.folds);
   log('features extracted');
   const { detector, oof } = fitDetector(ps, { sentences: true, log });
   // Out-of-collection figures (aggregates only) for the benchmark printout.
@@ -74,10 +74,6 @@ function main(): void {
     ),
   };
   log(JSON.stringify(report));
-  // DETECTOR_OUT writes elsewhere (to compare before replacing the shipped weights).
-  const out = process.env.DETECTOR_OUT
-    ? resolve(process.env.DETECTOR_OUT) + '/'
-    : fileURLToPath(new URL('../../weights/', import.meta.url));
   saveDetector(
     detector,
     out,
@@ -87,7 +83,7 @@ function main(): void {
       ai: docs.filter((d) => d.label === 'ai').length,
       files: [...new Set(docs.map((d) => d.file))],
       corpusSha256: corpusHash(corpusDir),
-      settings: { ...CONFIG, flattened: [...FLATTEN_FILES] },
+      settings: { ...config, flattened: [...FLATTEN_FILES] },
       weightsVersion: previousVersion() + 1,
     },
     { stylo: STYLO_NAMES, lm: LM_FEATURE_NAMES },

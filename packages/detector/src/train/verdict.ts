@@ -8,16 +8,14 @@
 // mixed, rewrite → mixed)
 // while at most 1% of human texts are called AI and at most 3% mixed or AI. The detector's scores are computed
 // once; the grid search over the thresholds reuses them.
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { detectWith } from '../core.ts';
-import { loadDetectorFrom, defaultWeightsDir } from '../io.ts';
+import { loadDetectorFrom } from '../io.ts';
 import { hashString, splitSentences } from '../text.ts';
 import { decideVerdict, type DocVerdict, type VerdictStats, type VerdictThresholds } from '../verdict.ts';
-import { loadCorpus, type Doc } from './fit.ts';
+import { readScriptPaths } from './config.ts';
+import { loadCorpus, type Doc } from './corpus.ts';
 
-const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
-const corpusDir = resolve(repoRoot, process.env.CORPUS_DIR ?? '../shared/corpus');
+const { corpusDir, weights } = readScriptPaths();
 const REWRITES = new Set([
   'gpt4_rewrite_of_human_text',
   'gpt4_polish_of_human_text',
@@ -68,7 +66,7 @@ function tally(rows: Row[], t: VerdictThresholds): Record<Row['kind'], Record<Do
 }
 
 function main(): void {
-  const det = loadDetectorFrom(process.env.DETECTOR_WEIGHTS_DIR || defaultWeightsDir());
+  const det = loadDetectorFrom(weights);
   const docs = loadCorpus(corpusDir);
   const rows: Row[] = [];
   const score = (text: string, kind: Row['kind'], file: string) => {
