@@ -58,7 +58,36 @@ export function notifySuccess(msg: ToastMessage): void {
 /** Error toasts still on screen; a new attempt clears them so an old failure never sits beside a new try. */
 const liveErrors = new Set<string | number>();
 
+/**
+ * Success toasts that offer Undo for one action (a file read into the box). A later error makes them stale: the
+ * error is about what came after, and an Undo beside it would read as its remedy, so it goes away.
+ */
+const liveUndos = new Set<string | number>();
+
+export function notifyUndoable(msg: ToastMessage & { onUndo?: (() => void) | undefined }): void {
+  showToast(({ toast }) => {
+    const id = toast.success(msg.title, {
+      ...(msg.description ? { description: msg.description } : {}),
+      ...(msg.onUndo ? { action: { label: 'Undo', onClick: msg.onUndo } } : {}),
+      onDismiss: (t) => liveUndos.delete(t.id),
+      onAutoClose: (t) => liveUndos.delete(t.id),
+    });
+    if (msg.onUndo) liveUndos.add(id);
+  });
+}
+
+/** Takes away the Undo toasts on screen (an error shown anywhere, a toast or in the page, made them stale). */
+export function dismissUndoToasts(): void {
+  if (liveUndos.size === 0) return;
+  const ids = [...liveUndos];
+  liveUndos.clear();
+  showToast(({ toast }) => {
+    for (const id of ids) toast.dismiss(id);
+  });
+}
+
 export function notifyError(msg: ToastMessage): void {
+  dismissUndoToasts();
   showToast(({ toast }) => {
     const id = toast.error(msg.title, {
       ...(msg.description ? { description: msg.description } : {}),

@@ -1,7 +1,7 @@
 /** Sends a file to the server to be read (POST /api/documents/extract, the file as the raw body). */
 import { countWords, DOCUMENTS, isAcceptedDocument, type ExtractedDocument, formatCount } from '@plainspoken/shared';
 import { ApiError, apiErrorFrom } from '@/lib/api';
-import { showToast } from '@/lib/toast';
+import { notifyUndoable } from '@/lib/toast';
 import { rememberUploadLayout } from './upload-layout';
 
 /** The refusal the browser can give without sending the file (wrong type, too large, empty). */
@@ -66,15 +66,14 @@ export async function readDocumentInto(file: File, previous: string, onText: (te
   rememberUploadLayout(doc.text, doc.layout);
   onText(doc.text);
   const words = countWords(doc.text);
-  showToast(({ toast }) =>
-    toast.success(`Read “${file.name}”`, {
-      description: [
-        `${formatCount(words)} ${words === 1 ? 'word' : 'words'}${doc.pages ? ` from ${doc.pages} ${doc.pages === 1 ? 'page' : 'pages'}` : ''}.`,
-        doc.note,
-      ]
-        .filter(Boolean)
-        .join(' '),
-      ...(previous.trim() ? { action: { label: 'Undo', onClick: () => onText(previous) } } : {}),
-    }),
-  );
+  notifyUndoable({
+    title: `Read “${file.name}”`,
+    description: [
+      `${formatCount(words)} ${words === 1 ? 'word' : 'words'}${doc.pages ? ` from ${doc.pages} ${doc.pages === 1 ? 'page' : 'pages'}` : ''}.`,
+      doc.note,
+    ]
+      .filter(Boolean)
+      .join(' '),
+    onUndo: previous.trim() ? () => onText(previous) : undefined,
+  });
 }

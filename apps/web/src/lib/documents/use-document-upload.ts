@@ -5,6 +5,7 @@
  */
 import { useCallback, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { isApiError } from '@/lib/api';
+import { dismissUndoToasts } from '@/lib/toast';
 
 export interface DocumentUpload {
   /** Opens the file picker. */
@@ -54,6 +55,8 @@ export function useDocumentUpload(opts: {
       } catch (e) {
         const message = isApiError(e) && e.message ? e.message : `“${file.name}” could not be read. Please try again.`;
         setProblem({ name: file.name, message });
+        // An earlier file's Undo toast is stale once a later file failed: it would sit beside this error.
+        dismissUndoToasts();
       } finally {
         setReading(null);
       }

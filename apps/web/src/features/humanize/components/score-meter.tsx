@@ -9,6 +9,7 @@ export function ScoreMeter({ before, after }: { before: number | null; after: nu
     <div
       className="grid gap-2 rounded-lg border bg-muted/30 p-3"
       data-testid="score-meter"
+      data-toast-avoid
       data-unscored={unscored || undefined}
     >
       <p className="text-xs font-medium">
