@@ -11,7 +11,7 @@ import { HUMANIZE_MODES } from './modes';
 import { READING_LEVELS, WRITING_TONES } from './writing';
 import { AIM_CALLS, OUTSIDE_DETECTORS } from './outside-detectors';
 import { aimResult, outsideScore } from './outside-detector-schemas';
-import { DOC_VERDICTS } from './schemas';
+import { DOC_VERDICTS, MEANING_FACT_KINDS } from './schemas';
 import { KEEP_LIMITS, MAX_TEXT_CHARS, keepField, type AiCheckOutput, type HumanizeOutput } from './schemas';
 
 /** Every key starts with this, so a leaked key is recognisable (and findable by secret scanners). */
@@ -149,6 +149,30 @@ const scoredSentence = z
   })
   .meta({ id: 'ScoredSentence' });
 
+const meaningSpan = z.tuple([z.number().int(), z.number().int()]);
+const meaningCheck = z
+  .object({
+    summary: z.string().meta({
+      description:
+        'One line: how many facts of your text were checked in the result, by kind, and whether all were kept.',
+      example: '9 facts checked: 4 numbers, 2 names, 1 date, 1 quotation, 1 negation: all kept',
+    }),
+    facts: z
+      .array(
+        z.object({
+          kind: z.enum(MEANING_FACT_KINDS).meta({ description: 'What kind of fact.' }),
+          text: z.string().meta({ description: 'The fact as your text writes it (a number with its unit).' }),
+          original: meaningSpan.meta({ description: 'UTF-16 offsets [start, end) of the fact in your text.' }),
+          kept: z.boolean().meta({ description: 'The result says it as written.' }),
+          result: meaningSpan
+            .nullable()
+            .meta({ description: 'Where it stands in `humanized_text` (null when not there as written).' }),
+        }),
+      )
+      .meta({ description: 'Each number, date, name, link, quotation and negation of your text, in text order.' }),
+  })
+  .meta({ id: 'MeaningCheck' });
+
 export const apiHumanizeResponse = z
   .object({
     humanized_text: z.string().meta({ description: 'The rewrite.' }),
@@ -195,6 +219,10 @@ export const apiHumanizeResponse = z
         "Each outside detector the operator configured, with its own score for your text (absent when none is configured). Scans count against your plan's monthly allowance per detector.",
     }),
     detectors_after: z.array(outsideScore).optional().meta({ description: 'The same detectors for the rewrite.' }),
+    meaning: meaningCheck.meta({
+      description:
+        'The meaning report: what of your text was checked in the result (read from the two texts, so it is true for this result whatever wrote it).',
+    }),
     aim: aimResult.optional().meta({
       description:
         'Present when the request set `aimAt`: the aimed detector, its score of the rewrite (null with the reason when it gave none, or when the model did not write the rewrite) and the texts it was asked to score.',

@@ -8,7 +8,7 @@
  *   GET   /api/transformations/:id/export.docx?changes=tracked   (also /v1/transformations/:id/export.docx)
  */
 import { type Input, z } from './z';
-import { MAX_TEXT_CHARS, type ScoredSentence } from './schemas';
+import { MAX_TEXT_CHARS, type MeaningCheck, type ScoredSentence } from './schemas';
 import type { Score } from './modes';
 import type { AimResult } from './outside-detector-schemas';
 
@@ -71,6 +71,8 @@ export interface TransformationDetail {
   /** What the result said had happened: its summary and notes (null/[] on entries from before they were kept). */
   summary: string | null;
   notes: string[];
+  /** The meaning report of the rewrite as the engine wrote it (read again from the two texts). */
+  meaning: MeaningCheck;
 }
 
 export const RESULT_MSG = {

@@ -21,6 +21,7 @@ import {
 } from '@plainspoken/shared';
 import { detectLanguage } from '@plainspoken/humanizer/language';
 import type { Db } from '../../db/client';
+import { meaningOf } from '../../domain/meaning';
 import { transformations } from '../../db/schema';
 import { effectiveTier, loadSubscriber, type SubscriberRow } from '../../domain/subscribers';
 import { refundCharge, reserveWords, settleOnto } from '../../domain/word-ledger';
@@ -62,6 +63,7 @@ export function detailOf(r: Row): TransformationDetail {
     engine: r.engine,
     summary: r.summary,
     notes: r.notes ?? [],
+    meaning: meaningOf(r.original_text, r.rewrite_text ?? r.transformed_text),
   };
 }
 

@@ -18,6 +18,7 @@ import {
   type WritingPreferences,
 } from '@plainspoken/shared';
 import { and, asc, eq, gte } from 'drizzle-orm';
+import { meaningOf } from '../../domain/meaning';
 import type { Db } from '../../db/client';
 import { subscribers, transformations } from '../../db/schema';
 import { ensureSubscriber } from '../../domain/subscribers';
@@ -78,6 +79,7 @@ export async function storedRewriteSince(
     language: 'en',
     sentences_after: [],
     notes: [],
+    meaning: meaningOf(row.original_text, row.rewrite_text ?? row.transformed_text),
   };
 }
 

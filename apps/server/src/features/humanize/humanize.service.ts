@@ -30,6 +30,7 @@ import {
 import { detectLanguage, type LanguageGuess } from '@plainspoken/humanizer/language';
 import type { Db } from '../../db/client';
 import { transformation_layouts, transformations } from '../../db/schema';
+import { meaningOf } from '../../domain/meaning';
 import { alignLayout, decodeLayout, layoutBytes } from '../../domain/document-layout';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -462,6 +463,7 @@ export async function humanizeText(
       : {}),
     ...(aim ? { aim } : {}),
     notes,
+    meaning: meaningOf(input.text, out.text),
   };
 }
 

@@ -28,6 +28,7 @@ import { copyText } from '@/lib/utils';
 import { saveEdit } from '../api/result-editing';
 import { phraseDiff } from '../lib/phrase-diff';
 import type { HumanizeResult } from '../lib/use-humanizer';
+import { MeaningReport } from './meaning-report';
 import { ScoreMeter } from './score-meter';
 import { OutsideScorecard } from '@/components/score/outside-scorecard';
 import { SentenceRewriter } from './sentence-rewriter';
@@ -264,6 +265,15 @@ export function ResultPanel({
       </Tabs>
 
       <ScoreMeter before={output.score_before} after={output.score_after} />
+      {/* An answer stored before the report existed (a replayed request) has none. */}
+      {output.meaning && (
+        <MeaningReport
+          meaning={output.meaning}
+          original={original}
+          result={output.humanized_text}
+          edited={result.edited === true}
+        />
+      )}
       {output.detectors_after && output.detectors_after.length > 0 && (
         <OutsideScorecard
           ours={output.score_after}

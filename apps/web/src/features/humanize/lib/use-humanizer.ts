@@ -84,6 +84,7 @@ function outputOf(d: TransformationDetail): HumanizeOutput {
     ...(d.aim ? { aim: d.aim } : {}),
     // What the result said when it was made, in the same words (entries from before it was kept have none).
     notes: [d.summary, ...(d.notes ?? [])].filter((n): n is string => !!n),
+    meaning: d.meaning,
   };
 }
 
