@@ -50,7 +50,7 @@ describe('the meaning report of a model rewrite, over /v1/humanize (recorded rea
       .set({ subscription_tier: 'Pro', subscribed: true, monthly_word_balance: 50_000 })
       .where(eq(subscribers.user_id, u.id));
     const r = await testClient(t.app).api['api-keys'].$post({ json: { name: 'meaning' } }, { headers: { cookie } });
-    key = (await r.json()) as CreatedApiKey;
+    key = await r.json();
   }, 120_000);
   afterAll(async () => {
     await t?.close();
@@ -89,6 +89,6 @@ describe('the meaning report of a model rewrite, over /v1/humanize (recorded rea
       { param: { id: h.transformation_id! } },
       { headers: { cookie } },
     );
-    expect(((await d.json()) as TransformationDetail).meaning).toEqual(m);
+    expect((await d.json()).meaning).toEqual(m);
   }, 180_000);
 });
