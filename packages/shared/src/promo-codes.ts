@@ -56,6 +56,11 @@ export function promoPercentLabel(p: PromoCode, period: BillingPeriod): string {
 /** GET /api/promotions: the codes this user has redeemed (a checkout with the code completed). */
 export interface PromotionsState {
   redeemed: string[];
+  /**
+   * The back-to-school offer's window for this account, kept on the server (null until it is first shown):
+   * the countdown runs to `endsAt` in every browser, and the code is refused after it.
+   */
+  backToSchool: { startedAt: string; endsAt: string } | null;
 }
 
 const dollars = (v: number) => `$${v.toFixed(2)}`;

@@ -1,12 +1,12 @@
 /**
  * Which promotion applies to the signed-in user right now, for the promotion overlays and the pricing
  * page (features do not import each other). The server says which codes were redeemed (a checkout with
- * the code completed); the sale dates and the back-to-school window (started when its button is first
- * shown, kept in localStorage as spec section 3 names it) come from the shared constants.
+ * the code completed) and keeps the back-to-school window per account (started when its button is first
+ * shown, in any browser; the code is refused after it); the summer sale's dates are shared constants.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { findPromoCode, PROMOTIONS, type PromoCode } from '@plainspoken/shared';
+import { findPromoCode, PROMOTIONS, type PromoCode, type PromotionsState } from '@plainspoken/shared';
 import { call, server } from './api';
 import { useSession } from './auth';
 import { useNow } from './use-now';
@@ -18,37 +18,34 @@ export const promotionsQueryOptions = (userId: string) =>
     staleTime: 60_000,
   });
 
-/** The codes this user redeemed; empty while loading or signed out. */
-export function useRedeemedCodes(userId: string | null): { redeemed: readonly string[]; loaded: boolean } {
+/** The codes this user redeemed and the back-to-school window; empty while loading or signed out. */
+export function useRedeemedCodes(userId: string | null): {
+  redeemed: readonly string[];
+  backToSchool: PromotionsState['backToSchool'];
+  loaded: boolean;
+} {
   const q = useQuery({ ...promotionsQueryOptions(userId ?? 'anonymous'), enabled: Boolean(userId) });
-  return { redeemed: q.data?.redeemed ?? [], loaded: q.isSuccess };
+  return { redeemed: q.data?.redeemed ?? [], backToSchool: q.data?.backToSchool ?? null, loaded: q.isSuccess };
 }
 
-export const backToSchoolStartKey = (userId: string) => `back_to_school_start_${userId}`;
-
-function storedStart(userId: string): number | null {
-  try {
-    const n = Number(window.localStorage.getItem(backToSchoolStartKey(userId)));
-    return Number.isFinite(n) && n > 0 ? n : null;
-  } catch {
-    return null;
-  }
+/** Starts this account's back-to-school window on the server (once; later calls read it) and keeps the answer. */
+export async function startBackToSchool(qc: QueryClient, userId: string): Promise<void> {
+  const state = await call(server.api.promotions['back-to-school'].$post());
+  qc.setQueryData(promotionsQueryOptions(userId).queryKey, state);
+  promotionChanged();
 }
 
 /** The promotion whose discount applies now: the summer sale while it runs, else a running back-to-school window. */
-export function activePromotion(userId: string, now: number, redeemed: readonly string[]): PromoCode | null {
+export function activePromotion(
+  now: number,
+  state: Pick<PromotionsState, 'redeemed' | 'backToSchool'>,
+): PromoCode | null {
+  const { redeemed } = state;
   const summer = findPromoCode(PROMOTIONS.summer.code);
   if (summer && now <= PROMOTIONS.summer.endsAt && !redeemed.includes(summer.code)) return summer;
   const bts = findPromoCode(PROMOTIONS.backToSchool.code);
-  const start = storedStart(userId);
-  if (
-    bts &&
-    PROMOTIONS.backToSchool.enabled &&
-    start !== null &&
-    now < start + PROMOTIONS.backToSchool.durationMs &&
-    !redeemed.includes(bts.code)
-  )
-    return bts;
+  const end = state.backToSchool ? Date.parse(state.backToSchool.endsAt) : null;
+  if (bts && PROMOTIONS.backToSchool.enabled && end !== null && now < end && !redeemed.includes(bts.code)) return bts;
   return null;
 }
 
@@ -76,7 +73,7 @@ export function useActivePromotion(): PromoCode | null {
   );
   const { user } = useSession();
   const now = useNow(60_000);
-  const { redeemed, loaded } = useRedeemedCodes(user?.id ?? null);
+  const { redeemed, backToSchool, loaded } = useRedeemedCodes(user?.id ?? null);
   if (!user || !loaded) return null;
-  return activePromotion(user.id, now, redeemed);
+  return activePromotion(now, { redeemed: [...redeemed], backToSchool });
 }

@@ -3,7 +3,8 @@
  *   POST /api/functions/create-checkout, /api/functions/paddle-customer-portal (the spec's function names)
  *   OPTIONS|POST /api/functions/payment-webhook (Paddle's and the sandbox's deliveries; the admin test event)
  *   POST /api/functions/preview-plan-change, /api/functions/change-plan (a subscriber's plan change)
- *   GET /api/promotions (the promotion codes the caller redeemed)
+ *   GET /api/promotions (the promotion codes the caller redeemed, the back-to-school window)
+ *   POST /api/promotions/back-to-school (the offer is shown: its window starts, once per account)
  *   GET /billing/checkout (the page Paddle's payment link opens) and /billing/checkout.js (its script)
  *   /sandbox/* (the local sandbox's hosted pages)
  */
@@ -16,7 +17,7 @@ import { changePlan, previewPlanChange } from './plan-change';
 import { CHECKOUT_SCRIPT, incompleteCheckoutPage, paddleCheckoutPage } from './checkout-page';
 import { PADDLE_CSP, contentSecurityPolicy } from '../../lib/security-headers';
 import type { PaymentProvider } from './payments/types';
-import { redeemedCodes } from './promotions';
+import { promotionsState } from './promotions';
 import { sandboxRoutes } from './sandbox/sandbox.routes';
 import { receiveSignedWebhook, receiveTestEvent } from './webhooks/receive';
 import { countRefusal } from './webhooks/ip-limit';
@@ -40,7 +41,13 @@ export const billingRoutes = createRouter<{ payments: PaymentProvider }>()
   // The codes the caller redeemed (a checkout with the code completed): the browser stops offering them.
   .get('/api/promotions', signedIn, async (c) => {
     const u = await requireUser(c);
-    return c.json({ redeemed: await redeemedCodes(c.var.deps.db, u.id) } satisfies PromotionsState);
+    c.header('Cache-Control', 'no-store');
+    return c.json((await promotionsState(c.var.deps, u.id, false)) satisfies PromotionsState);
+  })
+  // The back-to-school offer is shown to the account: its 48-hour window starts now, once per account.
+  .post('/api/promotions/back-to-school', signedIn, async (c) => {
+    const u = await requireUser(c);
+    return c.json((await promotionsState(c.var.deps, u.id, true)) satisfies PromotionsState);
   })
   .post('/api/functions/paddle-customer-portal', async (c) => {
     const u = await requireUser(c);

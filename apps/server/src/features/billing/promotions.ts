@@ -5,10 +5,10 @@
  * when a transaction carrying its discount completes (the webhook), never when a dialog is opened.
  */
 import { and, eq } from 'drizzle-orm';
-import { findPromoCode, PROMOTIONS, type PromoCode } from '@plainspoken/shared';
+import { findPromoCode, PROMOTIONS, type PromoCode, type PromotionsState } from '@plainspoken/shared';
 import type { Env } from '../../env';
 import type { Db } from '../../db/client';
-import { promotion_redemptions, subscribers } from '../../db/schema';
+import { promotion_redemptions, promotion_windows, subscribers } from '../../db/schema';
 import type { Logger } from '../../lib/logger';
 
 export type CodeCheck = { ok: true; promo: PromoCode; discountId: string } | { ok: false; message: string };
@@ -72,6 +72,59 @@ export function codeOfHolding(
   return hit?.code ?? null;
 }
 
+type Window = { startedAt: Date; endsAt: Date };
+
+/**
+ * The account's back-to-school window: read, or started now when `start` and none exists (the first time
+ * the offer is shown to the account, in any browser, or its code is first tried). One row per account and
+ * code; concurrent starts keep the first.
+ */
+export async function backToSchoolWindow(
+  deps: { db: Db; now: () => Date },
+  userId: string,
+  start: boolean,
+): Promise<Window | null> {
+  const code = PROMOTIONS.backToSchool.code;
+  const read = async () =>
+    (
+      await deps.db
+        .select({ startedAt: promotion_windows.started_at, endsAt: promotion_windows.ends_at })
+        .from(promotion_windows)
+        .where(and(eq(promotion_windows.user_id, userId), eq(promotion_windows.code, code)))
+        .limit(1)
+    )[0] ?? null;
+  const found = await read();
+  if (found || !start || !PROMOTIONS.backToSchool.enabled) return found;
+  const now = deps.now();
+  await deps.db
+    .insert(promotion_windows)
+    .values({
+      user_id: userId,
+      code,
+      started_at: now,
+      ends_at: new Date(now.getTime() + PROMOTIONS.backToSchool.durationMs),
+    })
+    .onConflictDoNothing();
+  return read();
+}
+
+/** GET /api/promotions (and the start of the window): redeemed codes and the back-to-school window. */
+export async function promotionsState(
+  deps: { db: Db; now: () => Date },
+  userId: string,
+  start: boolean,
+): Promise<PromotionsState> {
+  const w = await backToSchoolWindow(deps, userId, start);
+  return {
+    redeemed: await redeemedCodes(deps.db, userId),
+    backToSchool: w ? { startedAt: w.startedAt.toISOString(), endsAt: w.endsAt.toISOString() } : null,
+  };
+}
+
+/** Said when the back-to-school code is tried after the account's countdown reached zero. */
+export const backToSchoolEnded = (code: string) =>
+  `The back-to-school offer for your account ended when its 48-hour countdown reached zero, so the code ${code} no longer applies.`;
+
 /** Whether `typed` may be used by this user now, with the reason in the user's words when not. */
 export async function checkPromoCode(
   deps: { db: Db; env: Env; now: () => Date },
@@ -84,6 +137,11 @@ export async function checkPromoCode(
     return { ok: false, message: `The code ${promo.code} has expired.` };
   if (promo.sale === 'backToSchool' && !PROMOTIONS.backToSchool.enabled)
     return { ok: false, message: `The code ${promo.code} is not active right now.` };
+  if (promo.sale === 'backToSchool') {
+    // The offer runs 48 hours from when the account first saw it (or first tried the code), then ends.
+    const w = await backToSchoolWindow(deps, userId, true);
+    if (w && deps.now().getTime() >= w.endsAt.getTime()) return { ok: false, message: backToSchoolEnded(promo.code) };
+  }
   const used = await deps.db
     .select({ code: promotion_redemptions.code })
     .from(promotion_redemptions)

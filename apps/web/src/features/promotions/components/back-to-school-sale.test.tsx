@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROMOTIONS } from '@plainspoken/shared';
 import { promoKeys } from '../lib/storage';
@@ -20,17 +20,31 @@ describe('BackToSchoolSale', () => {
     vi.useRealTimers();
   });
 
-  it('starts the 48-hour window the first time the button is shown, and never opens by itself', () => {
+  it("asks the server to start the window the first time, and counts down to the server's end", async () => {
     useFakeClock(NOW);
-    renderPromo(<BackToSchoolSale userId={USER_ID} />);
-    expect(button()).not.toBeNull();
+    const fetchMock = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      Response.json({
+        redeemed: [],
+        backToSchool: { startedAt: new Date(NOW).toISOString(), endsAt: new Date(NOW + 48 * HOUR).toISOString() },
+      }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderPromo(<BackToSchoolSale userId={USER_ID} />, { backToSchool: null });
+    await act(async () => {
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+    });
+    await vi.waitFor(() => expect(button()).not.toBeNull());
+    const [url, init] = fetchMock.mock.calls[0]!;
+    expect(url instanceof Request ? url.url : url.toString()).toMatch(/\/api\/promotions\/back-to-school$/);
+    expect(init?.method).toBe('POST');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     expect(button()?.parentElement?.className).toMatch(/top-1\/2/);
     expect(button()?.parentElement?.className).toMatch(/left-0/); // middle left, on the edge
-    expect(localStorage.getItem(startKey)).toBe(String(NOW));
+    // Nothing of the window is kept in this browser.
+    expect(localStorage.getItem(startKey)).toBeNull();
     advance(10_000);
     expect(dialog()).toBeNull();
-    // A later visit keeps the first start.
-    expect(localStorage.getItem(startKey)).toBe(String(NOW));
+    vi.unstubAllGlobals();
   });
 
   it('opens from the button with the code and a 48-hour countdown', () => {
@@ -48,10 +62,11 @@ describe('BackToSchoolSale', () => {
     expect(screen.getByTestId('countdown-seconds')).toHaveTextContent('59');
   });
 
-  it('continues from a stored start and vanishes at zero, dialog included', () => {
+  it("continues to the server's end and vanishes at zero, dialog included", () => {
     useFakeClock(NOW);
-    localStorage.setItem(startKey, String(NOW - 48 * HOUR + 3_000));
-    renderPromo(<BackToSchoolSale userId={USER_ID} />);
+    renderPromo(<BackToSchoolSale userId={USER_ID} />, {
+      backToSchool: { startedAt: NOW - 48 * HOUR + 3_000, endsAt: NOW + 3_000 },
+    });
     fireEvent.click(button()!);
     expect(screen.getByTestId('countdown-seconds')).toHaveTextContent('03');
     advance(2_000);
@@ -61,19 +76,27 @@ describe('BackToSchoolSale', () => {
     expect(button()).toBeNull();
   });
 
-  it('shows nothing once the stored window is over', () => {
+  it("shows nothing once the account's window is over, and does not start another", () => {
     useFakeClock(NOW);
-    localStorage.setItem(startKey, String(NOW - 49 * HOUR));
-    renderPromo(<BackToSchoolSale userId={USER_ID} />);
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderPromo(<BackToSchoolSale userId={USER_ID} />, {
+      backToSchool: { startedAt: NOW - 49 * HOUR, endsAt: NOW - HOUR },
+    });
     expect(button()).toBeNull();
-    expect(localStorage.getItem(startKey)).toBe(String(NOW - 49 * HOUR));
+    expect(fetchMock).not.toHaveBeenCalled();
+    vi.unstubAllGlobals();
   });
 
-  it('ignores a corrupt stored start and starts afresh', () => {
+  it("a start kept by this browser (older versions) changes nothing: the server's end counts", () => {
     useFakeClock(NOW);
-    localStorage.setItem(startKey, 'yesterday');
-    renderPromo(<BackToSchoolSale userId={USER_ID} />);
-    expect(button()).not.toBeNull();
+    localStorage.setItem(startKey, String(NOW));
+    renderPromo(<BackToSchoolSale userId={USER_ID} />, {
+      backToSchool: { startedAt: NOW - 47 * HOUR, endsAt: NOW + HOUR },
+    });
+    fireEvent.click(button()!);
+    expect(screen.getByTestId('countdown-days')).toHaveTextContent('00');
+    expect(screen.getByTestId('countdown-hours')).toHaveTextContent('01');
   });
 
   it('dismissing stores the tab-session flag and brings the button back', () => {

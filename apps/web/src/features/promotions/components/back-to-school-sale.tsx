@@ -1,11 +1,12 @@
 import { GraduationCapIcon } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { PROMOTIONS } from '@plainspoken/shared';
 import { paths } from '@/config/paths';
-import { promotionChanged, useRedeemedCodes } from '@/lib/promotion';
+import { startBackToSchool, useRedeemedCodes } from '@/lib/promotion';
 import { remainingUntil, type Remaining } from '../lib/countdown';
-import { promoKeys, readFlag, readTimestamp, writeFlag, writeTimestamp } from '../lib/storage';
+import { promoKeys, readFlag, writeFlag } from '../lib/storage';
 import { useNow } from '../lib/use-clock';
 import { FloatingPromoButton } from './floating-promo-button';
 import { PromoDialog } from './promo-dialog';
@@ -13,14 +14,15 @@ import { PromoDialog } from './promo-dialog';
 const SALE = PROMOTIONS.backToSchool;
 
 /**
- * Back-to-school sale (spec decision 9): while the campaign switch is on, a user's 48-hour window starts the
- * first time the floating button is shown to them. The dialog opens only from that button; both
- * vanish when the countdown reaches zero.
+ * Back-to-school sale (spec decision 9): while the campaign switch is on, an account's 48-hour window starts
+ * the first time the floating button would be shown to it, on the server, so every browser counts down to
+ * the same end (the server refuses the code after it). The dialog opens only from that button; both vanish
+ * when the countdown reaches zero.
  */
 export function BackToSchoolSale({ userId }: { userId: string }) {
   const navigate = useNavigate();
   const now = useNow();
-  const [start] = useState(() => readTimestamp(promoKeys.backToSchoolStart(userId)) ?? Date.now());
+  const qc = useQueryClient();
   const server = useRedeemedCodes(userId);
   const redeemed = server.redeemed.includes(SALE.code) || readFlag('local', promoKeys.backToSchoolRedeemed(userId));
   const [hidden, setHidden] = useState(() => readFlag('session', promoKeys.backToSchoolButtonHidden(userId)));
@@ -30,16 +32,21 @@ export function BackToSchoolSale({ userId }: { userId: string }) {
   useEffect(() => {
     if (server.redeemed.includes(SALE.code)) writeFlag('local', promoKeys.backToSchoolRedeemed(userId));
   }, [server.redeemed, userId]);
-  const end = start + SALE.durationMs;
-  const visible = !redeemed && now < end;
+  const end = server.backToSchool ? Date.parse(server.backToSchool.endsAt) : null;
+  const visible = !redeemed && end !== null && now < end;
 
-  // The window starts when the button is first shown, so the start is stored only while it is visible.
+  // No window yet for this account: the button is about to be shown, so the server starts it (once).
+  const starting = useRef(false);
+  const needsStart = server.loaded && server.backToSchool === null && !redeemed;
   useEffect(() => {
-    if (visible && readTimestamp(promoKeys.backToSchoolStart(userId)) === null) {
-      writeTimestamp(promoKeys.backToSchoolStart(userId), start);
-      promotionChanged();
-    }
-  }, [visible, userId, start]);
+    if (!needsStart || starting.current) return;
+    starting.current = true;
+    startBackToSchool(qc, userId).catch(() => {
+      // Offline or refused: no offer is shown without the server's window; the next visit tries again.
+    });
+  }, [needsStart, qc, userId]);
+
+  if (end === null) return null;
 
   if (!visible) return null;
 
