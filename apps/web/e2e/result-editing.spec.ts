@@ -108,8 +108,10 @@ test('one sentence at a time: alternatives with scores, keyboard and touch, only
   await expect(sentences.first()).toHaveAttribute('aria-pressed', 'true');
   await expect(sentences.first()).toContainText('plays a pivotal role');
   const panel = page.getByTestId('sentence-panel');
-  await expect(panel).toContainText('words will be charged.');
-  const charged = Number(/(\d+) words will be charged/.exec((await panel.textContent()) ?? '')?.[1]);
+  // Before the click: the charge, made only if wording that scores lower is found (the light edit has some).
+  await expect(panel).toContainText('words charged only if we find wording that reads as more human-written.');
+  await expect(page.getByTestId('rewrite-sentence')).toBeVisible();
+  const charged = Number(/(\d+) words charged only if/.exec((await panel.textContent()) ?? '')?.[1]);
   expect(charged).toBeGreaterThanOrEqual(15);
   expect(charged).toBeLessThanOrEqual(17);
 

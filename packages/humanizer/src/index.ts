@@ -27,6 +27,7 @@ export type {
 } from './types.ts';
 export { READING_LEVELS, TONES } from './types.ts';
 export { applyLocalStyle, localStyleSupport } from './local/style.ts';
+export { sentenceAlternativesLocal, sentenceCandidates } from './local/candidates.ts';
 export { checkFaithful, TOLERANCE, type Drift, type Faithfulness } from './model/faithfulness/index.ts';
 export {
   judgeAndRepair,

@@ -41,9 +41,41 @@ export interface SentenceAlternative {
 }
 export interface SentenceAlternativesOutput {
   original: SentenceAlternative;
+  /** Only wordings with which the whole result scores lower; charged only when there is one. */
   alternatives: SentenceAlternative[];
   words_charged: number;
+  /** What it cost: "12 words charged" or "No words charged" (costLine). */
+  cost: string;
   remaining_balance: number;
+  /** Why there are none, in words (null when there are some). */
+  reason: string | null;
+}
+
+/**
+ * POST /api/transformations/:id/sentence-alternatives/check (free): whether "Rewrite this sentence" can offer
+ * anything for this sentence, said before the click. Without a model it is known (the light edit's candidates
+ * that score lower were found, or not); with one it is tried on the click and charged only if it finds some.
+ */
+export interface SentenceCheckOutput {
+  rewritable: boolean;
+  /** Why not, in words (null when rewritable). */
+  reason: string | null;
+  /** What the click costs if it offers something: the sentence's words. */
+  words: number;
+  /** A connected model writes the alternatives (else the light edit's candidates). */
+  model: boolean;
+}
+
+/** Salutations and sign-offs: a letter's frame, not a sentence to rewrite. */
+const GREETING =
+  /^(?:dear|hi|hello|hey|greetings|good (?:morning|afternoon|evening)|to whom it may concern)\b[^.!?\n]{0,60}[,:!]?$/i;
+const SIGN_OFF =
+  /^(?:(?:yours )?(?:sincerely|faithfully|truly|respectfully)(?: yours)?|(?:best|kind|warm|warmest|with)? ?regards|best(?: wishes)?|all the best|cheers|thanks(?: again)?|many thanks|thank you|with (?:thanks|gratitude|appreciation)|take care)[,.!]?(?:\s*\n[^\n]{0,60}){0,3}$/i;
+
+/** A salutation ("Dear Hiring Manager,") or a sign-off ("Sincerely,", "Best regards,\nAlex"), not rewritten. */
+export function isGreetingOrSignOff(sentence: string): boolean {
+  const s = sentence.trim();
+  return GREETING.test(s) || SIGN_OFF.test(s);
 }
 
 export const EXPORT_CHANGES = ['tracked', 'none'] as const;
@@ -82,6 +114,16 @@ export const RESULT_MSG = {
   trackedDownload: 'Word with tracked changes',
   rewriteSentence: 'Rewrite this sentence',
   noAlternatives: 'No different wording scored for this sentence. Keep it as it is, or edit it yourself.',
+  /** With a model: none of its rewrites (or the light edit's) made the result score lower. */
+  noBetterAlternatives:
+    'No wording we found makes your text read as more human-written, so nothing is offered and no words were charged. Keep the sentence as it is, or edit it yourself.',
+  /** Without a model, said before the click: the light edit has nothing for this sentence. */
+  needsModel:
+    'The light edit has no wording for this sentence that reads as more human-written. Rewriting it needs a rewriting model, and none is connected. Edit it yourself, or pick another sentence.',
+  greeting: 'Greetings and sign-offs are kept as you wrote them. Pick a sentence of the body.',
+  chargeIfFound: (words: number) =>
+    `${words} ${words === 1 ? 'word' : 'words'} charged only if we find wording that reads as more human-written.`,
+  checking: 'Looking for wording that reads as more human-written…',
   sentenceTooLong: (n: number) => `Pick a sentence of at most ${n} words.`,
   notASentence: 'That range is not a sentence of this result any more. Click the sentence again.',
   splitsCharacter:

@@ -28,3 +28,24 @@ describe('what a result says it did and cost', () => {
     expect(resultSummary('light-edit-fallback', true, { fallbackReason: 'frozen-phrase' })).not.toMatch(/structure/);
   });
 });
+
+describe('greetings and sign-offs are not sentences to rewrite', () => {
+  it('knows a letter’s frame from its body', async () => {
+    const { isGreetingOrSignOff } = await import('./results');
+    for (const s of [
+      'Dear Hiring Manager,',
+      'Hi Sam,',
+      'Sincerely,',
+      'Best regards,',
+      'Kind regards,\nAlex Morgan',
+      'Thank you,',
+    ])
+      expect(isGreetingOrSignOff(s), s).toBe(true);
+    for (const s of [
+      'Thank you for considering my application.',
+      'Dear colleagues at the lab have helped me since 2019 with every experiment I ran.',
+      'Best practices matter in every team.',
+    ])
+      expect(isGreetingOrSignOff(s), s).toBe(false);
+  });
+});

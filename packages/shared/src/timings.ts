@@ -24,6 +24,8 @@ export const RATE_LIMITS = {
   /** AI check: one per window per signed-in user, and per client IP for visitors without an account. */
   aiCheckUserMs: 2_000,
   aiCheckIpMs: 3_000,
+  /** Whether a sentence can be rewritten, asked as the user clicks through the sentences (free). */
+  sentenceCheckMs: 300,
 } as const;
 
 /** The AI check page (/ai-check): checking costs no words. */

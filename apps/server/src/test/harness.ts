@@ -118,6 +118,13 @@ export function inlineEngine(behaviour: { fail?: boolean; delayMs?: number } = {
         ms: 1,
       };
     },
+    // The light edit's candidates for a sentence: 'utilize' becomes 'use' and scores lower; nothing else does.
+    async alternatives(job) {
+      if (behaviour.fail) throw new Error('engine exploded');
+      const sentence = job.text.slice(job.start, job.end).trim();
+      const alt = sentence.replace(/\butilize\b/g, 'use');
+      return { original: 70, alternatives: alt === sentence ? [] : [{ text: alt, score: 60 }] };
+    },
     async detect(text) {
       if (behaviour.fail) throw new Error('engine exploded');
       return {

@@ -4,7 +4,8 @@
  * rewritten in that mode.
  * DELETE /api/transformations/:id: removes one of the caller's own entries (404 for anyone else's).
  * GET /api/transformations/:id (reopen), PATCH /api/transformations/:id (edit in place, re-scored for free)
- * and POST /api/transformations/:id/sentence-alternatives (one sentence, its words charged): see
+ * POST /api/transformations/:id/sentence-alternatives (one sentence, its words charged when something is
+ * offered) and POST …/sentence-alternatives/check (free: whether anything can be offered): see
  * result-editing.ts.
  */
 import { zValidator } from '@hono/zod-validator';
@@ -24,7 +25,28 @@ import { createRouter } from '../../lib/context';
 import { AppError } from '../../lib/errors';
 import { jsonBody, queryOf, validationError } from '../../lib/http';
 import { requireUser, signedIn } from '../../lib/session';
-import { detailOf, editResult, loadOwn, sentenceAlternatives } from './result-editing';
+import type { AppDeps } from '../../lib/context';
+import {
+  detailOf,
+  editResult,
+  loadOwn,
+  sentenceAlternatives,
+  sentenceCheck,
+  type AlternativesDeps,
+} from './result-editing';
+
+/** The sentence alternatives' dependencies: the model of the entry's mode, if one writes it now. */
+function alternativesDeps(d: AppDeps, entryMode: string): AlternativesDeps {
+  const mode = entryMode === 'deep' ? 'deep' : 'lightning';
+  return {
+    db: d.db,
+    engine: d.engine,
+    llm: d.models ? d.models.current(mode) : d.llm,
+    logger: d.logger,
+    now: d.now,
+    holdMs: reservationHoldMs(d.env.ENGINE_TIMEOUT_MS),
+  };
+}
 
 const idParam = zValidator('param', transformationIdParam, (r) => {
   if (!r.success) throw validationError(r.error.issues);
@@ -87,22 +109,22 @@ export const historyRoutes = createRouter()
       const row = await loadOwn(d.db, u.id, id);
       // A sentence rewrite is a rewrite: the same per-account pace as Humanize.
       await d.limiter.hit(`humanize:${u.id}`, RATE_LIMITS.humanizeMs);
-      const mode = row.mode === 'deep' ? 'deep' : 'lightning';
-      return c.json(
-        await sentenceAlternatives(
-          {
-            db: d.db,
-            engine: d.engine,
-            llm: d.models ? d.models.current(mode) : d.llm,
-            logger: d.logger,
-            now: d.now,
-            holdMs: reservationHoldMs(d.env.ENGINE_TIMEOUT_MS),
-          },
-          u,
-          id,
-          c.req.valid('json'),
-        ),
-      );
+      return c.json(await sentenceAlternatives(alternativesDeps(d, row.mode), u, id, c.req.valid('json')));
+    },
+  )
+  // Whether "Rewrite this sentence" has anything to offer, before the click (free; at the AI check's pace).
+  .post(
+    '/api/transformations/:id/sentence-alternatives/check',
+    signedIn,
+    idParam,
+    jsonBody(sentenceAlternativesInput),
+    async (c) => {
+      const u = await requireUser(c);
+      const d = c.var.deps;
+      const { id } = c.req.valid('param');
+      const row = await loadOwn(d.db, u.id, id);
+      await d.limiter.hit(`sentence-check:${u.id}`, RATE_LIMITS.sentenceCheckMs);
+      return c.json(await sentenceCheck(alternativesDeps(d, row.mode), u, id, c.req.valid('json')));
     },
   )
   .get('/api/transformations', signedIn, queryOf(historyQuery), async (c) => {

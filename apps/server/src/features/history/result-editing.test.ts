@@ -2,8 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { testClient } from 'hono/testing';
 import { z } from 'zod';
-import { apiErrorResponse, apiHumanizeResponse, countWords, textBlocks, type HumanizeInput } from '@plainspoken/shared';
-import { humanize } from '@plainspoken/humanizer';
+import {
+  RESULT_MSG,
+  apiErrorResponse,
+  apiHumanizeResponse,
+  countWords,
+  textBlocks,
+  type HumanizeInput,
+} from '@plainspoken/shared';
+import { humanize, sentenceAlternativesLocal } from '@plainspoken/humanizer';
 import { startFakeOllama, type FakeOllama } from '@plainspoken/humanizer/testing';
 import { subscribers, transformations } from '../../db/schema';
 import { reconcileWords } from '../../domain/word-ledger';
@@ -37,6 +44,8 @@ function realEngine(): Engine & { calls: EngineJob[] } {
       });
       return r;
     },
+    // The light edit's real candidates for a sentence, scored by the real detector.
+    alternatives: async (job) => sentenceAlternativesLocal(job.text, job, job),
   };
 }
 
@@ -207,6 +216,61 @@ describe('working on a result', () => {
     const comments = unzip(new Uint8Array(await docx.arrayBuffer())).get('word/comments.xml') ?? '';
     expect(comments).toContain('<w:comment ');
     expect(comments).not.toContain('edited by you');
+  });
+
+  it('without a model: offers only light-edit wordings that score lower, says before the click when there are none, never a greeting', async () => {
+    const letter =
+      'Dear Hiring Manager,\n\nI am writing to express my strong interest in the Marketing Coordinator position at your company. ' +
+      'In my previous role, I leveraged data-driven insights to optimize campaigns and foster collaboration between departments. ' +
+      'Additionally, my ability to navigate complex projects has allowed me to deliver results in fast-paced environments. ' +
+      'Thank you for considering my application.\n\nSincerely,\nAlex Morgan';
+    const out = await humanizeAs(a, { text: letter, keep: [] });
+    const id = out.transformation_id!;
+    // The entry as the user left it: the letter as written.
+    expect((await entry().$patch({ param: { id }, json: { text: letter } }, by(a.cookie))).status).toBe(200);
+    const range = (s: string) => ({ start: letter.indexOf(s), end: letter.indexOf(s) + s.length });
+    const check = (r: { start: number; end: number }) =>
+      api().transformations[':id']['sentence-alternatives'].check.$post({ param: { id }, json: r }, by(a.cookie));
+    const rewrite = (r: { start: number; end: number }) =>
+      api().transformations[':id']['sentence-alternatives'].$post({ param: { id }, json: r }, by(a.cookie));
+    const before = await balanceOf(a);
+
+    // Greetings and sign-offs: not offered before the click, refused on it, nothing charged.
+    for (const g of ['Dear Hiring Manager,', 'Sincerely,\nAlex Morgan']) {
+      const c = await check(range(g));
+      expect(await c.json()).toMatchObject({ rewritable: false, reason: RESULT_MSG.greeting });
+      expect((await rewrite(range(g))).status).toBe(400);
+    }
+    // A sentence the light edit has nothing better for: said before the click, and free if clicked anyway.
+    const plain = 'Thank you for considering my application.';
+    expect(await (await check(range(plain))).json()).toMatchObject({
+      rewritable: false,
+      reason: RESULT_MSG.needsModel,
+    });
+    const none = await (await rewrite(range(plain))).json();
+    expect(none).toMatchObject({
+      alternatives: [],
+      words_charged: 0,
+      cost: 'No words charged',
+      reason: RESULT_MSG.needsModel,
+    });
+    expect(await balanceOf(a)).toBe(before);
+
+    // A stock sentence: real alternatives, each making the whole text score lower, charged for its words.
+    const stock =
+      'Additionally, my ability to navigate complex projects has allowed me to deliver results in fast-paced environments.';
+    expect(await (await check(range(stock))).json()).toMatchObject({ rewritable: true, reason: null, model: false });
+    const alt = await (await rewrite(range(stock))).json();
+    expect(alt.alternatives.length).toBeGreaterThan(0);
+    for (const x of alt.alternatives) expect(x.score).toBeLessThan(alt.original.score);
+    expect(alt).toMatchObject({ words_charged: countWords(stock), cost: `${countWords(stock)} words charged` });
+    expect(await balanceOf(a)).toBe(before - countWords(stock));
+
+    // A range that cuts a character in two is not a sentence.
+    const emoji = `${letter} Thanks \u{1F600} again for reading this.`;
+    expect((await entry().$patch({ param: { id }, json: { text: emoji } }, by(a.cookie))).status).toBe(200);
+    const cut = emoji.indexOf('\u{1F600}') + 1;
+    expect((await rewrite({ start: cut, end: emoji.length })).status).toBe(400);
   });
 
   it('exports the entry as Word with tracked changes, and plain', async () => {

@@ -9,13 +9,16 @@ import {
   MSG,
   RESULT_MSG,
   SENTENCE_ALTERNATIVES,
+  costLine,
   countWords,
+  isGreetingOrSignOff,
   languageName,
   limitsFor,
   type EditResultOutput,
   type ReadingLevel,
   type SentenceAlternative,
   type SentenceAlternativesOutput,
+  type SentenceCheckOutput,
   type TransformationDetail,
   type WritingTone,
 } from '@plainspoken/shared';
@@ -125,18 +128,103 @@ export interface AlternativesDeps {
   holdMs: number;
 }
 
-/** True when index `i` of `text` falls between a high and a low surrogate (inside one character). */
-function splitsSurrogatePair(text: string, i: number): boolean {
-  if (i <= 0 || i >= text.length) return false;
-  const hi = text.charCodeAt(i - 1);
-  const lo = text.charCodeAt(i);
-  return hi >= 0xd800 && hi <= 0xdbff && lo >= 0xdc00 && lo <= 0xdfff;
+/** Seeds of the candidate rewrites: fixed, so the same sentence gets the same choices. */
+const SEEDS = [101, 202, 303];
+/** With a model, no new rewrite of the sentence is started after this long (the answer comes in seconds). */
+const MODEL_BUDGET_MS = 8_000;
+
+/** A UTF-16 offset inside a surrogate pair would cut a character in two. */
+const splitsPair = (text: string, i: number): boolean =>
+  i > 0 && i < text.length && /[\uD800-\uDBFF]/.test(text[i - 1]!) && /[\uDC00-\uDFFF]/.test(text[i]!);
+
+/** The sentence a range picks out of the entry's current result, checked (400 with a reason otherwise). */
+async function pickSentence(db: Db, u: Caller, id: string, range: { start: number; end: number }) {
+  const row = await loadOwn(db, u.id, id);
+  const text = row.transformed_text;
+  const { start, end } = range;
+  const sentence = text.slice(start, end);
+  if (
+    end > text.length ||
+    !sentence.trim() ||
+    /\n\s*\n/.test(sentence) ||
+    splitsPair(text, start) ||
+    splitsPair(text, end)
+  )
+    throw new AppError('VALIDATION', 400, RESULT_MSG.notASentence);
+  const words = countWords(sentence);
+  if (words === 0) throw new AppError('VALIDATION', 400, RESULT_MSG.notASentence);
+  if (words > SENTENCE_ALTERNATIVES.maxWords)
+    throw new AppError('VALIDATION', 400, RESULT_MSG.sentenceTooLong(SENTENCE_ALTERNATIVES.maxWords));
+  const writing =
+    row.tone && row.reading_level
+      ? { tone: row.tone as WritingTone, readingLevel: row.reading_level as ReadingLevel }
+      : undefined;
+  return { row, text, start, end, sentence, core: sentence.trim(), words, writing, keep: row.keep ?? [] };
+}
+type Picked = Awaited<ReturnType<typeof pickSentence>>;
+
+/** The light edit's candidates for the sentence that make the whole result score lower (in a worker). */
+function localAlternatives(deps: AlternativesDeps, p: Picked) {
+  return deps.engine.alternatives({
+    text: p.text,
+    start: p.start,
+    end: p.end,
+    seed: SEEDS[0]!,
+    keep: p.keep,
+    writing: p.writing,
+    max: SENTENCE_ALTERNATIVES.max,
+  });
 }
 
-/** Seeds of the candidate rewrites: fixed, so the same sentence gets the same choices. */
-const SEEDS = [101, 202, 303, 404, 505];
+/**
+ * Whether "Rewrite this sentence" has something to offer, said before the click (free). Greetings and
+ * sign-offs are never offered; without a model the light edit's candidates are tried now.
+ */
+export async function sentenceCheck(
+  deps: AlternativesDeps,
+  u: Caller,
+  id: string,
+  range: { start: number; end: number },
+): Promise<SentenceCheckOutput> {
+  const p = await pickSentence(deps.db, u, id, range);
+  const model = deps.llm !== null;
+  if (isGreetingOrSignOff(p.sentence)) return { rewritable: false, reason: RESULT_MSG.greeting, words: p.words, model };
+  if (model) return { rewritable: true, reason: null, words: p.words, model };
+  const local = await localAlternatives(deps, p);
+  return local.alternatives.length > 0
+    ? { rewritable: true, reason: null, words: p.words, model }
+    : { rewritable: false, reason: RESULT_MSG.needsModel, words: p.words, model };
+}
 
-/** Up to three rewrites of one sentence of a saved result, each with the whole result's score with it in place. */
+/** With a model: its rewrites of the sentence, started while the time budget lasts. */
+async function modelRewrites(deps: AlternativesDeps, p: Picked): Promise<string[]> {
+  const found: string[] = [];
+  const until = Date.now() + MODEL_BUDGET_MS;
+  for (const seed of SEEDS) {
+    if (found.length >= SENTENCE_ALTERNATIVES.max || Date.now() > until) break;
+    const out = await deps.engine.run({
+      text: p.core,
+      mode: 'deep',
+      secondPass: found.length > 0,
+      avoidText: found.at(-1),
+      llm: deps.llm,
+      writing: p.writing,
+      keep: p.keep,
+      seed,
+    });
+    // A light edit given instead (the model failed this time) is not the model's wording.
+    if (out.engine !== 'model') break;
+    const t = out.text.trim();
+    if (t && t !== p.core && !found.includes(t)) found.push(t);
+  }
+  return found;
+}
+
+/**
+ * Up to three rewrites of one sentence of a saved result, each with the whole result's score with it in place:
+ * only wordings with which the result scores lower (the light edit's candidates, and a connected model's
+ * rewrites). Charged for the sentence's words only when one is offered; greetings and sign-offs are refused.
+ */
 export async function sentenceAlternatives(
   deps: AlternativesDeps,
   u: Caller,
@@ -144,59 +232,35 @@ export async function sentenceAlternatives(
   range: { start: number; end: number },
 ): Promise<SentenceAlternativesOutput> {
   const { db } = deps;
-  const row = await loadOwn(db, u.id, id);
-  const text = row.transformed_text;
-  const { start, end } = range;
-  // A UTF-16 index between the two halves of one character (an emoji, a rare CJK letter) is not a boundary.
-  if (splitsSurrogatePair(text, start) || splitsSurrogatePair(text, end))
-    throw new AppError('VALIDATION', 400, RESULT_MSG.splitsCharacter);
-  const sentence = text.slice(start, end);
-  if (end > text.length || !sentence.trim() || /\n\s*\n/.test(sentence))
-    throw new AppError('VALIDATION', 400, RESULT_MSG.notASentence);
-  const words = countWords(sentence);
-  if (words === 0) throw new AppError('VALIDATION', 400, RESULT_MSG.notASentence);
-  if (words > SENTENCE_ALTERNATIVES.maxWords)
-    throw new AppError('VALIDATION', 400, RESULT_MSG.sentenceTooLong(SENTENCE_ALTERNATIVES.maxWords));
-  const mode = row.mode === 'deep' ? 'deep' : 'lightning';
-  const reservation = await reserveWords(db, u.id, words, mode, deps.now(), deps.holdMs);
+  const p = await pickSentence(db, u, id, range);
+  if (isGreetingOrSignOff(p.sentence)) throw new AppError('VALIDATION', 400, RESULT_MSG.greeting);
+  const mode = p.row.mode === 'deep' ? 'deep' : 'lightning';
+  const reservation = await reserveWords(db, u.id, p.words, mode, deps.now(), deps.holdMs);
   if (reservation === null) {
     const fresh = await loadSubscriber(db, u, deps.now());
-    throw new AppError('INSUFFICIENT_BALANCE', 402, MSG.insufficient(words, Math.max(0, fresh.monthly_word_balance)), {
-      details: { needed: words, balance: fresh.monthly_word_balance },
-    });
+    throw new AppError(
+      'INSUFFICIENT_BALANCE',
+      402,
+      MSG.insufficient(p.words, Math.max(0, fresh.monthly_word_balance)),
+      { details: { needed: p.words, balance: fresh.monthly_word_balance } },
+    );
   }
-  const lead = sentence.match(/^\s*/)?.[0] ?? '';
-  const trail = sentence.match(/\s*$/)?.[0] ?? '';
-  const core = sentence.trim();
-  const writing =
-    row.tone && row.reading_level
-      ? { tone: row.tone as WritingTone, readingLevel: row.reading_level as ReadingLevel }
-      : undefined;
+  const lead = p.sentence.match(/^\s*/)?.[0] ?? '';
+  const trail = p.sentence.match(/\s*$/)?.[0] ?? '';
   let alternatives: SentenceAlternative[];
   let original: SentenceAlternative;
   try {
-    const found: string[] = [];
-    for (const seed of SEEDS) {
-      if (found.length >= SENTENCE_ALTERNATIVES.max) break;
-      const out = await deps.engine.run({
-        text: core,
-        mode: 'deep',
-        secondPass: found.length > 0,
-        avoidText: found.at(-1),
-        llm: deps.llm,
-        writing,
-        keep: row.keep ?? [],
-        seed,
-      });
-      const t = out.text.trim();
-      if (t && t !== core && !found.includes(t)) found.push(t);
-    }
+    const local = await localAlternatives(deps, p);
+    original = { text: p.core, score: local.original };
     const scoreWith = async (s: string) =>
-      Math.round((await deps.engine.detect(text.slice(0, start) + lead + s + trail + text.slice(end))).score);
-    original = { text: core, score: await scoreWith(core) };
-    alternatives = [];
-    for (const t of found) alternatives.push({ text: t, score: await scoreWith(t) });
-    alternatives.sort((a, b) => a.score - b.score);
+      Math.round((await deps.engine.detect(p.text.slice(0, p.start) + lead + s + trail + p.text.slice(p.end))).score);
+    const byModel: SentenceAlternative[] = [];
+    for (const t of deps.llm ? await modelRewrites(deps, p) : []) byModel.push({ text: t, score: await scoreWith(t) });
+    const seen = new Set<string>();
+    alternatives = [...byModel, ...local.alternatives]
+      .filter((a) => a.score < original.score && !seen.has(a.text) && Boolean(seen.add(a.text)))
+      .sort((a, b) => a.score - b.score)
+      .slice(0, SENTENCE_ALTERNATIVES.max);
   } catch (e) {
     await refundCharge(db, reservation.chargeId, deps.now()).catch((re: Error) =>
       deps.logger.warn('refund deferred to the sweep', { error: re.message }),
@@ -205,13 +269,20 @@ export async function sentenceAlternatives(
     deps.logger.error('sentence alternatives failed', { error: (e as Error).message });
     throw new AppError('ENGINE_FAILED', 502, 'The rewrite failed and no words were charged. Please try again.');
   }
-  // Nothing different to offer: the words go back.
+  // Nothing that reads as more human-written: the words go back, and the answer says why.
   if (alternatives.length === 0) {
     const balance = await refundCharge(db, reservation.chargeId, deps.now());
-    return { original, alternatives, words_charged: 0, remaining_balance: balance ?? reservation.remaining };
+    return {
+      original,
+      alternatives,
+      words_charged: 0,
+      cost: costLine(0),
+      remaining_balance: balance ?? reservation.remaining + p.words,
+      reason: deps.llm ? RESULT_MSG.noBetterAlternatives : RESULT_MSG.needsModel,
+    };
   }
   // Remembered, so a chosen alternative counts as the engine's words in the tracked Word file.
-  const offered = [...(row.offered ?? []), ...alternatives.map((a) => a.text)].slice(-30);
+  const offered = [...(p.row.offered ?? []), ...alternatives.map((a) => a.text)].slice(-30);
   await db
     .update(transformations)
     .set({ offered })
@@ -221,7 +292,21 @@ export async function sentenceAlternatives(
   if (charged === 0) {
     // The entry was deleted meanwhile, or the hold ran out and the sweep refunded it: the choices are free.
     const balance = await refundCharge(db, reservation.chargeId, deps.now());
-    return { original, alternatives, words_charged: 0, remaining_balance: balance ?? reservation.remaining + words };
+    return {
+      original,
+      alternatives,
+      words_charged: 0,
+      cost: costLine(0),
+      remaining_balance: balance ?? reservation.remaining + p.words,
+      reason: null,
+    };
   }
-  return { original, alternatives, words_charged: charged, remaining_balance: reservation.remaining };
+  return {
+    original,
+    alternatives,
+    words_charged: charged,
+    cost: costLine(charged),
+    remaining_balance: reservation.remaining,
+    reason: null,
+  };
 }

@@ -1,9 +1,18 @@
 /** Worker-thread entry of the engine pool: one rewrite, or one AI check, per call. */
 import os from 'node:os';
 import { detect } from '@plainspoken/detector';
-import { humanize, type AimOptions } from '@plainspoken/humanizer';
+import { humanize, sentenceAlternativesLocal, type AimOptions } from '@plainspoken/humanizer';
 import type { MessagePort } from 'node:worker_threads';
-import type { AimAnswer, AimAsk, DetectJob, DetectOutput, EngineJob, EngineOutput } from './engine';
+import type {
+  AimAnswer,
+  AimAsk,
+  AlternativesJob,
+  AlternativesOutput,
+  DetectJob,
+  DetectOutput,
+  EngineJob,
+  EngineOutput,
+} from './engine';
 
 /** A scan the caller does not answer in this time counts as no score (the rewrite goes on without it). */
 const AIM_ANSWER_MS = 30_000;
@@ -69,10 +78,12 @@ function check(job: DetectJob): DetectOutput {
 }
 
 export default async function run(
-  job: EngineJob | (DetectJob & { nice?: number }),
-): Promise<EngineOutput | DetectOutput> {
+  job: EngineJob | ((DetectJob | AlternativesJob) & { nice?: number }),
+): Promise<EngineOutput | DetectOutput | AlternativesOutput> {
   setNice(job.nice);
   if ('kind' in job && job.kind === 'detect') return check(job);
+  if ('kind' in job && job.kind === 'alternatives')
+    return sentenceAlternativesLocal(job.text, { start: job.start, end: job.end }, job);
   return rewrite(job as EngineJob);
 }
 

@@ -83,7 +83,27 @@ export interface DetectOutput {
   verdict: 'ai' | 'mixed' | 'human';
   composition: { ai: number; mixed: number; human: number };
 }
+/** "Rewrite this sentence" without a model: the light edit's candidates for one sentence that score lower. */
+export interface AlternativesJob {
+  kind: 'alternatives';
+  /** The whole result; the sentence is `text.slice(start, end)`. */
+  text: string;
+  start: number;
+  end: number;
+  seed: number;
+  keep?: string[];
+  writing?: WritingOptions;
+  max: number;
+}
+export interface AlternativesOutput {
+  /** The whole text's score as it is. */
+  original: number;
+  /** Candidates with which the whole text scores lower, lowest first. */
+  alternatives: { text: string; score: number }[];
+}
 export interface Engine {
+  /** The light edit's candidates for one sentence that make the whole text score lower (in a worker). */
+  alternatives(job: Omit<AlternativesJob, 'kind'>): Promise<AlternativesOutput>;
   /** `aimScan` answers the aimed detector's scans when the job has `aim` (without it, nothing is aimed). */
   run(job: EngineJob, onProgress?: (e: EngineProgress) => void, aimScan?: AimScan): Promise<EngineOutput>;
   /** Scores a text with the detector off the request thread (Lightning's pool: the work is short). */
@@ -203,6 +223,19 @@ export function createEnginePool(opts: {
         clearTimeout(timer);
         channel?.port1.close();
         aimChannel?.port1.close();
+      }
+    },
+    async alternatives(job) {
+      const pool = pools.lightning;
+      if (pool.queueSize >= opts.queueLimit) throw busy();
+      try {
+        return (await pool.run(
+          { ...job, kind: 'alternatives', nice: WORKER_NICE.lightning } satisfies AlternativesJob & { nice: number },
+          { signal: AbortSignal.timeout(opts.timeoutMs) },
+        )) as AlternativesOutput;
+      } catch (e) {
+        if (/queue is full/i.test((e as Error).message ?? '')) throw busy();
+        throw e;
       }
     },
     async detect(text) {

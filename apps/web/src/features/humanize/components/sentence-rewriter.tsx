@@ -1,19 +1,22 @@
 import { RefreshCwIcon } from 'lucide-react';
 import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import {
   countWords,
   RESULT_MSG,
   SENTENCE_ALTERNATIVES,
   type ScoredSentence,
   type SentenceAlternativesOutput,
+  type SentenceCheckOutput,
 } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api';
+import { keyRoots } from '@/lib/query-keys';
 import { displayScore } from '@/lib/score';
 import { notifyError } from '@/lib/toast';
 import { cn } from '@/lib/utils';
-import { fetchSentenceAlternatives } from '../api/result-editing';
+import { checkSentence, fetchSentenceAlternatives } from '../api/result-editing';
 
 type Range = { start: number; end: number };
 
@@ -34,7 +37,10 @@ export function sentenceRanges(text: string, scored: readonly ScoredSentence[]):
 /**
  * One sentence at a time: every sentence of the result is a button (click, tap, or Tab and Enter);
  * "Rewrite this sentence" asks for up to three alternatives, each with the whole result's score with it in
- * place, and the user picks one or keeps the original. Only that sentence's words are charged.
+ * place, and the user picks one or keeps the original. Whether anything can be offered is asked (free) as
+ * soon as a sentence is picked: a greeting or sign-off, or a sentence the light edit has nothing better for
+ * while no model is connected, says so before any click. Only that sentence's words are charged, and only
+ * when a wording that scores lower is offered.
  */
 export function SentenceRewriter({
   transformationId,
@@ -59,6 +65,16 @@ export function SentenceRewriter({
   const [alts, setAlts] = useState<SentenceAlternativesOutput | null>(null);
   const range = picked === null ? null : ranges[picked];
   const words = range ? countWords(text.slice(range.start, range.end)) : 0;
+  const tooLong = words > SENTENCE_ALTERNATIVES.maxWords;
+  // What the click can offer, asked (free) when a sentence is picked; undefined while asking or if it failed.
+  const offerQuery = useQuery({
+    queryKey: [keyRoots.transformations, transformationId, 'sentence-check', text, range?.start, range?.end],
+    queryFn: () => checkSentence(transformationId!, range!),
+    enabled: Boolean(range && transformationId && !tooLong),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const offer: SentenceCheckOutput | undefined = offerQuery.data;
 
   function pick(i: number) {
     setPicked(i === picked ? null : i);
@@ -111,7 +127,7 @@ export function SentenceRewriter({
     <div className="grid gap-3" data-testid="sentence-rewriter">
       <p className="text-xs text-muted-foreground">
         Click or tap a sentence (or Tab to it and press Enter), then rewrite just that sentence: only its words are
-        charged.
+        charged, and only when we offer wording that reads as more human-written.
       </p>
       <div
         className="max-h-[28rem] min-h-40 overflow-y-auto rounded-lg border bg-card px-3 py-2 text-base leading-relaxed whitespace-pre-wrap wrap-break-word sm:text-sm sm:leading-relaxed"
@@ -147,26 +163,30 @@ export function SentenceRewriter({
       {range && (
         <div className="grid gap-2 rounded-lg border bg-muted/30 p-3" data-testid="sentence-panel">
           <div className="flex flex-wrap items-center justify-between gap-2">
-            <p className="text-sm">
-              {words > SENTENCE_ALTERNATIVES.maxWords
+            <p className="text-sm" data-testid="sentence-offer">
+              {tooLong
                 ? RESULT_MSG.sentenceTooLong(SENTENCE_ALTERNATIVES.maxWords)
-                : `${words} ${words === 1 ? 'word' : 'words'} will be charged.`}
+                : offer && !offer.rewritable
+                  ? offer.reason
+                  : RESULT_MSG.chargeIfFound(words)}
             </p>
-            <Button
-              size="sm"
-              onClick={() => void onRewrite()}
-              disabled={disabled || loading || saving || !transformationId || words > SENTENCE_ALTERNATIVES.maxWords}
-              data-testid="rewrite-sentence"
-            >
-              {loading ? <Spinner /> : <RefreshCwIcon aria-hidden="true" />}
-              {RESULT_MSG.rewriteSentence}
-            </Button>
+            {!(offer && !offer.rewritable) && (
+              <Button
+                size="sm"
+                onClick={() => void onRewrite()}
+                disabled={disabled || loading || saving || !transformationId || tooLong}
+                data-testid="rewrite-sentence"
+              >
+                {loading ? <Spinner /> : <RefreshCwIcon aria-hidden="true" />}
+                {RESULT_MSG.rewriteSentence}
+              </Button>
+            )}
           </div>
           {alts && (
             <div className="grid gap-2" aria-live="polite">
               {alts.alternatives.length === 0 ? (
                 <p className="text-sm text-muted-foreground" data-testid="no-alternatives">
-                  {RESULT_MSG.noAlternatives}
+                  {alts.reason ?? RESULT_MSG.noAlternatives}
                 </p>
               ) : (
                 <ul className="grid gap-2" aria-label="Alternatives" data-testid="alternatives">
@@ -198,7 +218,7 @@ export function SentenceRewriter({
               )}
               <div className="flex flex-wrap items-center justify-between gap-2 text-xs text-muted-foreground">
                 <span data-testid="original-score">
-                  As it is: {displayScore(alts.original.score)}% AI-likeness · {alts.words_charged} words charged
+                  As it is: {displayScore(alts.original.score)}% AI-likeness · {alts.cost}
                 </span>
                 <Button size="sm" variant="ghost" onClick={() => pick(picked!)} data-testid="keep-original">
                   Keep the original
