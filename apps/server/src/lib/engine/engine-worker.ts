@@ -84,7 +84,7 @@ export default async function run(
   if ('kind' in job && job.kind === 'detect') return check(job);
   if ('kind' in job && job.kind === 'alternatives')
     return sentenceAlternativesLocal(job.text, { start: job.start, end: job.end }, job);
-  return rewrite(job as EngineJob);
+  return rewrite(job);
 }
 
 async function rewrite(job: EngineJob): Promise<EngineOutput> {
