@@ -5,7 +5,7 @@
  * build the same app in-process with their own database, mailer, engine and clock.
  */
 import { Hono, type Context } from 'hono';
-import { DOCUMENTS } from '@plainspoken/shared';
+import { DOCUMENTS, EXTENSION_TOKEN_PATHS } from '@plainspoken/shared';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
 import { csrf } from 'hono/csrf';
@@ -24,6 +24,8 @@ import { securityHeaders } from './lib/security-headers';
 import type { Auth } from './features/auth/auth';
 import type { PaymentProvider } from './features/billing/payments/types';
 import type { PublicApiServices } from './features/public-api/services';
+import type { ExtensionServices } from './features/extension/services';
+import { extensionRoutes } from './features/extension/extension.routes';
 import { apiKeysRoutes } from './features/api-keys/api-keys.routes';
 import { publicApiRoutes } from './features/public-api/public-api.routes';
 import { MCP_PATH, mcpRoutes } from './features/public-api/mcp.routes';
@@ -59,6 +61,7 @@ const routes = [
   apiKeysRoutes,
   publicApiRoutes,
   mcpRoutes,
+  extensionRoutes,
   seoRoutes,
   devRoutes,
 ] as const;
@@ -66,16 +69,22 @@ const routes = [
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * The named exceptions to the cross-site rules: better-auth checks its own routes against the trusted
- * origin (and reads its own bodies), and the payment provider's servers call the webhook, which proves
- * itself with its signature.
+ * origin (and reads its own bodies), the payment provider's servers call the webhook, which proves
+ * itself with its signature, and the browser extension calls its own endpoints, which read only its
+ * token from the Authorization header, never a cookie (docs/decisions/0049).
  */
-const CROSS_SITE_EXCEPTIONS: readonly RegExp[] = [/^\/api\/auth\//, /^\/api\/functions\/payment-webhook$/];
+const CROSS_SITE_EXCEPTIONS: readonly RegExp[] = [
+  /^\/api\/auth\//,
+  /^\/api\/functions\/payment-webhook$/,
+  ...EXTENSION_TOKEN_PATHS.map((p) => new RegExp(`^${p}$`)),
+];
 
 /** AppDeps plus what the features declared they need (the auth instance, the payment provider). */
 export interface ProductDeps extends AppDeps {
   auth: Auth;
   payments: PaymentProvider;
   publicApi: PublicApiServices;
+  extension: ExtensionServices;
 }
 
 export function createApp(deps: ProductDeps): AppType {

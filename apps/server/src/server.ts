@@ -23,6 +23,8 @@ import { humanizeDeps, humanizeText } from './features/humanize/humanize.service
 import { storedRewriteSince } from './features/humanize/humanize.routes';
 import { docxHeaders, exportDocx } from './features/documents/export.service';
 import type { PublicApiServices } from './features/public-api/services';
+import type { ExtensionServices } from './features/extension/services';
+import { loadWriting } from './features/humanize/humanize.service';
 import { cancelSubscriptionForDeletion, warnIfSandboxInProduction } from './features/billing/billing.service';
 import { createPaddleProvider } from './features/billing/payments/paddle';
 import { createSandboxProvider } from './features/billing/payments/sandbox';
@@ -96,6 +98,14 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
       return { bytes: f.bytes, headers: docxHeaders(f) };
     },
   };
+  // The extension runs the web app's own flows too, with the user's saved writing options (decision 0049).
+  const extension: ExtensionServices = {
+    humanize: (caller, input) =>
+      humanizeText(humanizeFlow, caller, { ...input, useSecondPrompt: false, source: 'web' }),
+    validateCheck: (caller, text, at) => validateCheck(db, caller, text, at),
+    runCheck: (text, v) => runCheck({ engine, db, env, now, logger }, text, v),
+    loadWriting: (userId) => loadWriting(db, userId),
+  };
   const deps: ProductDeps = {
     env,
     database,
@@ -110,6 +120,7 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
     payments,
     models,
     publicApi,
+    extension,
     ...(clock ? { clock } : {}),
     get llm() {
       return models.current('deep');

@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   'IDEMPOTENCY_IN_PROGRESS',
   // A key with its plan's most requests running at once (the per-minute rate is RATE_LIMITED).
   'CONCURRENCY_LIMITED',
+  // An account with the most browsers connected through the extension.
+  'EXTENSION_LIMIT',
   'UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -21,3 +21,5 @@ export * from './results';
 export * from './text-blocks';
 export * from './sse';
 export * from './engine-state';
+export * from './extension';
+export * from './extension-schemas';

@@ -33,7 +33,8 @@ export type AppRouteId =
   | 'maintenance'
   | 'resetPassword'
   | 'admin'
-  | 'adminEngine';
+  | 'adminEngine'
+  | 'extensionConnect';
 
 const SITE = 'Plainspoken';
 const DESCRIPTION = 'Plainspoken rewrites AI-generated text so it reads like you wrote it.';
@@ -137,6 +138,14 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/admin/engine',
     title: `Engine — ${SITE}`,
     description: DESCRIPTION,
+    sitemap: false,
+    private: true,
+  },
+  {
+    id: 'extensionConnect',
+    path: '/extension/connect',
+    title: `Connect the extension — ${SITE}`,
+    description: 'Approve the Plainspoken browser extension to humanize and check the text you select.',
     sitemap: false,
     private: true,
   },

@@ -361,6 +361,33 @@ export const api_keys = pgTable(
 );
 
 /**
+ * Browsers connected with the extension (docs/decisions/0049). A row is born at the user's approval with a
+ * one-time code (its SHA-256) bound to the extension's PKCE challenge; trading the code for a token clears
+ * the code and stores the token's SHA-256 and first characters. Revoking keeps the row with `revoked_at`.
+ */
+export const extension_connections = pgTable(
+  'extension_connections',
+  {
+    id: uuid('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()`),
+    user_id: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    prefix: text('prefix'),
+    token_hash: text('token_hash').unique(),
+    code_hash: text('code_hash').unique(),
+    code_challenge: text('code_challenge'),
+    code_expires_at: ts('code_expires_at'),
+    created_at: ts('created_at').notNull().defaultNow(),
+    last_used_at: ts('last_used_at'),
+    revoked_at: ts('revoked_at'),
+  },
+  (t) => [index('extension_connections_user_idx').on(t.user_id, t.created_at)],
+);
+
+/**
  * Idempotency keys of the public API, per key owner: the fingerprint of the first request (method, path,
  * body) and, once it succeeded, the answer a retry gets back. A row without a response is a request still
  * running. Kept in the database so every server process sees the same keys.

@@ -26,4 +26,5 @@ export const routeModules: Record<AppRouteId, Loader> = {
   resetPassword: () => import('@/features/security/components/reset-password-page').then((m) => m.ResetPasswordPage),
   admin: () => import('@/features/diagnostics/components/admin-overview-page').then((m) => m.AdminOverviewPage),
   adminEngine: () => import('@/features/engine/components/engine-page').then((m) => m.EnginePage),
+  extensionConnect: () => import('@/features/extension/components/connect-page').then((m) => m.ExtensionConnectPage),
 };

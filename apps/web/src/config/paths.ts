@@ -16,6 +16,7 @@ export const paths = {
   resetPassword: '/reset-password',
   admin: '/admin',
   adminEngine: '/admin/engine',
+  extensionConnect: '/extension/connect',
 } as const;
 
 /** Where auth emails send the user back to after confirming. */

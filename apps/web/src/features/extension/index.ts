@@ -1,0 +1,1 @@
+export { ExtensionCard } from './components/extension-card';
