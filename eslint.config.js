@@ -87,7 +87,12 @@ export default [
         createTypeScriptImportResolver({
           alwaysTryTypes: true,
           noWarnOnMultipleProjects: true,
-          project: ['apps/server/tsconfig.json', 'apps/web/tsconfig.json', 'packages/*/tsconfig.json'],
+          project: [
+            'apps/server/tsconfig.json',
+            'apps/web/tsconfig.json',
+            'apps/extension/tsconfig.json',
+            'packages/*/tsconfig.json',
+          ],
         }),
       ],
     },
