@@ -177,7 +177,9 @@ test('registers its menu on a selection and its shortcuts, with the fewest permi
     ['check-ai', 'Check for AI', 'plainspoken'],
   ]);
   for (const c of seen.created) expect(c.contexts).toEqual(['selection', 'editable']);
-  const shortcuts = Object.fromEntries(seen.commands.map((c) => [c.name, c.shortcut]));
+  const shortcuts: Record<string, string | undefined> = Object.fromEntries(
+    seen.commands.map((c): [string, string | undefined] => [c.name ?? '', c.shortcut]),
+  );
   expect(shortcuts).toMatchObject({
     'humanize-deep': 'Alt+Shift+H',
     'humanize-lightning': 'Alt+Shift+L',
