@@ -168,7 +168,7 @@ async function runText(action: Action, text: string): Promise<Job> {
     action,
     tabId: -1,
     frameId: 0,
-    target: 'blocked',
+    target: 'pasted',
     text,
     words: countWords(text),
     status: 'working',
@@ -198,7 +198,7 @@ export async function replaceResult(): Promise<Job | null> {
         undoable: outcome.undoable,
         message: outcome.undoable
           ? 'Replaced. Undo in the page (Ctrl+Z) brings your text back.'
-          : 'Replaced. This page does not offer Undo for it: your text is still in the panel above the result.',
+          : 'Replaced. This page does not keep the change in its Undo history: your selected text is under Your selection, above.',
       }
     : {
         status: 'failed',

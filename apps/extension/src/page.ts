@@ -83,14 +83,17 @@ export function replaceSelection(jobId: string, text: string): Replaced {
     if (el.value.slice(start, end) !== kept.text) return { ok: false, undoable: false, reason: 'changed' };
     el.focus();
     el.setSelectionRange(start, end);
-    const before = el.value;
+    const original = el.value;
+    const expected = original.slice(0, start) + text + original.slice(end);
     let undoable = false;
     try {
-      undoable = document.execCommand('insertText', false, text) && el.value !== before;
+      // The page's own editing command: it lands in the field's Undo history.
+      undoable = document.execCommand('insertText', false, text) && el.value === expected;
     } catch {
       undoable = false;
     }
     if (!undoable) {
+      el.value = original; // whatever a half-done command left
       el.setRangeText(text, start, end, 'end');
       el.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertReplacementText', data: text }));
     }
@@ -106,10 +109,9 @@ export function replaceSelection(jobId: string, text: string): Replaced {
     if (!sel) return { ok: false, undoable: false, reason: 'gone' };
     sel.removeAllRanges();
     sel.addRange(range);
-    const before = kept.root.innerText;
     let undoable = false;
     try {
-      undoable = document.execCommand('insertText', false, text) && kept.root.innerText !== before;
+      undoable = document.execCommand('insertText', false, text);
     } catch {
       undoable = false;
     }

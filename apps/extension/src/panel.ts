@@ -89,6 +89,7 @@ const TARGET_NOTE: Record<Job['target'], string | null> = {
   rich: null,
   page: 'The selection is not in a field you can type in: copy the result.',
   blocked: 'The browser does not let extensions write into this page: copy the result.',
+  pasted: null,
   canvas:
     'This editor draws its own text (as Google Docs does), so the extension cannot write into it. Copy the result and paste it over your selection.',
 };
@@ -184,8 +185,9 @@ function jobView(job: Job) {
       ),
     ),
     h('p', { 'data-testid': 'summary' }, r.summary),
+    h('details', {}, h('summary', {}, 'Your selection'), h('div', { class: 'result' }, job.text)),
     ...r.notes.map((n) => h('p', { class: 'muted' }, n)),
-    h('p', { 'data-testid': 'charged' }, `Charged ${r.words_charged} words · ${r.remaining_balance} left this month.`),
+    h('p', { 'data-testid': 'charged' }, `${r.cost} · ${r.remaining_balance} words left this month.`),
     ...highlighted(r.humanized_text, r.sentences_after),
     TARGET_NOTE[job.target] ? h('p', { class: 'muted', 'data-testid': 'target-note' }, TARGET_NOTE[job.target]) : null,
     buttons,

@@ -19,9 +19,10 @@ export const ACTION_TITLES: Record<Action, string> = {
 
 /**
  * Where the selection is: a text field or an editable element (Replace works), plain page text or a
- * page the extension may not read or write (Copy only), or an editor drawn on a canvas (Copy only).
+ * page the extension may not read or write (Copy only), an editor drawn on a canvas (Copy only), or text
+ * pasted into the panel's own box.
  */
-export type Target = 'field' | 'rich' | 'page' | 'blocked' | 'canvas';
+export type Target = 'field' | 'rich' | 'page' | 'blocked' | 'canvas' | 'pasted';
 
 export interface Failure {
   status: number;
