@@ -8,6 +8,7 @@ import { checkFaithful, forgetPrepared, splitSentences } from '../faithfulness/i
 import { buildModelDoc, requiredSpans } from '../placeholders.ts';
 import { judgeAndRepair } from '../sentence-repair.ts';
 import { DRIFT_KINDS, plantDrift, saltOf, type DriftKind } from './drift.ts';
+import { printGold } from './gold.ts';
 import { factChange, loadPairs, PAIR_KINDS, type Pair, type PairKind } from './pairs.ts';
 import { startRecordedProvider } from './provider.ts';
 
@@ -173,6 +174,9 @@ export async function benchRecorded(args: string[]): Promise<void> {
       "detector (used): our detector's mean score (0-100) on the original and on the text used from the answer\n" +
       '(whole or repaired); most originals here are human texts, which a model rewrite makes read as more machine-written\n',
   );
+
+  // 1b. The gold set: real fact changes read by hand, and whether they reach what Deep delivers.
+  printGold(loaded.pairs);
 
   // 2. Planted drift on rewrites the check uses whole: caught when the variant is not used whole.
   const caught = new Map<DriftKind, [number, number]>();

@@ -1,0 +1,171 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { stripChatter } from '../chatter.ts';
+import { judgeAndRepair } from '../sentence-repair.ts';
+import { PAIR_KINDS, type Pair, type PairKind } from './pairs.ts';
+
+/**
+ * The gold set of real fact changes: recorded rewrites by real models, read by hand against their original, each
+ * change the original's author would object to recorded with its kind and where it stands (character offsets in
+ * the original and in the rewrite as the corpus holds them; no corpus text is kept here). A pair with no change is
+ * a faithful rewrite. The sample is stratified by pair kind (the pairs with the lowest hash of their id), so it is
+ * not chosen by what the check does with them.
+ */
+export const CHANGE_KINDS = [
+  'number',
+  'unit',
+  'date',
+  'name',
+  'quotation',
+  'negation',
+  'certainty',
+  'who-did-what',
+  'added',
+  'dropped',
+] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+export interface GoldChange {
+  kind: ChangeKind;
+  /** [start, end) in the original, or null for a statement the rewrite adds. */
+  original: [number, number] | null;
+  /** [start, end) in the rewrite, or null for a statement the rewrite drops. */
+  rewrite: [number, number] | null;
+  /** The change in the reader's own words. */
+  why: string;
+}
+export interface GoldPair {
+  kind: PairKind;
+  changes: GoldChange[];
+}
+
+let gold: Map<string, GoldPair> | null = null;
+
+/** The labelled pairs by corpus id (`gold-fact-changes.json`). */
+export function goldSet(): ReadonlyMap<string, GoldPair> {
+  if (gold) return gold;
+  const file = fileURLToPath(new URL('./gold-fact-changes.json', import.meta.url));
+  gold = new Map(Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, GoldPair>));
+  return gold;
+}
+
+/** The sentence of `text` around [start, end): from the previous sentence end (or line break) to the next. */
+function sentenceAround(text: string, [start, end]: [number, number]): string {
+  let a = start;
+  while (a > 0 && !/[.!?\n]/.test(text[a - 1] as string)) a--;
+  let b = end;
+  while (b < text.length && !/[.!?\n]/.test(text[b] as string)) b++;
+  return text.slice(a, Math.min(text.length, b + 1)).trim();
+}
+
+const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * Whether a change reaches the text Deep would deliver from this answer: a changed or added statement is
+ * delivered when the rewrite's sentence holding it is delivered as the model wrote it; a dropped statement is
+ * delivered (missing) when its words are not in the delivered text.
+ */
+export function changeDelivered(p: Pair, c: GoldChange, delivered: string): boolean {
+  const out = squash(delivered);
+  if (c.rewrite) return out.includes(squash(sentenceAround(p.rewrite, c.rewrite)));
+  if (c.original) return !out.includes(squash(p.original.slice(c.original[0], c.original[1])));
+  return false;
+}
+
+export interface GoldFigures {
+  kind: PairKind;
+  pairs: number;
+  changedPairs: number;
+  used: number;
+  /** Used results that still carry at least one real fact change. */
+  usedWithChange: number;
+  delivered: Partial<Record<ChangeKind, number>>;
+  faithful: number;
+  faithfulUsed: number;
+}
+
+/** The check (Deep's tolerances, with repair) on every gold pair of the given pairs, by pair kind. */
+export function goldFigures(pairs: readonly Pair[]): GoldFigures[] {
+  const set = goldSet();
+  const by = new Map<PairKind, GoldFigures>();
+  for (const p of pairs) {
+    const g = set.get(p.id);
+    if (!g) continue;
+    const f = by.get(p.kind) ?? {
+      kind: p.kind,
+      pairs: 0,
+      changedPairs: 0,
+      used: 0,
+      usedWithChange: 0,
+      delivered: {},
+      faithful: 0,
+      faithfulUsed: 0,
+    };
+    f.pairs++;
+    // As Deep reads the answer: what the model said around the rewrite is taken off first.
+    const r = judgeAndRepair(p.original, stripChatter(p.rewrite, p.original).text, 'deep');
+    if (g.changes.length === 0) {
+      f.faithful++;
+      if (r.ok) f.faithfulUsed++;
+    } else f.changedPairs++;
+    if (r.ok) {
+      f.used++;
+      const reached = g.changes.filter((c) => changeDelivered(p, c, r.text));
+      if (reached.length > 0) f.usedWithChange++;
+      for (const c of reached) f.delivered[c.kind] = (f.delivered[c.kind] ?? 0) + 1;
+    }
+    by.set(p.kind, f);
+  }
+  return PAIR_KINDS.flatMap((k) => (by.has(k) ? [by.get(k) as GoldFigures] : []));
+}
+
+const pc = (n: number, d: number): string => (d === 0 ? '-' : `${((100 * n) / d).toFixed(1)}%`);
+
+/** The gold set's table, as `bench:llm -- --recorded` prints it. */
+export function printGold(pairs: readonly Pair[]): void {
+  const rows = goldFigures(pairs);
+  if (rows.length === 0) {
+    console.log('== gold set of real fact changes: no labelled pair is in the corpus found\n');
+    return;
+  }
+  console.log('== gold set of real fact changes (pairs read by hand; Deep tolerances, with repair)');
+  console.log(
+    'kind              pairs  changed  used  used with a change  faithful used  fact changes delivered (by kind)',
+  );
+  const total: GoldFigures = {
+    kind: 'mixset-rewrite',
+    pairs: 0,
+    changedPairs: 0,
+    used: 0,
+    usedWithChange: 0,
+    delivered: {},
+    faithful: 0,
+    faithfulUsed: 0,
+  };
+  for (const r of rows) {
+    console.log(
+      `${r.kind.padEnd(17)} ${String(r.pairs).padStart(5)}  ${String(r.changedPairs).padStart(7)}  ${String(r.used).padStart(4)}  ${`${r.usedWithChange} (${pc(r.usedWithChange, r.used)})`.padStart(18)}  ${`${r.faithfulUsed}/${r.faithful} (${pc(r.faithfulUsed, r.faithful)})`.padStart(13)}  ${
+        CHANGE_KINDS.filter((k) => r.delivered[k])
+          .map((k) => `${k} ${r.delivered[k]}`)
+          .join(', ') || 'none'
+      }`,
+    );
+    total.pairs += r.pairs;
+    total.changedPairs += r.changedPairs;
+    total.used += r.used;
+    total.usedWithChange += r.usedWithChange;
+    total.faithful += r.faithful;
+    total.faithfulUsed += r.faithfulUsed;
+    for (const k of CHANGE_KINDS) if (r.delivered[k]) total.delivered[k] = (total.delivered[k] ?? 0) + r.delivered[k];
+  }
+  console.log(
+    `all: ${total.pairs} pairs, ${total.changedPairs} with a real fact change; delivered model results carrying one: ${total.usedWithChange} of ${total.used} (${pc(total.usedWithChange, total.used)}; target at most 5%); faithful rewrites used: ${total.faithfulUsed} of ${total.faithful} (${pc(total.faithfulUsed, total.faithful)}; target at least 85%)`,
+  );
+  console.log(
+    `fact changes delivered: ${
+      CHANGE_KINDS.filter((k) => total.delivered[k])
+        .map((k) => `${k} ${total.delivered[k]}`)
+        .join(', ') || 'none'
+    }\n`,
+  );
+}
