@@ -59,10 +59,27 @@ export const ENGINE_MSG = {
   /** The 422 for a request that asks for a model-only option without a model. */
   needsModel: (options: string[]): string =>
     `${options.join(' and ')} ${options.length > 1 ? 'need' : 'needs'} a connected rewriting model, and none is connected right now. Choose a neutral or casual tone and a simple or standard reading level, or try again once a model is connected. Nothing was charged.`,
+  /** The mode labels' times are the model's median per 500 words (engine-state.ts), and say so. */
   deepWithModel: (seconds: number | null): string =>
-    seconds === null ? 'full rewrite by the model' : `full rewrite, about ${Math.max(1, Math.round(seconds))} s`,
+    seconds === null
+      ? 'full rewrite by the model'
+      : `full rewrite, about ${Math.max(1, Math.round(seconds))} s per 500 words`,
   lightningWithModel: (seconds: number | null): string =>
-    seconds === null ? 'faster model rewrite' : `faster, about ${Math.max(1, Math.round(seconds))} s`,
+    seconds === null ? 'faster model rewrite' : `faster, about ${Math.max(1, Math.round(seconds))} s per 500 words`,
+  /** The home page's feature card on the two modes, by what the server does now (null: not known yet). */
+  modesCard: (model: boolean | null): string =>
+    model === null
+      ? 'Deep Humanize and Lightning Mode: the card above says what each one does right now, and how long it takes.'
+      : model
+        ? 'Deep Humanize has the model rework sentence structure and word choice for the most natural result. Lightning Mode gives a quicker rewrite when time matters.'
+        : 'No rewriting model is connected, so Deep Humanize and Lightning Mode make the same light edit: they swap stock phrases and machine-sounding words and leave your sentences as they are.',
+  /** The FAQ's answer on the two modes, by what the server does now (null: not known yet). */
+  modesFaq: (model: boolean | null): string =>
+    model === null
+      ? 'The card at the top of the page says what each mode does right now: with a rewriting model connected, Deep Humanize is its full rewrite and Lightning Mode its faster one; without one, both make the same light edit. Both keep your meaning, names and numbers.'
+      : model
+        ? 'Deep Humanize takes longer: the model reworks sentence rhythm, structure and word choice for the best result. Lightning Mode is faster and does a lighter pass. Both keep your meaning, names and numbers.'
+        : 'Right now none: no rewriting model is connected, so both modes make the same light edit. They swap stock phrases and machine-sounding words, leave your sentences as they are, and keep your meaning, names and numbers.',
 } as const;
 
 /** The writing options a light edit runs with: options only a model can follow fall back to the plain ones. */

@@ -1,6 +1,9 @@
+import { ENGINE_MSG } from '@plainspoken/shared';
+import { useDeepModel } from '@/lib/engine-state';
 import { Accordion, AccordionContent, AccordionItem, AccordionTrigger } from '@/components/ui/accordion';
 
-const FAQ = [
+/** The questions; the one on the two modes follows the engine state. */
+const faq = (model: boolean | null) => [
   {
     q: 'Do I need an account?',
     a: 'Yes. An account is required to humanize text, so we can keep track of your word balance and save your results to your history. Signing up is free and gives you 250 words, with no credit card.',
@@ -11,7 +14,7 @@ const FAQ = [
   },
   {
     q: 'What is the difference between Deep Humanize and Lightning Mode?',
-    a: 'Deep Humanize takes longer and reworks sentence rhythm, structure and word choice for the best result. Lightning Mode is faster and does a lighter pass. Both keep your meaning, names and numbers.',
+    a: ENGINE_MSG.modesFaq(model),
   },
   {
     q: 'How are words counted?',
@@ -21,16 +24,17 @@ const FAQ = [
     q: 'Can I use Plainspoken for school assignments?',
     a: 'Not to pass off work as your own where your school forbids it. Using Plainspoken for academic cheating breaks our terms. It is meant for polishing your own drafts, marketing copy, emails and other writing you are entitled to use.',
   },
-] as const;
+];
 
 export function FaqSection() {
+  const model = useDeepModel();
   return (
     <section aria-labelledby="faq-title" className="mx-auto max-w-3xl px-4 py-16 sm:px-6">
       <h2 id="faq-title" className="text-center text-3xl font-bold tracking-tight sm:text-4xl">
         Frequently asked questions
       </h2>
       <Accordion type="single" collapsible className="mt-8 rounded-xl border bg-card px-5">
-        {FAQ.map((item, i) => (
+        {faq(model).map((item, i) => (
           <AccordionItem key={item.q} value={`item-${i}`}>
             <AccordionTrigger>{item.q}</AccordionTrigger>
             <AccordionContent>{item.a}</AccordionContent>

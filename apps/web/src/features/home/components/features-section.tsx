@@ -1,12 +1,15 @@
 import { GaugeIcon, HistoryIcon, ShieldCheckIcon, WandSparklesIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { ENGINE_MSG } from '@plainspoken/shared';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { useDeepModel } from '@/lib/engine-state';
 
-const FEATURES: { icon: ReactNode; title: string; text: string }[] = [
+/** The cards; the first says what the two modes do now (it follows the engine state). */
+const features = (model: boolean | null): { icon: ReactNode; title: string; text: string }[] => [
   {
     icon: <WandSparklesIcon />,
     title: 'Two ways to rewrite',
-    text: 'Deep Humanize reworks sentence structure and word choice for the most natural result. Lightning Mode gives a quick clean-up when time matters.',
+    text: ENGINE_MSG.modesCard(model),
   },
   {
     icon: <GaugeIcon />,
@@ -26,6 +29,7 @@ const FEATURES: { icon: ReactNode; title: string; text: string }[] = [
 ];
 
 export function FeaturesSection() {
+  const model = useDeepModel();
   return (
     <section id="features" aria-labelledby="features-title" className="mx-auto max-w-6xl px-4 py-16 sm:px-6">
       <div className="mx-auto max-w-2xl text-center">
@@ -38,7 +42,7 @@ export function FeaturesSection() {
         </p>
       </div>
       <div className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-        {FEATURES.map((f) => (
+        {features(model).map((f) => (
           <Card key={f.title} className="h-full">
             <CardHeader>
               <div className="mb-2 flex size-10 items-center justify-center rounded-lg bg-accent text-accent-foreground [&_svg]:size-5">

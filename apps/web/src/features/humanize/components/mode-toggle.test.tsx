@@ -21,8 +21,10 @@ describe('ModeToggle labels', () => {
 
   it("labels Deep with the model's real time when one is connected", () => {
     renderWithProviders(<ModeToggle value="deep" onChange={() => {}} engine={state(true, 41.6, 6.2)} />);
-    expect(screen.getByTestId('mode-hint-deep')).toHaveTextContent('full rewrite, about 42 s');
-    expect(screen.getByTestId('mode-hint-lightning')).toHaveTextContent('faster, about 6 s');
-    expect(screen.getByRole('radio', { name: 'Deep Humanize (full rewrite, about 42 s)' })).toBeInTheDocument();
+    expect(screen.getByTestId('mode-hint-deep')).toHaveTextContent('full rewrite, about 42 s per 500 words');
+    expect(screen.getByTestId('mode-hint-lightning')).toHaveTextContent('faster, about 6 s per 500 words');
+    expect(
+      screen.getByRole('radio', { name: 'Deep Humanize (full rewrite, about 42 s per 500 words)' }),
+    ).toBeInTheDocument();
   });
 });
