@@ -207,7 +207,7 @@ export function HumanizerCard() {
                     </Link>
                   </span>
                 ) : overCap ? (
-                  `Over the ${h.cap}-word limit per request on the ${tierDisplayName(h.tier)} plan.`
+                  `Over the ${formatCount(h.cap)}-word limit per request on the ${tierDisplayName(h.tier)} plan.`
                 ) : overBalance ? (
                   'More words than your remaining balance this month.'
                 ) : (
