@@ -193,6 +193,8 @@ const schema = z
     ENGINE_POOL_SIZE: z.coerce.number().int().min(1).max(64).optional(),
     ENGINE_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(64),
     ENGINE_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(90_000),
+    /** A server process that has not beaten for this long is dead: its unanswered claims are taken over. */
+    INSTANCE_LEASE_MS: z.coerce.number().int().min(1000).max(600_000).default(10_000),
     BODY_LIMIT_BYTES: z.coerce
       .number()
       .int()

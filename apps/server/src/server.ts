@@ -16,6 +16,7 @@ import { createLogger, type Logger } from './lib/logger';
 import { createMailer } from './lib/mail';
 import { createLifecycle } from './lib/readiness';
 import { createRateLimiter } from './lib/rate-limit';
+import { registerInstance } from './lib/process-instance';
 import { createAuth } from './features/auth/auth';
 import { authenticateApiKey } from './features/api-keys/api-keys.service';
 import { runCheck, validateCheck } from './features/ai-check/ai-check.service';
@@ -50,6 +51,8 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
       onConnectionError: (e) => logger.warn('database connection lost', { error: e.message }),
     }));
   const db = database.db;
+  // This process, with a heartbeat: another process takes over its unanswered claims once it is dead.
+  const instance = await registerInstance(db, logger, { leaseMs: env.INSTANCE_LEASE_MS });
   const clock = env.NODE_ENV === 'test' ? createTestClock(opts.now ?? systemNow) : undefined;
   const now = clock ? () => clock.now() : (opts.now ?? systemNow);
   const mailer = createMailer({
@@ -126,6 +129,7 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
       return models.current('deep');
     },
     lifecycle: createLifecycle(),
+    instance,
   };
   const app = createApp(deps);
   // Several processes may run this; the job_runs guard makes the daily work happen once.
@@ -155,6 +159,7 @@ export async function buildProduct(env: Env, opts: BuildOptions = {}) {
       models.stop();
       if (sweeper) clearInterval(sweeper);
       await engine.close();
+      await instance.stop().catch((e: Error) => logger.warn('instance deregistration failed', { error: e.message }));
       await database.close();
     },
   };

@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import type { AimResult } from '@plainspoken/shared';
 import type { Db } from '../db/client';
 import { rowsOf } from '../lib/rate-limit';
+import { currentIdempotencyKey } from '../lib/idempotency';
 
 /** How long a reservation may stay open: the engine's own bound plus time to save. */
 export function reservationHoldMs(engineTimeoutMs: number): number {
@@ -35,14 +36,16 @@ export async function reserveWords(
   holdMs: number,
 ): Promise<Reservation | null> {
   const w = Math.trunc(words);
+  // Reserved under an Idempotency-Key: tagged, so a retry that takes over a dead claim refunds it at once.
+  const key = currentIdempotencyKey(userId);
   const rows = rowsOf<{ id: string; balance: number }>(
     await db.execute(sql`
       WITH s AS (
         UPDATE subscribers SET monthly_word_balance = monthly_word_balance - ${w}, updated_at = ${now}
         WHERE user_id = ${userId} AND monthly_word_balance >= ${w}
         RETURNING monthly_word_balance)
-      INSERT INTO word_charges (user_id, words, mode, status, created_at, expires_at)
-      SELECT ${userId}, ${w}, ${mode}, 'reserved', ${now}, ${new Date(now.getTime() + holdMs)} FROM s
+      INSERT INTO word_charges (user_id, words, mode, status, created_at, expires_at, idempotency_key)
+      SELECT ${userId}, ${w}, ${mode}, 'reserved', ${now}, ${new Date(now.getTime() + holdMs)}, ${key} FROM s
       RETURNING id, (SELECT monthly_word_balance FROM s) AS balance`),
   );
   const r = rows[0];

@@ -5,6 +5,7 @@
  * `createRouter<{ payments: PaymentProvider }>()`, and app.ts's createApp only accepts deps that carry
  * every feature's extras, so nothing here has to know about features.
  */
+import type { ProcessInstance } from './process-instance';
 import { Hono } from 'hono';
 import type { Env } from '../env';
 import type { Database } from '../db/client';
@@ -37,6 +38,8 @@ export interface AppDeps {
   clock?: TestClock;
   /** The process's state for /readyz (draining during a graceful stop). */
   lifecycle?: Lifecycle;
+  /** This process as the others on the database see it (claims of idempotency keys name it). */
+  instance?: ProcessInstance;
 }
 
 /** No dependencies beyond AppDeps. */
