@@ -13,7 +13,12 @@ export function createTally(): Tally;
 export function addVitestReport(
   tally: Tally,
   report: unknown,
-  opts?: { where?: (file: string) => string; exitStatus?: number | null; label?: string },
+  opts?: {
+    where?: (file: string) => string;
+    exitStatus?: number | null;
+    label?: string;
+    suiteErrors?: { file: string; suite: string; message: string }[] | null;
+  },
 ): void;
 export function addPlaywrightReport(
   tally: Tally,

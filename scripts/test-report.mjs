@@ -52,18 +52,29 @@ const SKIPPED = new Set(['skipped', 'pending', 'todo', 'disabled']);
  * Adds one vitest JSON report. `where(file)` names a file (relative to the repository); `exitStatus` is the
  * run's exit status: a non-zero status with nothing failed in the report is itself a failure.
  */
-export function addVitestReport(tally, report, { where = (f) => f, exitStatus = 0, label = 'vitest' } = {}) {
+export function addVitestReport(
+  tally,
+  report,
+  { where = (f) => f, exitStatus = 0, label = 'vitest', suiteErrors = [] } = {},
+) {
   if (!report) {
     tally.fail(label, `no report (exit status ${exitStatus})`);
     return;
   }
   const before = tally.failures.length;
+  // Errors of files and suites (scripts/vitest-suite-errors.mjs): the JSON report leaves their message empty.
+  const errorsOf = new Map();
+  for (const e of suiteErrors ?? []) {
+    const name = e.file ? where(e.file) : label;
+    tally.fail(e.suite ? `${name} › ${e.suite}` : name, e.message);
+    errorsOf.set(name, errorsOf.get(name) ?? firstLine(e.message));
+  }
   for (const file of report.testResults ?? []) {
     const name = where(file.name);
     const tests = file.assertionResults ?? [];
     const fileFailed = file.status === 'failed';
-    const fileReason = firstLine(file.message, '');
-    if (fileFailed && !tests.some((t) => t.status === 'failed'))
+    const fileReason = firstLine(file.message, '') || errorsOf.get(name) || '';
+    if (fileFailed && !errorsOf.has(name) && !tests.some((t) => t.status === 'failed'))
       tally.fail(name, fileReason || 'the file failed before any of its tests failed (a hook or an import)');
     for (const t of tests) {
       const title = `${name} › ${t.fullName ?? t.title}`;

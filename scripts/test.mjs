@@ -102,16 +102,27 @@ if (long || proofsOnly) {
 /** One vitest run; its JSON report is added to the counts and the failures. */
 async function vitest(report, args, env) {
   const vjson = path.join(out, report);
+  const errors = path.join(out, `suite-errors-${report}`);
   rmSync(vjson, { force: true });
+  rmSync(errors, { force: true });
   const v = await run(
     'npx',
-    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vjson}`, ...args],
-    { cwd: root, stdio: 'inherit', env },
+    [
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vjson}`,
+      '--reporter=./scripts/vitest-suite-errors.mjs',
+      ...args,
+    ],
+    { cwd: root, stdio: 'inherit', env: { ...env, VITEST_SUITE_ERRORS: errors } },
   );
   addVitestReport(tally, readJson(vjson), {
     where: (f) => path.relative(root, f),
     exitStatus: v.status,
     label: `vitest ${args.join(' ')}`.trim(),
+    suiteErrors: readJson(errors),
   });
 }
 

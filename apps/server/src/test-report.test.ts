@@ -60,6 +60,34 @@ describe('test run tally', () => {
     for (const line of [...tally.failures, ...tally.skips]) expect(line).toMatch(/: \S/);
   });
 
+  it('lists a failing hook with its own message (the JSON report leaves it empty) and names it in the skips', () => {
+    const tally = createTally();
+    addVitestReport(
+      tally,
+      {
+        testResults: [
+          file('/r/e.test.ts', 'failed', [
+            { fullName: 'suite seven', status: 'skipped' },
+            { fullName: 'eight', status: 'failed', failureMessages: ['AssertionError: expected 1 to be 2'] },
+          ]),
+        ],
+      },
+      {
+        where: (f) => f.replace('/r/', ''),
+        exitStatus: 1,
+        suiteErrors: [{ file: '/r/e.test.ts', suite: 'suite', message: 'listen EADDRINUSE 127.0.0.1:11434' }],
+      },
+    );
+    expect(tally.failures).toEqual([
+      'e.test.ts › suite: listen EADDRINUSE 127.0.0.1:11434',
+      'e.test.ts › eight: AssertionError: expected 1 to be 2',
+    ]);
+    expect(tally.skips).toEqual([
+      'e.test.ts › suite seven: not run: e.test.ts failed (listen EADDRINUSE 127.0.0.1:11434)',
+    ]);
+    expect(tally.closingLine()).toBe('0 passed, 2 failed, 1 skipped');
+  });
+
   it('allows no skip in a file that did not fail, and no failing exit without a listed failure', () => {
     const tally = createTally();
     addVitestReport(tally, { testResults: [file('d.test.ts', 'passed', [{ fullName: 'six', status: 'skipped' }])] });
