@@ -43,8 +43,12 @@ export interface EngineModeStats {
   /** Tokens per 1,000 words rewritten (all rewrites of the window, fallbacks included). */
   tokensInPer1k: number | null;
   tokensOutPer1k: number | null;
-  /** USD per 1,000 words at the configured token prices. */
+  /** USD per 1,000 words processed (every rewrite's words) at the configured token prices. */
   costPer1k: number | null;
+  /** Words charged for the window's results (free results charge none), from the history entries. */
+  wordsCharged: number;
+  /** The same model cost per 1,000 words charged: what a plan's price per word has to cover. */
+  costPer1kCharged: number | null;
 }
 
 export interface EngineBucket {
@@ -78,7 +82,7 @@ export interface EnginePlanMargin {
   period: 'monthly' | 'yearly';
   /** Plan price per 1,000 words of its monthly allowance (USD). */
   pricePer1k: number;
-  /** pricePer1k minus the model cost per 1,000 words over the last 30 days (null without usage). */
+  /** pricePer1k minus the model cost per 1,000 words charged over the last 30 days (null without charged words). */
   marginPer1k: number | null;
   marginPct: number | null;
 }
@@ -132,3 +136,20 @@ export const engineModelsInput = z.object({
     .regex(/^[\w.:/-]+$/, 'not a model name')
     .nullable(),
 });
+
+/** A fallback reason (engine_usage.fallback_reason) in words, for the engine page. */
+export const FALLBACK_LABELS: Record<string, string> = {
+  'meaning-changed': 'every draft changed the meaning',
+  'checks-failed': 'drafts failed the structure checks',
+  'frozen-phrase': 'the draft changed a kept phrase',
+  repeated: 'the draft repeated the previous result',
+  timeout: 'the model took too long',
+  'rate-limited': 'the provider was rate-limiting',
+  unreachable: 'the model could not be reached',
+  unavailable: 'no model was connected',
+  'provider-error': 'the provider answered with an error',
+  malformed: 'the answer could not be used',
+  aborted: 'the rewrite was stopped',
+  unknown: 'reason not recorded',
+};
+export const fallbackLabel = (reason: string): string => FALLBACK_LABELS[reason] ?? reason.replace(/-/g, ' ');

@@ -35,7 +35,7 @@ async function overview(deps: AppDeps): Promise<EngineOverview> {
     provider: { ...models.state(), recommendedModel: RECOMMENDED_OLLAMA_MODEL },
     prices,
     windows,
-    plans: planMargins(windows.month.all.costPer1k),
+    plans: planMargins(windows.month.all.costPer1kCharged),
     pull,
     outside: await outsideOverview(deps),
   };

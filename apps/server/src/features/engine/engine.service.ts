@@ -15,7 +15,7 @@ import {
   type HumanizeMode,
 } from '@plainspoken/shared';
 import type { Database } from '../../db/client';
-import { engine_usage } from '../../db/schema';
+import { engine_usage, transformations } from '../../db/schema';
 import { rowsOf } from '../../lib/rate-limit';
 
 type Db = Database['db'];
@@ -44,7 +44,7 @@ export function costPer1k(tokensIn: number, tokensOut: number, words: number, p:
   return round(((tokensIn * p.inPerMillion + tokensOut * p.outPerMillion) / 1e6 / words) * 1000, 5);
 }
 
-function stats(r: AggRow | undefined, p: Prices): EngineModeStats {
+function stats(r: AggRow | undefined, p: Prices, charged: number): EngineModeStats {
   const words = num(r?.words);
   const rewrites = num(r?.rewrites);
   return {
@@ -57,6 +57,8 @@ function stats(r: AggRow | undefined, p: Prices): EngineModeStats {
     tokensInPer1k: words > 0 ? round((num(r?.tokens_in) / words) * 1000, 1) : null,
     tokensOutPer1k: words > 0 ? round((num(r?.tokens_out) / words) * 1000, 1) : null,
     costPer1k: costPer1k(num(r?.tokens_in), num(r?.tokens_out), words, p),
+    wordsCharged: charged,
+    costPer1kCharged: costPer1k(num(r?.tokens_in), num(r?.tokens_out), charged, p),
   };
 }
 
@@ -79,6 +81,15 @@ async function windowOf(db: Db, now: Date, label: '24h' | '30d', p: Prices): Pro
     await db.execute(sql`SELECT ${u.mode} AS mode, ${agg} FROM ${u} WHERE ${range} GROUP BY ${u.mode}`),
   );
   const all = rowsOf<AggRow>(await db.execute(sql`SELECT NULL AS mode, ${agg} FROM ${u} WHERE ${range}`))[0];
+  // Words charged in the window, by mode: the history entries' charges (a free result charged none).
+  const t = transformations;
+  const chargedRows = rowsOf<{ mode: string; words: number | string | null }>(
+    await db.execute(
+      sql`SELECT ${t.mode} AS mode, sum(${t.words_charged})::bigint AS words FROM ${t} WHERE ${t.created_at} >= ${fromIso} AND ${t.created_at} <= ${nowIso} GROUP BY 1`,
+    ),
+  );
+  const chargedOf = (m: string | null) =>
+    chargedRows.filter((r) => m === null || r.mode === m).reduce((n, r) => n + num(r.words), 0);
   const reasons = rowsOf<{ reason: string | null; count: number | string }>(
     await db.execute(
       sql`SELECT coalesce(${u.fallback_reason}, 'unknown') AS reason, count(*)::int AS count FROM ${u} WHERE ${range} AND ${u.fell_back} GROUP BY 1 ORDER BY 2 DESC`,
@@ -139,6 +150,7 @@ async function windowOf(db: Db, now: Date, label: '24h' | '30d', p: Prices): Pro
       stats(
         byMode.find((r) => r.mode === m),
         p,
+        chargedOf(m),
       ),
     ]),
   ) as Record<HumanizeMode, EngineModeStats>;
@@ -146,7 +158,7 @@ async function windowOf(db: Db, now: Date, label: '24h' | '30d', p: Prices): Pro
     label,
     from: fromIso,
     modes,
-    all: stats(all, p),
+    all: stats(all, p, chargedOf(null)),
     fallbackReasons: reasons.map((r) => ({ reason: r.reason ?? 'unknown', count: num(r.count) })),
     guardRejected: num(guard?.n),
     setAsideReasons: setAside,
@@ -159,7 +171,10 @@ export async function engineWindows(db: Db, now: Date, p: Prices): Promise<{ day
   return { day: await windowOf(db, now, '24h', p), month: await windowOf(db, now, '30d', p) };
 }
 
-/** Each paid plan's price per 1,000 words of its allowance, and the margin over the model's cost. */
+/**
+ * Each paid plan's price per 1,000 words of its allowance, and the margin over the model's cost per 1,000
+ * words charged (pass `costPer1kCharged`): a plan is paid per charged word, and free results cost the model too.
+ */
 export function planMargins(cost30d: number | null): EnginePlanMargin[] {
   const out: EnginePlanMargin[] = [];
   for (const plan of PLANS) {

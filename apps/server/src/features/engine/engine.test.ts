@@ -208,7 +208,12 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
     expect(o.windows.day.series.reduce((a, b) => a + b.model, 0)).toBe(o.windows.day.all.modelRewrites);
     const pro = o.plans.find((p) => p.tier === 'Pro' && p.period === 'monthly')!;
     expect(pro.pricePer1k).toBeCloseTo((19.99 / 15000) * 1000, 3);
-    expect(pro.marginPer1k!).toBeCloseTo(pro.pricePer1k - o.windows.month.all.costPer1k!, 4);
+    // Margins are taken on words charged (free results cost the model too), shown beside the cost per word processed.
+    const month = o.windows.month.all;
+    expect(month.wordsCharged).toBeGreaterThan(0);
+    expect(month.wordsCharged).toBeLessThanOrEqual(month.words);
+    expect(month.costPer1kCharged!).toBeCloseTo((month.costPer1k! * month.words) / month.wordsCharged, 3);
+    expect(pro.marginPer1k!).toBeCloseTo(pro.pricePer1k - month.costPer1kCharged!, 4);
   });
 
   it('pulls a model with progress, reports an error mid-stream, and cancels', async () => {

@@ -13,7 +13,9 @@ const stats = (p50: number | null, p95: number | null): EngineModeStats => ({
   latencyP95Ms: p95,
   tokensInPer1k: 1400,
   tokensOutPer1k: 1300,
-  costPer1k: null,
+  costPer1k: 0.5,
+  wordsCharged: 1800,
+  costPer1kCharged: 1.39,
 });
 
 const windowOf = (over: Partial<EngineWindow> = {}): EngineWindow => ({
@@ -47,6 +49,17 @@ describe('the engine usage window', () => {
     const reasons = screen.getByTestId('engine-set-aside-24h');
     expect(within(reasons).getByText(/a protected span lost or changed/)).toHaveTextContent('× 5');
     expect(within(reasons).getByText(/a number changed/)).toHaveTextContent('× 2');
+  });
+
+  it('names fallback reasons in words, and shows the cost per word processed and per word charged', () => {
+    render(<WindowView w={windowOf()} label={(at) => at} />);
+    const reasons = screen.getByTestId('engine-reasons-24h');
+    expect(reasons).toHaveTextContent('drafts failed the structure checks × 7');
+    expect(reasons).not.toHaveTextContent('checks-failed');
+    const all = screen.getByTestId('engine-stats-24h').querySelectorAll('tbody tr').item(2).querySelectorAll('td');
+    expect(all.item(8)).toHaveTextContent('$0.5');
+    expect(all.item(9)).toHaveTextContent('1,800');
+    expect(all.item(10)).toHaveTextContent('$1.39');
   });
 
   it('says so when no draft was set aside', () => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { HUMANIZE_MODES, type EngineModeStats, type EngineWindow } from '@plainspoken/shared';
+import { HUMANIZE_MODES, fallbackLabel, type EngineModeStats, type EngineWindow } from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
 import { BarChart } from '@/components/ui/charts';
 import { MODE_LABEL, SET_ASIDE_LABEL, int, latencyFormat, usd } from './format';
@@ -17,7 +17,7 @@ export function WindowView({ w, label }: { w: EngineWindow; label: (at: string) 
   return (
     <div className="mt-4 grid min-w-0 grid-cols-1 gap-6">
       <ScrollTable label={`Rewrites by mode, last ${w.label}`}>
-        <table className="w-full min-w-[760px] text-sm" data-testid={`engine-stats-${w.label}`}>
+        <table className="w-full min-w-[960px] text-sm" data-testid={`engine-stats-${w.label}`}>
           <thead className="text-left text-muted-foreground">
             <tr className="border-b">
               <th className="py-2 pr-3 font-medium">Mode</th>
@@ -28,7 +28,9 @@ export function WindowView({ w, label }: { w: EngineWindow; label: (at: string) 
               <th className="py-2 pr-3 text-right font-medium">p95</th>
               <th className="py-2 pr-3 text-right font-medium">Tokens in / 1k words</th>
               <th className="py-2 pr-3 text-right font-medium">Tokens out / 1k words</th>
-              <th className="py-2 text-right font-medium">Cost / 1k words</th>
+              <th className="py-2 pr-3 text-right font-medium">Cost / 1k words processed</th>
+              <th className="py-2 pr-3 text-right font-medium">Words charged</th>
+              <th className="py-2 text-right font-medium">Cost / 1k words charged</th>
             </tr>
           </thead>
           <tbody className="tabular-nums">
@@ -42,7 +44,9 @@ export function WindowView({ w, label }: { w: EngineWindow; label: (at: string) 
                 <td className="py-2 pr-3 text-right">{latency(s.latencyP95Ms)}</td>
                 <td className="py-2 pr-3 text-right">{int(s.tokensInPer1k)}</td>
                 <td className="py-2 pr-3 text-right">{int(s.tokensOutPer1k)}</td>
-                <td className="py-2 text-right">{usd(s.costPer1k)}</td>
+                <td className="py-2 pr-3 text-right">{usd(s.costPer1k)}</td>
+                <td className="py-2 pr-3 text-right">{int(s.wordsCharged)}</td>
+                <td className="py-2 text-right">{usd(s.costPer1kCharged)}</td>
               </tr>
             ))}
           </tbody>
@@ -88,8 +92,8 @@ export function WindowView({ w, label }: { w: EngineWindow; label: (at: string) 
           <ul className="flex flex-wrap gap-2" data-testid={`engine-reasons-${w.label}`}>
             {w.fallbackReasons.map((r) => (
               <li key={r.reason}>
-                <Badge variant="outline">
-                  {r.reason} <span className="tabular-nums">× {r.count}</span>
+                <Badge variant="outline" title={r.reason}>
+                  {fallbackLabel(r.reason)} <span className="tabular-nums">× {r.count}</span>
                 </Badge>
               </li>
             ))}
