@@ -54,6 +54,14 @@ describe('meaning report', () => {
     expect(r.facts.map((f) => f.kept)).toEqual([false, false]);
   });
 
+  it('a bound is not a denial: "no more than three pairs" is at most three', () => {
+    expect(factsOf('It takes no more than three pairs, and no fewer than two.').map((f) => f.kind)).toEqual([
+      'number',
+      'number',
+    ]);
+    expect(factsOf('The shop is no longer open.').map((f) => f.kind)).toEqual(['negation']);
+  });
+
   it('a text with no facts says so', () => {
     expect(meaningReport('Good food matters to everyone.', 'Good food matters to all.').summary).toBe(
       'No numbers, dates, names, links, quotations or negations to check',

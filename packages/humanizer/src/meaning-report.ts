@@ -72,8 +72,9 @@ const NOT_NAMES = new Set(['I', 'OK']);
 /** Negation, one lexicon: "not", "n't", "never", "no", "nor", "cannot" and "can not", "no longer", "hardly"... */
 const NEGATION_RE =
   /\b(?:not|never|no|nor|neither|none|nobody|nothing|nowhere|cannot|hardly|barely|scarcely|without)\b|\b\w+n['\u2019]t\b/gi;
-/** "not only … but also" and "no doubt" deny nothing. */
-const NOT_A_DENIAL = /^(?:not only|not just|no doubt|no matter|not to mention)\b/i;
+/** "not only … but also", "no doubt" and a bound ("no more than three": at most three) deny nothing. */
+const NOT_A_DENIAL =
+  /^(?:not only|not just|no doubt|no matter|not to mention|no (?:more|less|fewer|later|earlier|sooner) than)\b/i;
 
 function sentenceStartAt(text: string, i: number): boolean {
   let j = i - 1;
