@@ -78,6 +78,19 @@ export function isGreetingOrSignOff(sentence: string): boolean {
   return GREETING.test(s) || SIGN_OFF.test(s);
 }
 
+/**
+ * `text.slice(start, end)` is a letter's frame: a greeting, a sign-off, or the short name line under a
+ * sign-off ("Sincerely," then "Alex Morgan"), which a sentence splitter gives as a sentence of its own.
+ */
+export function isLetterFrame(text: string, start: number, end: number): boolean {
+  const s = text.slice(start, end);
+  if (isGreetingOrSignOff(s)) return true;
+  const line = s.trim();
+  if (line.includes('\n') || /[.!?]$/.test(line) || line.split(/\s+/).length > 5) return false;
+  const above = text.slice(0, start).trimEnd().split('\n').at(-1) ?? '';
+  return above.trim() !== '' && SIGN_OFF.test(above.trim());
+}
+
 export const EXPORT_CHANGES = ['tracked', 'none'] as const;
 export const exportDocxQuery = z.object({ changes: z.enum(EXPORT_CHANGES).optional().default('none') });
 export const TRACKED_AUTHOR = 'Plainspoken';

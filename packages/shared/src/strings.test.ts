@@ -48,4 +48,14 @@ describe('greetings and sign-offs are not sentences to rewrite', () => {
     ])
       expect(isGreetingOrSignOff(s), s).toBe(false);
   });
+
+  it('the name line under a sign-off is part of the frame', async () => {
+    const { isLetterFrame } = await import('./results');
+    const letter = 'Dear Sam,\n\nThe report is attached. Alex Morgan wrote it.\n\nBest regards,\nAlex Morgan';
+    const at = (s: string) => [letter.lastIndexOf(s), letter.lastIndexOf(s) + s.length] as const;
+    expect(isLetterFrame(letter, ...at('Alex Morgan'))).toBe(true);
+    expect(isLetterFrame(letter, ...at('Best regards,'))).toBe(true);
+    expect(isLetterFrame(letter, ...at('Alex Morgan wrote it.'))).toBe(false);
+    expect(isLetterFrame(letter, ...at('The report is attached.'))).toBe(false);
+  });
 });

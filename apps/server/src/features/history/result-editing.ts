@@ -11,7 +11,7 @@ import {
   SENTENCE_ALTERNATIVES,
   costLine,
   countWords,
-  isGreetingOrSignOff,
+  isLetterFrame,
   languageName,
   limitsFor,
   type EditResultOutput,
@@ -188,7 +188,8 @@ export async function sentenceCheck(
 ): Promise<SentenceCheckOutput> {
   const p = await pickSentence(deps.db, u, id, range);
   const model = deps.llm !== null;
-  if (isGreetingOrSignOff(p.sentence)) return { rewritable: false, reason: RESULT_MSG.greeting, words: p.words, model };
+  if (isLetterFrame(p.text, p.start, p.end))
+    return { rewritable: false, reason: RESULT_MSG.greeting, words: p.words, model };
   if (model) return { rewritable: true, reason: null, words: p.words, model };
   const local = await localAlternatives(deps, p);
   return local.alternatives.length > 0
@@ -233,7 +234,7 @@ export async function sentenceAlternatives(
 ): Promise<SentenceAlternativesOutput> {
   const { db } = deps;
   const p = await pickSentence(db, u, id, range);
-  if (isGreetingOrSignOff(p.sentence)) throw new AppError('VALIDATION', 400, RESULT_MSG.greeting);
+  if (isLetterFrame(p.text, p.start, p.end)) throw new AppError('VALIDATION', 400, RESULT_MSG.greeting);
   const mode = p.row.mode === 'deep' ? 'deep' : 'lightning';
   const reservation = await reserveWords(db, u.id, p.words, mode, deps.now(), deps.holdMs);
   if (reservation === null) {
