@@ -12,7 +12,8 @@
  * the menu click or the shortcut grants that access (activeTab), which a test cannot do.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -23,6 +24,7 @@ import { EXTENSION_MSG, MSG } from '@plainspoken/shared';
 import { sampleText, signUpAndConfirm } from './support';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const shots = process.env.E2E_SCREENSHOTS;
 
 const PAGE_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Writing page</title></head><body>
@@ -158,6 +160,31 @@ async function act(action: 'humanize-deep' | 'humanize-lightning' | 'check-ai'):
   );
 }
 
+/**
+ * axe-core's WCAG 2.1 A/AA and best-practice checks, as accessibility.spec.ts runs them on the site's
+ * screens; evaluated through the debugging protocol, which the pages' script policies do not block.
+ */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const found = await page.evaluate(async (source) => {
+    // eslint-disable-next-line @typescript-eslint/no-implied-eval -- axe-core's own source, from node_modules
+    const load = new Function(source) as () => void;
+    load();
+    type Result = { passes: unknown[]; violations: { id: string; help: string; nodes: { target: string[] }[] }[] };
+    const axe = (window as unknown as { axe: { run: (d: Document, o: object) => Promise<Result> } }).axe;
+    const res = await axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    });
+    return {
+      passes: res.passes.length,
+      violations: res.violations.map(
+        (v) => `${v.id} (${v.help}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      ),
+    };
+  }, axeSource);
+  expect(found.passes, `${screen}: axe ran its checks`).toBeGreaterThan(10);
+  expect(found.violations, screen).toEqual([]);
+}
+
 async function openPanel(): Promise<Page> {
   const panel = await context.newPage();
   await panel.setViewportSize({ width: 400, height: 900 });
@@ -213,6 +240,7 @@ test('signed out, the extension asks to connect and changes nothing', async () =
   const panel = await openPanel();
   await expect(panel.getByRole('heading', { name: 'Connect to Plainspoken' })).toBeVisible();
   await expect(panel.getByTestId('job-error')).toHaveText(EXTENSION_MSG.connect);
+  await expectAccessible(panel, 'the signed-out panel');
   expect(await fieldText(page, 'draft')).toBe(text);
   await panel.close();
   await page.close();
@@ -229,6 +257,7 @@ test('connects, humanizes a textarea and a contenteditable in place, charged onc
   const approve = await approval;
   await approve.setViewportSize({ width: 900, height: 700 });
   await expect(approve.getByRole('heading', { name: 'Connect the Plainspoken extension' })).toBeVisible();
+  await expectAccessible(approve, 'the approval page');
   if (shots) await approve.screenshot({ path: `${shots}/extension-approval.png` });
   await approve.getByRole('button', { name: 'Approve' }).click();
   await approve.waitForEvent('close'); // the extension closes the tab once it holds its token
@@ -259,6 +288,10 @@ test('connects, humanizes a textarea and a contenteditable in place, charged onc
   await page.bringToFront();
   await page.locator('#draft').press('Control+z');
   await expect.poll(() => fieldText(page, 'draft')).toBe(draft);
+  await expectAccessible(panel, 'the panel with a result');
+  await panel.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(panel, 'the panel with a result, dark');
+  await panel.emulateMedia({ colorScheme: 'light' });
   if (shots) await panel.screenshot({ path: `${shots}/extension-panel.png`, fullPage: true });
 
   // A contenteditable, Deep.
@@ -286,11 +319,11 @@ test('connects, humanizes a textarea and a contenteditable in place, charged onc
   await panel.bringToFront();
   await expect(panel.getByTestId('check-score')).toHaveText(`${Math.round(check.checked!.score)}%`);
   await expect(panel.getByRole('button', { name: 'Replace' })).toHaveCount(0);
-  if (shots) {
-    await panel.emulateMedia({ colorScheme: 'dark' });
-    await panel.screenshot({ path: `${shots}/extension-panel-check-dark.png`, fullPage: true });
-    await panel.emulateMedia({ colorScheme: 'light' });
-  }
+  await expectAccessible(panel, 'the panel with an AI check');
+  await panel.emulateMedia({ colorScheme: 'dark' });
+  await expectAccessible(panel, 'the panel with an AI check, dark');
+  if (shots) await panel.screenshot({ path: `${shots}/extension-panel-check-dark.png`, fullPage: true });
+  await panel.emulateMedia({ colorScheme: 'light' });
 
   // Over the Free cap: the site's own message, nothing replaced, nothing charged.
   const long = sampleText(260);

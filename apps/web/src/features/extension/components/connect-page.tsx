@@ -3,7 +3,7 @@ import { CheckCircle2Icon, LinkIcon, PuzzleIcon } from 'lucide-react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { EXTENSION_NAME_MAX } from '@plainspoken/shared';
 import { Button } from '@/components/ui/button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { FormError } from '@/components/ui/field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
@@ -14,6 +14,8 @@ import { useAuthDialog } from '@/lib/auth-dialog';
 import { approveExtension } from '../api/extension';
 
 const PKCE = /^[A-Za-z0-9_-]{43}$/;
+/** The card's title is the page's one heading: a card title's look, as a level-one heading. */
+const TITLE = 'flex items-center gap-2 text-lg leading-tight font-semibold tracking-tight';
 
 /**
  * /extension/connect: the extension opens it with ?challenge=&name=. A signed-in user approves; the page
@@ -50,10 +52,10 @@ function Approve({ challenge, name }: { challenge: string; name: string }) {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <h1 className={TITLE}>
           <PuzzleIcon aria-hidden="true" className="size-5 text-primary" />
           Connect the Plainspoken extension
-        </CardTitle>
+        </h1>
         <CardDescription>{name} asks to use your Plainspoken account in this browser.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
@@ -101,10 +103,10 @@ function Approved() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <h1 className={TITLE}>
           <CheckCircle2Icon aria-hidden="true" className="size-5 text-success" />
           Approved
-        </CardTitle>
+        </h1>
         <CardDescription role="status">
           The extension is finishing the connection and closes this tab. If the tab stays open, go back to the extension
           and choose Connect again.
@@ -118,10 +120,10 @@ function Invalid() {
   return (
     <Card>
       <CardHeader>
-        <CardTitle className="flex items-center gap-2">
+        <h1 className={TITLE}>
           <LinkIcon aria-hidden="true" className="size-5 text-destructive" />
           This connection link is incomplete
-        </CardTitle>
+        </h1>
         <CardDescription>
           Open the Plainspoken extension and choose Connect to Plainspoken: it opens this page with what it needs.
         </CardDescription>
