@@ -141,6 +141,20 @@ describe.each(DB_KINDS)('the extension connection on %s', (kind) => {
     expect(rows).toHaveLength(0);
   });
 
+  it("answers the user's saved writing options and frozen phrases, as the site keeps them", async () => {
+    const u = await t.newUser();
+    const { token } = await connect(t, u);
+    const read = async () =>
+      ((await (await t.req(EXTENSION_PATHS.account, fromExtension(token))).json()) as ExtensionAccount).writing;
+    expect(await read()).toEqual({ tone: 'neutral', readingLevel: 'standard', keep: [] });
+    const saved = await t.req('/api/functions/writing-options', {
+      cookie: u.cookie,
+      body: { tone: 'casual', readingLevel: 'simple', keep: ['Plainspoken Ltd'] },
+    });
+    expect(saved.status).toBe(200);
+    expect(await read()).toEqual({ tone: 'casual', readingLevel: 'simple', keep: ['Plainspoken Ltd'] });
+  });
+
   it('reaches nothing but its own endpoints: the session, /v1, admin, billing and history refuse it', async () => {
     const u = await t.newUser(`ext-admin-${Date.now()}@example.com`);
     const { token } = await connect(t, u);
