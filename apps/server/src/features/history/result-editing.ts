@@ -142,14 +142,11 @@ async function pickSentence(db: Db, u: Caller, id: string, range: { start: numbe
   const row = await loadOwn(db, u.id, id);
   const text = row.transformed_text;
   const { start, end } = range;
+  // A UTF-16 index between the two halves of one character (an emoji, a rare CJK letter) is not a boundary.
+  if (splitsPair(text, start) || splitsPair(text, end))
+    throw new AppError('VALIDATION', 400, RESULT_MSG.splitsCharacter);
   const sentence = text.slice(start, end);
-  if (
-    end > text.length ||
-    !sentence.trim() ||
-    /\n\s*\n/.test(sentence) ||
-    splitsPair(text, start) ||
-    splitsPair(text, end)
-  )
+  if (end > text.length || !sentence.trim() || /\n\s*\n/.test(sentence))
     throw new AppError('VALIDATION', 400, RESULT_MSG.notASentence);
   const words = countWords(sentence);
   if (words === 0) throw new AppError('VALIDATION', 400, RESULT_MSG.notASentence);
