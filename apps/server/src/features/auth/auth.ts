@@ -253,6 +253,9 @@ export function createAuth(deps: AuthDeps) {
           throw new APIError('BAD_REQUEST', { code: 'NAME_TOO_LONG', message: 'That name is too long.' });
         }
         if (ctx.path === '/sign-in/email') await guards.before(ctx as never);
+        // A sign-in link needs an address: said in the product's words, not the validator's.
+        if (ctx.path === '/sign-in/magic-link' && (typeof body.email !== 'string' || !body.email.trim()))
+          throw new APIError('BAD_REQUEST', { code: 'EMAIL_REQUIRED', message: MSG.signInLinkEmailRequired });
         if (ctx.path === '/update-user' && body.name !== undefined) {
           // The profile's display name; an empty one goes back to showing the email.
           const problem =
