@@ -237,6 +237,18 @@ describe('plan change with Paddle (fake API)', () => {
       body: { items: [{ price_id: 'pri_um', quantity: 1 }], proration_billing_mode: 'prorated_immediately' },
     });
 
+    // A code that paid Pro no longer describes the plan once Paddle's update moves it to Ultra.
+    const shape = proShape(u, id, 'pri_pm');
+    await t.deps.db
+      .insert(promotion_redemptions)
+      .values({ user_id: u.id, code: 'BACK2SCHOOL40', redeemed_at: new Date(shape.periodStart.getTime() + 1000) });
+    const promotion = async () =>
+      (await (await testClient(t.app).api.subscription.$get({}, { headers: { cookie: u.cookie } })).json()).promotion;
+    expect((await promotion())?.code).toBe('BACK2SCHOOL40');
+    const updated = subEvent('subscription.updated', { ...shape, priceId: 'pri_um', tier: 'Ultra' });
+    expect((await deliver(t, updated, SECRET)).status).toBe(200);
+    expect(await promotion()).toBeNull();
+
     paddle.failWith(500);
     const failed = await changePlan(t, u, { planTier: 'Basic', billingPeriod: 'monthly' });
     paddle.failWith(null);
