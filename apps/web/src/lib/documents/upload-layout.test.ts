@@ -1,6 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { humanizeText } from '@/features/humanize/api/humanize-text';
 import { rememberUploadLayout, uploadLayoutFor } from './upload-layout';
+import { answerRequests, interceptRequests } from '@/test/msw';
+
+interceptRequests();
 
 const UPLOADED = '# Plan ahead\n\nA first paragraph of the file.\n\n1. Write it\n2. Share it\n\nThe closing line.';
 
@@ -29,11 +32,10 @@ describe('the uploaded Word file’s look', () => {
   });
 
   it('is sent with the humanize request of that text only', async () => {
-    const fetch = vi.fn(
+    const fetch = answerRequests(
       async () =>
         new Response(JSON.stringify({ humanized_text: 'x' }), { headers: { 'content-type': 'application/json' } }),
     );
-    vi.stubGlobal('fetch', fetch);
     rememberUploadLayout(UPLOADED, 'payload.mac');
     const sent = async (text: string) => {
       await humanizeText({ text, mode: 'lightning' });

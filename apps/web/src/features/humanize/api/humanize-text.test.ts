@@ -1,7 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiIdempotencyHeader } from '@plainspoken/shared';
 import { humanizeText, humanizeTextStreaming, newIdempotencyKey, type HumanizeProgress } from './humanize-text';
 import { ApiError } from '@/lib/api';
+import { answerRequests, interceptRequests } from '@/test/msw';
+
+interceptRequests();
 
 function sse(chunks: string[]): Response {
   const enc = new TextEncoder();
@@ -14,20 +17,15 @@ function sse(chunks: string[]): Response {
   return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
 }
 
-afterEach(() => vi.unstubAllGlobals());
-
 describe('humanizeTextStreaming', () => {
   it('reports progress events and resolves with the result, even when events are split across chunks', async () => {
     const result = { humanized_text: 'done', saved: true };
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        sse([
-          'event: progress\ndata: {"stage":"det',
-          'ect"}\n\nevent: progress\ndata: {"stage":"round","round":1}\n\n',
-          `event: result\ndata: ${JSON.stringify(result)}\n\n`,
-        ]),
-      ),
+    answerRequests(async () =>
+      sse([
+        'event: progress\ndata: {"stage":"det',
+        'ect"}\n\nevent: progress\ndata: {"stage":"round","round":1}\n\n',
+        `event: result\ndata: ${JSON.stringify(result)}\n\n`,
+      ]),
     );
     const seen: HumanizeProgress[] = [];
     const out = await humanizeTextStreaming({ text: 'x', mode: 'deep' }, (p) => seen.push(p));
@@ -36,13 +34,10 @@ describe('humanizeTextStreaming', () => {
   });
 
   it('throws the streamed error with its code and retry hint', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () =>
-        sse([
-          'event: error\ndata: {"status":402,"error":{"code":"INSUFFICIENT_BALANCE","message":"You need 60 words"}}\n\n',
-        ]),
-      ),
+    answerRequests(async () =>
+      sse([
+        'event: error\ndata: {"status":402,"error":{"code":"INSUFFICIENT_BALANCE","message":"You need 60 words"}}\n\n',
+      ]),
     );
     await expect(humanizeTextStreaming({ text: 'x', mode: 'deep' }, () => {})).rejects.toMatchObject({
       status: 402,
@@ -52,15 +47,12 @@ describe('humanizeTextStreaming', () => {
   });
 
   it('handles a plain JSON error answer (before streaming started)', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(
-        async () =>
-          new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'wait', retryAfter: 3 } }), {
-            status: 429,
-            headers: { 'content-type': 'application/json', 'retry-after': '3' },
-          }),
-      ),
+    answerRequests(
+      async () =>
+        new Response(JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'wait', retryAfter: 3 } }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '3' },
+        }),
     );
     const err = await humanizeTextStreaming({ text: 'x', mode: 'deep' }, () => {}).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
@@ -68,10 +60,7 @@ describe('humanizeTextStreaming', () => {
   });
 
   it('says so when the stream ends without a result', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => sse(['event: progress\ndata: {"stage":"detect"}\n\n'])),
-    );
+    answerRequests(async () => sse(['event: progress\ndata: {"stage":"detect"}\n\n']));
     await expect(humanizeTextStreaming({ text: 'x', mode: 'deep' }, () => {})).rejects.toMatchObject({
       code: 'NETWORK',
     });
@@ -87,16 +76,13 @@ describe('one Idempotency-Key per click', () => {
 
   it('sends the click’s key with the JSON and the streamed call, so every retry of the click carries it', async () => {
     const seen: (string | null)[] = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (_url: string, init: RequestInit) => {
-        seen.push(new Headers(init.headers).get('idempotency-key'));
-        return new Response(JSON.stringify({ humanized_text: 'done', saved: true }), {
-          status: 200,
-          headers: { 'content-type': 'application/json' },
-        });
-      }),
-    );
+    answerRequests(async (_url: string, init: RequestInit) => {
+      seen.push(new Headers(init.headers).get('idempotency-key'));
+      return new Response(JSON.stringify({ humanized_text: 'done', saved: true }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
     const key = newIdempotencyKey();
     await humanizeText({ text: 'x', mode: 'lightning' }, key);
     await humanizeText({ text: 'x', mode: 'lightning' }, key);
