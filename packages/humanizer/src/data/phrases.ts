@@ -37,9 +37,9 @@ const v = (src: string, templates: string[], tense?: 'present'): PhraseRule => (
 });
 
 export const PHRASES: PhraseRule[] = [
-  r("\\bit(?:'s| is) (?:important|crucial|essential|worth noting|worth mentioning) to (?:note|recognize|remember|understand|mention) that\\s+", ['']),
+  r("\\bit(?:'s| is) (?:important|crucial|essential|worth noting|worth mentioning) to (?:note|recognize|remember|understand|mention) that\\s+", ['', 'it is worth knowing that ']),
   r("\\bit(?:'s| is) worth (?:noting|mentioning) that\\s+", ['']),
-  r('\\bit should be noted that\\s+', ['']),
+  r('\\bit should be noted that\\s+', ['', 'it is worth knowing that ']),
   r("\\bit goes without saying that\\s+", ['']),
   r('\\bneedless to say,?\\s+', ['']),
   r("\\bin today's (?:fast-paced|digital|modern|ever-changing|rapidly changing) (?:world|age|era|landscape|society)\\b", ['these days', 'today']),

@@ -20,8 +20,9 @@ const HEAD_WORDS =
   /\b(?:what|where|how|who|which|whatever|wherever|whoever)\s+(?:it|they|we|you|he|she|that|there)\s*$/i;
 
 export function contract(sentence: string, ctx: RuleCtx): string {
-  // Contractions only where the writing options ask for them (casual tone, simple reading level).
-  if (ctx.contractProb <= 0) return sentence;
+  // Contractions only where the writing options ask for them (casual tone, simple reading level): elsewhere the
+  // probability is 0 and every pair stays expanded (each still draws from the sentence's random stream, so the
+  // other rules' choices do not depend on the tone).
   let s = sentence;
   for (const [re, rep] of PAIRS) {
     re.lastIndex = 0;

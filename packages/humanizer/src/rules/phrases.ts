@@ -73,7 +73,10 @@ function applyTable(sentence: string, table: readonly PhraseRule[], ctx: RuleCtx
           alts = alts.filter((a) => a.trim() !== '');
           if (alts.length === 0) return m;
         }
-        return matchCase(m, choose(ctx, alts));
+        const alt = choose(ctx, alts);
+        // The pass without deletions (a conservative variant) keeps a phrase whose only replacement is a deletion.
+        if (alt.trim() === '' && ctx.noDelete) return m;
+        return matchCase(m, alt);
       }
       // A verb phrase: the replacement's head takes the matched verb's form and agrees with its subject.
       const slot = slotOf(m.split(' ')[0] ?? m, prevWord(whole, offset), rule);
