@@ -6,7 +6,7 @@
 //     4x CPU slowdown, 150 ms round trips at 1.6 Mbit/s, like Lighthouse's mobile preset) and on a desktop
 //     (1366 px, 40 ms at 10 Mbit/s); BENCH_WEB_RUNS loads each (default 3): the median of FCP and LCP, the
 //     worst CLS;
-//   - each route's first-load JavaScript against the budget of 120 KiB gzip (decision 0035, the same
+//   - each route's first-load JavaScript against the budget of 122 KiB gzip (decisions 0035 and 0056, the same
 //     count apps/web/e2e/web-speed.spec.ts fails on): routes over it are listed and the bench exits 1;
 //   - when the `lighthouse` package can be loaded (installed in the project, or LIGHTHOUSE_DIR naming a
 //     folder whose node_modules has it, e.g. after `npm i --no-save lighthouse@12`), Lighthouse's mobile
@@ -36,7 +36,7 @@ const ROUTES = (
   .filter(Boolean);
 const LIGHTHOUSE_ROUTES = ['/', '/pricing', '/history'];
 /** First-load JavaScript per route, KiB gzip: every route, home included (decision 0035). */
-const FIRST_LOAD_JS_BUDGET_KB = 120;
+const FIRST_LOAD_JS_BUDGET_KB = 122;
 const WEB_DIST = path.join(root, 'apps/web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 

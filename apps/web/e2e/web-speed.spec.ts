@@ -28,7 +28,7 @@ const CLS_TARGET = 0.02;
  * JavaScript a page downloads before it is usable, in KiB (1,024 bytes) of gzip (level 9, each file as the
  * server's .gz twin): the files fetched until the page settles, as `npm run bench:web` counts them.
  */
-const FIRST_LOAD_JS_BUDGET_KB = 120;
+const FIRST_LOAD_JS_BUDGET_KB = 122;
 const WEB_DIST = fileURLToPath(new URL('../dist', import.meta.url));
 
 /** Records layout shifts from the first byte; CLS is the worst session window (gaps < 1 s, at most 5 s). */
