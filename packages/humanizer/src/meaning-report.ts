@@ -5,7 +5,12 @@
  * two texts themselves, so it is true for that result whatever wrote it (the model, the light edit, a repair);
  * the repairs and the checks' verdicts come from the rewrite. Nothing here decides what is delivered.
  */
+import { NUMBER_WORDS } from './model/faithfulness/facts/numbers.ts';
 import type { RepairCounts } from './model/sentence-repair.ts';
+
+/** Number words from two to ninety, compared as their digits ("three ships" is "3 ships"). */
+const SMALL_NUMBER_WORD =
+  /\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b/g;
 
 export const MEANING_FACT_KINDS = ['number', 'date', 'name', 'link', 'quotation', 'negation'] as const;
 export type MeaningFactKind = (typeof MEANING_FACT_KINDS)[number];
@@ -140,45 +145,13 @@ export function factsOf(text: string): Found[] {
   return out.sort((a, b) => a.start - b.start);
 }
 
-const SMALL: Record<string, string> = {
-  two: '2',
-  three: '3',
-  four: '4',
-  five: '5',
-  six: '6',
-  seven: '7',
-  eight: '8',
-  nine: '9',
-  ten: '10',
-  eleven: '11',
-  twelve: '12',
-  thirteen: '13',
-  fourteen: '14',
-  fifteen: '15',
-  sixteen: '16',
-  seventeen: '17',
-  eighteen: '18',
-  nineteen: '19',
-  twenty: '20',
-  thirty: '30',
-  forty: '40',
-  fifty: '50',
-  sixty: '60',
-  seventy: '70',
-  eighty: '80',
-  ninety: '90',
-};
-
 /** Compare as a reader would: case, spacing, curly quotes and small number words ("three" = "3") aside. */
 function norm(s: string): string {
   return s
     .toLowerCase()
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
-    .replace(
-      /\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b/g,
-      (w) => SMALL[w] ?? w,
-    )
+    .replace(SMALL_NUMBER_WORD, (w) => NUMBER_WORDS[w] ?? w)
     .replace(/\s+/g, ' ');
 }
 
