@@ -5,7 +5,7 @@
  * two texts themselves, so it is true for that result whatever wrote it (the model, the light edit, a repair);
  * the repairs and the checks' verdicts come from the rewrite. Nothing here decides what is delivered.
  */
-import { NUMBER_WORDS } from './model/faithfulness/facts/numbers.ts';
+import { NUMBER_WORDS as WORD_VALUES } from './model/faithfulness/facts/numbers.ts';
 import type { RepairCounts } from './model/sentence-repair.ts';
 
 /** Number words from two to ninety, compared as their digits ("three ships" is "3 ships"). */
@@ -151,7 +151,7 @@ function norm(s: string): string {
     .toLowerCase()
     .replace(/[\u2018\u2019]/g, "'")
     .replace(/[\u201c\u201d]/g, '"')
-    .replace(SMALL_NUMBER_WORD, (w) => NUMBER_WORDS[w] ?? w)
+    .replace(SMALL_NUMBER_WORD, (w) => WORD_VALUES[w] ?? w)
     .replace(/\s+/g, ' ');
 }
 
