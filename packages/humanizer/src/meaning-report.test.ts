@@ -62,6 +62,12 @@ describe('meaning report', () => {
     expect(factsOf('The shop is no longer open.').map((f) => f.kind)).toEqual(['negation']);
   });
 
+  it('a number said in words in the result is found whole where it stands', () => {
+    const r = meaningReport('We ordered 3 ships in all.', 'In all, we ordered three ships.');
+    expect(r.facts.map((f) => [f.text, f.kept])).toEqual([['3 ships', true]]);
+    expect('In all, we ordered three ships.'.slice(...r.facts[0]!.result!)).toBe('three ships');
+  });
+
   it('a text with no facts says so', () => {
     expect(meaningReport('Good food matters to everyone.', 'Good food matters to all.').summary).toBe(
       'No numbers, dates, names, links, quotations or negations to check',

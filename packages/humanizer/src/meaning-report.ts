@@ -10,7 +10,7 @@ import type { RepairCounts } from './model/sentence-repair.ts';
 
 /** Number words from two to ninety, compared as their digits ("three ships" is "3 ships"). */
 const SMALL_NUMBER_WORD =
-  /\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)\b/g;
+  /^(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)$/;
 
 export const MEANING_FACT_KINDS = ['number', 'date', 'name', 'link', 'quotation', 'negation'] as const;
 export type MeaningFactKind = (typeof MEANING_FACT_KINDS)[number];
@@ -147,12 +147,32 @@ export function factsOf(text: string): Found[] {
 
 /** Compare as a reader would: case, spacing, curly quotes and small number words ("three" = "3") aside. */
 function norm(s: string): string {
-  return s
-    .toLowerCase()
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201c\u201d]/g, '"')
-    .replace(SMALL_NUMBER_WORD, (w) => WORD_VALUES[w] ?? w)
-    .replace(/\s+/g, ' ');
+  return normalised(s).text;
+}
+
+/**
+ * The normalised text in one pass, with where each of its characters came from: `at[i]` is the offset in `s`
+ * of normalised character i (`at[text.length]` is `s.length`), so a place found in the normalised result is a
+ * place in the result.
+ */
+function normalised(s: string): { text: string; at: number[] } {
+  let text = '';
+  const at: number[] = [];
+  for (const m of s.matchAll(/\s+|[\p{L}\p{N}]+|[\s\S]/gu)) {
+    const raw = m[0];
+    let out: string;
+    if (/^\s/.test(raw)) out = ' ';
+    else {
+      const lower = raw.toLowerCase();
+      out = SMALL_NUMBER_WORD.test(lower)
+        ? (WORD_VALUES[lower] ?? lower)
+        : lower.replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"');
+    }
+    for (let k = 0; k < out.length; k++) at.push(m.index + Math.min(k, raw.length - 1));
+    text += out;
+  }
+  at.push(s.length);
+  return { text, at };
 }
 
 /** Where `needle` stands in `hay` (already normalised alike), at or after `from`; whole words only. */
@@ -165,21 +185,6 @@ function findWord(hay: string, needle: string, from: number): number {
     i = hay.indexOf(needle, i + 1);
   }
   return -1;
-}
-
-/**
- * Normalising shortens or lengthens the text ("three" → "3"), so offsets in the normalised result are mapped
- * back by normalising prefixes. Results are a few thousand words at most; this runs once per found fact.
- */
-function originalOffset(text: string, normAt: number): number {
-  let lo = 0;
-  let hi = text.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (norm(text.slice(0, mid)).length < normAt) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 const SENTENCE_RE = /[^.!?\n]+(?:[.!?]+["'\u201d\u2019)]*|\n|$)/g;
@@ -237,16 +242,21 @@ const KIND_WORDS: Record<MeaningFactKind, [string, string]> = {
 /** The report for a result of `original`; `repairs` as the rewrite counted them. */
 export function meaningReport(original: string, result: string, repairs?: RepairCounts): MeaningReport {
   const found = factsOf(original);
-  const hay = norm(result);
-  const used = new Set<number>();
+  const res = normalised(result);
+  const hay = res.text;
+  /** Per fact text, where to look for its next occurrence: a fact said twice is found twice, in order. */
+  const cursor = new Map<string, number>();
   const origSents = sentences(original);
   const resSents = sentences(result);
+  const aligned = new Map<number, ReturnType<typeof sentences>[number] | null>();
   const negUsed = new Set<number>();
   const facts: MeaningFact[] = found.map((f) => {
     const text = original.slice(f.start, f.end);
     if (f.kind === 'negation') {
       // A denial is kept when the sentence that says the same thing in the result still denies.
-      const r = alignedSentence(origSents, resSents, f.start);
+      const oi = origSents.findIndex((o) => f.start >= o.start && f.start < o.end);
+      if (!aligned.has(oi)) aligned.set(oi, alignedSentence(origSents, resSents, f.start));
+      const r = aligned.get(oi) ?? null;
       const inR = r
         ? negationsIn(result.slice(r.start, r.end)).map((n) => ({ start: n.start + r.start, end: n.end + r.start }))
         : [];
@@ -261,16 +271,12 @@ export function meaningReport(original: string, result: string, repairs?: Repair
       };
     }
     const needle = norm(text);
-    let i = findWord(hay, needle, 0);
-    while (i >= 0 && used.has(i)) i = findWord(hay, needle, i + 1);
-    if (i < 0) {
-      // The same fact said twice in the original may stand once in the result only if the result says it twice.
-      return { kind: f.kind, text, original: [f.start, f.end], kept: false, result: null };
-    }
-    used.add(i);
-    const s = originalOffset(result, i);
-    const e = originalOffset(result, i + needle.length);
-    return { kind: f.kind, text, original: [f.start, f.end], kept: true, result: [s, e] };
+    const i = findWord(hay, needle, cursor.get(needle) ?? 0);
+    if (i < 0) return { kind: f.kind, text, original: [f.start, f.end], kept: false, result: null };
+    cursor.set(needle, i + Math.max(1, needle.length));
+    const start = res.at[i] as number;
+    const end = res.at[i + needle.length] as number;
+    return { kind: f.kind, text, original: [f.start, f.end], kept: true, result: [start, end] };
   });
   const restored = { count: repairs?.kept ?? 0, reasons: repairs?.reasons ?? [] };
   return { facts, restored, removed: repairs?.removed ?? 0, summary: summarize(facts) };
