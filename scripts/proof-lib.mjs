@@ -3,6 +3,7 @@
 // server), accounts made through the real sign-up and confirmation mail, a client that retries only
 // what a client should retry, latency figures, and the ledger reconciliation.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { statSync, readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -59,8 +60,16 @@ export async function freshDatabase(adminUrl, prefix) {
   return u.toString();
 }
 
+/**
+ * The proofs stand in for many clients by their X-Forwarded-For address. With the public development secret a
+ * server honours email links only from loopback clients (decision 0050), so each run signs with a secret of its
+ * own, the same for every process of the run.
+ */
+const RUN_SECRET = randomBytes(32).toString('hex');
+
 export function serverEnv(port, extra = {}) {
   return {
+    BETTER_AUTH_SECRET: RUN_SECRET,
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
     NODE_ENV: 'development',

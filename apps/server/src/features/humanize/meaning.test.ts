@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { testClient } from 'hono/testing';
-import { apiHumanizeResponse, type CreatedApiKey, type TransformationDetail } from '@plainspoken/shared';
+import { apiHumanizeResponse, type CreatedApiKey } from '@plainspoken/shared';
 import { factsOf } from '@plainspoken/humanizer/meaning';
 import { loadPairs, startRecordedProvider, type RecordedProvider } from '@plainspoken/humanizer/testing';
 import { subscribers } from '../../db/schema';
