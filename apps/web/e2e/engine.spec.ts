@@ -194,7 +194,7 @@ test('health goes down and back up; rewrites are light edits while it is down', 
   await rewrite(/Full rewrite/);
 
   await page.goto('/admin/engine');
-  await expect(page.getByTestId('engine-reasons-24h')).toContainText('unavailable');
+  await expect(page.getByTestId('engine-reasons-24h')).toContainText('no model was connected');
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.screenshot({ path: test.info().outputPath('engine-1366.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
