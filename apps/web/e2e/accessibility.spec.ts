@@ -94,6 +94,11 @@ for (const [name, viewport, colorScheme] of [
     await expect(toast).toHaveCSS('opacity', '1');
     await expectAccessible(page, 'a result on the home page');
     // Near the free plan's 250 words a request: the counter warns.
+    // The result's toast is closed first: while it fades out (or moves to a free stretch as the page changes under
+    // it) its colours are blended with the page's.
+    for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all())
+      await close.click().catch(() => undefined);
+    await expect(page.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await draft.fill(sampleText(230));
     await expect(page.getByTestId('word-counter')).toHaveAttribute('data-warning', 'true');
     await expectAccessible(page, 'the word counter warning');
