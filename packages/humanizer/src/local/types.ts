@@ -48,7 +48,7 @@ export interface LocalOpts {
   /**
    * Whether the rule pass may contract ("do not" → "don't"). Only the writing options that ask for it
    * (casual tone, or a simple reading level outside the academic tone) do; a neutral letter keeps its
-   * "I am" (issue: contractions beside "I am eager" read as careless).
+   * "I am" (contractions beside "I am eager" read as careless).
    */
   contractions?: boolean;
 }
