@@ -1,6 +1,13 @@
 import { detect } from '../detector.ts';
-import type { AimOptions, AimResult, FallbackReason, Mode, WritingOptions } from '../types.ts';
-import type { LoopOpts, LoopUsage } from './loop.ts';
+import type {
+  AimOptions,
+  AimResult,
+  FallbackReason,
+  LlmConfig,
+  Mode,
+  ProgressEvent,
+  WritingOptions,
+} from '../types.ts';
 import { checkFaithful, type Faithfulness } from './faithfulness/index.ts';
 import { judgeAndRepair, type Repair } from './sentence-repair.ts';
 import type { Contest } from './consensus.ts';
@@ -15,6 +22,37 @@ import {
   type Restored,
 } from './placeholders.ts';
 import { SYSTEM, fullTextPrompt, parseDisputes, secondOpinionPrompt } from './prompts.ts';
+
+export interface LoopOpts {
+  mode: Mode;
+  seed: number;
+  secondPass?: boolean;
+  /** A second pass must not return this text again (the first result). */
+  avoidText?: string;
+  llm: LlmConfig;
+  writing?: WritingOptions;
+  scoreBefore: number;
+  /** False for text the detector cannot read (not English): candidates are then chosen on content kept. */
+  scored?: boolean;
+  progress: (e: ProgressEvent) => void;
+  signal?: AbortSignal;
+  /** Deep: choose among the faithful candidates by this outside detector's score (Lightning ignores it). */
+  aim?: AimOptions;
+}
+
+/** What every loop result reports, success or not. */
+export interface LoopUsage {
+  tokensUsed: number;
+  tokensIn: number;
+  tokensOut: number;
+  /** Model answers received (each checked). */
+  candidates: number;
+  model: string;
+  /** The best-scoring answer changed the meaning and was set aside. */
+  guardRejected: boolean;
+  /** The reason of every draft set aside by the checks (a drift kind or a structural reason), in order. */
+  setAside: string[];
+}
 
 /**
  * One run of the model loop: the client and its budget, the document the model sees, and what every step

@@ -1,13 +1,5 @@
 import { detect } from '../detector.ts';
-import type {
-  AimOptions,
-  AimResult,
-  FallbackReason,
-  LlmConfig,
-  Mode,
-  ProgressEvent,
-  WritingOptions,
-} from '../types.ts';
+import type { AimResult, FallbackReason } from '../types.ts';
 import { checkFaithful, type Faithfulness } from './faithfulness/index.ts';
 import { describeRepairs, judgeAndRepair, type Repair } from './sentence-repair.ts';
 import { contested, type Contest } from './consensus.ts';
@@ -30,6 +22,8 @@ import {
   reinsertPlaceholders,
   type Candidate,
   type Choice,
+  type LoopOpts,
+  type LoopUsage,
   type Scored,
 } from './loop-run.ts';
 
@@ -38,36 +32,7 @@ import {
  * each checked and scored by the detector, the best kept; then up to two rounds that send back only the
  * sentences still flagged, with the detector's reasons, until nothing is flagged or the budget is spent.
  */
-export interface LoopOpts {
-  mode: Mode;
-  seed: number;
-  secondPass?: boolean;
-  /** A second pass must not return this text again (the first result). */
-  avoidText?: string;
-  llm: LlmConfig;
-  writing?: WritingOptions;
-  scoreBefore: number;
-  /** False for text the detector cannot read (not English): candidates are then chosen on content kept. */
-  scored?: boolean;
-  progress: (e: ProgressEvent) => void;
-  signal?: AbortSignal;
-  /** Deep: choose among the faithful candidates by this outside detector's score (Lightning ignores it). */
-  aim?: AimOptions;
-}
-
-/** What every loop result reports, success or not. */
-export interface LoopUsage {
-  tokensUsed: number;
-  tokensIn: number;
-  tokensOut: number;
-  /** Model answers received (each checked). */
-  candidates: number;
-  model: string;
-  /** The best-scoring answer changed the meaning and was set aside. */
-  guardRejected: boolean;
-  /** The reason of every draft set aside by the checks (a drift kind or a structural reason), in order. */
-  setAside: string[];
-}
+export type { LoopOpts, LoopUsage } from './loop-run.ts';
 
 export type LoopResult =
   | ({
