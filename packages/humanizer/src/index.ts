@@ -7,7 +7,6 @@ import { countRepairs, describeRepairs } from './model/sentence-repair.ts';
 import { keptIntact, keptOccurrences, normalizeKept, spansKept, withKept } from './protect.ts';
 import { hash32, fnv1a } from './rng.ts';
 import { applyLocalStyle, localStyleSupport } from './local/style.ts';
-import { meaningReport } from './meaning-report.ts';
 import type { FallbackReason, HumanizeOptions, HumanizeResult, Mode } from './types.ts';
 
 export type {
@@ -148,7 +147,6 @@ function finish(
       lengthRatio: wordCount(text) / Math.max(1, wordCount(original)),
       contentRecall: contentRecall(original, text),
     },
-    meaning: meaningReport(original, text, extra.repairs),
     ...extra,
   };
 }

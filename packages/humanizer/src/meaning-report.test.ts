@@ -38,13 +38,12 @@ describe('meaning report', () => {
   it('the changes real models make are not kept: a unit, a count made a rank, a garbled name, a lost denial', () => {
     const result =
       'The ferry crossing to Man Isle took 16 points on 4 May 2021. Captain Ada Moreno is the 19th champion of the race. "We never sail in fog," said Ada Moreno. The harbour can take three ships at once. See https://example.org/ferry for times.';
-    const r = meaningReport(ORIGINAL, result, { kept: 1, removed: 0, reasons: ['a number changed'], leftOut: false });
+    const r = meaningReport(ORIGINAL, result);
     const lost = r.facts.filter((f) => !f.kept).map((f) => `${f.kind}:${f.text}`);
     expect(lost).toEqual(['name:Isle of Man', 'number:16 minutes', 'number:19-time winner', 'negation:not']);
     expect(r.summary).toMatch(
       /^10 facts checked: .*: 6 kept, 4 not in the result as written \("Isle of Man", "16 minutes", "19-time winner", \.\.\.\)$/,
     );
-    expect(r.restored).toEqual({ count: 1, reasons: ['a number changed'] });
   });
 
   it('a changed speaker or quotation is not kept; "not only" denies nothing', () => {

@@ -3,10 +3,9 @@
  * unit or counted noun it is bound to), date, name, link, quotation and negation of the original is listed with
  * where it stands in the original, whether the result still says it as written, and where. It is read from the
  * two texts themselves, so it is true for that result whatever wrote it (the model, the light edit, a repair);
- * the repairs and the checks' verdicts come from the rewrite. Nothing here decides what is delivered.
+ * the sentences put back are said by the result's notes. Nothing here decides what is delivered.
  */
 import { NUMBER_WORDS as WORD_VALUES } from './model/faithfulness/facts/numbers.ts';
-import type { RepairCounts } from './model/sentence-repair.ts';
 
 /** Number words from two to ninety, compared as their digits ("three ships" is "3 ships"). */
 const SMALL_NUMBER_WORD =
@@ -29,10 +28,6 @@ export interface MeaningFact {
 
 export interface MeaningReport {
   facts: MeaningFact[];
-  /** Sentences put back as the user wrote them (model rewrites only), and why. */
-  restored: { count: number; reasons: string[] };
-  /** Sentences the model added that were taken out. */
-  removed: number;
   /**
    * One line for the user: "14 facts checked: 5 numbers, 4 names, 2 dates, 1 quotation, 2 negations: all kept".
    * Read from the two texts alone, so History, reopening the result later, gets the same line; the sentences put
@@ -239,8 +234,8 @@ const KIND_WORDS: Record<MeaningFactKind, [string, string]> = {
   negation: ['negation', 'negations'],
 };
 
-/** The report for a result of `original`; `repairs` as the rewrite counted them. */
-export function meaningReport(original: string, result: string, repairs?: RepairCounts): MeaningReport {
+/** The report for a result of `original`. */
+export function meaningReport(original: string, result: string): MeaningReport {
   const found = factsOf(original);
   const res = normalised(result);
   const hay = res.text;
@@ -278,8 +273,7 @@ export function meaningReport(original: string, result: string, repairs?: Repair
     const end = res.at[i + needle.length] as number;
     return { kind: f.kind, text, original: [f.start, f.end], kept: true, result: [start, end] };
   });
-  const restored = { count: repairs?.kept ?? 0, reasons: repairs?.reasons ?? [] };
-  return { facts, restored, removed: repairs?.removed ?? 0, summary: summarize(facts) };
+  return { facts, summary: summarize(facts) };
 }
 
 function summarize(facts: readonly MeaningFact[]): string {

@@ -1,5 +1,4 @@
 import type { LanguageGuess } from './language.ts';
-import type { MeaningReport } from './meaning-report.ts';
 import type { RepairCounts } from './model/sentence-repair.ts';
 
 export type Mode = 'deep' | 'lightning';
@@ -160,10 +159,4 @@ export interface HumanizeResult {
   tokensUsed: number;
   ms: number;
   checks: { spansKept: boolean; lengthRatio: number; contentRecall: number };
-  /**
-   * What of the text was checked in the result: each number (with its unit), date, name, link, quotation and
-   * negation of the original, kept as written or not, and where it stands; sentences put back. Absent only when
-   * the result could not be read (a rewrite that failed before it had a text).
-   */
-  meaning?: MeaningReport;
 }
