@@ -84,6 +84,17 @@ export interface GoldFigures {
   faithfulUsed: number;
 }
 
+const noFigures = (kind: PairKind): GoldFigures => ({
+  kind,
+  pairs: 0,
+  changedPairs: 0,
+  used: 0,
+  usedWithChange: 0,
+  delivered: {},
+  faithful: 0,
+  faithfulUsed: 0,
+});
+
 /** The check (Deep's tolerances, with repair) on every gold pair of the given pairs, by pair kind. */
 export function goldFigures(pairs: readonly Pair[]): GoldFigures[] {
   const set = goldSet();
@@ -91,16 +102,7 @@ export function goldFigures(pairs: readonly Pair[]): GoldFigures[] {
   for (const p of pairs) {
     const g = set.get(p.id);
     if (!g) continue;
-    const f = by.get(p.kind) ?? {
-      kind: p.kind,
-      pairs: 0,
-      changedPairs: 0,
-      used: 0,
-      usedWithChange: 0,
-      delivered: {},
-      faithful: 0,
-      faithfulUsed: 0,
-    };
+    const f = by.get(p.kind) ?? noFigures(p.kind);
     f.pairs++;
     // As Deep reads the answer: what the model said around the rewrite is taken off first.
     const r = judgeAndRepair(p.original, stripChatter(p.rewrite, p.original).text, 'deep');
@@ -132,16 +134,7 @@ export function printGold(pairs: readonly Pair[]): void {
   console.log(
     'kind              pairs  changed  used  used with a change  faithful used  fact changes delivered (by kind)',
   );
-  const total: GoldFigures = {
-    kind: 'mixset-rewrite',
-    pairs: 0,
-    changedPairs: 0,
-    used: 0,
-    usedWithChange: 0,
-    delivered: {},
-    faithful: 0,
-    faithfulUsed: 0,
-  };
+  const total = noFigures('mixset-rewrite');
   for (const r of rows) {
     console.log(
       `${r.kind.padEnd(17)} ${String(r.pairs).padStart(5)}  ${String(r.changedPairs).padStart(7)}  ${String(r.used).padStart(4)}  ${`${r.usedWithChange} (${pc(r.usedWithChange, r.used)})`.padStart(18)}  ${`${r.faithfulUsed}/${r.faithful} (${pc(r.faithfulUsed, r.faithful)})`.padStart(13)}  ${
