@@ -4,6 +4,7 @@ import {
   Detector,
   extract,
   FAMILIES,
+  lengthShift,
   subsetKey,
   type DocLogits,
   type Extracted,
@@ -12,6 +13,7 @@ import {
 import { docPass, sentenceLogits, type DocPass } from './docpass.ts';
 import { FAMILY_REASONS, heuristicReasons } from './explain.ts';
 import { normalizeForFeatures, splitSentences, isWord, letterRuns } from './text.ts';
+import { countWords } from './reliability.ts';
 import {
   composition,
   decideVerdict,
@@ -81,11 +83,12 @@ export function ensembleLogit(
   det: Detector,
   x: Extracted,
   fams: readonly Family[],
+  words = Infinity,
 ): { logit: number; score: number; threshold: number } {
   const cal = det.calibrations.get(subsetKey(fams));
   if (!cal) throw new Error(`no calibration for families ${fams.join('+')}`);
   const logits = det.familyLogits(x, cal.families);
-  const logit = Detector.combine(cal, logits);
+  const logit = Detector.combine(cal, logits) - lengthShift(cal, words);
   return { logit, score: calibrate(cal, logit), threshold: cal.threshold };
 }
 
@@ -121,12 +124,13 @@ export function scoreWith(det: Detector, text: string): { score: number; flagged
   const x = extract(normalizeForFeatures(raw));
   if (wordCount(x.tokens) < MIN_WORDS) return { score: 0, flagged: false };
   const sents = det.windows ? spanLogits(det, splitSentences(raw)) : [];
-  return documentScore(det, withWindows(det, det.familyLogits(x), sents));
+  return documentScore(det, withWindows(det, det.familyLogits(x), sents), countWords(raw));
 }
 
-function documentScore(det: Detector, logits: DocLogits): { score: number; flagged: boolean } {
+/** The ensemble logit of all families as the flag reads it: lowered by the short-text margin for short texts. */
+function documentScore(det: Detector, logits: DocLogits, words: number): { score: number; flagged: boolean } {
   const all = det.calibrations.get(subsetKey(FAMILIES))!;
-  const logit = Detector.combine(all, logits);
+  const logit = Detector.combine(all, logits) - lengthShift(all, words);
   const flagged = logit >= all.threshold;
   const raw100 = calibrate(all, logit);
   return { score: flagged ? Math.max(50, Math.round(raw100)) : Math.min(49, Math.round(raw100)), flagged };
@@ -150,11 +154,12 @@ export function detectWith(det: Detector, text: string): Detection {
   }
   const sents = spanLogits(det, spans, pass);
   const logits = withWindows(det, pass.logits, sents);
-  const { score, flagged } = documentScore(det, logits);
+  const words = countWords(raw);
+  const { score, flagged } = documentScore(det, logits, words);
   const families: Record<string, number> = {};
   for (const f of FAMILIES) {
     const c = det.calibrations.get(f);
-    families[f] = c ? Math.round(calibrate(c, Detector.combine(c, logits))) : 0;
+    families[f] = c ? Math.round(calibrate(c, Detector.combine(c, logits) - lengthShift(c, words))) : 0;
   }
   // Sentence lengths for the uniformity reason.
   const lens = spans.map((s) => letterRuns(s.text)).filter((n) => n > 0);
@@ -203,10 +208,11 @@ export function scoreFamiliesWith(det: Detector, text: string, exclude: readonly
   const x = extract(normalizeForFeatures(raw));
   if (wordCount(x.tokens) < MIN_WORDS) return 0;
   const cal = det.calibrations.get(subsetKey(fams));
+  const words = countWords(raw);
   if (cal?.windowWeight && det.windows) {
     // The full ensemble includes the sentence-window term, exactly as the document score does.
     const logits = withWindows(det, det.familyLogits(x, cal.families), spanLogits(det, splitSentences(raw)));
-    return Math.round(calibrate(cal, Detector.combine(cal, logits)) * 100) / 100;
+    return Math.round(calibrate(cal, Detector.combine(cal, logits) - lengthShift(cal, words)) * 100) / 100;
   }
-  return Math.round(ensembleLogit(det, x, fams).score * 100) / 100;
+  return Math.round(ensembleLogit(det, x, fams, words).score * 100) / 100;
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { defaultWeightsDir, loadDetectorFrom } from './io.ts';
 import { FAMILIES, type Detector } from './model.ts';
 import { splitSentences as split } from './text.ts';
+import { reliabilityOf, type Reliability } from './reliability.ts';
 
 export type { Detection, SentenceScore };
 export {
@@ -18,6 +19,16 @@ export {
   type VerdictStats,
   type VerdictThresholds,
 } from './verdict.ts';
+
+export {
+  countWords,
+  isEmailLike,
+  SHORT_TEXT_WORDS,
+  type KindFigures,
+  type Reliability,
+  type ReliabilityKind,
+  type ReliabilityReason,
+} from './reliability.ts';
 
 export const FAMILY_NAMES: readonly string[] = Object.freeze([...FAMILIES]);
 
@@ -81,4 +92,24 @@ export function scoreFamilies(text: string, exclude: string[] = []): number {
 
 export function splitSentences(text: string): { text: string; start: number; end: number }[] {
   return split(typeof text === 'string' ? text : '');
+}
+
+/**
+ * How far the detector's verdict on `text` can be trusted, from its length and form (decision 0057). Cheap (no
+ * scoring) and stable; read it next to `detect()` to say "hard to judge" instead of accusing.
+ *
+ * - `words`: words as people count them (`countWords`).
+ * - `kind`: `'too_short'` (under 8 words: not scored, `detect()` gives 0), `'short'` (under `SHORT_TEXT_WORDS` = 80
+ *   words), `'email'` (80+ words with a greeting line such as "Hi Sam," or a sign-off line such as "Best," near the
+ *   end: emails, letters, messages), else `'general'`.
+ * - `emailLike`: the greeting/sign-off test on its own, whatever the length (a short email is `'short'` and `emailLike`).
+ * - `hardToJudge`: true when the figures measured for this kind on held-out folds of the training corpus (shipped in
+ *   the weights' manifest) show more than 1% of its human texts flagged, less than half of its AI texts flagged, an
+ *   AUROC under 0.9, or fewer than 50 human texts to measure it on; always true for `'too_short'`, never for
+ *   `'general'`.
+ * - `reason`: `'too_short' | 'short_text' | 'email_like'` when `hardToJudge`, else null.
+ * - `measured`: those figures for the kind (`{ humans, humansFlagged, ai, aiFlagged, auroc }`), or null.
+ */
+export function textReliability(text: string): Reliability {
+  return reliabilityOf(typeof text === 'string' ? text : '', get().reliability);
 }

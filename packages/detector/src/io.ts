@@ -6,6 +6,7 @@ import { STYLO_NAMES } from './stylometry.ts';
 import { Detector, FAMILIES, WINDOW_STATS, subsetKey, type Calibration } from './model.ts';
 import { DenseLR, SparseLR, TreeEnsemble } from './scorers.ts';
 import { LMPair, LMRatio, NgramLM } from './lm.ts';
+import type { KindFigures, ReliabilityFigures } from './reliability.ts';
 
 interface DenseJSON {
   mean: number[];
@@ -58,6 +59,8 @@ export interface Manifest {
   sentence: Calibration;
   /** Sentence-window term: weights of the sentence families, and the logistic model over WINDOW_STATS. */
   windows?: { weights: number[]; lr: DenseJSON; features: readonly string[] };
+  /** Figures per kind of text (short, email-like, the rest) on held-out-fold scores (reliability.ts; since version 8). */
+  reliability?: Partial<Record<keyof ReliabilityFigures, Omit<KindFigures, 'auroc'> & { auroc: number | null }>>;
 }
 
 const r6 = (x: number): number => +x.toFixed(6);
@@ -133,6 +136,16 @@ export function saveDetector(
     ...(det.windows
       ? { windows: { weights: det.windows.weights, lr: denseJSON(det.windows.lr), features: WINDOW_STATS } }
       : {}),
+    ...(Object.keys(det.reliability).length
+      ? {
+          reliability: Object.fromEntries(
+            Object.entries(det.reliability).map(([k, f]) => [
+              k,
+              { ...f, auroc: Number.isFinite(f.auroc) ? +f.auroc.toFixed(4) : null },
+            ]),
+          ),
+        }
+      : {}),
   };
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(m) + '\n');
 }
@@ -206,7 +219,7 @@ export function loadDetectorFrom(dir: string = defaultWeightsDir()): Detector {
     Int32Array.from(run(3)),
     run(4),
   );
-  return new Detector(
+  const det = new Detector(
     sparse(m.ngram),
     sparse(m.skeleton),
     denseFrom(m.stylometric),
@@ -217,4 +230,8 @@ export function loadDetectorFrom(dir: string = defaultWeightsDir()): Detector {
     m.sentence,
     windows,
   );
+  det.reliability = Object.fromEntries(
+    Object.entries(m.reliability ?? {}).map(([k, f]) => [k, { ...f, auroc: f.auroc ?? NaN }]),
+  );
+  return det;
 }

@@ -5,6 +5,7 @@ import { lmTokens, ngramCounts, skeletonCounts, skeletonTokens, type Counts } fr
 import { DenseLR, SparseLR, TreeEnsemble } from './scorers.ts';
 import { LMRatio } from './lm.ts';
 import { splitSentences, tokenize } from './text.ts';
+import { SHORT_TEXT_WORDS, type ReliabilityFigures } from './reliability.ts';
 
 /**
  * `casual`: the two casual-marker figures alone (docs/detector-rounds.md, fifth round). `stylotrees`: the stylometric
@@ -27,6 +28,18 @@ export interface Calibration {
   ai: number[];
   /** Weight of the sentence-window term (only in the calibration of all families, when the weights have one). */
   windowWeight?: number;
+  /**
+   * The flag threshold of texts under SHORT_TEXT_WORDS words, when higher than `threshold` (decision 0057): short
+   * human texts reach higher logits, so a short text's logit is lowered by the difference before the calibration.
+   */
+  shortThreshold?: number;
+}
+
+/** How much a text's ensemble logit is lowered before calibration: the short-text margin, else 0. */
+export function lengthShift(c: Pick<Calibration, 'threshold' | 'shortThreshold'>, words: number): number {
+  return words < SHORT_TEXT_WORDS && c.shortThreshold !== undefined && c.shortThreshold > c.threshold
+    ? c.shortThreshold - c.threshold
+    : 0;
 }
 
 /** Family logits of a document, plus the sentence-window term when the detector has one. */
@@ -123,6 +136,9 @@ export class Detector {
     public readonly sentenceCal: Calibration,
     public readonly windows: WindowModel | null = null,
   ) {}
+
+  /** Figures measured per kind of text (reliability.ts) for the weights; empty for weights without them. */
+  reliability: ReliabilityFigures = {};
 
   /** The sentence-window term from the sentence family logits of a document's sentences (4+ words each). */
   windowLogit(sentences: readonly Record<Family, number>[]): number {

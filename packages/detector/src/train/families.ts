@@ -10,20 +10,31 @@ import { fileURLToPath } from 'node:url';
 import { readFileSync } from 'node:fs';
 import { scoreWith } from '../core.ts';
 import { loadDetectorFrom } from '../io.ts';
-import { Detector, FAMILIES, subsetKey } from '../model.ts';
+import { Detector, FAMILIES, lengthShift, subsetKey } from '../model.ts';
 import { isPlainProse } from '../lexicon.ts';
 import { hashString } from '../text.ts';
 import { auroc } from './metrics.ts';
 import { readScriptPaths, setTrainingConfig, trainingConfig } from './config.ts';
 import { genreOf, loadCorpus, prepare, type Doc } from './corpus.ts';
 import { docLogits, fitDetector } from './fit.ts';
+import { countWords } from '../reliability.ts';
+import {
+  GENRE_TABLE_HEAD,
+  genreRows,
+  genreTable,
+  isShortText,
+  reportGenre,
+  worstByGenre,
+  type GenreRow,
+  type Scored,
+} from './genres.ts';
 
 export type ModelFamily = 'claude' | 'google' | 'llama' | 'gpt' | 'other';
 
 export function familyOf(generator: string): ModelFamily {
   const g = generator.toLowerCase();
   if (g.startsWith('claude')) return 'claude';
-  if (g.startsWith('gemini') || g.startsWith('palm') || g.startsWith('bard')) return 'google';
+  if (g.startsWith('gemini') || g.startsWith('gemma') || g.startsWith('palm') || g.startsWith('bard')) return 'google';
   if (g.startsWith('llama')) return 'llama';
   if (g.startsWith('gpt') || g.startsWith('text-davinci') || g.startsWith('chatgpt')) return 'gpt';
   return 'other';
@@ -108,33 +119,57 @@ function unseen(): void {
   console.log(
     `| texts | AI | human | AUROC (score) | humans flagged | AI flagged | plain prose flagged (n) |\n|---|---|---|---|---|---|---|\n${rows.join('\n')}`,
   );
+  const scored: Scored[] = test.map((d, i) => ({
+    genre: reportGenre(d.domain),
+    short: isShortText(d.text),
+    y: y[i]!,
+    score: L[i]!,
+    flagged: F[i]!,
+  }));
+  console.log(`\nBy report genre (issue 57):\n\n${GENRE_TABLE_HEAD}\n${genreTable(genreRows(scored)).join('\n')}`);
 }
+
+/** Held-out runs: the model families, and `everyday`, the everyday-genre file as one more source (issue 57). */
+export const DEFAULT_HELD_OUT = 'claude,google,llama,gpt,everyday';
 
 function main(): void {
   const { corpusDir } = readScriptPaths();
   if (process.argv.includes('--unseen')) return unseen();
   const t0 = Date.now();
   const log = (s: string): void => console.error(`[${((Date.now() - t0) / 1000).toFixed(0)}s] ${s}`);
-  const families = (arg('families') ?? 'claude,google,llama,gpt').split(',') as ModelFamily[];
+  const families = (arg('families') ?? DEFAULT_HELD_OUT).split(',');
   // Out-of-fold scores for the calibration by group folds.
   setTrainingConfig({ ...trainingConfig(), folds: Number(arg('folds') ?? 4) });
   const docs = loadCorpus(corpusDir);
+  const files = new Set(docs.map((d) => d.file));
   log(`corpus ${corpusDir}: ${docs.length} texts; folds ${trainingConfig().folds}`);
   const humansOut = docs.filter(heldOutHuman);
   const rows: string[] = [];
-  const genreRows: string[] = [];
+  const genreRowsOut: string[] = [];
+  const runs: { name: string; rows: GenreRow[] }[] = [];
   for (const fam of families) {
-    const heldAi = docs.filter((d) => d.label === 'ai' && familyOf(d.generator) === fam);
+    // A corpus file's name holds the whole file out (both labels); a model family name holds out its AI texts.
+    const isFile = files.has(fam);
+    const heldAi = docs.filter((d) => d.label === 'ai' && (isFile ? d.file === fam : familyOf(d.generator) === fam));
     const heldGroups = new Set(heldAi.map((d) => d.group));
+    const heldHumans = isFile
+      ? docs.filter((d) => d.label === 'human' && (d.file === fam || heldOutHuman(d)))
+      : humansOut;
     // Nothing of the family, nor the human originals its rewrites were made from, nor the held-out humans.
     const train = docs.filter(
-      (d) => !heldOutHuman(d) && !heldGroups.has(d.group) && !(d.label === 'ai' && familyOf(d.generator) === fam),
+      (d) =>
+        !heldOutHuman(d) &&
+        !heldGroups.has(d.group) &&
+        !(isFile && d.file === fam) &&
+        !(d.label === 'ai' && familyOf(d.generator) === fam),
     );
-    log(`${fam}: fitting on ${train.length} texts; scoring ${heldAi.length} AI and ${humansOut.length} human`);
+    log(`${fam}: fitting on ${train.length} texts; scoring ${heldAi.length} AI and ${heldHumans.length} human`);
     const { detector } = fitDetector(prepare(train), { sentences: false, log });
     const cal = detector.calibrations.get(subsetKey(FAMILIES))!;
-    const test = [...heldAi, ...humansOut];
-    const L = prepare(test).map((p) => Detector.combine(cal, docLogits(detector, p)));
+    const test = [...heldAi, ...heldHumans];
+    const L = prepare(test).map(
+      (p, i) => Detector.combine(cal, docLogits(detector, p)) - lengthShift(cal, countWords(test[i]!.text)),
+    );
     const y = test.map((d) => (d.label === 'ai' ? 1 : 0));
     const flagged = (i: number) => L[i]! >= cal.threshold;
     const summary = (idx: number[], label: string) => {
@@ -152,19 +187,28 @@ function main(): void {
     };
     const all = test.map((_, i) => i);
     rows.push(summary(all, fam));
-    for (const g of [...new Set(test.map((d) => genreOfDomain(d.domain)))].sort())
-      genreRows.push(
-        summary(
-          all.filter((i) => genreOfDomain(test[i]!.domain) === g),
-          `${fam} / ${g}`,
-        ),
-      );
+    const g = genreRows(
+      test.map((d, i) => ({
+        genre: reportGenre(d.domain),
+        short: isShortText(d.text),
+        y: y[i]!,
+        score: L[i]!,
+        flagged: flagged(i),
+      })),
+    );
+    runs.push({ name: fam, rows: g });
+    genreRowsOut.push(...genreTable(g, `${fam} / `));
     log(rows.at(-1)!);
+    for (const line of genreTable(g, `${fam} / `)) log(line);
   }
   const head =
     '| held out | AI texts | human texts | AUROC | humans flagged | AI flagged | plain prose flagged (n) |\n|---|---|---|---|---|---|---|';
+  const worst = worstByGenre(runs).map(
+    (w) =>
+      `| ${w.genre} | ${Number.isNaN(w.maxHumanShare) ? '-' : `${(100 * w.maxHumanShare).toFixed(1)}% (${w.maxHumanRun})`} | ${Number.isNaN(w.minAuroc) ? '-' : `${w.minAuroc.toFixed(3)} (${w.minAurocRun})`} |`,
+  );
   console.log(
-    `${head}\n${rows.join('\n')}\n\nBy genre (the held-out humans of that genre):\n\n${head}\n${genreRows.join('\n')}`,
+    `${head}\n${rows.join('\n')}\n\nBy genre (each held-out run's texts of that genre; the humans are that run's held-out humans):\n\n${GENRE_TABLE_HEAD.replace('genre', 'held out / genre')}\n${genreRowsOut.join('\n')}\n\nWorst run per genre:\n\n| genre | most humans flagged | lowest AUROC |\n|---|---|---|\n${worst.join('\n')}`,
   );
 }
 

@@ -1,12 +1,23 @@
 // The fitting pipeline shared by the training script and the benchmarks: out-of-fold family scores, the stack,
 // the threshold and calibration, and the final family fits.
-import { Detector, SENTENCE_FAMILIES, subsetKey, type Calibration, type DocLogits, type Family } from '../model.ts';
+import {
+  Detector,
+  FAMILIES,
+  lengthShift,
+  SENTENCE_FAMILIES,
+  subsetKey,
+  type Calibration,
+  type DocLogits,
+  type Family,
+} from '../model.ts';
+import { countWords, isEmailLike, SHORT_TEXT_WORDS, UNSCORED_WORDS, type ReliabilityFigures } from '../reliability.ts';
+import { auroc } from './metrics.ts';
 import { normalizeForFeatures, splitSentences } from '../text.ts';
 import { trainingConfig } from './config.ts';
 import { isNonNative, sampleWeights, type Prepared } from './corpus.ts';
 import { familyLogits, fitFamilies } from './families-fit.ts';
 import { allSubsets, fitMeta } from './stack.ts';
-import { calibrationFrom, chooseThresholdRule, thresholdFor, type RuleChoice } from './threshold.ts';
+import { calibrationFrom, chooseThresholdRule, shortThresholdFor, thresholdFor, type RuleChoice } from './threshold.ts';
 
 /** A document's family logits under a fitted detector (prepared features). */
 export function docLogits(det: Detector, p: Prepared): DocLogits {
@@ -25,6 +36,47 @@ export interface FitResult {
   detector: Detector;
   oof: DocLogits[];
   rule: RuleChoice;
+}
+
+/** The kind reliability.ts sorts a text into, for the figures behind it (unscored texts: none). */
+export function kindOf(text: string): 'short' | 'email' | 'general' | null {
+  const n = countWords(text);
+  if (n < UNSCORED_WORDS) return null;
+  if (n < SHORT_TEXT_WORDS) return 'short';
+  return isEmailLike(text) ? 'email' : 'general';
+}
+
+/**
+ * Figures per kind of text (short, email-like, the rest) from ensemble logits already lowered by the short-text
+ * margin, at `threshold`: what reliability.ts reads to say whether a kind can be judged.
+ */
+export function reliabilityFigures(
+  logits: readonly number[],
+  ys: readonly number[],
+  texts: readonly string[],
+  threshold: number,
+): ReliabilityFigures {
+  const out: ReliabilityFigures = {};
+  for (const kind of ['short', 'email', 'general'] as const) {
+    const idx = texts.map((_, i) => i).filter((i) => kindOf(texts[i]!) === kind);
+    if (!idx.length) continue;
+    const hu = idx.filter((i) => !ys[i]);
+    const ai = idx.filter((i) => ys[i]);
+    out[kind] = {
+      humans: hu.length,
+      humansFlagged: hu.filter((i) => logits[i]! >= threshold).length,
+      ai: ai.length,
+      aiFlagged: ai.filter((i) => logits[i]! >= threshold).length,
+      auroc:
+        hu.length && ai.length
+          ? auroc(
+              idx.map((i) => logits[i]!),
+              idx.map((i) => ys[i]!),
+            )
+          : NaN,
+    };
+  }
+  return out;
 }
 
 /** Full pipeline: out-of-fold family scores, stacked ensemble, percentile calibration, final family fits. */
@@ -69,19 +121,36 @@ export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s
   const sw = sampleWeights(ps);
   const cals = new Map<string, Calibration>();
   const meta = ps.map((p) => ({ y: p.y, nonNative: isNonNative(p.doc), domain: p.doc.domain }));
-  const choice = chooseThresholdRule(oof, ps);
+  const words = ps.map((p) => countWords(p.doc.text));
+  const choice = chooseThresholdRule(oof, ps, words);
   log(
-    `threshold rule ${choice.rule.kind} ${choice.rule.q} (inner FPR ${(100 * choice.innerFpr).toFixed(2)}%, TPR ${(100 * choice.innerTpr).toFixed(1)}%)`,
+    `threshold rule ${choice.rule.kind} ${choice.rule.q}${choice.rule.fpr ? ` at ${choice.rule.fpr}` : ''} (inner FPR ${(100 * choice.innerFpr).toFixed(2)}%, TPR ${(100 * choice.innerTpr).toFixed(1)}%)`,
   );
   for (const line of choice.table) log('  ' + line);
   for (const fams of allSubsets()) {
     const { weights, bias } = fitMeta(fams, oof, ps, sw);
     const logits = oof.map((o) => fams.reduce((s, f, i) => s + weights[i]! * o[f], bias));
-    cals.set(
-      subsetKey(fams),
-      calibrationFrom(fams, weights, bias, logits, meta, thresholdFor(logits, meta, choice.rule)),
+    const threshold = thresholdFor(logits, meta, choice.rule);
+    const shortThreshold = shortThresholdFor(logits, meta, words, threshold);
+    const c = calibrationFrom(
+      fams,
+      weights,
+      bias,
+      // The calibration reads the logits as the run time computes them: short texts lowered by their margin.
+      logits.map((x, i) => x - lengthShift({ threshold, shortThreshold }, words[i]!)),
+      meta,
+      threshold,
     );
+    cals.set(subsetKey(fams), shortThreshold !== undefined ? { ...c, shortThreshold: +shortThreshold.toFixed(6) } : c);
   }
+  const all = cals.get(subsetKey(FAMILIES))!;
+  const reliability = reliabilityFigures(
+    oof.map((o, i) => Detector.combine(all, o) - lengthShift(all, words[i]!)),
+    ps.map((p) => p.y),
+    ps.map((p) => p.doc.text),
+    all.threshold,
+  );
+  log(`reliability ${JSON.stringify(reliability)}`);
   let sentenceCal: Calibration;
   const sf = [...SENTENCE_FAMILIES];
   if (opts.sentences && sentOof.length > 0) {
@@ -101,9 +170,7 @@ export function fitDetector(ps: Prepared[], opts: { sentences: boolean; log?: (s
   }
   log('final fit on all texts');
   const m = fitFamilies(ps, log);
-  return {
-    detector: new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, m.casual, m.stylotrees, cals, sentenceCal),
-    oof,
-    rule: choice,
-  };
+  const detector = new Detector(m.ngram, m.skeleton, m.stylo, m.lmratio, m.casual, m.stylotrees, cals, sentenceCal);
+  detector.reliability = reliability;
+  return { detector, oof, rule: choice };
 }

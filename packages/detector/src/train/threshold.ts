@@ -3,6 +3,8 @@ import { FAMILIES, type Calibration, type DocLogits, type Family } from '../mode
 import { trainingConfig } from './config.ts';
 import { isNonNative, sampleWeights, type Prepared } from './corpus.ts';
 import { fitMeta } from './stack.ts';
+import { SHORT_TEXT_WORDS, MIN_MEASURED_HUMANS } from '../reliability.ts';
+import { reportGenre } from './genres.ts';
 
 /** Weighted quantile. */
 export function quantile(xs: number[], ws: number[], q: number): number {
@@ -35,17 +37,58 @@ function quantiles(xs: number[], n: number): number[] {
 export interface ThresholdRule {
   kind: 'domains' | 'pooled';
   q: number;
+  /** 'domains' only: each domain's point is its (1 - fpr) point with this share instead of the configured one. */
+  fpr?: number;
 }
 
 /** Candidates for the document threshold; fitDetector picks one by inner leave-one-collection-out folds. */
 export const THRESHOLD_RULES: ThresholdRule[] = [
   ...[0.5, 0.6, 0.7, 0.8, 0.9, 1].map((q) => ({ kind: 'domains' as const, q })),
-  ...[0.02, 0.015, 0.01, 0.0075, 0.005, 0.0025].map((q) => ({ kind: 'pooled' as const, q })),
+  ...[0.02, 0.015, 0.01, 0.0075, 0.005, 0.0025, 0.001].map((q) => ({ kind: 'pooled' as const, q })),
+  // Stricter: every domain's 99.5% or 99.75% point (decision 0057: at most 1% of humans flagged in every genre).
+  ...[0.005, 0.0025].map((fpr) => ({ kind: 'domains' as const, q: 1, fpr })),
 ];
 
 type CalMeta = { y: number; nonNative: boolean; domain: string };
 
-export function thresholdFor(logits: number[], ps: CalMeta[], rule: ThresholdRule, fpr = trainingConfig().fpr): number {
+/** Short human texts of a domain count for the short-text threshold when the domain has at least this many. */
+export const MIN_SHORT_DOMAIN = 20;
+
+/**
+ * The flag threshold of short texts (under SHORT_TEXT_WORDS words): the highest of the human domains' 99% points
+ * over their short texts (domains with MIN_SHORT_DOMAIN short humans or more), and never under `threshold`.
+ * Undefined when fewer than MIN_MEASURED_HUMANS short human texts are there to read it from.
+ */
+export function shortThresholdFor(
+  logits: readonly number[],
+  ps: readonly CalMeta[],
+  words: readonly number[],
+  threshold: number,
+  fpr = trainingConfig().fpr,
+): number | undefined {
+  const count = new Map<string, number>();
+  logits.forEach((_, i) => {
+    if (!ps[i]!.y && words[i]! < SHORT_TEXT_WORDS) count.set(ps[i]!.domain, (count.get(ps[i]!.domain) ?? 0) + 1);
+  });
+  const keep = (i: number): boolean =>
+    !ps[i]!.y && words[i]! < SHORT_TEXT_WORDS && (count.get(ps[i]!.domain) ?? 0) >= MIN_SHORT_DOMAIN;
+  const idx = logits.map((_, i) => i).filter(keep);
+  if (idx.length < MIN_MEASURED_HUMANS) return undefined;
+  const t = thresholdFor(
+    idx.map((i) => logits[i]!),
+    idx.map((i) => ps[i]!),
+    { kind: 'domains', q: 1 },
+    fpr,
+  );
+  return Math.max(threshold, t);
+}
+
+export function thresholdFor(
+  logits: readonly number[],
+  ps: readonly CalMeta[],
+  rule: ThresholdRule,
+  fpr = rule.fpr ?? trainingConfig().fpr,
+): number {
   const byDom = new Map<string, number[]>();
   let nonNativeDomain = '';
   logits.forEach((x, i) => {
@@ -119,11 +162,20 @@ export interface RuleChoice {
  * that flag at most `fpr` of the pooled inner human texts and no non-native essay; failing that, the one
  * with the fewest humans flagged.
  */
-export function chooseThresholdRule(oof: DocLogits[], ps: Prepared[]): RuleChoice {
+export function chooseThresholdRule(oof: DocLogits[], ps: Prepared[], words: readonly number[]): RuleChoice {
   const sources = [...new Set(ps.map((p) => p.doc.file))].sort();
   const fallback: ThresholdRule = { kind: 'domains', q: 0.5 };
   if (sources.length < 3) return { rule: fallback, innerFpr: NaN, innerTpr: NaN, innerNonNative: NaN, table: [] };
-  const stats = THRESHOLD_RULES.map(() => ({ hf: 0, nh: 0, af: 0, na: 0, nn: 0 }));
+  const stats = THRESHOLD_RULES.map(() => ({
+    hf: 0,
+    nh: 0,
+    af: 0,
+    na: 0,
+    nn: 0,
+    genres: new Map<string, { hf: number; nh: number }>(),
+  }));
+  // Humans are counted per report genre, with short texts as a genre of their own (decision 0057).
+  const genreKey = (i: number): string => (words[i]! < SHORT_TEXT_WORDS ? 'short' : reportGenre(ps[i]!.doc.domain));
   for (const src of sources) {
     const trI = ps.map((_, i) => i).filter((i) => ps[i]!.doc.file !== src);
     const teI = ps.map((_, i) => i).filter((i) => ps[i]!.doc.file === src);
@@ -137,37 +189,54 @@ export function chooseThresholdRule(oof: DocLogits[], ps: Prepared[]): RuleChoic
     const comb = (i: number): number => FAMILIES.reduce((s, f, j) => s + weights[j]! * oof[i]![f], bias);
     const trL = trI.map(comb);
     const meta = trP.map((p) => ({ y: p.y, nonNative: isNonNative(p.doc), domain: p.doc.domain }));
+    const trW = trI.map((i) => words[i]!);
     THRESHOLD_RULES.forEach((rule, r) => {
       const th = thresholdFor(trL, meta, rule);
+      const thShort = shortThresholdFor(trL, meta, trW, th) ?? th;
       const st = stats[r]!;
       for (const i of teI) {
         const x = comb(i);
         const p = ps[i]!;
+        const flag = x >= (words[i]! < SHORT_TEXT_WORDS ? thShort : th);
         if (p.y) {
           st.na++;
-          if (x >= th) st.af++;
+          if (flag) st.af++;
         } else {
           st.nh++;
-          if (x >= th) {
+          const g = st.genres.get(genreKey(i)) ?? { hf: 0, nh: 0 };
+          g.nh++;
+          if (flag) {
+            g.hf++;
             st.hf++;
             if (isNonNative(p.doc)) st.nn++;
           }
+          st.genres.set(genreKey(i), g);
         }
       }
     });
   }
+  const fpr = trainingConfig().fpr;
+  // The highest share of humans flagged in any genre with enough humans to measure it.
+  const worstGenre = (st: (typeof stats)[number]): number => {
+    let w = 0;
+    for (const g of st.genres.values()) if (g.nh >= MIN_MEASURED_HUMANS) w = Math.max(w, g.hf / g.nh);
+    return w;
+  };
   const table = THRESHOLD_RULES.map((rule, r) => {
     const st = stats[r]!;
-    return `${rule.kind} ${rule.q}: inner FPR ${((100 * st.hf) / Math.max(1, st.nh)).toFixed(2)}%, TPR ${((100 * st.af) / Math.max(1, st.na)).toFixed(1)}%, non-native ${st.nn}`;
+    return `${rule.kind} ${rule.q}${rule.fpr ? ` at ${rule.fpr}` : ''}: inner FPR ${((100 * st.hf) / Math.max(1, st.nh)).toFixed(2)}%, worst genre ${(100 * worstGenre(st)).toFixed(2)}%, TPR ${((100 * st.af) / Math.max(1, st.na)).toFixed(1)}%, non-native ${st.nn}`;
   });
   let best = -1;
   stats.forEach((st, r) => {
-    if (st.hf > trainingConfig().fpr * st.nh || st.nn > 0) return;
+    if (st.hf > fpr * st.nh || st.nn > 0 || worstGenre(st) > fpr) return;
     if (best < 0 || st.af > stats[best]!.af) best = r;
   });
+  // None keeps every genre under the share: the one whose worst genre is flagged least (then the most AI found).
   if (best < 0)
     stats.forEach((st, r) => {
-      if (best < 0 || st.hf < stats[best]!.hf) best = r;
+      const a = worstGenre(st) + (st.nn > 0 ? 1 : 0);
+      const b = best < 0 ? Infinity : worstGenre(stats[best]!) + (stats[best]!.nn > 0 ? 1 : 0);
+      if (a < b || (a === b && st.af > stats[best]!.af)) best = r;
     });
   const st = stats[best]!;
   return {
