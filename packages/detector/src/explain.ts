@@ -1,7 +1,9 @@
 // Short reasons attached to sentence scores. Heuristic tells come from the design notes; model
 // reasons are named after the family that pushed the sentence up.
-import { AI_WORDS, CASUAL_PHRASES, CASUAL_WORDS, STOCK_PHRASES, TRANSITIONS } from './lexicon.ts';
-import { hasChatbotArtifact, letterRuns } from './text.ts';
+import { ngramHashes } from './features.ts';
+import { AI_WORDS, CASUAL_PHRASES, CASUAL_WORDS, FUNCTION_WORDS, STOCK_PHRASES, TRANSITIONS } from './lexicon.ts';
+import type { Detector } from './model.ts';
+import { hasChatbotArtifact, isWord, letterRuns, tokenize, tokenOffsets } from './text.ts';
 
 const NOMINAL_RE = /(?:tion|sion|ment|ness|ity|ance|ence)s?$/;
 
@@ -61,4 +63,110 @@ export function heuristicReasons(sentence: string, ctx: { uniform: boolean; mean
   if (ctx.uniform && words.length > 0 && Math.abs(words.length - ctx.meanLen) <= 0.25 * ctx.meanLen)
     out.push('uniform sentence length');
   return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Which words of a sentence raised its score, and whether a sentence has enough named evidence to be called
+// machine-written (issue 57, docs/decisions/0058).
+
+/** A word of the sentence counts towards a wording cue from this n-gram weight up (the families' logit scale). */
+export const CUE_WORD_AT = 2.5;
+/** A run of such words is named as a cue from this summed weight up. */
+export const CUE_PHRASE_AT = 5;
+/** At most this many phrases are named in a reason. */
+const MAX_CUES = 3;
+
+/**
+ * The phrases of a normalised sentence that weigh most towards machine-written in the n-gram family, strongest
+ * first: each word's share of the word, word-pair and character n-gram weights that cover it, then the runs of
+ * words with a clear share. A run made only of short function words ("to the") is not named.
+ */
+export function wordingCues(det: Detector, sentNorm: string): string[] {
+  const tokens = tokenize(sentNorm);
+  if (tokens.length === 0) return [];
+  const lr = det.ngram;
+  const w = lr.w;
+  const keep = lr.keep;
+  const shift = 32 - lr.keepBits;
+  const mask = w.length - 1;
+  // SparseLR.kept, inlined: this runs for every highlighted sentence of every detection.
+  const weight = (h: number): number => {
+    const bit = h >>> shift;
+    return ((keep[bit >>> 3]! >>> (bit & 7)) & 1) === 1 ? w[h & mask]! : 0;
+  };
+  const at = tokenOffsets(sentNorm, tokens);
+  // The hash buffers are shared with the document pass, which is over by the time sentences are reviewed.
+  const h = ngramHashes(sentNorm, tokens, true);
+  const share = new Float64Array(tokens.length);
+  // Character n-grams: the one at padded position p with k + 1 characters covers sentNorm[p - 1, p + k); it goes
+  // to the word under its middle character (none for a space or a punctuation mark).
+  const owner = new Int32Array(sentNorm.length).fill(-1);
+  for (let i = 0; i < tokens.length; i++) {
+    if (!isWord(tokens[i]!)) continue;
+    share[i] = weight(h.word[2 * i]!);
+    owner.fill(i, at[i], at[i]! + tokens[i]!.length);
+  }
+  for (let i = 1; i < tokens.length; i++) {
+    const b = weight(h.word[2 * i + 1]!) / 2;
+    share[i]! += b;
+    share[i - 1]! += b;
+  }
+  const len = h.s.length;
+  for (let p = 0; p + 3 <= len; p++)
+    for (let k = 2; k <= 4 && p + k < len; k++) {
+      const mid = p - 1 + ((k + 1) >> 1);
+      const i = mid >= 0 && mid < owner.length ? owner[mid]! : -1;
+      if (i >= 0) share[i]! += weight(h.char[3 * p + k - 2]!);
+    }
+  const runs: { text: string; sum: number }[] = [];
+  for (let i = 0; i < tokens.length;) {
+    if (!isWord(tokens[i]!) || share[i]! < CUE_WORD_AT) {
+      i++;
+      continue;
+    }
+    let j = i;
+    let sum = 0;
+    let content = false;
+    while (j < tokens.length && isWord(tokens[j]!) && share[j]! >= CUE_WORD_AT) {
+      sum += share[j]!;
+      if (!FUNCTION_WORDS.has(tokens[j]!.toLowerCase())) content = true;
+      j++;
+    }
+    if (content && sum >= CUE_PHRASE_AT) {
+      const last = j - 1;
+      runs.push({ text: sentNorm.slice(at[i], at[last]! + tokens[last]!.length), sum });
+    }
+    i = j;
+  }
+  return runs
+    .sort((a, b) => b.sum - a.sum)
+    .slice(0, MAX_CUES)
+    .map((r) => r.text);
+}
+
+/** The reason naming the wording cues of a sentence, or null when there are none. */
+export function wordingReason(cues: readonly string[]): string | null {
+  return cues.length === 0 ? null : `AI-typical wording: ${cues.map((c) => `“${c}”`).join(', ')}`;
+}
+
+/** Reasons that are a model family's name alone: they say that the figures rose, not what in the sentence did. */
+const UNNAMED = new Set(Object.values(FAMILY_REASONS));
+/** Reasons about the text around the sentence rather than the sentence itself. */
+const CONTEXT = new Set(['uniform sentence length']);
+/** Tells strong enough to count twice: a chatbot's own phrase, a stock phrase. */
+const STRONG = new Set(['chatbot phrase', 'stock phrase']);
+
+/**
+ * The named evidence of a sentence from its reasons: each wording phrase and each heuristic tell counts one, a
+ * chatbot or stock phrase two; a family's bare name and the text-wide uniform length count nothing.
+ */
+export function evidenceOf(reasons: readonly string[], wordingCueCount: number): number {
+  let n = wordingCueCount;
+  for (const r of reasons) {
+    if (UNNAMED.has(r) || CONTEXT.has(r) || r.startsWith('AI-typical wording:')) continue;
+    if (STRONG.has(r)) n += 2;
+    else if (r.startsWith('AI-favoured words:')) n += Math.min(2, r.split(',').length);
+    else n += 1;
+  }
+  return n;
 }

@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultWeightsDir, loadDetectorFrom } from './io.ts';
 import { FAMILIES, type Detector } from './model.ts';
+import { reviewDetection } from './review.ts';
 import { splitSentences as split } from './text.ts';
 import { reliabilityOf, type Reliability } from './reliability.ts';
 
@@ -19,6 +20,14 @@ export {
   type VerdictStats,
   type VerdictThresholds,
 } from './verdict.ts';
+export {
+  cautionFor,
+  looksLikeEmail,
+  sentencesBackFlag,
+  SHORT_EMAIL_WORDS,
+  SHORT_TEXT_WORDS,
+  type Caution,
+} from './review.ts';
 
 export {
   countWords,
@@ -75,9 +84,13 @@ function get(): Detector {
   return detector!;
 }
 
-/** Scores a text: 0-100 (integer), flagged above the 1% false-positive threshold, with per-sentence scores. */
+/**
+ * Scores a text: 0-100 (integer), flagged above the 1% false-positive threshold, with per-sentence scores. The
+ * sentences are reviewed (review.ts): flagged only on named evidence, with reasons that name the words.
+ */
 export function detect(text: string): Detection {
-  return detectWith(get(), text);
+  const det = get();
+  return reviewDetection(det, detectWith(det, text));
 }
 
 /** The document's score and flag only (the same as detect's), skipping the per-sentence scores. */

@@ -57,6 +57,17 @@ export function machineShare(s: VerdictStats): number {
   return total === 0 ? 0 : (s.aiWords + 0.5 * s.mixedWords) / total;
 }
 
+/**
+ * A text has a human part when at least this share (a fifth) of its scored words is in sentences that read as
+ * human-written; "Mixed" needs one, and a flagged text without one is machine-written.
+ */
+export const HUMAN_PART_AT = 0.2;
+
+/**
+ * The verdict follows the sentences (issue 57): "mixed" needs both a flagged sentence and a human part; a flagged
+ * text with no human part is machine-written; a text whose flagged sentences hold at least half its words and
+ * that has no human part is machine-written even when the document is not flagged.
+ */
 export function decideVerdict(
   s: VerdictStats,
   docFlagged: boolean,
@@ -65,7 +76,11 @@ export function decideVerdict(
   const total = s.aiWords + s.mixedWords + s.humanWords;
   if (total === 0) return docFlagged ? 'ai' : 'human';
   const share = machineShare(s);
-  if ((docFlagged && share >= t.aiAt) || share >= t.aiAtUnflagged) return 'ai';
-  if (docFlagged || share >= t.mixedAt || s.run / total >= t.runAt) return 'mixed';
-  return 'human';
+  const humanPart = s.humanWords / total >= HUMAN_PART_AT;
+  if (docFlagged && (share >= t.aiAt || !humanPart)) return 'ai';
+  if (share >= t.aiAtUnflagged || (!humanPart && s.aiWords / total >= 0.5)) return 'ai';
+  const signs = docFlagged || share >= t.mixedAt || s.run / total >= t.runAt;
+  if (signs && s.aiWords > 0) return 'mixed';
+  // Flagged as a whole though no one sentence is: the text's figures, not a part of it, read as machine-written.
+  return docFlagged ? 'ai' : 'human';
 }

@@ -1,0 +1,88 @@
+// The sentence review behind every detection (issue 57, docs/decisions/0058): a sentence is called machine-written
+// only on named evidence, its reasons name the words that raised it, and the document verdict and composition are
+// taken from the reviewed sentences, so the verdict's wording agrees with the highlights. The document's own score
+// and flag are the model's and are left as they are (detectScore gives the same).
+import { verdictStats, type Detection, type SentenceScore } from './core.ts';
+import { evidenceOf, FAMILY_REASONS, wordingCues, wordingReason } from './explain.ts';
+import type { Detector } from './model.ts';
+import { letterRuns, normalizeForFeatures } from './text.ts';
+import { composition, decideVerdict, MIXED_SENTENCE_AT } from './verdict.ts';
+
+/**
+ * Named evidence a sentence needs to be flagged: two cues, or one strong one (a chatbot or stock phrase). A
+ * sentence the model scores from SURE_SENTENCE_AT up has one already, so one named cue is enough there.
+ */
+export const FLAG_EVIDENCE = 2;
+export const SURE_SENTENCE_AT = 70;
+/** As core.ts: sentences with fewer words are not scored on their own. */
+const MIN_SENTENCE_WORDS = 4;
+/** Below this many words a text is short: the check says how little it has to go on. */
+export const SHORT_TEXT_WORDS = 80;
+/** An email-shaped text below this many words is a short email, a genre whose human writers the check cannot tell apart. */
+export const SHORT_EMAIL_WORDS = 150;
+
+const WORDING = FAMILY_REASONS.ngram!;
+
+/** One sentence after review: the reasons name the wording, and the flag and score follow the evidence. */
+export function reviewSentence(det: Detector, s: SentenceScore): SentenceScore {
+  if (s.score < MIXED_SENTENCE_AT) return s;
+  const cues = s.features.includes(WORDING) ? wordingCues(det, normalizeForFeatures(s.text)) : [];
+  const named = wordingReason(cues);
+  const features = s.features.flatMap((r) => (r === WORDING ? (named ? [named] : []) : [r]));
+  const evidence = evidenceOf(features, cues.length) + (s.score >= SURE_SENTENCE_AT ? 1 : 0);
+  // Nothing to show: the sentence is not highlighted. Less than the evidence a flag needs: some signs at most.
+  const cap = features.length === 0 ? MIXED_SENTENCE_AT - 1 : evidence < FLAG_EVIDENCE ? 49 : 100;
+  const score = Math.min(s.score, cap);
+  return { ...s, score, flagged: s.flagged && score >= 50, features };
+}
+
+/** The detection with its sentences reviewed and the verdict, composition and word counts taken from them. */
+export function reviewDetection(det: Detector, d: Detection): Detection {
+  // A text too short to score has nothing to review.
+  if (d.sentences.every((s) => s.score < MIXED_SENTENCE_AT) && d.stats.aiWords + d.stats.mixedWords === 0)
+    return { ...d, verdict: decideVerdict(d.stats, d.flagged) };
+  const sentences = d.sentences.map((s) => reviewSentence(det, s));
+  const stats = verdictStats(
+    sentences,
+    sentences.map((s) => letterRuns(normalizeForFeatures(s.text)) >= MIN_SENTENCE_WORDS),
+  );
+  return {
+    ...d,
+    sentences,
+    stats,
+    verdict: decideVerdict(stats, d.flagged),
+    composition: composition(stats),
+  };
+}
+
+/** Why a text is hard to judge: it is short, or it is a short email. */
+export type Caution = 'short' | 'short-email';
+
+const GREETING = /^\s*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings)\b[^\n]{0,60}[,!:]?\s*$/im;
+const SIGN_OFF =
+  /^\s*(?:thanks|thank you|many thanks|best|best regards|kind regards|warm regards|regards|cheers|sincerely|yours(?: sincerely| truly)?|all the best|talk soon|see you(?: then| soon)?|love|take care)\b[^\n]{0,40}$/im;
+
+/** Whether a text has the shape of an email or letter: a greeting line or a sign-off line. */
+export function looksLikeEmail(text: string): boolean {
+  return GREETING.test(text) || SIGN_OFF.test(text);
+}
+
+/**
+ * How far the check can go on a text of this many words (counted as the AI check counts them): a short email
+ * (`short-email`), any other short text (`short`), or null when the usual figures hold.
+ */
+export function cautionFor(text: string, words: number): Caution | null {
+  if (words < SHORT_EMAIL_WORDS && looksLikeEmail(text)) return 'short-email';
+  if (words < SHORT_TEXT_WORDS) return 'short';
+  return null;
+}
+
+/**
+ * Whether a flagged text's sentences back the flag: flagged sentences hold at least half of its scored words.
+ * For a text with a caution this is what it takes to call it machine-written rather than hard to judge.
+ */
+export function sentencesBackFlag(d: Pick<Detection, 'flagged' | 'stats'>): boolean {
+  const s = d.stats;
+  const total = s.aiWords + s.mixedWords + s.humanWords;
+  return d.flagged && total > 0 && s.aiWords / total >= 0.5;
+}
