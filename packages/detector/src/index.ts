@@ -20,14 +20,7 @@ export {
   type VerdictStats,
   type VerdictThresholds,
 } from './verdict.ts';
-export {
-  cautionFor,
-  looksLikeEmail,
-  sentencesBackFlag,
-  SHORT_EMAIL_WORDS,
-  SHORT_TEXT_WORDS,
-  type Caution,
-} from './review.ts';
+export { sentencesBackFlag } from './review.ts';
 
 export {
   countWords,

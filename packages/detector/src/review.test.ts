@@ -5,7 +5,7 @@ import type { SentenceScore } from './core.ts';
 import { evidenceOf, wordingCues } from './explain.ts';
 import { detect } from './index.ts';
 import { defaultWeightsDir, loadDetectorFrom } from './io.ts';
-import { cautionFor, looksLikeEmail, reviewSentence, sentencesBackFlag, SURE_SENTENCE_AT } from './review.ts';
+import { reviewSentence, sentencesBackFlag, SURE_SENTENCE_AT } from './review.ts';
 import { normalizeForFeatures } from './text.ts';
 import { HUMAN_PART_AT } from './verdict.ts';
 
@@ -121,13 +121,7 @@ describe('the sentence review', () => {
     expect(promise.score).toBeLessThan(50);
   });
 
-  it('says when a text is short or a short email, and whether its sentences back a flag', () => {
-    expect(looksLikeEmail(CASUAL_EMAIL)).toBe(true);
-    expect(looksLikeEmail(PRODUCT_COPY)).toBe(false);
-    expect(cautionFor(CASUAL_EMAIL, 92)).toBe('short-email');
-    expect(cautionFor(CASUAL_EMAIL, 200)).toBe(null);
-    expect(cautionFor(PRODUCT_COPY, 60)).toBe('short');
-    expect(cautionFor(PRODUCT_COPY, 89)).toBe(null);
+  it('says whether the sentences of a flagged text back the flag', () => {
     const st = (aiWords: number, mixedWords: number, humanWords: number) => ({
       aiWords,
       mixedWords,

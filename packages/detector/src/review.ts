@@ -16,11 +16,6 @@ export const FLAG_EVIDENCE = 2;
 export const SURE_SENTENCE_AT = 70;
 /** As core.ts: sentences with fewer words are not scored on their own. */
 const MIN_SENTENCE_WORDS = 4;
-/** Below this many words a text is short: the check says how little it has to go on. */
-export const SHORT_TEXT_WORDS = 80;
-/** An email-shaped text below this many words is a short email, a genre whose human writers the check cannot tell apart. */
-export const SHORT_EMAIL_WORDS = 150;
-
 const WORDING = FAMILY_REASONS.ngram!;
 
 /** One sentence after review: the reasons name the wording, and the flag and score follow the evidence. */
@@ -53,28 +48,6 @@ export function reviewDetection(det: Detector, d: Detection): Detection {
     verdict: decideVerdict(stats, d.flagged),
     composition: composition(stats),
   };
-}
-
-/** Why a text is hard to judge: it is short, or it is a short email. */
-export type Caution = 'short' | 'short-email';
-
-const GREETING = /^\s*(?:hi|hello|hey|dear|good (?:morning|afternoon|evening)|greetings)\b[^\n]{0,60}[,!:]?\s*$/im;
-const SIGN_OFF =
-  /^\s*(?:thanks|thank you|many thanks|best|best regards|kind regards|warm regards|regards|cheers|sincerely|yours(?: sincerely| truly)?|all the best|talk soon|see you(?: then| soon)?|love|take care)\b[^\n]{0,40}$/im;
-
-/** Whether a text has the shape of an email or letter: a greeting line or a sign-off line. */
-export function looksLikeEmail(text: string): boolean {
-  return GREETING.test(text) || SIGN_OFF.test(text);
-}
-
-/**
- * How far the check can go on a text of this many words (counted as the AI check counts them): a short email
- * (`short-email`), any other short text (`short`), or null when the usual figures hold.
- */
-export function cautionFor(text: string, words: number): Caution | null {
-  if (words < SHORT_EMAIL_WORDS && looksLikeEmail(text)) return 'short-email';
-  if (words < SHORT_TEXT_WORDS) return 'short';
-  return null;
 }
 
 /**
