@@ -79,11 +79,12 @@ describe('the sentence review', () => {
     expect(reviewSentence(det, stock)).toEqual(stock);
     const sure = sentence('Elevate the way you plan your week.', SURE_SENTENCE_AT + 5, ['AI-favoured word: elevate']);
     expect(reviewSentence(det, sure)).toEqual(sure);
-    // Nothing to name: not highlighted at all.
-    expect(reviewSentence(det, sentence('We met at the station at noon.', 45, []))).toMatchObject({
-      score: 29,
-      flagged: false,
-    });
+    // Nothing named (no reason, or only a family's name or the text-wide uniform length): not highlighted.
+    for (const reasons of [[], ['predictable phrasing'], ['AI-typical sentence pattern', 'uniform sentence length']])
+      expect(reviewSentence(det, sentence('We met at the station at noon.', 45, reasons))).toMatchObject({
+        score: 29,
+        flagged: false,
+      });
     // Below the highlights, a sentence is left as the model scored it.
     const low = sentence('We met at the station at noon.', 12, []);
     expect(reviewSentence(det, low)).toBe(low);
@@ -101,7 +102,7 @@ describe('the sentence review', () => {
           expect(s.score).toBeGreaterThanOrEqual(50);
           expect(evidenceOf(s.features, cues.length) + (s.score >= SURE_SENTENCE_AT ? 1 : 0)).toBeGreaterThanOrEqual(2);
         }
-        if (s.score >= 30) expect(s.features.length).toBeGreaterThan(0);
+        if (s.score >= 30) expect(evidenceOf(s.features, cues.length)).toBeGreaterThan(0);
       }
       const total = d.stats.aiWords + d.stats.mixedWords + d.stats.humanWords;
       if (d.verdict === 'mixed') {
@@ -129,7 +130,11 @@ describe('the sentence review', () => {
       run: aiWords,
     });
     expect(sentencesBackFlag({ flagged: true, stats: st(30, 10, 10) })).toBe(true);
+    // A third flagged, no human part (the stock cover letter): backed. A human part of a fifth and a minority
+    // flagged, or no flagged sentence at all: not backed.
+    expect(sentencesBackFlag({ flagged: true, stats: st(34, 55, 11) })).toBe(true);
     expect(sentencesBackFlag({ flagged: true, stats: st(10, 30, 10) })).toBe(false);
+    expect(sentencesBackFlag({ flagged: true, stats: st(0, 50, 0) })).toBe(false);
     expect(sentencesBackFlag({ flagged: false, stats: st(30, 10, 10) })).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ import { verdictStats, type Detection, type SentenceScore } from './core.ts';
 import { evidenceOf, FAMILY_REASONS, wordingCues, wordingReason } from './explain.ts';
 import type { Detector } from './model.ts';
 import { letterRuns, normalizeForFeatures } from './text.ts';
-import { composition, decideVerdict, MIXED_SENTENCE_AT } from './verdict.ts';
+import { composition, decideVerdict, HUMAN_PART_AT, MIXED_SENTENCE_AT } from './verdict.ts';
 
 /**
  * Named evidence a sentence needs to be flagged: two cues, or one strong one (a chatbot or stock phrase). A
@@ -22,11 +22,13 @@ const WORDING = FAMILY_REASONS.ngram!;
 export function reviewSentence(det: Detector, s: SentenceScore): SentenceScore {
   if (s.score < MIXED_SENTENCE_AT) return s;
   const cues = s.features.includes(WORDING) ? wordingCues(det, normalizeForFeatures(s.text)) : [];
-  const named = wordingReason(cues);
-  const features = s.features.flatMap((r) => (r === WORDING ? (named ? [named] : []) : [r]));
-  const evidence = evidenceOf(features, cues.length) + (s.score >= SURE_SENTENCE_AT ? 1 : 0);
-  // Nothing to show: the sentence is not highlighted. Less than the evidence a flag needs: some signs at most.
-  const cap = features.length === 0 ? MIXED_SENTENCE_AT - 1 : evidence < FLAG_EVIDENCE ? 49 : 100;
+  const wording = wordingReason(cues);
+  const features = s.features.flatMap((r) => (r === WORDING ? (wording ? [wording] : []) : [r]));
+  // Nothing named (at most a family's name or the text-wide uniform length): not highlighted. Less than the
+  // evidence a flag needs: some signs at most.
+  const named = evidenceOf(features, cues.length);
+  const evidence = named + (s.score >= SURE_SENTENCE_AT ? 1 : 0);
+  const cap = named === 0 ? MIXED_SENTENCE_AT - 1 : evidence < FLAG_EVIDENCE ? 49 : 100;
   const score = Math.min(s.score, cap);
   return { ...s, score, flagged: s.flagged && score >= 50, features };
 }
@@ -51,11 +53,13 @@ export function reviewDetection(det: Detector, d: Detection): Detection {
 }
 
 /**
- * Whether a flagged text's sentences back the flag: flagged sentences hold at least half of its scored words.
- * For a text with a caution this is what it takes to call it machine-written rather than hard to judge.
+ * Whether a flagged text's sentences back the flag: some sentence is flagged, and flagged sentences hold at least
+ * half of its scored words or it has no human part. For a text that is hard to judge (reliability.ts) this is what
+ * it takes to call it machine-written rather than hard to judge.
  */
 export function sentencesBackFlag(d: Pick<Detection, 'flagged' | 'stats'>): boolean {
   const s = d.stats;
   const total = s.aiWords + s.mixedWords + s.humanWords;
-  return d.flagged && total > 0 && s.aiWords / total >= 0.5;
+  if (!d.flagged || total === 0 || s.aiWords === 0) return false;
+  return s.aiWords / total >= 0.5 || s.humanWords / total < HUMAN_PART_AT;
 }

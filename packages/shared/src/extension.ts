@@ -10,6 +10,7 @@
  */
 import type { AiCheckOutput, HumanizeOutput, WritingPreferences } from './schemas';
 import type { Tier } from './plans';
+import { AI_CHECK_TITLES } from './ai-check-copy';
 
 /** Every extension token starts with this; it opens only the EXTENSION_PATHS marked token-only. */
 export const EXTENSION_TOKEN_PREFIX = 'pse_';
@@ -98,8 +99,4 @@ export { SCORE_FLAG_AT } from './modes';
 /** From here up a sentence shows "some machine-like signs", as on the site (apps/web/src/lib/score.ts). */
 export const SCORE_SOME_SIGNS_AT = 30;
 /** The AI check's verdict titles, as the site's AI check page shows them. */
-export const DOC_VERDICT_TITLES = {
-  ai: 'Reads as machine-written',
-  mixed: 'Mixed: part of it reads as machine-written',
-  human: 'Reads as human-written',
-} as const;
+export const DOC_VERDICT_TITLES = AI_CHECK_TITLES;

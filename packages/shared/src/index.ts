@@ -23,3 +23,4 @@ export * from './sse';
 export * from './engine-state';
 export * from './extension';
 export * from './extension-schemas';
+export * from './ai-check-copy';

@@ -11,7 +11,8 @@ import { HUMANIZE_MODES } from './modes';
 import { READING_LEVELS, WRITING_TONES } from './writing';
 import { AIM_CALLS, OUTSIDE_DETECTORS } from './outside-detectors';
 import { aimResult, outsideScore } from './outside-detector-schemas';
-import { DOC_VERDICTS, MEANING_FACT_KINDS } from './schemas';
+import { MEANING_FACT_KINDS } from './schemas';
+import { AI_CHECK_VERDICTS } from './ai-check-copy';
 import { KEEP_LIMITS, MAX_TEXT_CHARS, keepField, type AiCheckOutput, type HumanizeOutput } from './schemas';
 
 /** Every key starts with this, so a leaked key is recognisable (and findable by secret scanners). */
@@ -249,10 +250,15 @@ export const apiDetectResponse = z
     word_limit: z.number().int().meta({ description: 'The most words you may check in one request.', example: 1500 }),
     language: z.string().meta({ description: "ISO 639-1 code of the text's language.", example: 'en' }),
     sentences: z.array(scoredSentence).meta({ description: 'Each sentence with its score and reasons.' }),
-    verdict: z.enum(DOC_VERDICTS).meta({
+    verdict: z.enum(AI_CHECK_VERDICTS).meta({
       description:
-        'The document verdict from the sentence scores: `ai` (most of the text reads as machine-written), `mixed` (a part of it does) or `human`.',
+        'The document verdict from the sentence scores: `ai` (the text reads as machine-written: most of it, or all of it with no part reading as human), `mixed` (a part of it does and a part reads as human-written), `human`, or `unclear` (a short text or an email whose sentences do not back a flag: hard to judge, see `caution`).',
       example: 'mixed',
+    }),
+    caution: z.string().nullable().meta({
+      description:
+        'How sure the check is for this kind of text (texts under 80 words, emails and letters), in one or two sentences; null when the usual figures hold.',
+      example: null,
     }),
     composition: z
       .object({

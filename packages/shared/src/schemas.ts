@@ -7,6 +7,7 @@ import type { AimResult, OutsideScore } from './outside-detector-schemas';
 import { DOCUMENTS } from './documents';
 import { scoreSchema } from './score-schema';
 import { DOC_VERDICTS, KEEP_LIMITS, MAX_TEXT_CHARS, type DocVerdict } from './limits';
+import type { AiCheckVerdict } from './ai-check-copy';
 
 export { DOC_VERDICTS, KEEP_LIMITS, MAX_TEXT_CHARS, type DocVerdict };
 
@@ -145,10 +146,15 @@ export interface AiCheckOutput {
   word_limit: number;
   language: string;
   sentences: ScoredSentence[];
-  /** AI, mixed or human: from how much of the text, and which parts, read as machine-written. */
-  verdict: DocVerdict;
+  /**
+   * AI, mixed or human: from how much of the text, and which parts, read as machine-written; `unclear` for a
+   * kind of text the check cannot tell apart (a short text, an email) whose sentences do not back a flag.
+   */
+  verdict: AiCheckVerdict;
   /** Whole percents of the scored words (summing to 100) in flagged, some-signs and human-reading sentences. */
   composition: { ai: number; mixed: number; human: number };
+  /** How sure the check is for this kind of text (short texts, emails and letters), or null (aiCheckCaution). */
+  caution: string | null;
   /** Each configured outside detector's own answer (empty when none is configured). */
   detectors: OutsideScore[];
 }

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { testClient } from 'hono/testing';
-import { detect } from '@plainspoken/detector';
-import { AI_CHECK, MSG, RATE_LIMITS } from '@plainspoken/shared';
+import { detect, textReliability } from '@plainspoken/detector';
+import { AI_CHECK, AI_CHECK_VERDICTS, MSG, RATE_LIMITS, aiCheckCaution } from '@plainspoken/shared';
+import { checkVerdict } from './ai-check.service';
 import { DB_KINDS, createTestProduct, type TestProduct } from '../../test/harness';
 import { createEnginePool } from '../../lib/engine/engine';
 import { subscribers } from '../../db/schema';
@@ -15,6 +16,27 @@ const ENGLISH =
   'In conclusion, the integration of technology fosters a more engaging and dynamic learning environment for everyone involved.';
 const FRENCH =
   "Le comité s'est réuni mardi pour revoir le budget, et personne n'en était vraiment satisfait. Certains chiffres avaient changé depuis le printemps, ce qui voulait dire que le projet de la nouvelle aile de la bibliothèque devrait attendre encore un peu. J'ai demandé si nous pouvions diviser le travail en deux phases ; la réponse a été peut-être. À la fin de la réunion, trois personnes étaient parties.";
+// Everyday texts written for these tests (issue 57): a stock cover letter and a casual email.
+const COVER_LETTER = `Dear Hiring Manager,
+
+I am writing to express my strong interest in the Marketing Coordinator position at Brightline Solutions. With a solid background in digital marketing and a passion for creating engaging content, I am confident that I would be a valuable addition to your team.
+
+In my previous role at Harbor Creative, I successfully managed social media campaigns that increased engagement by 35%. I collaborated closely with cross-functional teams to develop innovative strategies that aligned with the company's goals. My strong communication skills and attention to detail have enabled me to consistently deliver high-quality results in fast-paced environments.
+
+I am particularly drawn to Brightline Solutions because of your commitment to innovation and customer satisfaction. I am excited about the opportunity to contribute my skills and experience to help drive your marketing initiatives forward.
+
+Thank you for considering my application. I look forward to the opportunity to discuss how my qualifications align with your needs.
+
+Sincerely,
+Jordan Ellis`;
+const PROMISE = "I'll bring it Thursday, promise.";
+const CASUAL_EMAIL = `Hey Sam,
+
+Sorry I missed your call yesterday, the kids had a dentist thing and it ran long. Yes we're still on for Saturday. I can pick up the ice on the way but can you grab more cups? We ran out last time and Dave ended up drinking out of a mug. Also my mom wants to come for an hour or so, hope that's ok. She's bringing that potato salad again so brace yourself. I still owe you the folding chairs. ${PROMISE}
+
+See you then,
+Kim`;
+
 const words = (n: number) =>
   Array.from(
     { length: n },
@@ -132,5 +154,68 @@ describe.each(DB_KINDS)('AI check on %s', (kind) => {
       error: { code: 'UNSUPPORTED_LANGUAGE', message: MSG.englishOnlyRewrite('French') },
     });
     expect(await balance(u.cookie)).toBe(250);
+  });
+
+  it('the verdict follows the sentences: the stock cover letter reads as machine-written, the casual email is not accused', async () => {
+    const cover = await check(COVER_LETTER, { ip: freshIp() });
+    expect(cover.status).toBe(200);
+    const c = await cover.json();
+    expect(c.verdict).toBe('ai');
+    expect(c.composition.human).toBeLessThan(20);
+    // A letter: where the shipped figures say emails and letters are hard to judge, the check says so beside the
+    // verdict (the sentences back the flag, so it is not "hard to judge").
+    if (textReliability(COVER_LETTER).hardToJudge) expect(c.caution).toContain('Emails and letters are hard to judge');
+    else expect(c.caution).toBeNull();
+
+    const email = await check(CASUAL_EMAIL, { ip: freshIp() });
+    const e = await email.json();
+    expect(['human', 'unclear']).toContain(e.verdict);
+    const promise = e.sentences.find((s) => CASUAL_EMAIL.slice(s.start, s.end) === PROMISE)!;
+    expect(promise.flagged).toBe(false);
+    expect(promise.score).toBeLessThan(50);
+    expect(promise.reasons).not.toContain('AI-typical wording');
+
+    for (const body of [c, e]) {
+      expect(AI_CHECK_VERDICTS).toContain(body.verdict);
+      if (body.verdict === 'mixed') {
+        expect(body.composition.ai).toBeGreaterThan(0);
+        expect(body.composition.human).toBeGreaterThanOrEqual(20);
+      }
+      // The composition is the highlighted sentences' share of the words, and every highlight names a reason.
+      expect(body.composition.ai > 0).toBe(body.sentences.some((s) => s.flagged));
+      for (const s of body.sentences) if (s.score >= 30) expect(s.reasons.length).toBeGreaterThan(0);
+    }
+  });
+});
+
+describe('the AI check verdict for texts that are hard to judge', () => {
+  const hard = { words: 60, hardToJudge: true, reason: 'email_like' as const, emailLike: true, measured: null };
+  const usual = { words: 300, hardToJudge: false, reason: null, emailLike: false, measured: null };
+  const det = (verdict: 'ai' | 'mixed' | 'human', flagged: boolean, ai: number, mixed: number, human: number) => ({
+    verdict,
+    flagged,
+    composition: { ai, mixed, human },
+  });
+
+  it('says "hard to judge" rather than accuse when the sentences do not back the flag', () => {
+    // Flagged on the text's figures with no flagged sentence, or a flagged minority beside a human part.
+    expect(checkVerdict(det('ai', true, 0, 70, 30), hard)).toEqual({
+      verdict: 'unclear',
+      caution: aiCheckCaution({ reason: 'email_like', short: true, emailLike: true, measured: null }),
+    });
+    expect(checkVerdict(det('mixed', true, 20, 30, 50), hard).verdict).toBe('unclear');
+    expect(checkVerdict(det('mixed', false, 20, 30, 50), hard).verdict).toBe('unclear');
+    // Backed: most words in flagged sentences, or no human part. The caution stays beside the verdict.
+    expect(checkVerdict(det('ai', true, 60, 30, 10), hard)).toMatchObject({ verdict: 'ai' });
+    expect(checkVerdict(det('ai', true, 34, 55, 11), hard).caution).toContain('Short emails are hard to judge');
+    // A human verdict is never turned into anything else.
+    expect(checkVerdict(det('human', false, 0, 40, 60), hard).verdict).toBe('human');
+  });
+
+  it('leaves other texts the detector verdict, with a caution for a short one', () => {
+    expect(checkVerdict(det('mixed', true, 20, 30, 50), usual)).toEqual({ verdict: 'mixed', caution: null });
+    const short = checkVerdict(det('ai', true, 0, 80, 20), { ...usual, words: 60 });
+    expect(short.verdict).toBe('ai');
+    expect(short.caution).toContain('Under 80 words');
   });
 });

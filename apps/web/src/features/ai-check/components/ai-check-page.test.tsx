@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { countWords, MSG, OUTSIDE_MSG, type AiCheckOutput, type LimitsInfo } from '@plainspoken/shared';
+import { aiCheckCaution, countWords, MSG, OUTSIDE_MSG, type AiCheckOutput, type LimitsInfo } from '@plainspoken/shared';
 import { jsonResponse, renderWithProviders, words } from '@/test/render';
 import { AiCheckPage } from './ai-check-page';
 
@@ -53,6 +53,7 @@ function output(): AiCheckOutput {
     ],
     verdict: 'mixed',
     composition: { ai: 30, mixed: 50, human: 20 },
+    caution: null,
     detectors: [],
   };
 }
@@ -108,6 +109,32 @@ describe('AiCheckPage', () => {
     expect(reasons).toHaveTextContent('Uniform sentence length');
     act(() => (marks[0] as HTMLElement).focus());
     expect(await screen.findByTestId('sentence-reasons')).toHaveTextContent('88% AI-likeness');
+  });
+
+  it('says "hard to judge" with the reason for a short email, and the caution beside any other verdict', async () => {
+    const caution = aiCheckCaution({ reason: 'email_like', short: true, emailLike: true, measured: null })!;
+    mockServer(() =>
+      jsonResponse({ ...output(), verdict: 'unclear', composition: { ai: 0, mixed: 40, human: 60 }, caution }),
+    );
+    const first = renderWithProviders(<AiCheckPage />, { signedIn: false });
+    fireEvent.change(box(), { target: { value: TEXT } });
+    fireEvent.keyDown(box(), { key: 'Enter', ctrlKey: true });
+    expect(await screen.findByTestId('ai-check-result')).toBeInTheDocument();
+    expect(screen.getByTestId('ai-check-verdict')).toHaveTextContent('Hard to judge');
+    expect(screen.getByTestId('ai-check-verdict-detail')).toHaveTextContent('Short emails are hard to judge');
+    expect(screen.getByTestId('ai-check-verdict-detail')).toHaveTextContent('40% shows some machine-like signs');
+    expect(screen.queryByTestId('ai-check-caution')).toBeNull();
+    first.unmount();
+
+    mockServer(() =>
+      jsonResponse({ ...output(), verdict: 'human', composition: { ai: 0, mixed: 0, human: 100 }, caution }),
+    );
+    renderWithProviders(<AiCheckPage />, { signedIn: false });
+    fireEvent.change(box(), { target: { value: TEXT } });
+    fireEvent.keyDown(box(), { key: 'Enter', ctrlKey: true });
+    expect(await screen.findByTestId('ai-check-result')).toBeInTheDocument();
+    expect(screen.getByTestId('ai-check-verdict')).toHaveTextContent('Reads as human-written');
+    expect(screen.getByTestId('ai-check-caution')).toHaveTextContent(caution);
   });
 
   it('shows each configured outside detector beside our score, and why one is unavailable', async () => {

@@ -14,7 +14,7 @@ import { homeHandoff } from '@/lib/handoff';
 import { displayScore, sentenceLevel } from '@/lib/score';
 import { splitByRanges } from '@/lib/text-segments';
 import { cn } from '@/lib/utils';
-import { docVerdictText, verdictDetail } from '../lib/check-rules';
+import { verdictDetail, verdictTitle } from '../lib/check-rules';
 import type { CheckResult } from '../lib/use-ai-check';
 
 const SHARE_LABELS = [
@@ -67,7 +67,7 @@ export function CheckResultCard({
   const { output, text } = result;
   const navigate = useNavigate();
   const prefix = useId().replace(/:/g, '');
-  const verdict = docVerdictText[output.verdict];
+  const verdict = verdictTitle[output.verdict];
 
   // The sentences worth a look, in reading order, with the exact text each one covers.
   const marked = useMemo(() => {
@@ -102,8 +102,17 @@ export function CheckResultCard({
               {verdict.title}
             </h2>
             <p className="mt-0.5 text-sm text-pretty text-muted-foreground" data-testid="ai-check-verdict-detail">
-              {verdictDetail(output.verdict, output.composition)}
+              {verdictDetail(output.verdict, output.composition, output.caution)}
             </p>
+            {output.caution && output.verdict !== 'unclear' && (
+              <p
+                className="mt-1.5 flex items-start gap-1.5 text-xs text-pretty text-muted-foreground"
+                data-testid="ai-check-caution"
+              >
+                <InfoIcon className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
+                {output.caution}
+              </p>
+            )}
           </div>
           <CompositionBar composition={output.composition} />
         </div>

@@ -1,4 +1,13 @@
-import { AI_CHECK, limitsFor, MSG, type DocVerdict, type LimitsInfo, type Tier } from '@plainspoken/shared';
+import {
+  AI_CHECK,
+  AI_CHECK_TITLES,
+  aiCheckVerdictDetail,
+  limitsFor,
+  MSG,
+  type AiCheckVerdict,
+  type LimitsInfo,
+  type Tier,
+} from '@plainspoken/shared';
 import { isApiError } from '@/lib/api';
 
 /** An error shown inline under the box; `signIn` offers the auth dialog (a visitor over the limit). */
@@ -53,53 +62,22 @@ export function checkErrorProblem(err: unknown, ctx: { signedIn: boolean; limit:
 
 export type Verdict = 'high' | 'mid' | 'low';
 
-export const verdictText: Record<Verdict, { title: string; detail: string }> = {
-  high: {
-    title: 'Reads as machine-written',
-    detail:
-      'Much of this text has the patterns our estimate links to AI writing. The highlighted sentences are the place to start.',
-  },
-  mid: {
-    title: 'Some machine-like signs',
-    detail: 'Parts of this text read as AI-written by our estimate. Look at the highlighted sentences.',
-  },
-  low: {
-    title: 'Reads as human-written',
-    detail: 'Little in this text stands out as machine-written by our estimate.',
-  },
+/** The verdict's title (shared with the extension and the API docs) and the tone of its colour. */
+export const verdictTitle: Record<AiCheckVerdict, { title: string; tone: Verdict }> = {
+  ai: { title: AI_CHECK_TITLES.ai, tone: 'high' },
+  mixed: { title: AI_CHECK_TITLES.mixed, tone: 'mid' },
+  human: { title: AI_CHECK_TITLES.human, tone: 'low' },
+  unclear: { title: AI_CHECK_TITLES.unclear, tone: 'mid' },
 };
-
-/** The document verdict (AI, mixed, human) as the result card shows it, with the tone of its colour. */
-export const docVerdictText: Record<DocVerdict, { title: string; detail: string; tone: Verdict }> = {
-  ai: {
-    title: 'Reads as machine-written',
-    detail:
-      'Most of this text has the patterns our estimate links to AI writing. The highlighted sentences are the place to start.',
-    tone: 'high',
-  },
-  mixed: {
-    title: 'Mixed: part of it reads as machine-written',
-    detail:
-      'Some parts read as AI-written by our estimate and others as human-written. The highlighted sentences show which.',
-    tone: 'mid',
-  },
-  human: {
-    title: 'Reads as human-written',
-    detail: 'Little in this text stands out as machine-written by our estimate.',
-    tone: 'low',
-  },
-};
-
-/** From this share of the words (in sentences with machine-like signs) a human verdict says so. */
-export const HUMAN_WITH_SIGNS = 50;
 
 /**
- * The line under the verdict. A text the estimate calls human-written as a whole, though most of its words are in
- * sentences with machine-like signs (the composition bar shows them), says that, not "little stands out".
+ * The line under the verdict: it names the shares the composition bar shows, so it agrees with the highlighted
+ * sentences, and for a text that is hard to judge it says why (aiCheckVerdictDetail in the shared strings).
  */
-export function verdictDetail(verdict: DocVerdict, composition: { ai: number; mixed: number; human: number }): string {
-  const signs = composition.ai + composition.mixed;
-  if (verdict === 'human' && signs >= HUMAN_WITH_SIGNS)
-    return `Taken as a whole it reads as human-written by our estimate, but ${signs}% of it shows machine-like signs. The highlighted sentences show where.`;
-  return docVerdictText[verdict].detail;
+export function verdictDetail(
+  verdict: AiCheckVerdict,
+  composition: { ai: number; mixed: number; human: number },
+  caution: string | null = null,
+): string {
+  return aiCheckVerdictDetail(verdict, composition, caution);
 }
