@@ -86,8 +86,9 @@ describe('the sentence review', () => {
         flagged: false,
       });
     // Below the highlights, a sentence is left as the model scored it.
-    const low = sentence('We met at the station at noon.', 12, []);
+    const low = sentence('We met at the station at noon.', 12, ['list of three']);
     expect(reviewSentence(det, low)).toBe(low);
+    expect(reviewSentence(det, { ...low, features: ['AI-typical wording', 'em dash'] }).features).toEqual(['em dash']);
   });
 
   it('detect(): every flagged sentence has named evidence, and every quoted phrase is in its sentence', () => {

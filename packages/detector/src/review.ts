@@ -20,7 +20,9 @@ const WORDING = FAMILY_REASONS.ngram!;
 
 /** One sentence after review: the reasons name the wording, and the flag and score follow the evidence. */
 export function reviewSentence(det: Detector, s: SentenceScore): SentenceScore {
-  if (s.score < MIXED_SENTENCE_AT) return s;
+  // Below the highlights nothing is shown or decided: the bare family name is dropped rather than named.
+  if (s.score < MIXED_SENTENCE_AT)
+    return s.features.includes(WORDING) ? { ...s, features: s.features.filter((r) => r !== WORDING) } : s;
   const cues = s.features.includes(WORDING) ? wordingCues(det, normalizeForFeatures(s.text)) : [];
   const wording = wordingReason(cues);
   const features = s.features.flatMap((r) => (r === WORDING ? (wording ? [wording] : []) : [r]));
