@@ -37,7 +37,8 @@ export interface Calibration {
 
 /** How much a text's ensemble logit is lowered before calibration: the short-text margin, else 0. */
 export function lengthShift(c: Pick<Calibration, 'threshold' | 'shortThreshold'>, words: number): number {
-  return words < SHORT_TEXT_WORDS && c.shortThreshold !== undefined && c.shortThreshold > c.threshold
+  // Differences below 1e-4 are the rounding of the stored figures, not a margin.
+  return words < SHORT_TEXT_WORDS && c.shortThreshold !== undefined && c.shortThreshold > c.threshold + 1e-4
     ? c.shortThreshold - c.threshold
     : 0;
 }
