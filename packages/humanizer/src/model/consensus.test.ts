@@ -38,7 +38,7 @@ const ROUNDS_ORIGINAL =
   'The water board runs it every spring, before the summer demand begins. ' +
   'Crews close each street for a day while the test runs. Residents get a letter two weeks ahead.';
 const ROUNDS_DRAFT =
-  "In today's fast-paced world, the primary method for detecting leaks within Dunmore's aging pipes is the pressure test, which plays a pivotal role in fostering a seamless and robust water network. " +
+  "In today's fast-paced world, the primary method for detecting leaks within Dunmore's aging pipes is the pressure test. " +
   'Furthermore, the water board meticulously conducts it each spring, ensuring readiness ahead of the summer demand. ' +
   'Crews shut each street for one day during the test. Residents receive a letter two weeks in advance.';
 

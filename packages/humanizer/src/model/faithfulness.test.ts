@@ -616,7 +616,9 @@ describe('faithfulness check', () => {
       'Beijing University',
       '40 percent',
     ]);
-    expect(lost.failures.map((f) => [f.drift, f.detail])).toEqual([
+    // "many" for a figure also states the claim less exactly (a soft certainty failure, repaired where there is room).
+    expect(lost.failures.filter((f) => f.drift === 'certainty').map((f) => f.rule)).toEqual(['certainty.added']);
+    expect(lost.failures.filter((f) => f.drift !== 'certainty').map((f) => [f.drift, f.detail])).toEqual([
       ['number', 'a number was left out ("40" is in your text)'],
       ['number', '"40 percent" was lost'],
     ]);
@@ -728,7 +730,9 @@ describe('faithfulness check', () => {
         'Panama benefits from the stable dollar, which reduces the risk of sudden inflation. Its banks keep most of their reserves in it.',
       ],
     ] as const)
-      expect(checkFaithful(o, a).failures).toEqual([]);
+      // No antonym failure. ("which reduces the risk of sudden inflation" is a claim the text does not make: it is
+      // reported as added, a soft failure.)
+      expect(checkFaithful(o, a).failures.filter((f) => f.drift !== 'added')).toEqual([]);
     // The antonym itself, but in another place and role: "set up a school" reverses no "rise" in enrolment.
     const schools = 'Enrolment in private schools saw a rise from 6% to 8%. The law lets anyone create such a school.';
     expect(
@@ -1457,9 +1461,15 @@ describe('repair instead of discard', () => {
     expect(checkFaithful(o, condensed).ok).toBe(true);
     const r = judgeAndRepair(o, stops);
     expect(r.ok).toBe(true);
+    // The missing end comes back, and so do the two sentences the rewrite said only thinly (the catalogue "for
+    // visitors to browse", the café's "soup, sandwiches and coffee"), in their places.
     if (r.ok)
       expect(r.text).toBe(
-        `${stops} Volunteers will run a book sale in the garden every Saturday morning through the summer months.`,
+        'After a year of work, the Mill Street library opened again on Monday. Children get a bigger corner with low ' +
+          'shelves and soft chairs. The old card catalogue was kept as a display near the entrance for visitors to ' +
+          'browse. Upstairs study rooms can be booked online a week ahead. The café by the garden serves soup, ' +
+          'sandwiches and coffee until four in the afternoon. Volunteers will run a book sale in the garden every ' +
+          'Saturday morning through the summer months.',
       );
   });
 

@@ -1,4 +1,4 @@
-import { checkFaithful, SENTENCE_DRIFTS, type Drift, type Faithfulness } from './faithfulness/index.ts';
+import { checkFaithful, SENTENCE_DRIFTS, SOFT_DRIFTS, type Drift, type Faithfulness } from './faithfulness/index.ts';
 
 /**
  * Repair instead of discard: when only some sentences of a model answer fail the faithfulness check, keep
@@ -20,6 +20,12 @@ export interface Repair {
 export type Repaired =
   | { ok: true; text: string; repairs: Repair[]; judgement: Faithfulness }
   | { ok: false; reason: string; drift: Drift; judgement: Faithfulness };
+
+/** The judgement without its soft failures (`SOFT_DRIFTS`, which never decide its verdict). */
+const withoutSoft = (j: Faithfulness): Faithfulness => ({
+  ...j,
+  failures: j.failures.filter((f) => !SOFT_DRIFTS.includes(f.drift)),
+});
 
 /** More than this share of the original's words put back: the answer is not a rewrite any more. */
 export const MAX_RESTORED_SHARE = 0.5;
@@ -54,8 +60,17 @@ export function judgeAndRepair(
    * answer sentence, or whose words are nowhere in it), not those it says loosely.
    */
   onlyMissing = false,
+  /**
+   * How much is repaired: 0 everything; 1 not the sentences said only thinly; 2 not the soft failures either
+   * (`SOFT_DRIFTS`). Each step is tried when repairing more would set the answer aside.
+   */
+  level: 0 | 1 | 2 = 0,
 ): Repaired {
-  const first = checkFaithful(original, answer, mode, spans);
+  const judge = (text: string): Faithfulness => {
+    const r = checkFaithful(original, text, mode, spans);
+    return level === 2 ? withoutSoft(r) : r;
+  };
+  const first = judge(answer);
   const extra = disputed
     .map((d): { answer: number; drift: Drift; detail: string } =>
       typeof d === 'number'
@@ -78,7 +93,12 @@ export function judgeAndRepair(
           detail: first.detail ?? extra[0]?.detail,
           failures: [...first.failures, ...extra],
         };
-  if (j.ok && j.dropped.length === 0) return { ok: true, text: answer, repairs: [], judgement: j };
+  // Sentences said only thinly are put back with the rest, unless that would set the answer aside (soft).
+  const thin = level > 0 || onlyMissing ? [] : j.thin;
+  const softer = thin.length > 0 ? 1 : j.failures.some((f) => SOFT_DRIFTS.includes(f.drift)) ? 2 : 0;
+  const hasSoft = softer > level;
+  if (j.ok && j.dropped.length === 0 && thin.length === 0 && j.failures.length === 0)
+    return { ok: true, text: answer, repairs: [], judgement: j };
   // Sentences the answer left out are put back where they were: when it left out too much to pass, and when it
   // passes but a sentence of the user's is still missing (a rewrite never loses one in silence). Any other
   // failure of the whole answer (unrelated, most of it invented, far too long or short) leaves nothing worth
@@ -93,8 +113,10 @@ export function judgeAndRepair(
       : j.ok
         ? j.dropped.filter((i) => !onlyMissing || j.unreached.includes(i) || j.missing.includes(i))
         : [];
-  if (j.ok && leftOut.length === 0) return { ok: true, text: answer, repairs: [], judgement: j };
-  const wholeFailure = !SENTENCE_DRIFTS.includes(j.drift as Drift) && leftOut.length === 0;
+  const thinOut = thin.filter((i) => !leftOut.includes(i));
+  if (j.ok && leftOut.length === 0 && thin.length === 0 && j.failures.length === 0)
+    return { ok: true, text: answer, repairs: [], judgement: j };
+  const wholeFailure = !j.ok && !SENTENCE_DRIFTS.includes(j.drift as Drift) && leftOut.length === 0;
   if (wholeFailure) return { ok: false, reason: j.detail ?? String(j.drift), drift: j.drift as Drift, judgement: j };
   const orig = original.replace(/\r\n/g, '\n');
   const ans = answer.replace(/\r\n/g, '\n');
@@ -133,6 +155,12 @@ export function judgeAndRepair(
     ...leftOut.map((i) => ({
       drift: 'dropped' as const,
       detail: 'part of your text was left out',
+      answer: -1,
+      original: [i],
+    })),
+    ...thinOut.map((i) => ({
+      drift: 'dropped' as const,
+      detail: 'part of a sentence was left out',
       answer: -1,
       original: [i],
     })),
@@ -186,7 +214,9 @@ export function judgeAndRepair(
     // many sentences of the text loosely: rather than set it aside, put back only what it leaves out entirely.
     // One or two sentences under the coverage are more likely a part left out than a loose style.
     if (j.ok && !onlyMissing && extra.length === 0 && leftOut.length >= LOOSE_SENTENCES)
-      return judgeAndRepair(original, answer, mode, spans, depth, alreadyRestored, disputed, true);
+      return judgeAndRepair(original, answer, mode, spans, depth, alreadyRestored, disputed, true, level);
+    if (hasSoft)
+      return judgeAndRepair(original, answer, mode, spans, depth, alreadyRestored, disputed, onlyMissing, softer);
     return {
       ok: false,
       reason: `most sentences failed (${j.detail ?? 'part of your text was left out'})`,
@@ -220,16 +250,19 @@ export function judgeAndRepair(
   if (!out) return { ok: false, reason: 'nothing left after repair', drift: j.drift as Drift, judgement: j };
   // The repaired text must pass as a whole; sentences written as the user wrote them always align.
   // Sentences put back can change how the rest aligns: judge again, and repair once more if needed.
-  const again = checkFaithful(orig, out, mode, spans);
+  const again = judge(out);
   if (again.ok)
     return { ok: true, text: withoutRepeats(orig, out, again, restoredOriginals, mode, spans), repairs, judgement: j };
   // The answer passed and only had sentences the user wrote put back, word for word: they cannot change what it
   // says, however the alignment reads the longer text.
   if (j.ok) return { ok: true, text: out, repairs, judgement: j };
   if (depth < 2 && (SENTENCE_DRIFTS.includes(again.drift as Drift) || again.drift === 'dropped')) {
-    const next = judgeAndRepair(orig, out, mode, spans, depth + 1, alreadyRestored + restoredWords);
+    const next = judgeAndRepair(orig, out, mode, spans, depth + 1, alreadyRestored + restoredWords, [], false, level);
     if (next.ok) return { ok: true, text: next.text, repairs: [...repairs, ...next.repairs], judgement: j };
   }
+  // Repairing the soft failures too broke the answer: leave them as written and repair the rest.
+  if (hasSoft)
+    return judgeAndRepair(original, answer, mode, spans, depth, alreadyRestored, disputed, onlyMissing, softer);
   return {
     ok: false,
     reason: `repair did not hold (${again.detail ?? ''})`,
@@ -274,7 +307,7 @@ export function withoutRepeats(
     pos = a.end;
   }
   out = tidy(out + text.slice(pos));
-  return out && checkFaithful(original, out, mode, spans).ok ? out : text;
+  return out && withoutSoft(checkFaithful(original, out, mode, spans)).ok ? out : text;
 }
 
 /** Similarity at which a model sentence aligned with one sentence put back only restates it. */

@@ -3,7 +3,7 @@ import { Check, SentenceCheck } from './context.ts';
 import { coverageOf } from './coverage.ts';
 import { SENTENCE_RULES, TEXT_RULES, VERDICT_RULES } from './rules.ts';
 import { TOLERANCE } from './thresholds.ts';
-import type { Faithfulness } from './types.ts';
+import { SOFT_DRIFTS, type Faithfulness } from './types.ts';
 
 /**
  * The faithfulness check on model answers: does the rewrite say what the original says? It judges meaning, not
@@ -51,6 +51,7 @@ export function checkFaithful(
     lengthRatio,
     failures: c.failures,
     dropped: coverage.dropped,
+    thin: coverage.thin,
     missing: coverage.missing,
     unreached: coverage.unreached,
     originalSentences: o.sentences,
@@ -73,7 +74,8 @@ export function checkFaithful(
     const found = rule.check(input);
     if (found) return { ok: false, drift: found.drift ?? rule.drift, detail: found.detail, rule: rule.id, ...judged };
   }
-  const first = c.failures[0];
+  // Soft failures are listed for the repair but never decide the verdict.
+  const first = c.failures.find((f) => !SOFT_DRIFTS.includes(f.drift));
   if (first) return { ok: false, drift: first.drift, detail: first.detail, rule: first.rule, ...judged };
   return { ok: true, ...judged };
 }

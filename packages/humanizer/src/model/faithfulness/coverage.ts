@@ -4,8 +4,11 @@ import { numberFacts } from './facts/number-rules.ts';
 import { NEGATOR_WORD } from './negation/lexicon.ts';
 import { deniedStem } from './negation/prefix.ts';
 import {
+  ADDED_MIN_NEW,
+  ADDED_SHARE,
   ALIGN_MIN,
   COVERED,
+  THINLY_COVERED,
   DROPPED_MIN_LEMMAS,
   GAP_ALIGN,
   INVENTED_ALIGN_FACTOR,
@@ -17,7 +20,7 @@ import {
   REACH_NEAR_BEST,
 } from './thresholds.ts';
 import type { Has, Rule } from './types.ts';
-import { keptOrDerived } from './words.ts';
+import { contentLemmas, keptOrDerived } from './words.ts';
 
 /**
  * Coverage: an answer sentence that aligns with nothing and brings mostly new content is invented; an original
@@ -53,11 +56,42 @@ export const invented: Rule<SentenceCheck> = {
   },
 };
 
+/** Number words: a figure written out is judged by the number rules, not as a new word. */
+const NUMBER_WORD =
+  /^(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|half|quarter|dozen|twice|double|triple|first|second|third|fourth|fifth|percent)$/;
+
+/** Stock frames that state nothing about the subject ("in today's fast-paced world", "when it comes to"). */
+const STOCK_FRAMES =
+  /\b(?:in (?:today['’]s|this|our) (?:[a-z-]+ )?(?:world|age|era|landscape|society)|in this day and age|in the (?:modern|digital) (?:era|age|world)|when it comes to|it is (?:worth|important to) not(?:e|ing)|needless to say|at the end of the day|all in all|in conclusion|to sum up)\b/gi;
+
+export const addedClaim: Rule<SentenceCheck> = {
+  id: 'coverage.added-claim',
+  drift: 'added',
+  why: 'a sentence that follows the text but brings in mostly words the text never uses adds a claim (an example, a reason, a conclusion) the author did not make',
+  exceptions: [
+    { id: 'derived-forms', why: 'a word said as another part of speech ("announced" / "the announcement") is not new' },
+    { id: 'stock-frames', why: 'a stock frame ("in today\'s fast-paced world") adds words but no claim' },
+    { id: 'number-words', why: 'a figure written out in words ("two and a half") is judged by the number rules' },
+  ],
+  check: (s) => {
+    const { c, j } = s;
+    if (s.aligned.length === 0) return null;
+    const frame = new Set(contentLemmas((s.text.match(STOCK_FRAMES) ?? []).join(' ')));
+    const ls = (c.a.lemmas[j] ?? []).filter((l) => !frame.has(l));
+    const fresh = ls.filter((l) => !NUMBER_WORD.test(l) && !keptOrDerived(l, c.o.allLemmas, c.o.allSenses));
+    return fresh.length >= ADDED_MIN_NEW && fresh.length / Math.max(1, ls.length) >= ADDED_SHARE
+      ? { detail: 'a sentence adds things your text does not say' }
+      : null;
+  },
+};
+
 export interface Coverage {
   /** Original sentences no answer sentence covers. */
   dropped: number[];
   /** Of those, the ones the answer as a whole does not cover either. */
   missing: number[];
+  /** Original sentences covered, but thinly: part of what they say may be left out. */
+  thin: number[];
   droppedShare: number;
   gapShare: number;
   tailShare: number;
@@ -71,6 +105,7 @@ export function coverageOf(c: Check): Coverage {
   const nO = o.sentences.length;
   const dropped: number[] = [];
   const missing: number[] = [];
+  const thin: number[] = [];
   let droppedWeight = 0;
   o.sentences.forEach((_s, i) => {
     // Covered by the answer sentences aligned with it, or by the answer as a whole for short sentences whose
@@ -92,6 +127,7 @@ export function coverageOf(c: Check): Coverage {
       // Said with a negating prefix ("finished" / "unfinished").
       else if (nearList.some((j) => (a.lemmas[j] ?? []).some((x) => x.endsWith(l) && deniedStem(x) === l))) best++;
     }
+    if (best / ls.length >= COVERED && best / ls.length < THINLY_COVERED) thin.push(i);
     if (best / ls.length < COVERED) {
       dropped.push(i);
       droppedWeight += ls.length;
@@ -140,5 +176,5 @@ export function coverageOf(c: Check): Coverage {
   let closestTail = 0;
   for (let i = lastClosest + 1; i < nO; i++) closestTail += (o.lemmas[i] ?? []).length;
   const closestTailShare = total === 0 ? 0 : closestTail / total;
-  return { dropped, missing, droppedShare, gapShare, tailShare, closestTailShare, unreached };
+  return { dropped, missing, thin, droppedShare, gapShare, tailShare, closestTailShare, unreached };
 }

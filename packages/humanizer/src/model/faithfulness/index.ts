@@ -9,6 +9,7 @@ export { splitSentences } from './sentences.ts';
 export { TOLERANCE } from './thresholds.ts';
 export {
   SENTENCE_DRIFTS,
+  SOFT_DRIFTS,
   type Drift,
   type Exception,
   type Faithfulness,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RULE_CASES } from './cases/index.ts';
-import { checkFaithful, RULES, type Faithfulness } from './index.ts';
+import { checkFaithful, RULES, SOFT_DRIFTS, type Drift, type Faithfulness } from './index.ts';
 
 /**
  * The rule cases, LanguageTool style: each case names the rule it is about, and the rule must fire on the
@@ -16,7 +16,8 @@ describe('faithfulness rules, case by case', () => {
         if (c.fail !== undefined)
           it(`${c.rule} fires: ${c.note}`, () => {
             const r = checkFaithful(c.original, c.fail as string, c.mode, c.spans);
-            expect(r.ok).toBe(false);
+            // A soft failure is repaired where there is room but never decides the verdict.
+            if (!SOFT_DRIFTS.includes((RULES.get(c.rule) as { drift: Drift }).drift)) expect(r.ok).toBe(false);
             expect(fired(r)).toContain(c.rule);
           });
         if (c.keep !== undefined)

@@ -1,5 +1,5 @@
 import type { Check, SentenceCheck } from './context.ts';
-import { invented } from './coverage.ts';
+import { addedClaim, invented } from './coverage.ts';
 import { linkChanged, linkLost, quoteChanged, spanLost } from './facts/link-quote-span-rules.ts';
 import { nameNew } from './facts/name-rule.ts';
 import {
@@ -11,6 +11,7 @@ import {
   numberSwapped,
 } from './facts/number-rules.ts';
 import { addedInOtherWords, asIf, deniedActLost, mergeFlip, notAdded, notLost, notMoved } from './negation/rules.ts';
+import { certaintyAdded, certaintyLost } from './certainty/rules.ts';
 import { addedPrefix, amount, antonym, comparison } from './reversed/rules.ts';
 import type { Located, Rule } from './types.ts';
 import { VERDICT_RULES, type VerdictInput } from './verdict.ts';
@@ -43,8 +44,12 @@ export const SENTENCE_RULES: readonly Rule<SentenceCheck>[] = [
   amount,
   comparison,
   deniedActLost,
+  // Certainty and attribution.
+  certaintyLost,
+  certaintyAdded,
   // Coverage.
   invented,
+  addedClaim,
 ];
 
 /** Rules over the whole text: facts of the original the answer lost. */

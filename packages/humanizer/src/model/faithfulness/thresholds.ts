@@ -79,6 +79,10 @@ export const NOUN_DENIAL_REACH = 1;
 /** A word that denies without "not" is read with this many content words on each side. */
 export const DENIAL_NEIGHBOURS = 2;
 
+// Certainty.
+/** Certainty words are compared only for an answer sentence this similar to the original sentences it follows. */
+export const CERTAINTY_ALIGN = 0.2;
+
 // Coverage.
 /** An answer sentence with at least this many new content lemmas can be invented. */
 export const INVENTED_MIN_NEW = 3;
@@ -92,12 +96,19 @@ export const INVENTED_STRAY_SHARE = 0.5;
 export const INVENTED_ALIGN_FACTOR = 1.5;
 /** An original sentence is covered when this share of its content lemmas appears in the answer nearby. */
 export const COVERED = 0.34;
+/** ... and covered only thinly under this share: put back when the repair stays within bounds (never a failure). */
+export const THINLY_COVERED = 0.55;
 /** An answer sentence counts as reaching its aligned originals (for the gap measure) from this similarity. */
 export const GAP_ALIGN = 0.2;
 /** ... and when it is this share as similar as its closest original (a neighbour merged in counts too). */
 export const REACH_NEAR_BEST = 0.75;
 /** An original sentence with fewer content lemmas than this is not judged dropped (too little to lose). */
 export const DROPPED_MIN_LEMMAS = 3;
+
+/** An aligned answer sentence with at least this many content lemmas the text never uses may add a claim... */
+export const ADDED_MIN_NEW = 4;
+/** ... when this share of its own content lemmas is new (repaired when there is room; never a failure). */
+export const ADDED_SHARE = 0.5;
 
 // Verdict.
 /** More than this share of answer sentences invented makes the answer an unrelated text. */

@@ -7,6 +7,8 @@ export type Drift =
   | 'name'
   | 'negation'
   | 'antonym'
+  | 'certainty'
+  | 'added'
   | 'quote'
   | 'link'
   | 'invented'
@@ -21,11 +23,19 @@ export const SENTENCE_DRIFTS: readonly Drift[] = [
   'name',
   'negation',
   'antonym',
+  'certainty',
+  'added',
   'quote',
   'link',
   'invented',
   'disputed',
 ];
+
+/**
+ * Drift repaired where the repair has room, but never the verdict on a whole answer: how surely a claim is
+ * stated, and an added claim, are read from a few words, so a rewrite is not set aside for them.
+ */
+export const SOFT_DRIFTS: readonly Drift[] = ['certainty', 'added'];
 
 export interface Sentence {
   text: string;
@@ -67,6 +77,8 @@ export interface Faithfulness {
   dropped: number[];
   /** Of those, the ones the answer as a whole does not cover either (not said loosely across other sentences). */
   missing: number[];
+  /** Original sentences covered only thinly (part of what they say may be missing): put back when there is room. */
+  thin: number[];
   /** Original sentences (with content) no answer sentence reaches closely: the gaps and a missing end. */
   unreached: number[];
   originalSentences: Sentence[];

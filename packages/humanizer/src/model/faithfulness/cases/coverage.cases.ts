@@ -51,4 +51,18 @@ export const COVERAGE_CASES: readonly RuleCase[] = [
       'After a long renovation that lasted much longer than anyone in the town had planned or hoped, the museum finally opened its doors again on Friday morning to a crowd of curious visitors. ' +
       'Children under twelve, as has always been the case at this museum since it first opened, still get in completely free of charge on every day of the week.',
   },
+  {
+    rule: 'coverage.added-claim',
+    note: 'a sentence that follows the text but adds an example and a reason it does not give',
+    original:
+      'The council will plant two hundred trees along the river this winter. Volunteers can sign up at the library.',
+    keep: 'This winter the council is going to plant two hundred trees along the river. Volunteers can sign up at the library.',
+    fail: 'The council will plant two hundred oaks and maples along the river this winter, cooling summer streets and cleaning polluted air. Volunteers can sign up at the library.',
+  },
+  {
+    rule: 'coverage.added-claim',
+    note: 'a stock frame and a figure written out add words but no claim',
+    original: 'The meeting lasted 2.5 hours. The board approved the budget.',
+    keep: "In today's fast-paced world, the meeting went on for two and a half hours. The board approved the budget.",
+  },
 ];

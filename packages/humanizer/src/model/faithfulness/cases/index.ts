@@ -1,4 +1,5 @@
 import type { RuleCase } from './case.ts';
+import { CERTAINTY_CASES } from './certainty.cases.ts';
 import { COVERAGE_CASES } from './coverage.cases.ts';
 import { NAME_LINK_QUOTE_CASES } from './names-links-quotes.cases.ts';
 import { NEGATION_CASES } from './negation.cases.ts';
@@ -13,5 +14,6 @@ export const RULE_CASES: Readonly<Record<string, readonly RuleCase[]>> = {
   'names, links and quotations': NAME_LINK_QUOTE_CASES,
   negation: NEGATION_CASES,
   'reversed claims': REVERSED_CASES,
+  'certainty and attribution': CERTAINTY_CASES,
   'coverage and verdict': COVERAGE_CASES,
 };

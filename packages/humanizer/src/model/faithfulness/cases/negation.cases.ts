@@ -86,4 +86,18 @@ export const NEGATION_CASES: readonly RuleCase[] = [
     keep: 'The mayor did not speak at the meeting and did not send a note either. The council waited an hour.',
     fail: 'The mayor did not speak at the meeting, and she sent a note. The council waited an hour.',
   },
+  {
+    rule: 'negation.lost',
+    note: '"can not" in two words is a "not"',
+    original: 'Visitors can not park on the main square during the market. The stalls open at eight.',
+    keep: 'Parking on the main square is not allowed for visitors during the market. The stalls open at eight.',
+    fail: 'Visitors can park on the main square during the market. The stalls open at eight.',
+  },
+  {
+    rule: 'negation.lost',
+    note: '"not as if" turned into "as if" says the opposite',
+    original: 'It was not as if the team had given up on the season. They lost the last three games.',
+    keep: 'The team had not given up on the season. They lost the last three games.',
+    fail: 'It was as if the team had given up on the season. They lost the last three games.',
+  },
 ];
