@@ -7,7 +7,7 @@ import { countRepairs, describeRepairs } from './model/sentence-repair.ts';
 import { keptIntact, keptOccurrences, normalizeKept, spansKept, withKept } from './protect.ts';
 import { hash32, fnv1a } from './rng.ts';
 import { applyLocalStyle, localStyleSupport } from './local/style.ts';
-import type { FallbackReason, HumanizeOptions, HumanizeResult, Mode } from './types.ts';
+import type { FallbackReason, HumanizeOptions, HumanizeResult, Mode, ModelAlternative } from './types.ts';
 
 export type {
   AimOptions,
@@ -17,6 +17,7 @@ export type {
   HumanizeResult,
   LlmConfig,
   Mode,
+  ModelAlternative,
   Outcome,
   ProgressEvent,
   ReadingLevel,
@@ -242,18 +243,74 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
         };
         localNote = 'model answer changed a frozen phrase; local clean-up used';
       } else if (r.ok) {
-        progress({ stage: 'done', bestScore: before === null ? undefined : r.scoreAfter });
         const repairedSentences = r.repairs.reduce((n, x) => n + Math.max(1, x.restored), 0);
+        const repairs = {
+          repairedSentences,
+          repairNote: r.repairs.length > 0 ? describeRepairs(r.repairs) : undefined,
+          ...(r.repairs.length > 0 ? { repairs: countRepairs(r.repairs) } : {}),
+        };
+        // Never hand over worse (decision 0059): an English rewrite is delivered only when it scores lower
+        // than the light edit of the same text. One an outside detector chose by its own score (aimed) is not
+        // second-guessed by ours; an aimed detector that gave no score chose nothing.
+        const modelDet = before === null ? undefined : detect(r.text);
+        const aimChose = r.aim !== undefined && r.aim.score !== null;
+        const light =
+          modelDet && before !== null && !aimChose && !opts.signal?.aborted
+            ? compareWithLightEdit(text, mode, seed, opts, keep, before, modelDet.score)
+            : null;
+        if (light && modelDet) {
+          progress({ stage: 'done', bestScore: light.score });
+          const alternative: ModelAlternative = {
+            text: r.text,
+            score: modelDet.score,
+            deliveredScore: light.score,
+            delivered: light.edit.text === text ? 'unchanged' : 'light-edit',
+            reason: Math.round(modelDet.score) > Math.round(light.score) ? 'scored-higher' : 'scored-same',
+            ...(r.model ? { model: r.model } : {}),
+            ...repairs,
+          };
+          return withLanguage(
+            finish(
+              text,
+              light.edit.text,
+              before,
+              start,
+              {
+                engine: 'local',
+                engineNote: [
+                  `model rewrite scored ${modelDet.score}, not lower than the ${light.edit.text === text ? 'text' : 'light edit'} (${light.score}); light edit delivered, model rewrite offered as the alternative`,
+                  r.note,
+                  light.edit.note,
+                ]
+                  .filter(Boolean)
+                  .join('; '),
+                ...use,
+                model: undefined,
+                styleApplied: light.edit.styleApplied,
+                // The aimed detector gave no score: true of the delivered text as well.
+                ...(r.aim ? { aim: r.aim } : {}),
+                alternative,
+              },
+              light.edit.detection,
+            ),
+          );
+        }
+        progress({ stage: 'done', bestScore: before === null ? undefined : r.scoreAfter });
         return withLanguage(
-          finish(text, r.text, before, start, {
-            engine: 'model',
-            engineNote: r.note,
-            ...use,
-            repairedSentences,
-            repairNote: r.repairs.length > 0 ? describeRepairs(r.repairs) : undefined,
-            ...(r.repairs.length > 0 ? { repairs: countRepairs(r.repairs) } : {}),
-            ...(r.aim ? { aim: r.aim } : {}),
-          }),
+          finish(
+            text,
+            r.text,
+            before,
+            start,
+            {
+              engine: 'model',
+              engineNote: r.note,
+              ...use,
+              ...repairs,
+              ...(r.aim ? { aim: r.aim } : {}),
+            },
+            modelDet,
+          ),
         );
       } else {
         tried = { ...use, model: undefined, fallbackReason: r.category };
@@ -284,66 +341,21 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
   }
   try {
     progress({ stage: 'rewrite' });
-    const deadline = Date.now() + Math.max(2000, Math.ceil(wordCount(text) / 500) * 1200);
-    const r = withKept(keep, () =>
-      localPass(
-        text,
-        mode,
-        seed,
-        opts.secondPass === true,
-        deadline,
-        before ?? 0,
-        opts.avoidText,
-        opts.writing ? localStyleSupport(opts.writing).contractions : false,
-      ),
-    );
-    // The writing options the local clean-up can honour (contractions, plainer connectives), unless they
-    // would touch a frozen phrase.
-    const styledRaw = applyLocalStyle(r.text, opts.writing);
-    const styled = keptIntact(text, styledRaw.text, keep) ? styledRaw : { text: r.text, applied: [] };
-    let out = styled.text;
-    let styleApplied = styled.applied;
-    let note = [localNote, r.note].filter(Boolean).join('; ') || undefined;
+    const light = lightEdit(text, mode, seed, opts, keep, before);
     progress({ stage: 'checks' });
-    let afterDet: Detection | undefined = styled.text === r.text ? r.detection : undefined;
-    if (mode === 'lightning' && !opts.secondPass) {
-      afterDet = detect(out);
-      if (afterDet.score > (before ?? 0) && out !== r.text) {
-        // The style edits made it read worse: keep the clean-up without them.
-        out = r.text;
-        styleApplied = [];
-        afterDet = detect(out);
-      }
-      // Lightning promises never to make the score worse.
-      if (afterDet.score > (before ?? 0)) {
-        out = text;
-        afterDet = undefined;
-        styleApplied = [];
-        note = [note, 'no rewrite lowered the score; text left unchanged'].filter(Boolean).join('; ');
-      }
-    }
-    // A frozen phrase is never traded for a better score. Lines the clean-up does not mask (headings get
-    // sentence case) are put back as written where they lost one; a rewrite that still lost one is not used.
-    if (!keptIntact(text, out, keep)) {
-      const repaired = restoreKeptLines(text, out, keep);
-      if (repaired !== out && keptIntact(text, repaired, keep)) {
-        out = repaired;
-        afterDet = undefined;
-      }
-    }
-    if (!keptIntact(text, out, keep)) {
-      out = text;
-      afterDet = undefined;
-      styleApplied = [];
-      note = [note, 'a rewrite changed a frozen phrase; text left unchanged'].filter(Boolean).join('; ');
-    }
     const result = finish(
       text,
-      out,
+      light.text,
       before,
       start,
-      { engine: 'local', engineNote: note, ...tried, model: undefined, styleApplied },
-      afterDet,
+      {
+        engine: 'local',
+        engineNote: [localNote, light.note].filter(Boolean).join('; ') || undefined,
+        ...tried,
+        model: undefined,
+        styleApplied: light.styleApplied,
+      },
+      light.detection,
     );
     progress({ stage: 'done', bestScore: result.scoreAfter ?? undefined });
     return result;
@@ -356,6 +368,121 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
       model: undefined,
     });
   }
+}
+
+/**
+ * The light edit of the same text (same seed, mode and options as the local path), scored, when the model's
+ * rewrite does not score lower than it in whole percents; null when the model's rewrite is to be delivered.
+ * A light edit that does not lower the text's score is delivered as the text itself, at the text's score.
+ * A light edit that fails is no reason to withhold the model's rewrite (null).
+ */
+function compareWithLightEdit(
+  text: string,
+  mode: Mode,
+  seed: number,
+  opts: HumanizeOptions,
+  keep: readonly string[],
+  before: number,
+  modelScore: number,
+): { edit: LightEdit; score: number } | null {
+  let edit: LightEdit;
+  try {
+    edit = lightEdit(text, mode, seed, opts, keep, before);
+  } catch {
+    return null;
+  }
+  let score = before;
+  if (edit.text !== text) {
+    const d = edit.detection ?? detect(edit.text);
+    if (Math.round(d.score) < Math.round(before)) {
+      score = d.score;
+      edit = { ...edit, detection: d };
+    } else {
+      // The light edit does not lower the score: the text itself is what the model must beat.
+      edit = {
+        text,
+        styleApplied: [],
+        note: [edit.note, 'the light edit did not lower the score; text left unchanged'].filter(Boolean).join('; '),
+      };
+    }
+  }
+  return Math.round(modelScore) < Math.round(score) ? null : { edit, score };
+}
+
+/** What the light edit made of a text: the text to deliver, its detection when known, and what it did. */
+interface LightEdit {
+  text: string;
+  detection?: Detection;
+  styleApplied: string[];
+  note?: string;
+}
+
+/**
+ * The light edit (the local clean-up) of an English text, as the local path delivers it: the clean-up, the
+ * writing options it can honour, Lightning's promise never to score worse, and every frozen phrase kept.
+ * The model path runs the same function with the same seed and options to compare its rewrite with it.
+ */
+function lightEdit(
+  text: string,
+  mode: Mode,
+  seed: number,
+  opts: HumanizeOptions,
+  keep: readonly string[],
+  before: number | null,
+): LightEdit {
+  const deadline = Date.now() + Math.max(2000, Math.ceil(wordCount(text) / 500) * 1200);
+  const r = withKept(keep, () =>
+    localPass(
+      text,
+      mode,
+      seed,
+      opts.secondPass === true,
+      deadline,
+      before ?? 0,
+      opts.avoidText,
+      opts.writing ? localStyleSupport(opts.writing).contractions : false,
+    ),
+  );
+  // The writing options the local clean-up can honour (contractions, plainer connectives), unless they
+  // would touch a frozen phrase.
+  const styledRaw = applyLocalStyle(r.text, opts.writing);
+  const styled = keptIntact(text, styledRaw.text, keep) ? styledRaw : { text: r.text, applied: [] };
+  let out = styled.text;
+  let styleApplied = styled.applied;
+  let note = r.note;
+  let afterDet: Detection | undefined = styled.text === r.text ? r.detection : undefined;
+  if (mode === 'lightning' && !opts.secondPass) {
+    afterDet = detect(out);
+    if (afterDet.score > (before ?? 0) && out !== r.text) {
+      // The style edits made it read worse: keep the clean-up without them.
+      out = r.text;
+      styleApplied = [];
+      afterDet = detect(out);
+    }
+    // Lightning promises never to make the score worse.
+    if (afterDet.score > (before ?? 0)) {
+      out = text;
+      afterDet = undefined;
+      styleApplied = [];
+      note = [note, 'no rewrite lowered the score; text left unchanged'].filter(Boolean).join('; ');
+    }
+  }
+  // A frozen phrase is never traded for a better score. Lines the clean-up does not mask (headings get
+  // sentence case) are put back as written where they lost one; a rewrite that still lost one is not used.
+  if (!keptIntact(text, out, keep)) {
+    const repaired = restoreKeptLines(text, out, keep);
+    if (repaired !== out && keptIntact(text, repaired, keep)) {
+      out = repaired;
+      afterDet = undefined;
+    }
+  }
+  if (!keptIntact(text, out, keep)) {
+    out = text;
+    afterDet = undefined;
+    styleApplied = [];
+    note = [note, 'a rewrite changed a frozen phrase; text left unchanged'].filter(Boolean).join('; ');
+  }
+  return { text: out, detection: afterDet, styleApplied, note };
 }
 
 /**

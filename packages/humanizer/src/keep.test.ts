@@ -6,6 +6,7 @@ import { pairSubset, type Pair } from './model/recorded/pairs.ts';
 import { startRecordedProvider, type RecordedProvider } from './model/recorded/provider.ts';
 import { startFakeOllama, type FakeOllama } from './model/fake-ollama.ts';
 import { keptIntact, keptOccurrences, mask, normalizeKept, withKept } from './protect.ts';
+import { modelRewrite } from './testing.ts';
 
 const TEXT =
   'In today\u2019s fast-paced world, technology plays a pivotal role in shaping how we live. Moreover, it is ' +
@@ -63,11 +64,13 @@ describe('keep through the model path', () => {
       llm: { baseURL: `${ollama.url}/v1`, model: 'qwen2.5:7b-instruct', callTimeoutMs: 5_000, deadlineMs: 20_000 },
     });
     expect(ollama.chatRequests).toBeGreaterThan(0);
-    expect(r.engine).toBe('model');
+    const written = modelRewrite(r);
+    expect(written).not.toBeNull();
     const prompt = ollama.prompts.at(-1) ?? '';
     expect(prompt).toMatch(/\{\{\d+\}\}/);
     for (const k of KEEP) expect(prompt).not.toContain(k);
     for (const k of KEEP) expect(count(r.text, k)).toBe(count(TEXT, k));
+    for (const k of KEEP) expect(count(written!, k)).toBe(count(TEXT, k));
   });
 });
 
@@ -94,11 +97,13 @@ describe('keep with the recorded real-model provider', () => {
     const cases: { pair: Pair; phrase: string }[] = [];
     for (const pair of pairSubset(2, 300)) {
       const free = await humanize(pair.original, { mode: 'deep', seed: 1, llm: llm() });
-      if (free.engine !== 'model') continue;
+      // The real rewrite, delivered or offered beside a light edit that scored lower (decision 0059).
+      const rewrite = modelRewrite(free);
+      if (rewrite === null) continue;
       const w = pair.original.split(/\s+/).filter((x) => /^[A-Za-z]+$/.test(x));
       for (let i = 0; i + 3 <= w.length; i++) {
         const phrase = w.slice(i, i + 3).join(' ');
-        if (count(pair.original, phrase) > 0 && count(free.text, phrase) < count(pair.original, phrase)) {
+        if (count(pair.original, phrase) > 0 && count(rewrite, phrase) < count(pair.original, phrase)) {
           cases.push({ pair, phrase });
           break;
         }
@@ -110,6 +115,9 @@ describe('keep with the recorded real-model provider', () => {
       const r = await humanize(pair.original, { mode: 'deep', seed: 1, keep: [phrase], llm: llm() });
       expect(r.candidates, pair.id).toBeGreaterThan(0);
       expect(count(r.text, phrase), `${pair.id}: '${phrase}'`).toBeGreaterThanOrEqual(count(pair.original, phrase));
+      const offered = modelRewrite(r);
+      if (offered !== null)
+        expect(count(offered, phrase), `${pair.id}: '${phrase}'`).toBeGreaterThanOrEqual(count(pair.original, phrase));
     }
   }, 180_000);
 });

@@ -110,6 +110,30 @@ export type FallbackReason =
 
 export type Outcome = 'model' | 'light-edit' | 'light-edit-fallback' | 'unchanged';
 
+/**
+ * A model rewrite that was made and passed the checks but not delivered: it did not score lower than the
+ * light edit of the same text (or than the text, when the light edit changed nothing). Offered to look at
+ * and copy, never charged (decision 0059).
+ */
+export interface ModelAlternative {
+  /** The model's (repaired) rewrite. */
+  text: string;
+  /** Its detector score, 0-100. */
+  score: number;
+  /** The delivered result's score: the light edit's, or the text's own when it is returned unchanged. */
+  deliveredScore: number;
+  /** What was delivered instead: the light edit, or the text as written (the light edit did not lower it). */
+  delivered: 'light-edit' | 'unchanged';
+  /** Why it was not delivered: it scored higher than, or the same as, what was delivered. */
+  reason: 'scored-higher' | 'scored-same';
+  /** The model that wrote it. */
+  model?: string;
+  /** Sentences of it the faithfulness check fixed, and what the repairs were (as on a delivered rewrite). */
+  repairedSentences: number;
+  repairNote?: string;
+  repairs?: RepairCounts;
+}
+
 export interface HumanizeResult {
   text: string;
   /** Integer 0-100; null when the text is not English (the detector reads English only). */
@@ -156,6 +180,11 @@ export interface HumanizeResult {
   /** Writing options the local clean-up applied (e.g. 'contractions', 'plainer connectives'); model results: []. */
   styleApplied: string[];
   sentencesAfter: SentenceAfter[];
+  /**
+   * A model rewrite made for this text but not delivered because it did not score lower than the light edit
+   * (the result is then the light edit or the text, engine 'local'). Absent otherwise.
+   */
+  alternative?: ModelAlternative;
   tokensUsed: number;
   ms: number;
   checks: { spansKept: boolean; lengthRatio: number; contentRecall: number };

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { humanize } from '../index.ts';
+import { modelPart } from '../testing.ts';
 import { contested } from './consensus.ts';
 import { checkFaithful } from './faithfulness/index.ts';
 import { startScriptedProvider } from './scripted-provider.ts';
@@ -105,9 +106,10 @@ describe('the other drafts as witnesses', () => {
           seed: 1,
         });
         expect(rounds).toBeGreaterThan(0);
-        expect(r.engine).toBe('model');
-        expect(r.text).toContain('primary');
-        expect(r.text).not.toContain('secondary');
+        const m = modelPart(r);
+        expect(m).not.toBeNull();
+        expect(m!.text).toContain('primary');
+        expect(m!.text).not.toContain('secondary');
         expect(r.setAside).toContain('antonym');
       } finally {
         mode = 'drafts';
@@ -118,13 +120,14 @@ describe('the other drafts as witnesses', () => {
       drafts = 0;
       const r = await humanize(ORIGINAL, { mode: 'deep', llm: { baseURL: url, apiKey: 'k', model: 'm' }, seed: 1 });
       expect(drafts).toBeGreaterThanOrEqual(3);
-      expect(r.engine).toBe('model');
-      expect(r.text).not.toContain('secondary');
-      expect(r.text).toContain(
+      const m = modelPart(r);
+      expect(m).not.toBeNull();
+      expect(m!.text).not.toContain('secondary');
+      expect(m!.text).toContain(
         'A widely used tool for finding leaks in the old pipes of Dunmore is the pressure test.',
       );
-      expect(r.text).toContain('The water board runs it each spring, ahead of the summer demand.');
-      expect(r.repairNote).toMatch(/reversed/);
+      expect(m!.text).toContain('The water board runs it each spring, ahead of the summer demand.');
+      expect(m!.repairNote).toMatch(/reversed/);
     });
   });
 });

@@ -4,7 +4,8 @@ import { writeChatCompletion } from './openai-wire.ts';
 
 /**
  * For tests: an OpenAI-compatible chat server on 127.0.0.1 that answers each request with what `answer`
- * returns for its last message (non-streamed). `url` is the base URL, ending in `/v1`.
+ * returns for its last message (non-streamed); any other request gets a list of one model. `url` is the base
+ * URL, ending in `/v1`.
  */
 export async function startScriptedProvider(
   answer: (prompt: string) => string,
@@ -13,6 +14,12 @@ export async function startScriptedProvider(
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      // A model list asked for (a server checking its provider): one model.
+      if (req.method !== 'POST') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ object: 'list', data: [{ id: 'scripted', object: 'model' }] }));
+        return;
+      }
       const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { messages: { content: string }[] };
       const content = answer(body.messages[body.messages.length - 1]?.content ?? '');
       void writeChatCompletion(res, {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { humanize } from '../index.ts';
+import { modelPart } from '../testing.ts';
 import { checkFaithful } from './faithfulness/index.ts';
 import { judgeAndRepair } from './sentence-repair.ts';
 import { parseDisputes } from './prompts.ts';
@@ -65,8 +66,7 @@ describe('second opinion', () => {
       prompts.length = 0;
       const r = await humanize(ORIGINAL, { mode: 'deep', llm: { baseURL: url, apiKey: 'k', model: 'm' }, seed: 1 });
       expect(prompts.some((p) => p.includes('<pairs>'))).toBe(false);
-      expect(r.engine).toBe('model');
-      expect(r.text).toContain('got the budget for the new office through');
+      expect(modelPart(r)?.text).toContain('got the budget for the new office through');
     });
 
     it('on, within its budget of calls: the provider disputes the sentence and it is kept as written', async () => {
@@ -82,10 +82,11 @@ describe('second opinion', () => {
       expect(asked[0]).toContain(
         'A: The team met in May to review the plan. The budget for the new office was not signed off.',
       );
-      expect(r.engine).toBe('model');
-      expect(r.text).toContain('The budget for the new office was not signed off.');
-      expect(r.text).not.toContain('got the budget for the new office through');
-      expect(r.repairNote).toMatch(/a second check found/);
+      const m = modelPart(r);
+      expect(m).not.toBeNull();
+      expect(m!.text).toContain('The budget for the new office was not signed off.');
+      expect(m!.text).not.toContain('got the budget for the new office through');
+      expect(m!.repairNote).toMatch(/a second check found/);
     });
   });
 

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { corpusDir } from '../../corpus.ts';
 import { humanize } from '../../index.ts';
+import { modelPart } from '../../testing.ts';
 import { judgeAndRepair } from '../sentence-repair.ts';
 import { plantDrift, DRIFT_KINDS } from './drift.ts';
 import { loadPairs, pairSubset, type Pair } from './pairs.ts';
@@ -80,11 +81,13 @@ describe('recorded real-model provider (corpus subset)', () => {
         seed: 1,
       });
       expect(r.candidates).toBeGreaterThan(0);
-      if (r.engine === 'model') {
+      // The model's rewrite, delivered or offered beside a light edit that scored lower (decision 0059).
+      const m = modelPart(r);
+      if (m) {
         model++;
         // The answer is the model's, not the original given back.
-        expect(r.text).not.toBe(p.original);
-        if (r.repairedSentences > 0) expect(r.repairNote).toMatch(/kept as written|removed/);
+        expect(m.text).not.toBe(p.original);
+        if (m.repairedSentences > 0) expect(m.repairNote).toMatch(/kept as written|removed/);
       } else expect(r.fallbackReason).toBeDefined();
       expect(typeof r.improved).toBe('boolean');
     }
