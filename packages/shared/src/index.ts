@@ -24,3 +24,4 @@ export * from './engine-state';
 export * from './extension';
 export * from './extension-schemas';
 export * from './ai-check-copy';
+export * from './model-alternative';

@@ -11,6 +11,7 @@ import { HUMANIZE_MODES } from './modes';
 import { READING_LEVELS, WRITING_TONES } from './writing';
 import { AIM_CALLS, OUTSIDE_DETECTORS } from './outside-detectors';
 import { aimResult, outsideScore } from './outside-detector-schemas';
+import { ALTERNATIVE_DELIVERED } from './model-alternative';
 import { MEANING_FACT_KINDS } from './schemas';
 import { AI_CHECK_VERDICTS } from './ai-check-copy';
 import { KEEP_LIMITS, MAX_TEXT_CHARS, keepField, type AiCheckOutput, type HumanizeOutput } from './schemas';
@@ -174,6 +175,33 @@ const meaningCheck = z
   })
   .meta({ id: 'MeaningCheck' });
 
+const modelVersion = z
+  .object({
+    text: z.string().meta({ description: "The model's rewrite, as it passed the meaning check." }),
+    score: scoreField.meta({ description: 'Its AI-likeness estimate (our detector), 0-100.', example: 71 }),
+    delivered_score: scoreField.meta({
+      description:
+        "The delivered result's estimate it did not beat: the light edit's, or your text's own when it came back unchanged.",
+      example: 48,
+    }),
+    delivered: z.enum(ALTERNATIVE_DELIVERED).meta({
+      description:
+        '`light-edit`: the light edit was delivered; `unchanged`: the light edit did not lower the score either, so your text came back as written.',
+    }),
+    model: z.string().nullable().meta({ description: 'The model that wrote it (null when not known).' }),
+    repair_note: z.string().nullable().meta({
+      description: 'Sentences of it the meaning check put back as you wrote them, in words (null when none).',
+    }),
+    reason: z.string().meta({
+      description: 'Why it was not used, in one sentence.',
+      example: "The model's rewrite scored 71%; the light edit scored 48%, so you got the light edit.",
+    }),
+    meaning: meaningCheck.meta({
+      description: "The meaning report of this version (its `result` offsets point into this object's `text`).",
+    }),
+  })
+  .meta({ id: 'ModelVersion' });
+
 export const apiHumanizeResponse = z
   .object({
     humanized_text: z.string().meta({ description: 'The rewrite.' }),
@@ -227,6 +255,10 @@ export const apiHumanizeResponse = z
     aim: aimResult.optional().meta({
       description:
         'Present when the request set `aimAt`: the aimed detector, its score of the rewrite (null with the reason when it gave none, or when the model did not write the rewrite) and the texts it was asked to score.',
+    }),
+    alternative: modelVersion.optional().meta({
+      description:
+        "Present when a connected model rewrote your text but its rewrite did not score lower than the light edit of the same text: the light edit (or your text, when the light edit did not lower the score) is the result, and the model's rewrite is here to look at and copy. It is never charged: `words_charged` is the result's alone.",
     }),
   })
   .meta({ id: 'HumanizeResponse' });

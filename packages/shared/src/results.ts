@@ -11,6 +11,7 @@ import { type Input, z } from './z';
 import { MAX_TEXT_CHARS, type MeaningCheck, type ScoredSentence } from './schemas';
 import type { Score } from './modes';
 import type { AimResult } from './outside-detector-schemas';
+import type { ModelVersion } from './model-alternative';
 
 export const editResultInput = z.object({ text: z.string().min(1).max(MAX_TEXT_CHARS) });
 export type EditResultInput = Input<typeof editResultInput>;
@@ -118,6 +119,8 @@ export interface TransformationDetail {
   notes: string[];
   /** The meaning report of the rewrite as the engine wrote it (read again from the two texts). */
   meaning: MeaningCheck;
+  /** The model's rewrite not used because it did not score lower (decision 0059); null when there was none. */
+  alternative: ModelVersion | null;
 }
 
 export const RESULT_MSG = {

@@ -1,3 +1,4 @@
+import type { ModelVersion, ModelVersionBrief } from './model-alternative';
 import { type Input, type Infer, z } from './z';
 import { BILLING_PERIODS, PAID_TIERS, TIERS } from './plans';
 import { READING_LEVELS, WRITING_TONES } from './writing';
@@ -133,6 +134,11 @@ export interface HumanizeOutput {
   aim?: AimResult;
   /** What of the text was checked in the result: each number, date, name, link, quotation and negation. */
   meaning: MeaningCheck;
+  /**
+   * The model's rewrite when it did not score lower than the light edit delivered instead (decision 0059): to
+   * look at and copy, never charged. Absent otherwise.
+   */
+  alternative?: ModelVersion;
 }
 
 /** The AI check: scoring costs no words; anyone may check AI_CHECK.anonymousWords, users their plan's cap. */
@@ -241,6 +247,8 @@ export interface TransformationItem {
    */
   summary: string | null;
   notes: string[];
+  /** The model's rewrite not used because it did not score lower (decision 0059), with why; null when none. */
+  alternative: ModelVersionBrief | null;
 }
 export interface TransformationPage {
   items: TransformationItem[];

@@ -4,7 +4,7 @@
  * to write a migration into ./drizzle (applied on boot).
  */
 import { sql } from 'drizzle-orm';
-import type { AimResult } from '@plainspoken/shared';
+import type { AimResult, StoredAlternative } from '@plainspoken/shared';
 import {
   bigint,
   boolean,
@@ -183,6 +183,11 @@ export const transformations = pgTable(
      */
     summary: text('summary'),
     notes: jsonb('notes').$type<string[]>().notNull().default([]),
+    /**
+     * The model's rewrite not delivered because it did not score lower than the light edit (decision 0059),
+     * offered beside the result, never charged; null when there was none (and on older rows).
+     */
+    alternative: jsonb('alternative').$type<StoredAlternative>(),
   },
   (t) => [index('transformations_user_created_idx').on(t.user_id, t.created_at, t.id)],
 );

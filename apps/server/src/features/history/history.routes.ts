@@ -15,9 +15,11 @@ import {
   RATE_LIMITS,
   editResultInput,
   historyQuery,
+  isStoredAlternative,
   sentenceAlternativesInput,
   transformationIdParam,
   type TransformationPage,
+  withReason,
 } from '@plainspoken/shared';
 import { reservationHoldMs } from '../../domain/word-ledger';
 import { transformations } from '../../db/schema';
@@ -152,6 +154,7 @@ export const historyRoutes = createRouter()
         engine: t.engine,
         summary: t.summary,
         notes: t.notes,
+        alternative: t.alternative,
       })
       .from(t)
       .where(
@@ -171,6 +174,7 @@ export const historyRoutes = createRouter()
         ...r,
         created_at: r.created_at.toISOString(),
         edited_at: r.edited_at ? r.edited_at.toISOString() : null,
+        alternative: isStoredAlternative(r.alternative) ? withReason(r.alternative) : null,
       })),
       nextCursor:
         rows.length > limit && last

@@ -12,6 +12,7 @@ import {
   costLine,
   countWords,
   isLetterFrame,
+  isStoredAlternative,
   languageName,
   limitsFor,
   type EditResultOutput,
@@ -25,6 +26,7 @@ import {
 import { detectLanguage } from '@plainspoken/humanizer/language';
 import type { Db } from '../../db/client';
 import { meaningOf } from '../../domain/meaning';
+import { modelVersion } from '../../domain/model-version';
 import { transformations } from '../../db/schema';
 import { effectiveTier, loadSubscriber, type SubscriberRow } from '../../domain/subscribers';
 import { refundCharge, reserveWords, settleOnto } from '../../domain/word-ledger';
@@ -67,6 +69,7 @@ export function detailOf(r: Row): TransformationDetail {
     summary: r.summary,
     notes: r.notes ?? [],
     meaning: meaningOf(r.original_text, r.rewrite_text ?? r.transformed_text),
+    alternative: isStoredAlternative(r.alternative) ? modelVersion(r.original_text, r.alternative) : null,
   };
 }
 

@@ -133,7 +133,9 @@ describe('Deep aimed at one outside detector (fake model and fake vendors over H
     const r = await humanize({ text: para(4), mode: 'deep', aimAt: 'gptzero' });
     expect(r.status, await r.clone().text()).toBe(200);
     const h = apiHumanizeResponse.parse(await r.json());
-    expect(h.engine).toBe('model');
+    // With no score from the aimed detector, our own decides (decision 0059): the model's rewrite, or the light
+    // edit with the model's rewrite beside it.
+    expect(h.engine === 'model' || h.alternative !== undefined, h.summary).toBe(true);
     expect(h.humanized_text).not.toBe(para(4));
     expect(h.aim).toMatchObject({ detector: 'gptzero', score: null });
     expect(h.aim!.reason).toMatch(/rate limited/);

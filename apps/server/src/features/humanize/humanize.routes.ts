@@ -11,6 +11,7 @@ import {
   humanizeInput,
   trackUsageInput,
   costLine,
+  isStoredAlternative,
   resultSummary,
   writingOptionsInput,
   type HumanizeOutput,
@@ -19,6 +20,7 @@ import {
 } from '@plainspoken/shared';
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { meaningOf } from '../../domain/meaning';
+import { modelVersion } from '../../domain/model-version';
 import type { Db } from '../../db/client';
 import { subscribers, transformations } from '../../db/schema';
 import { ensureSubscriber } from '../../domain/subscribers';
@@ -80,6 +82,7 @@ export async function storedRewriteSince(
     sentences_after: [],
     notes: [],
     meaning: meaningOf(row.original_text, row.rewrite_text ?? row.transformed_text),
+    ...(isStoredAlternative(row.alternative) ? { alternative: modelVersion(row.original_text, row.alternative) } : {}),
   };
 }
 

@@ -31,6 +31,7 @@ import { detectLanguage, type LanguageGuess } from '@plainspoken/humanizer/langu
 import type { Db } from '../../db/client';
 import { transformation_layouts, transformations } from '../../db/schema';
 import { meaningOf } from '../../domain/meaning';
+import { modelVersion } from '../../domain/model-version';
 import { alignLayout, decodeLayout, layoutBytes } from '../../domain/document-layout';
 import { AppError } from '../../lib/errors';
 import type { Logger } from '../../lib/logger';
@@ -43,7 +44,7 @@ import type { AppDeps } from '../../lib/context';
 import type { AimScan, Engine, EngineLlmConfig, EngineOutput, EngineProgress } from '../../lib/engine/engine';
 import type { ModelProvider } from '../../lib/engine/provider';
 import { recordUsage } from '../../lib/engine/usage';
-import { aimBlock, describeResult, isFree, judge } from './result-words';
+import { aimBlock, describeResult, isFree, judge, storedAlternative } from './result-words';
 import { rewriteOptions } from './writing-preferences';
 
 export { loadWriting, saveWriting, uniqueKeep } from './writing-preferences';
@@ -359,6 +360,7 @@ async function recordResult(
         aim: said.aim,
         summary: said.summary,
         notes: said.notes,
+        alternative: storedAlternative(out),
       },
       deps.now(),
     );
@@ -441,6 +443,7 @@ export async function humanizeText(
   await recordEngineUsage(deps, input, accepted, out, now);
 
   const wordsCharged = saved ? saved.wordsCharged : 0;
+  const alternative = storedAlternative(out);
   return {
     humanized_text: out.text,
     transformation_id: saved?.id ?? null,
@@ -464,6 +467,8 @@ export async function humanizeText(
     ...(aim ? { aim } : {}),
     notes,
     meaning: meaningOf(input.text, out.text),
+    // The model's rewrite not used (decision 0059): shown beside the result, never charged.
+    ...(alternative ? { alternative: modelVersion(input.text, alternative) } : {}),
   };
 }
 

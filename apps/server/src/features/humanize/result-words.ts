@@ -4,6 +4,7 @@
  * Every claim here is checked against this result (decision 0051).
  */
 import {
+  ALTERNATIVE_MSG,
   AIM_MSG,
   OUTSIDE_DETECTOR_NAMES,
   meaningNote,
@@ -13,6 +14,7 @@ import {
   writingNote,
   type AimResult,
   type OutsideDetectorId,
+  type StoredAlternative,
   type WritingOptions,
 } from '@plainspoken/shared';
 import type { EngineOutput } from '../../lib/engine/engine';
@@ -62,6 +64,8 @@ export function describeResult(
           applied: out.styleApplied ?? [],
           ...(model ? { shown: styleShown(text, out.text, writing) } : {}),
         }),
+    // A model rewrite that did not score lower than what was delivered: said, with both scores (decision 0059).
+    out.alternative ? ALTERNATIVE_MSG.note(storedAlternative(out)!) : null,
   ].filter((n): n is string => !!n);
   const summary = resultSummary(out.outcome, j.scored, {
     fallbackReason: out.fallbackReason ?? null,
@@ -83,5 +87,20 @@ export function aimBlock(aimAt: OutsideDetectorId, out: EngineOutput, lastReason
     score,
     calls: out.aim.calls,
     reason: score === null ? (lastReason ?? AIM_MSG.gaveNone(name)) : null,
+  };
+}
+
+/** The model's rewrite not delivered (decision 0059), as the history entry keeps it; null when there is none. */
+export function storedAlternative(out: EngineOutput): StoredAlternative | null {
+  const a = out.alternative;
+  if (!a) return null;
+  const repairs = a.repairs ? repairedNote(a.repairs) : '';
+  return {
+    text: a.text,
+    score: Math.round(a.score),
+    delivered_score: Math.round(a.deliveredScore),
+    delivered: a.delivered,
+    model: a.model ?? null,
+    repair_note: repairs || null,
   };
 }

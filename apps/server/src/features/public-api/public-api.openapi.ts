@@ -58,7 +58,7 @@ export const humanizeRoute = createRoute({
   tags: ['Rewrite'],
   summary: 'Humanize a text',
   description:
-    'Rewrites the text so it reads as human-written, exactly as **Humanize** on the website does: the words are taken from your monthly balance before the rewrite runs and given back if it fails, and the result is saved to your history. Each key may start a number of rewrites per minute and have a few running at once, by plan (see *Rate limits*).',
+    "Rewrites the text so it reads as human-written, exactly as **Humanize** on the website does: the words are taken from your monthly balance before the rewrite runs and given back if it fails, and the result is saved to your history. With a connected model, its rewrite is the result only when it scores lower (our detector) than the light edit of the same text; otherwise the light edit is the result (or your text, when the light edit does not lower the score either) and the model's rewrite comes in `alternative`, to look at and copy, never charged. Each key may start a number of rewrites per minute and have a few running at once, by plan (see *Rate limits*).",
   request: {
     headers: idempotencyHeaders,
     body: { required: true, content: { 'application/json': { schema: apiHumanizeRequest } } },
