@@ -15,6 +15,7 @@ import { useId, useState } from 'react';
 import { Link } from '@/components/link';
 import { aimLine, costLine, MSG, RESULT_MSG, type TransformationItem } from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
+import { ModelVersionPanel } from '@/components/result/model-version-panel';
 import { DownloadMenu } from '@/components/documents/download-menu';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -227,6 +228,8 @@ export function TransformationCard({
             ))}
           </ul>
         )}
+        {/* The model's rewrite not used (decision 0059), as the result showed it: free to look at and copy. */}
+        {!clamped && item.alternative && <ModelVersionPanel alternative={item.alternative} />}
         {view === 'compact' && (
           <div className="flex items-center justify-between gap-2">
             <Button

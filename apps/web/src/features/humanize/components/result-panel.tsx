@@ -11,6 +11,7 @@ import {
   type ScoredSentence,
 } from '@plainspoken/shared';
 import { DownloadMenu } from '@/components/documents/download-menu';
+import { ModelVersionPanel } from '@/components/result/model-version-panel';
 import { ScoreLegend } from '@/components/score/score-legend';
 import { HighlightedText } from '@/components/text/highlighted-text';
 import { Badge } from '@/components/ui/badge';
@@ -263,6 +264,9 @@ export function ResultPanel({
           />
         </TabsContent>
       </Tabs>
+
+      {/* The model's rewrite not used because it did not score lower (decision 0059): free to look at and copy. */}
+      {output.alternative && <ModelVersionPanel alternative={output.alternative} />}
 
       <ScoreMeter before={output.score_before} after={output.score_after} />
       {/* An answer stored before the report existed (a replayed request) has none. */}

@@ -85,6 +85,7 @@ function outputOf(d: TransformationDetail): HumanizeOutput {
     // What the result said when it was made, in the same words (entries from before it was kept have none).
     notes: [d.summary, ...(d.notes ?? [])].filter((n): n is string => !!n),
     meaning: d.meaning,
+    ...(d.alternative ? { alternative: d.alternative } : {}),
   };
 }
 
