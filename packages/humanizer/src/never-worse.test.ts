@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detect } from './detector.ts';
 import { humanize } from './index.ts';
+import { checkFaithful } from './model/faithfulness/index.ts';
 import { startScriptedProvider } from './model/scripted-provider.ts';
 
 /**
@@ -13,9 +14,13 @@ const TEXT =
 // Faithful, but as machine-like as the text: the light edit, which takes out the stock phrases, scores lower.
 const STIFF =
   "In today's fast-paced world, the community center plays a crucial role in fostering connection. Additionally, it offers a wide range of programs that cater to diverse needs. Furthermore, its dedicated staff work tirelessly to ensure that every visitor feels welcome. Ultimately, the center serves as a vital hub for residents of all ages.";
-// Faithful and plain: scores lower than the light edit.
-const PLAIN =
-  'In a world that moves this fast, the community center is key to helping people connect. It runs a wide range of programs for all sorts of needs. Its staff work hard so that every visitor feels welcome. For residents of all ages, the center is the hub.';
+// Faithful and plainer: each scores lower than the text; the tests use the first that passes the meaning check
+// whole and scores lower than the light edit (the detector and the check are tuned over time).
+const PLAIN = [
+  'In a world that moves this fast, the community center plays a big part in helping people connect. It runs a wide range of programs that suit diverse needs. Its staff work hard so that every visitor feels welcome. For residents of all ages, the center is a vital hub.',
+  'In a world that moves this fast, the community center plays a big part in helping people connect. It runs a wide range of programs that suit diverse needs. Its staff work hard so that every visitor feels welcome. In the end, the center is a vital hub for residents of all ages.',
+  'In a world that moves this fast, the community center is key to helping people connect. It runs a wide range of programs for all sorts of needs. Its staff work hard so that every visitor feels welcome. For residents of all ages, the center is the hub.',
+];
 
 describe('never hand over worse', () => {
   let answer = STIFF;
@@ -60,14 +65,17 @@ describe('never hand over worse', () => {
   });
 
   it('a rewrite that scores lower than the light edit is delivered, with no alternative', async () => {
-    answer = PLAIN;
     const light = await humanize(TEXT, { mode: 'deep', seed: 1 });
+    const plain = PLAIN.find(
+      (p) => checkFaithful(TEXT, p).failures.length === 0 && detect(p).score < light.scoreAfter!,
+    );
+    expect(plain, 'a plain rewrite that passes the check whole and scores lower than the light edit').toBeDefined();
+    answer = plain!;
     const r = await humanize(TEXT, { mode: 'deep', seed: 1, llm: llm() });
-    expect(detect(PLAIN).score).toBeLessThan(light.scoreAfter!);
     expect(r.engine).toBe('model');
     expect(r.outcome).toBe('model');
-    expect(r.text).toBe(PLAIN);
-    expect(r.scoreAfter).toBe(detect(PLAIN).score);
+    expect(r.text).toBe(plain);
+    expect(r.scoreAfter).toBe(detect(plain!).score);
     expect(r.model).toBe('scripted-model');
     expect(r.alternative).toBeUndefined();
   });

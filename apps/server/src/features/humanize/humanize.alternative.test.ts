@@ -10,6 +10,8 @@ import {
   type HumanizeOutput,
   type TransformationDetail,
 } from '@plainspoken/shared';
+import { checkFaithful, humanize } from '@plainspoken/humanizer';
+import { detectScore } from '@plainspoken/detector';
 import { meaningReport } from '@plainspoken/humanizer/meaning';
 import { startScriptedProvider } from '@plainspoken/humanizer/testing';
 import { subscribers, transformations } from '../../db/schema';
@@ -27,9 +29,13 @@ const TEXT =
 // Faithful, but as machine-like as the text: the light edit scores lower.
 const STIFF =
   "In today's fast-paced world, the community center plays a crucial role in fostering connection. Additionally, it offers a wide range of programs that cater to diverse needs. Furthermore, its dedicated staff work tirelessly to ensure that every visitor feels welcome. Ultimately, the center serves as a vital hub for residents of all ages.";
-// Faithful and plain: scores lower than the light edit.
-const PLAIN =
-  'In a world that moves this fast, the community center is key to helping people connect. It runs a wide range of programs for all sorts of needs. Its staff work hard so that every visitor feels welcome. For residents of all ages, the center is the hub.';
+// Faithful and plainer: each scores lower than the text; the tests use the first that passes the meaning check
+// whole and scores lower than the light edit (the detector and the check are tuned over time).
+const PLAIN = [
+  'In a world that moves this fast, the community center plays a big part in helping people connect. It runs a wide range of programs that suit diverse needs. Its staff work hard so that every visitor feels welcome. For residents of all ages, the center is a vital hub.',
+  'In a world that moves this fast, the community center plays a big part in helping people connect. It runs a wide range of programs that suit diverse needs. Its staff work hard so that every visitor feels welcome. In the end, the center is a vital hub for residents of all ages.',
+  'In a world that moves this fast, the community center is key to helping people connect. It runs a wide range of programs for all sorts of needs. Its staff work hard so that every visitor feels welcome. For residents of all ages, the center is the hub.',
+];
 
 describe('the model version not used, over HTTP', () => {
   let t: TestProduct;
@@ -155,20 +161,32 @@ describe('the model version not used, over HTTP', () => {
   }, 60_000);
 
   it('a model rewrite that scores lower is the result, with no alternative stored or shown', async () => {
-    answer = PLAIN;
+    // The light edit the server's engine compares with: the same text, mode and (default) seed, a first pass.
+    const light = await humanize(TEXT, { mode: 'deep' });
+    const plain = PLAIN.find(
+      (p) => checkFaithful(TEXT, p).failures.length === 0 && detectScore(p).score < light.scoreAfter!,
+    );
+    expect(plain, 'a plain rewrite that passes the check whole and scores lower than the light edit').toBeDefined();
+    answer = plain!;
+    // Another user: a first pass of this text, not a replay of the first user's entry.
+    const other = await t.newUser();
+    await t.deps.db
+      .update(subscribers)
+      .set({ subscription_tier: 'Pro', subscribed: true, monthly_word_balance: START })
+      .where(eq(subscribers.user_id, other.id));
     const res = await http('/api/functions/humanize-text', {
-      body: { text: TEXT, mode: 'deep', useSecondPrompt: true },
-      headers: { cookie: u.cookie },
+      body: { text: TEXT, mode: 'deep', useSecondPrompt: false },
+      headers: { cookie: other.cookie },
     });
     expect(res.status, await res.clone().text()).toBe(200);
     const h = (await res.json()) as HumanizeOutput;
     expect(h.engine).toBe('model');
-    expect(h.humanized_text).toBe(PLAIN);
+    expect(h.humanized_text).toBe(plain);
     expect(h.alternative).toBeUndefined();
     const [row] = await t.deps.db.select().from(transformations).where(eq(transformations.id, h.transformation_id!));
     expect(row!.alternative).toBeNull();
     const d = (await (
-      await http(`/api/transformations/${h.transformation_id}`, { headers: { cookie: u.cookie } })
+      await http(`/api/transformations/${h.transformation_id}`, { headers: { cookie: other.cookie } })
     ).json()) as TransformationDetail;
     expect(d.alternative).toBeNull();
   }, 60_000);
