@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { stripChatter } from '../chatter.ts';
+import { buildModelDoc, requiredSpans } from '../placeholders.ts';
 import { judgeAndRepair } from '../sentence-repair.ts';
 import { PAIR_KINDS, type Pair, type PairKind } from './pairs.ts';
 
@@ -95,8 +96,11 @@ const noFigures = (kind: PairKind): GoldFigures => ({
   faithfulUsed: 0,
 });
 
-/** The check (Deep's tolerances, with repair) on every gold pair of the given pairs, by pair kind. */
-export function goldFigures(pairs: readonly Pair[]): GoldFigures[] {
+/**
+ * The check (Deep's tolerances, with repair) on every gold pair of the given pairs, by pair kind. With `spans`, as
+ * Deep runs it: the protected spans it finds in the text (numbers, names, quotations) must come back.
+ */
+export function goldFigures(pairs: readonly Pair[], spans = false): GoldFigures[] {
   const set = goldSet();
   const by = new Map<PairKind, GoldFigures>();
   for (const p of pairs) {
@@ -105,7 +109,12 @@ export function goldFigures(pairs: readonly Pair[]): GoldFigures[] {
     const f = by.get(p.kind) ?? noFigures(p.kind);
     f.pairs++;
     // As Deep reads the answer: what the model said around the rewrite is taken off first.
-    const r = judgeAndRepair(p.original, stripChatter(p.rewrite, p.original).text, 'deep');
+    const r = judgeAndRepair(
+      p.original,
+      stripChatter(p.rewrite, p.original).text,
+      'deep',
+      spans ? requiredSpans(buildModelDoc(p.original)) : [],
+    );
     if (g.changes.length === 0) {
       f.faithful++;
       if (r.ok) f.faithfulUsed++;
@@ -134,15 +143,26 @@ export function printGold(pairs: readonly Pair[]): void {
   console.log(
     'kind              pairs  changed  used  used with a change  faithful used  fact changes delivered (by kind)',
   );
+  for (const r of rows)
+    console.log(
+      `${r.kind.padEnd(17)} ${String(r.pairs).padStart(5)}  ${String(r.changedPairs).padStart(7)}  ${String(r.used).padStart(4)}  ${`${r.usedWithChange} (${pc(r.usedWithChange, r.used)})`.padStart(18)}  ${`${r.faithfulUsed}/${r.faithful} (${pc(r.faithfulUsed, r.faithful)})`.padStart(13)}  ${changesLine(r)}`,
+    );
+  printTotal('all', totalOf(rows));
+  printTotal(
+    'as Deep runs it, with the protected spans it finds in the text (numbers, names, quotations; these rewrites were written without them)',
+    totalOf(goldFigures(pairs, true)),
+  );
+  console.log('');
+}
+
+const changesLine = (r: GoldFigures): string =>
+  CHANGE_KINDS.filter((k) => r.delivered[k])
+    .map((k) => `${k} ${r.delivered[k]}`)
+    .join(', ') || 'none';
+
+function totalOf(rows: readonly GoldFigures[]): GoldFigures {
   const total = noFigures('mixset-rewrite');
   for (const r of rows) {
-    console.log(
-      `${r.kind.padEnd(17)} ${String(r.pairs).padStart(5)}  ${String(r.changedPairs).padStart(7)}  ${String(r.used).padStart(4)}  ${`${r.usedWithChange} (${pc(r.usedWithChange, r.used)})`.padStart(18)}  ${`${r.faithfulUsed}/${r.faithful} (${pc(r.faithfulUsed, r.faithful)})`.padStart(13)}  ${
-        CHANGE_KINDS.filter((k) => r.delivered[k])
-          .map((k) => `${k} ${r.delivered[k]}`)
-          .join(', ') || 'none'
-      }`,
-    );
     total.pairs += r.pairs;
     total.changedPairs += r.changedPairs;
     total.used += r.used;
@@ -151,14 +171,13 @@ export function printGold(pairs: readonly Pair[]): void {
     total.faithfulUsed += r.faithfulUsed;
     for (const k of CHANGE_KINDS) if (r.delivered[k]) total.delivered[k] = (total.delivered[k] ?? 0) + r.delivered[k];
   }
+  return total;
+}
+
+function printTotal(label: string, total: GoldFigures): void {
   console.log(
-    `all: ${total.pairs} pairs, ${total.changedPairs} with a real fact change; delivered model results carrying one: ${total.usedWithChange} of ${total.used} (${pc(total.usedWithChange, total.used)}; target at most 5%); faithful rewrites used: ${total.faithfulUsed} of ${total.faithful} (${pc(total.faithfulUsed, total.faithful)}; target at least 85%)`,
+    `${label}: ${total.pairs} pairs, ${total.changedPairs} with a real fact change; delivered model results carrying one: ${total.usedWithChange} of ${total.used} (${pc(total.usedWithChange, total.used)}; target at most 5%); faithful rewrites used: ${total.faithfulUsed} of ${total.faithful} (${pc(total.faithfulUsed, total.faithful)}; target at least 85%)`,
   );
-  console.log(
-    `fact changes delivered: ${
-      CHANGE_KINDS.filter((k) => total.delivered[k])
-        .map((k) => `${k} ${total.delivered[k]}`)
-        .join(', ') || 'none'
-    }\n`,
-  );
+  const all = CHANGE_KINDS.reduce((n, k) => n + (total.delivered[k] ?? 0), 0);
+  console.log(`  fact changes delivered: ${all} (${changesLine(total)})`);
 }
