@@ -79,7 +79,8 @@ const MAX_CUES = 3;
 /**
  * The phrases of a normalised sentence that weigh most towards machine-written in the n-gram family, strongest
  * first: each word's share of the word, word-pair and character n-gram weights that cover it, then the runs of
- * words with a clear share. A run made only of short function words ("to the") is not named.
+ * words with a clear share. A run made only of function words ("to the") or AI-favoured words (named by their
+ * own reason), or of capitalised words inside the sentence (a name), is not named.
  */
 export function wordingCues(det: Detector, sentNorm: string): string[] {
   const tokens = tokenize(sentNorm);
@@ -127,12 +128,17 @@ export function wordingCues(det: Detector, sentNorm: string): string[] {
     let j = i;
     let sum = 0;
     let content = false;
+    let name = i > 0;
     while (j < tokens.length && isWord(tokens[j]!) && share[j]! >= CUE_WORD_AT) {
       sum += share[j]!;
-      if (!FUNCTION_WORDS.has(tokens[j]!.toLowerCase())) content = true;
+      const low = tokens[j]!.toLowerCase();
+      // An AI-favoured word has its own reason: a run of those alone would count the same word twice.
+      if (!FUNCTION_WORDS.has(low) && !AI_WORDS.has(low)) content = true;
+      if (!/^[A-Z]/.test(tokens[j]!)) name = false;
       j++;
     }
-    if (content && sum >= CUE_PHRASE_AT) {
+    // A capitalised run inside the sentence is a name ("Brightline Solutions"): the writer's, not wording.
+    if (content && !name && sum >= CUE_PHRASE_AT) {
       const last = j - 1;
       runs.push({ text: sentNorm.slice(at[i], at[last]! + tokens[last]!.length), sum });
     }

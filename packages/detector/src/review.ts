@@ -26,11 +26,17 @@ export function reviewSentence(det: Detector, s: SentenceScore): SentenceScore {
   const cues = s.features.includes(WORDING) ? wordingCues(det, normalizeForFeatures(s.text)) : [];
   const wording = wordingReason(cues);
   const features = s.features.flatMap((r) => (r === WORDING ? (wording ? [wording] : []) : [r]));
-  // Nothing named (at most a family's name or the text-wide uniform length): not highlighted. Less than the
-  // evidence a flag needs: some signs at most.
+  // Less than the evidence a flag needs: some signs at most. Nothing named (at most a family's name or the
+  // text-wide uniform length): some signs only where the model flagged the sentence and a reason can be shown,
+  // else not highlighted.
   const named = evidenceOf(features, cues.length);
   const evidence = named + (s.score >= SURE_SENTENCE_AT ? 1 : 0);
-  const cap = named === 0 ? MIXED_SENTENCE_AT - 1 : evidence < FLAG_EVIDENCE ? 49 : 100;
+  const cap =
+    named === 0 && (s.score < 50 || features.length === 0)
+      ? MIXED_SENTENCE_AT - 1
+      : evidence < FLAG_EVIDENCE
+        ? 49
+        : 100;
   const score = Math.min(s.score, cap);
   return { ...s, score, flagged: s.flagged && score >= 50, features };
 }
