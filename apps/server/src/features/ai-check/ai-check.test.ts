@@ -37,6 +37,9 @@ Sorry I missed your call yesterday, the kids had a dentist thing and it ran long
 See you then,
 Kim`;
 
+// 58 words with two stock phrases, written for this test.
+const STOCK_NOTE = `Our team met on Tuesday to plan the spring fair. In today's fast-paced world, it is important to note that volunteers are hard to find. We need six people for the bake stall and four for parking. When it comes to setup, sign-up sheets are by the front office. Please bring your own gloves if you can help.`;
+
 const words = (n: number) =>
   Array.from(
     { length: n },
@@ -174,6 +177,12 @@ describe.each(DB_KINDS)('AI check on %s', (kind) => {
     expect(promise.flagged).toBe(false);
     expect(promise.score).toBeLessThan(50);
     expect(promise.reasons).not.toContain('AI-typical wording');
+
+    // A short note is never accused on a few stock phrases, and the check says how sure it is for short texts.
+    const note = await (await check(STOCK_NOTE, { ip: freshIp() })).json();
+    expect(['human', 'unclear']).toContain(note.verdict);
+    expect(note.sentences.some((s) => s.flagged)).toBe(false);
+    expect(note.caution).toMatch(/^(?:Short texts are hard to judge|Under 80 words)/);
 
     for (const body of [c, e]) {
       expect(AI_CHECK_VERDICTS).toContain(body.verdict);
