@@ -58,6 +58,10 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
   const api = () => testClient(t.app).api;
   const asAdmin = () => ({ headers: { cookie: admin.cookie } });
   const asMember = () => ({ headers: { cookie: member.cookie } });
+  /** The model wrote it: delivered, or offered beside the light edit that scored lower (decision 0059). */
+  const byModel = (r: HumanizeOutput): boolean => r.engine === 'model' || r.alternative !== undefined;
+  /** Lightning results the model wrote but that were offered, not delivered (not counted as by the model). */
+  let offered = 0;
   const humanize = async (body: Partial<HumanizeInput>, cookie = member.cookie): Promise<HumanizeOutput> => {
     const res = await api().functions['humanize-text'].$post(
       { json: { text: TEXT, mode: 'lightning', ...body } },
@@ -67,7 +71,9 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
     // for it: the public API's schema describes the same answer.
     const out: unknown = await res.json();
     expect(res.status, JSON.stringify(out)).toBe(200);
-    return apiHumanizeResponse.parse(out);
+    const r = apiHumanizeResponse.parse(out);
+    if (r.alternative && (body.mode ?? 'lightning') === 'lightning') offered++;
+    return r;
   };
   const engineOverview = async () => {
     const res = await api().admin.engine.$get({}, asAdmin());
@@ -84,21 +90,25 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
     expect(o.provider.modes.lightning).toMatchObject({ model: 'qwen2.5:7b-instruct', active: true });
     const before = ollama.chatRequests;
     const r = await humanize({});
-    expect(r.engine).toBe('model');
-    expect(r.outcome).toBe('model');
-    expect(r.summary).toMatch(/^Full rewrite/);
+    expect(byModel(r), r.summary).toBe(true);
+    expect(r.outcome).toBe(r.engine === 'model' ? 'model' : 'light-edit');
+    expect(r.summary).toMatch(r.engine === 'model' ? /^Full rewrite/ : /^Light edit/);
     expect(ollama.chatRequests).toBeGreaterThan(before);
     expect(ollama.chatModels.at(-1)).toBe('qwen2.5:7b-instruct');
   }, 30_000);
 
   it('puts the writing options in the prompt, and the saved ones when a rewrite sends none', async () => {
     const r = await humanize({ tone: 'academic', readingLevel: 'advanced' });
-    expect(r.engine).toBe('model');
+    expect(byModel(r), r.summary).toBe(true);
     expect(ollama.prompts.at(-1)).toMatch(/Tone: academic/);
     expect(ollama.prompts.at(-1)).toMatch(/Reading level: advanced/);
     // The fake model writes the same answer whatever the tone: no tone is claimed that the result does not have.
     expect(r.notes.join(' ')).not.toMatch(/Written in an academic tone/);
-    expect(r.notes.join(' ')).toMatch(/You chose an academic tone.*but the rewrite does not measurably read that way/);
+    expect(r.notes.join(' ')).toMatch(
+      r.engine === 'model'
+        ? /You chose an academic tone.*but the rewrite does not measurably read that way/
+        : /An academic tone and advanced reading level needs? a full rewrite/,
+    );
     // A rewrite uses its options without saving them; the options endpoint remembers them for the user.
     const writingOptions = async () => (await api()['writing-options'].$get({}, asMember())).json();
     const unchanged = await writingOptions();
@@ -151,7 +161,7 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
     await ollama.start();
     await until('Ollama found healthy again', async () => (await engineOverview()).provider.healthy);
     const up = await humanize({});
-    expect(up.engine).toBe('model');
+    expect(byModel(up), up.summary).toBe(true);
     o = await engineOverview();
     expect(o.windows.day.all.fallbacks).toBeGreaterThanOrEqual(2);
     // The first rewrite finds Ollama unreachable, unless the health check has already seen it stop, in which case
@@ -196,7 +206,8 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
     const o = await engineOverview();
     const l = o.windows.day.modes.lightning;
     expect(l.rewrites).toBeGreaterThanOrEqual(6);
-    expect(l.modelRewrites).toBeGreaterThanOrEqual(4);
+    // Written by the model: delivered (counted as by the model) or offered beside a lower-scoring light edit.
+    expect(l.modelRewrites + offered).toBeGreaterThanOrEqual(4);
     expect(l.latencyP50Ms).not.toBeNull();
     expect(l.latencyP95Ms!).toBeGreaterThanOrEqual(l.latencyP50Ms!);
     expect(l.tokensInPer1k!).toBeGreaterThan(100);

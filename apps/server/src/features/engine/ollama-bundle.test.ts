@@ -92,6 +92,7 @@ describe('npm start with a (fake) Ollama at OLLAMA_HOST and nothing else configu
     rmSync(tmp, { recursive: true, force: true });
   });
 
+  const byModel = (r: HumanizeOutput): boolean => r.engine === 'model' || r.alternative !== undefined;
   const rewrite = async (): Promise<HumanizeOutput> => {
     const res = await fetch(`${base}/api/functions/humanize-text`, {
       method: 'POST',
@@ -105,8 +106,9 @@ describe('npm start with a (fake) Ollama at OLLAMA_HOST and nothing else configu
 
   it('writes with the model, falls back within one request when Ollama stops, and recovers by itself', async () => {
     const up = await rewrite();
-    expect(up.engine).toBe('model');
-    expect(up.summary).toMatch(/^Full rewrite/);
+    // The model wrote it: delivered, or offered beside the light edit that scored lower (decision 0059).
+    expect(byModel(up), up.summary).toBe(true);
+    expect(up.summary).toMatch(up.engine === 'model' ? /^Full rewrite/ : /^Light edit/);
     expect(ollama!.chatRequests).toBeGreaterThan(0);
 
     await ollama!.stop();
@@ -119,6 +121,6 @@ describe('npm start with a (fake) Ollama at OLLAMA_HOST and nothing else configu
     // No request and no restart: the periodic check (every 2 s here) finds it again and says so in the log.
     await expect.poll(() => out.split('model provider is up').length, { timeout: 20_000 }).toBeGreaterThan(upsBefore);
     const back = await rewrite();
-    expect(back.engine).toBe('model');
+    expect(byModel(back), back.summary).toBe(true);
   }, 90_000);
 });

@@ -49,7 +49,9 @@ describe('engine worker', () => {
       expect(r.aim).toEqual({ name: 'GPTZero', score: 12, calls: asked.length });
       // A scan that fails counts as no score; the rewrite still succeeds.
       const failed = await pool.run({ ...job, aim }, undefined, () => Promise.reject(new Error('down')));
-      expect(failed.engine).toBe('model');
+      // With no score from the aimed detector, ours decides (decision 0059): the model's rewrite is delivered, or
+      // offered beside the light edit that scored lower.
+      expect(failed.engine === 'model' || failed.alternative !== undefined).toBe(true);
       expect(failed.aim).toMatchObject({ name: 'GPTZero', score: null });
       // Without a caller to answer the scans nothing is aimed.
       expect((await pool.run({ ...job, aim })).aim).toBeUndefined();
