@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resultSummary, type HumanizeOutput, type ScoredSentence } from '@plainspoken/shared';
+import { ALTERNATIVE_MSG, resultSummary, type HumanizeOutput, type ScoredSentence } from '@plainspoken/shared';
 import { renderWithProviders } from '@/test/render';
 import { ResultPanel } from './result-panel';
 
@@ -220,5 +220,38 @@ describe('ResultPanel', () => {
     ).toContain('today');
     expect(diff.textContent).toContain('\n\nRead https://example.com/docs/v2.1');
     fireEvent.click(screen.getByRole('tab', { name: 'Rewrite' }));
+  });
+
+  it("folds the model's version under the result: its score and reason, opened, copied, free", async () => {
+    const user = userEvent.setup();
+    const alternative = {
+      text: 'The model wrote this version, which scored higher.',
+      score: 71,
+      delivered_score: 40,
+      delivered: 'light-edit' as const,
+      model: 'm',
+      repair_note: null,
+      reason: ALTERNATIVE_MSG.reason({ score: 71, delivered_score: 40, delivered: 'light-edit' }),
+      meaning: { summary: 'No numbers, dates, names, links, quotations or negations to check', facts: [] },
+    };
+    renderPanel(output({ alternative }));
+    const panel = screen.getByTestId('model-version');
+    expect(panel).not.toHaveAttribute('open');
+    expect(within(panel).getByTestId('model-version-score')).toHaveTextContent('AI score 71%');
+    // A native disclosure: the browser spec opens it with Enter and Space; jsdom toggles it on a click.
+    await user.click(within(panel).getByTestId('model-version-summary'));
+    expect(panel).toHaveAttribute('open');
+    expect(within(panel).getByTestId('model-version-reason')).toHaveTextContent(
+      "The model's rewrite scored 71%; the light edit scored 40%, so you got the light edit.",
+    );
+    expect(within(panel).getByTestId('model-version-reason')).toHaveTextContent('it is not charged');
+    await user.click(within(panel).getByTestId('model-version-copy'));
+    expect(await navigator.clipboard.readText()).toBe(alternative.text);
+    expect(within(panel).getByTestId('model-version-copy')).toHaveTextContent('Copied!');
+  });
+
+  it("shows no model's version when the result has none", () => {
+    renderPanel(output());
+    expect(screen.queryByTestId('model-version')).toBeNull();
   });
 });
