@@ -171,13 +171,14 @@ test('a stock cover letter reads as machine-written, with wording that agrees wi
   await page.screenshot({ path: test.info().outputPath('ai-check-cover-letter.png'), fullPage: true });
 });
 
-test('a short casual email is not accused: the check says short emails are hard to judge', async ({ page }) => {
+test('a short casual email is not accused, and the check says how sure it is for short emails', async ({ page }) => {
   const out = await checkOnPage(page, SHORT_EMAIL);
   expect(['human', 'unclear']).toContain(out.verdict);
   await expect(page.getByTestId('ai-check-verdict')).not.toContainText('machine-written');
-  expect(out.caution).toContain('Short emails are hard to judge');
+  // Short emails are hard to judge while the detector's measured figures say so; otherwise the short-text line.
+  expect(out.caution).toMatch(/^(?:Short emails are hard to judge|Under 80 words)/);
   const caution = out.verdict === 'unclear' ? 'ai-check-verdict-detail' : 'ai-check-caution';
-  await expect(page.getByTestId(caution)).toContainText('Short emails are hard to judge');
+  await expect(page.getByTestId(caution)).toContainText(out.caution!);
   await expectWordingAgrees(page, out);
   const promise = out.sentences.find((s) => SHORT_EMAIL.slice(s.start, s.end) === PROMISE)!;
   expect(promise.flagged).toBe(false);
