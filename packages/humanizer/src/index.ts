@@ -3,7 +3,7 @@ import { detect, detectScore, type Detection } from './detector.ts';
 import { detectLanguage } from './language.ts';
 import { localHumanize, usedAlternatives } from './local/index.ts';
 import { modelHumanize } from './model/loop.ts';
-import { countRepairs, describeRepairs } from './model/sentence-repair.ts';
+import { countRepairs, describeRepairs, putBackOf } from './model/sentence-repair.ts';
 import { keptIntact, keptOccurrences, normalizeKept, spansKept, withKept } from './protect.ts';
 import { hash32, fnv1a } from './rng.ts';
 import { applyLocalStyle, localStyleSupport } from './local/style.ts';
@@ -248,6 +248,7 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
           repairedSentences,
           repairNote: r.repairs.length > 0 ? describeRepairs(r.repairs) : undefined,
           ...(r.repairs.length > 0 ? { repairs: countRepairs(r.repairs) } : {}),
+          ...(putBackOf(r.repairs).length > 0 ? { putBack: putBackOf(r.repairs) } : {}),
         };
         // Never hand over worse (decision 0059): an English rewrite is delivered only when it scores lower
         // than the light edit of the same text. One an outside detector chose by its own score (aimed) is not

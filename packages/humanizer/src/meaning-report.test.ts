@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changeReason } from './explain.ts';
 import { factsOf, meaningReport } from './meaning-report.ts';
+import { judgeAndRepair, putBackOf } from './model/sentence-repair.ts';
 
 const ORIGINAL =
   'The ferry crossing to the Isle of Man took 16 minutes on 4 May 2021. Captain Ada Moreno is a 19-time winner of the race. "We never sail in fog," said Ada Moreno. The harbour can not take three ships at once. See https://example.org/ferry for times.';
@@ -86,5 +87,30 @@ describe('the Word comment on a model change', () => {
     expect(changeReason('a sunny day', 'a bright day', ctx)).toBe(
       'model rewrite: the replaced words hold no number, date, name, quotation or negation',
     );
+  });
+});
+
+describe('the sentences put back, in the meaning report', () => {
+  it('a sentence whose number the rewrite changed comes back as written, with why and the rule that found it', () => {
+    const original =
+      'The ferry to the island takes 40 minutes in calm weather. It leaves the harbour every hour from seven. ' +
+      'Tickets are sold on board and at the kiosk by the pier.';
+    const answer =
+      'In calm weather, the island ferry needs 55 minutes. It departs from the harbour each hour starting at seven. ' +
+      'You can buy tickets on board or at the kiosk beside the pier.';
+    const r = judgeAndRepair(original, answer);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const back = putBackOf(r.repairs);
+    expect(back).toHaveLength(1);
+    expect(back[0]?.sentence).toBe('The ferry to the island takes 40 minutes in calm weather.');
+    expect(back[0]?.rule).toMatch(/^number\./);
+    expect(back[0]?.why).toMatch(/number/);
+    const m = meaningReport(original, r.text, back);
+    expect(m.summary).toMatch(/: all kept\. 1 sentence put back as you wrote it$/);
+    expect(m.putBack).toEqual(back);
+    expect(m.rules).toEqual([back[0]?.rule]);
+    // A light edit puts nothing back: the line says only the facts.
+    expect(meaningReport(original, original).summary).toMatch(/all kept$/);
   });
 });

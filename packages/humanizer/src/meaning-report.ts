@@ -26,8 +26,19 @@ export interface MeaningFact {
   result: [number, number] | null;
 }
 
+/** A sentence of the user's text put back as written in a model rewrite, why, and the rule that found it. */
+export interface PutBack {
+  sentence: string;
+  why: string;
+  rule: string | null;
+}
+
 export interface MeaningReport {
   facts: MeaningFact[];
+  /** Sentences put back as the user wrote them, in the order the repairs made them (empty for a light edit). */
+  putBack: PutBack[];
+  /** The ids of the rules that fired (the meaning check's rule ids), each once. */
+  rules: string[];
   /**
    * One line for the user: "14 facts checked: 5 numbers, 4 names, 2 dates, 1 quotation, 2 negations: all kept".
    * Read from the two texts alone, so History, reopening the result later, gets the same line; the sentences put
@@ -235,7 +246,7 @@ const KIND_WORDS: Record<MeaningFactKind, [string, string]> = {
 };
 
 /** The report for a result of `original`. */
-export function meaningReport(original: string, result: string): MeaningReport {
+export function meaningReport(original: string, result: string, putBack: readonly PutBack[] = []): MeaningReport {
   const found = factsOf(original);
   const res = normalised(result);
   const hay = res.text;
@@ -273,7 +284,12 @@ export function meaningReport(original: string, result: string): MeaningReport {
     const end = res.at[i + needle.length] as number;
     return { kind: f.kind, text, original: [f.start, f.end], kept: true, result: [start, end] };
   });
-  return { facts, summary: summarize(facts) };
+  const rules = [...new Set(putBack.flatMap((p) => (p.rule ? [p.rule] : [])))];
+  const back =
+    putBack.length === 0
+      ? ''
+      : `. ${plural(putBack.length, 'sentence')} put back as you wrote ${putBack.length === 1 ? 'it' : 'them'}`;
+  return { facts, summary: summarize(facts) + back, putBack: [...putBack], rules };
 }
 
 function summarize(facts: readonly MeaningFact[]): string {

@@ -1,5 +1,6 @@
 import type { LanguageGuess } from './language.ts';
 import type { RepairCounts } from './model/sentence-repair.ts';
+import type { PutBack } from './meaning-report.ts';
 
 export type Mode = 'deep' | 'lightning';
 
@@ -132,6 +133,8 @@ export interface ModelAlternative {
   repairedSentences: number;
   repairNote?: string;
   repairs?: RepairCounts;
+  /** The sentences put back as the user wrote them, why, and the rule that found each. */
+  putBack?: PutBack[];
 }
 
 export interface HumanizeResult {
@@ -175,6 +178,8 @@ export interface HumanizeResult {
   repairNote?: string;
   /** The same repairs counted, for a note in the product's words. Absent when nothing was repaired. */
   repairs?: RepairCounts;
+  /** The sentences put back as the user wrote them, why, and the rule that found each (for the meaning report). */
+  putBack?: PutBack[];
   /** The detector scores the result lower than the input (true when the text has no score). */
   improved: boolean;
   /** Writing options the local clean-up applied (e.g. 'contractions', 'plainer connectives'); model results: []. */

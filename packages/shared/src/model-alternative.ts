@@ -4,7 +4,7 @@
  * not lower the score) is delivered and the model's rewrite is offered beside it, to look at and copy, free.
  * The stored shape, the shape every answer carries, and the words, for browser and server alike.
  */
-import type { MeaningCheck } from './schemas';
+import type { MeaningCheck } from './meaning';
 import type { Score } from './modes';
 
 /** What was delivered instead of the model's rewrite. */

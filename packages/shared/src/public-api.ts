@@ -172,6 +172,22 @@ const meaningCheck = z
         }),
       )
       .meta({ description: 'Each number, date, name, link, quotation and negation of your text, in text order.' }),
+    putBack: z
+      .array(
+        z.object({
+          sentence: z.string().meta({ description: 'The sentence of your text, as you wrote it.' }),
+          why: z.string().meta({ description: 'Why it was put back, in words ("a number changed").' }),
+          rule: z
+            .string()
+            .nullable()
+            .meta({ description: "The id of the meaning check's rule that found it (for example `number.moved`)." }),
+        }),
+      )
+      .meta({
+        description:
+          "Sentences of your text put back as you wrote them in the model's rewrite (empty when none was, and for a light edit).",
+      }),
+    rules: z.array(z.string()).meta({ description: "The ids of the meaning check's rules that fired, each once." }),
   })
   .meta({ id: 'MeaningCheck' });
 

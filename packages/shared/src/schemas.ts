@@ -87,24 +87,14 @@ export interface ScoredSentence {
 /** What the rewrite did, in words for the user (the operator-facing detail is logged, not sent). */
 export type HumanizeOutcome = 'model' | 'light-edit' | 'light-edit-fallback' | 'unchanged';
 
-/** What of the text a result was checked for (the meaning report): the kinds of fact it lists. */
-export const MEANING_FACT_KINDS = ['number', 'date', 'name', 'link', 'quotation', 'negation'] as const;
-export type MeaningFactKind = (typeof MEANING_FACT_KINDS)[number];
-/** One fact of the text: where it stands in the text and, when the result says it as written, in the result. */
-export interface MeaningFact {
-  kind: MeaningFactKind;
-  text: string;
-  /** [start, end) UTF-16 offsets in the text. */
-  original: [number, number];
-  kept: boolean;
-  /** [start, end) in the result, or null when the result does not say it as written. */
-  result: [number, number] | null;
-}
-/** The meaning report of a result: one line for the user and each fact checked. */
-export interface MeaningCheck {
-  summary: string;
-  facts: MeaningFact[];
-}
+export {
+  MEANING_FACT_KINDS,
+  type MeaningCheck,
+  type MeaningFact,
+  type MeaningFactKind,
+  type PutBackSentence,
+} from './meaning';
+import type { MeaningCheck } from './meaning';
 
 export interface HumanizeOutput {
   humanized_text: string;

@@ -4,7 +4,7 @@
  * to write a migration into ./drizzle (applied on boot).
  */
 import { sql } from 'drizzle-orm';
-import type { AimResult, StoredAlternative } from '@plainspoken/shared';
+import type { AimResult, PutBackSentence, StoredAlternative } from '@plainspoken/shared';
 import {
   bigint,
   boolean,
@@ -188,6 +188,11 @@ export const transformations = pgTable(
      * offered beside the result, never charged; null when there was none (and on older rows).
      */
     alternative: jsonb('alternative').$type<StoredAlternative>(),
+    /**
+     * The sentences the meaning check put back as the user wrote them in the delivered model rewrite, why, and
+     * the rule that found each (the meaning report reads them again in History); [] when none was (and on older rows).
+     */
+    put_back: jsonb('put_back').$type<PutBackSentence[]>().notNull().default([]),
   },
   (t) => [index('transformations_user_created_idx').on(t.user_id, t.created_at, t.id)],
 );

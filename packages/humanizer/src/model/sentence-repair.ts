@@ -1,3 +1,4 @@
+import type { PutBack } from '../meaning-report.ts';
 import { checkFaithful, SENTENCE_DRIFTS, SOFT_DRIFTS, type Drift, type Faithfulness } from './faithfulness/index.ts';
 
 /**
@@ -15,6 +16,8 @@ export interface Repair {
   restored: number;
   /** Their text, as the user wrote it (the model may be asked to rewrite just these). */
   sentences: string[];
+  /** The id of the rule that found it ('coverage.left-out' and 'coverage.thinly-said' for sentences put back). */
+  rule?: string;
 }
 
 export type Repaired =
@@ -157,19 +160,27 @@ export function judgeAndRepair(
       detail: 'part of your text was left out',
       answer: -1,
       original: [i],
+      rule: 'coverage.left-out',
     })),
     ...thinOut.map((i) => ({
       drift: 'dropped' as const,
       detail: 'part of a sentence was left out',
       answer: -1,
       original: [i],
+      rule: 'coverage.thinly-said',
     })),
   ];
   for (const f of failures) {
     if (f.answer >= 0 && remove.has(f.answer) && f.drift !== 'quote') continue;
     if (f.drift === 'invented' && f.answer >= 0) {
       remove.add(f.answer);
-      repairs.push({ drift: f.drift, detail: f.detail, restored: 0, sentences: [] });
+      repairs.push({
+        drift: f.drift,
+        detail: f.detail,
+        restored: 0,
+        sentences: [],
+        ...(f.rule ? { rule: f.rule } : {}),
+      });
       continue;
     }
     const answersFor = responsible(f);
@@ -186,7 +197,13 @@ export function judgeAndRepair(
       }
     });
     if (originals.length === 0) {
-      repairs.push({ drift: f.drift, detail: f.detail, restored: 0, sentences: [] });
+      repairs.push({
+        drift: f.drift,
+        detail: f.detail,
+        restored: 0,
+        sentences: [],
+        ...(f.rule ? { rule: f.rule } : {}),
+      });
       continue;
     }
     const at =
@@ -202,6 +219,7 @@ export function judgeAndRepair(
     }
     restoreAt.set(at, set);
     repairs.push({
+      ...(f.rule ? { rule: f.rule } : {}),
       drift: f.drift,
       detail: f.detail,
       restored: originals.length,
@@ -335,6 +353,11 @@ export function countRepairs(repairs: Repair[]): RepairCounts {
     reasons: [...new Set(putBack.map(reasonOf))].slice(0, 3),
     leftOut: putBack.length > 0 && putBack.every((r) => r.drift === 'dropped'),
   };
+}
+
+/** Each sentence put back as the user wrote it, with why and the rule that found it (for the meaning report). */
+export function putBackOf(repairs: readonly Repair[]): PutBack[] {
+  return repairs.flatMap((r) => r.sentences.map((sentence) => ({ sentence, why: reasonOf(r), rule: r.rule ?? null })));
 }
 
 /** "2 sentences kept as written: a number changed; a name changed." */

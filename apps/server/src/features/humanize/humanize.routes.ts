@@ -81,7 +81,7 @@ export async function storedRewriteSince(
     language: 'en',
     sentences_after: [],
     notes: [],
-    meaning: meaningOf(row.original_text, row.rewrite_text ?? row.transformed_text),
+    meaning: meaningOf(row.original_text, row.rewrite_text ?? row.transformed_text, row.put_back ?? []),
     ...(isStoredAlternative(row.alternative) ? { alternative: modelVersion(row.original_text, row.alternative) } : {}),
   };
 }

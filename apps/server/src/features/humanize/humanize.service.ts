@@ -361,6 +361,7 @@ async function recordResult(
         summary: said.summary,
         notes: said.notes,
         alternative: storedAlternative(out),
+        putBack: out.putBack ?? [],
       },
       deps.now(),
     );
@@ -466,7 +467,7 @@ export async function humanizeText(
       : {}),
     ...(aim ? { aim } : {}),
     notes,
-    meaning: meaningOf(input.text, out.text),
+    meaning: meaningOf(input.text, out.text, out.putBack),
     // The model's rewrite not used (decision 0059): shown beside the result, never charged.
     ...(alternative ? { alternative: modelVersion(input.text, alternative) } : {}),
   };

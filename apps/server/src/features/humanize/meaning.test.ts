@@ -83,7 +83,20 @@ describe('the meaning report of a model rewrite, over /v1/humanize (recorded rea
     }
     const lost = m.facts.filter((f) => !f.kept).length;
     expect(m.summary).toMatch(new RegExp(`^${m.facts.length} facts checked: `));
-    expect(m.summary.endsWith('all kept')).toBe(lost === 0);
+    const back = m.putBack.length;
+    const tail =
+      back === 0
+        ? ''
+        : `. ${back} sentence${back === 1 ? '' : 's'} put back as you wrote ${back === 1 ? 'it' : 'them'}`;
+    expect(m.summary.endsWith(tail)).toBe(true);
+    expect(m.summary.slice(0, m.summary.length - tail.length).endsWith('all kept')).toBe(lost === 0);
+    // Each sentence put back is the user's sentence, as written, in the delivered text, with why and its rule.
+    for (const p of m.putBack) {
+      expect(norm(pair!.original)).toContain(norm(p.sentence));
+      if (h.engine === 'model') expect(norm(h.humanized_text)).toContain(norm(p.sentence));
+      expect(p.why.length).toBeGreaterThan(3);
+    }
+    expect(m.rules).toEqual([...new Set(m.putBack.flatMap((p) => (p.rule ? [p.rule] : [])))]);
     // History keeps it: reopening the entry gives the same report.
     const d = await testClient(t.app).api.transformations[':id'].$get(
       { param: { id: h.transformation_id! } },

@@ -36,7 +36,12 @@ function output(text: string, over: Partial<HumanizeOutput> = {}): HumanizeOutpu
     saved: true,
     words_charged: 60,
     cost: '60 words charged',
-    meaning: { summary: 'No numbers, dates, names, links, quotations or negations to check', facts: [] },
+    meaning: {
+      summary: 'No numbers, dates, names, links, quotations or negations to check',
+      facts: [],
+      putBack: [],
+      rules: [],
+    },
     remaining_balance: 190,
     score_before: 82,
     score_after: 31,

@@ -18,6 +18,8 @@ const meaning = {
     },
     { kind: 'negation' as const, text: 'not', original: at(ORIGINAL, 'not'), kept: true, result: at(RESULT, 'not') },
   ],
+  putBack: [],
+  rules: [],
 };
 
 describe('MeaningReport', () => {
@@ -43,5 +45,20 @@ describe('MeaningReport', () => {
     render(<MeaningReport meaning={meaning} original={ORIGINAL} result="Something else entirely." edited />);
     fireEvent.focus(within(screen.getByTestId('meaning-facts')).getAllByRole('button')[1]!);
     expect(screen.getByTestId('meaning-where')).toHaveTextContent(/Kept\. In your text:/);
+  });
+
+  it('lists the sentences put back as written, with why, under the facts', () => {
+    const withBack = {
+      ...meaning,
+      summary: `${meaning.summary}. 1 sentence put back as you wrote it`,
+      putBack: [{ sentence: 'It was not easy.', why: 'a "not" was lost', rule: 'negation.lost' }],
+      rules: ['negation.lost'],
+    };
+    render(<MeaningReport meaning={withBack} original={ORIGINAL} result={RESULT} edited={false} />);
+    expect(screen.getByTestId('meaning-summary')).toHaveTextContent(/1 sentence put back as you wrote it/);
+    const back = screen.getByTestId('meaning-put-back');
+    expect(back).toHaveTextContent('Put back as you wrote it');
+    expect(back).toHaveTextContent('It was not easy.');
+    expect(back).toHaveTextContent('Why: a "not" was lost');
   });
 });

@@ -49,6 +49,8 @@ export function MeaningReport({
 }) {
   const [active, setActive] = useState<number | null>(null);
   const lost = meaning.facts.filter((f) => !f.kept).length;
+  const putBack = meaning.putBack ?? [];
+  const details = meaning.facts.length > 0 || putBack.length > 0;
   const fact: MeaningFact | undefined = active === null ? undefined : meaning.facts[active];
   const Icon = lost > 0 ? CircleAlertIcon : ShieldCheckIcon;
   return (
@@ -64,61 +66,76 @@ export function MeaningReport({
         <span>
           <span className="font-medium">Meaning check: </span>
           {meaning.summary}
-          {meaning.facts.length > 0 && (
-            <span className="ml-1 text-muted-foreground group-open:hidden">(show each)</span>
-          )}
+          {details && <span className="ml-1 text-muted-foreground group-open:hidden">(show each)</span>}
         </span>
       </summary>
-      {meaning.facts.length > 0 && (
+      {details && (
         <div className="mt-2 grid gap-2">
           {edited && (
             <p className="text-xs text-muted-foreground">Checked on the rewrite as written, before your edits.</p>
           )}
-          <ul className="flex flex-wrap gap-1.5" aria-label="Facts checked" data-testid="meaning-facts">
-            {meaning.facts.map((f, i) => (
-              <li key={`${f.original[0]}-${f.kind}`}>
-                <button
-                  type="button"
-                  className={cn(
-                    'inline-flex max-w-full items-center gap-1 rounded-md border px-2 py-0.5 text-left text-xs focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                    f.kept ? 'bg-background' : 'border-destructive/40 bg-destructive/10',
-                    active === i && 'ring-2 ring-ring',
-                  )}
-                  aria-pressed={active === i}
-                  aria-label={`${KIND_LABEL[f.kind]} "${f.text}": ${f.kept ? 'kept as written' : 'not in the result as written'}`}
-                  onMouseEnter={() => setActive(i)}
-                  onFocus={() => setActive(i)}
-                  onClick={() => setActive(i)}
-                  data-kept={f.kept}
-                >
-                  <span className="text-muted-foreground">{KIND_LABEL[f.kind]}</span>
-                  <span className="truncate font-medium">{f.text}</span>
-                  {!f.kept && <CircleAlertIcon aria-hidden="true" className="size-3 text-destructive" />}
-                </button>
-              </li>
-            ))}
-          </ul>
-          <p
-            className="min-h-10 text-xs text-pretty text-muted-foreground"
-            aria-live="polite"
-            data-testid="meaning-where"
-          >
-            {fact === undefined ? (
-              'Hover over or focus a fact to see where it stands.'
-            ) : fact.kept && fact.result && !edited ? (
-              <>
-                <span className="font-medium text-foreground">In the result: </span>
-                <Context text={result} at={fact.result} />
-              </>
-            ) : (
-              <>
-                <span className="font-medium text-foreground">
-                  {fact.kept ? 'Kept. In your text: ' : 'Not in the result as written. In your text: '}
-                </span>
-                <Context text={original} at={fact.original} />
-              </>
-            )}
-          </p>
+          {meaning.facts.length > 0 && (
+            <ul className="flex flex-wrap gap-1.5" aria-label="Facts checked" data-testid="meaning-facts">
+              {meaning.facts.map((f, i) => (
+                <li key={`${f.original[0]}-${f.kind}`}>
+                  <button
+                    type="button"
+                    className={cn(
+                      'inline-flex max-w-full items-center gap-1 rounded-md border px-2 py-0.5 text-left text-xs focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
+                      f.kept ? 'bg-background' : 'border-destructive/40 bg-destructive/10',
+                      active === i && 'ring-2 ring-ring',
+                    )}
+                    aria-pressed={active === i}
+                    aria-label={`${KIND_LABEL[f.kind]} "${f.text}": ${f.kept ? 'kept as written' : 'not in the result as written'}`}
+                    onMouseEnter={() => setActive(i)}
+                    onFocus={() => setActive(i)}
+                    onClick={() => setActive(i)}
+                    data-kept={f.kept}
+                  >
+                    <span className="text-muted-foreground">{KIND_LABEL[f.kind]}</span>
+                    <span className="truncate font-medium">{f.text}</span>
+                    {!f.kept && <CircleAlertIcon aria-hidden="true" className="size-3 text-destructive" />}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+          {meaning.facts.length > 0 && (
+            <p
+              className="min-h-10 text-xs text-pretty text-muted-foreground"
+              aria-live="polite"
+              data-testid="meaning-where"
+            >
+              {fact === undefined ? (
+                'Hover over or focus a fact to see where it stands.'
+              ) : fact.kept && fact.result && !edited ? (
+                <>
+                  <span className="font-medium text-foreground">In the result: </span>
+                  <Context text={result} at={fact.result} />
+                </>
+              ) : (
+                <>
+                  <span className="font-medium text-foreground">
+                    {fact.kept ? 'Kept. In your text: ' : 'Not in the result as written. In your text: '}
+                  </span>
+                  <Context text={original} at={fact.original} />
+                </>
+              )}
+            </p>
+          )}
+          {putBack.length > 0 && (
+            <div data-testid="meaning-put-back">
+              <p className="text-xs font-medium">Put back as you wrote it</p>
+              <ul className="mt-1 grid gap-1.5 text-xs">
+                {putBack.map((p, i) => (
+                  <li key={i} className="rounded-md border bg-background px-2 py-1">
+                    <span className="text-pretty">{p.sentence}</span>
+                    <span className="block text-muted-foreground">Why: {p.why}</span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
         </div>
       )}
     </details>

@@ -35,7 +35,12 @@ function output(over: Partial<HumanizeOutput> = {}): HumanizeOutput {
     saved: true,
     words_charged: 40,
     cost: '40 words charged',
-    meaning: { summary: 'No numbers, dates, names, links, quotations or negations to check', facts: [] },
+    meaning: {
+      summary: 'No numbers, dates, names, links, quotations or negations to check',
+      facts: [],
+      putBack: [],
+      rules: [],
+    },
     remaining_balance: 210,
     score_before: 1,
     score_after: 0,

@@ -8,7 +8,12 @@ const out = (text: string, after: number | null, balance = 100): HumanizeOutput 
   saved: true,
   words_charged: 60,
   cost: '60 words charged',
-  meaning: { summary: 'No numbers, dates, names, links, quotations or negations to check', facts: [] },
+  meaning: {
+    summary: 'No numbers, dates, names, links, quotations or negations to check',
+    facts: [],
+    putBack: [],
+    rules: [],
+  },
   remaining_balance: balance,
   score_before: 80,
   score_after: after,

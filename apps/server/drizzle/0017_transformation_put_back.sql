@@ -1,0 +1,1 @@
+ALTER TABLE "transformations" ADD COLUMN "put_back" jsonb DEFAULT '[]'::jsonb NOT NULL;
