@@ -237,7 +237,12 @@ describe('ResultPanel', () => {
       model: 'm',
       repair_note: null,
       reason: ALTERNATIVE_MSG.reason({ score: 71, delivered_score: 40, delivered: 'light-edit' }),
-      meaning: { summary: 'No numbers, dates, names, links, quotations or negations to check', facts: [] },
+      meaning: {
+        summary: 'No numbers, dates, names, links, quotations or negations to check',
+        facts: [],
+        putBack: [],
+        rules: [],
+      },
     };
     renderPanel(output({ alternative }));
     const panel = screen.getByTestId('model-version');
