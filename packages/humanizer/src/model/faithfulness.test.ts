@@ -1474,6 +1474,23 @@ describe('repair instead of discard', () => {
       );
   });
 
+  it("a sentence put back goes in the text's order: never after a model sentence that refers back to it", () => {
+    const o =
+      'Maria Lopez opened the small bakery on Elm Street in 2015. She bakes sourdough bread there every morning before dawn. ' +
+      'Her loaves usually sell out by noon. On Sundays the shop stays closed.';
+    // The model moved the second sentence first and changed the year of the first.
+    const a =
+      'She bakes her sourdough bread there every morning, well before dawn. Maria Lopez opened the little bakery on Elm Street in 2016. ' +
+      'Her loaves tend to sell out by noon. The shop is closed on Sundays.';
+    const r = judgeAndRepair(o, a);
+    expect(r.ok).toBe(true);
+    if (r.ok)
+      expect(r.text).toBe(
+        'Maria Lopez opened the small bakery on Elm Street in 2015. She bakes her sourdough bread there every morning, well before dawn. ' +
+          'Her loaves tend to sell out by noon. The shop is closed on Sundays.',
+      );
+  });
+
   it('a sentence put back replaces the loose rewrite of it, so the text does not say it twice', () => {
     const o =
       'The town council met on Monday evening to review the budget. It agreed to repair the school roof, hire two crossing guards and plant trees. The mayor thanked the volunteers who cleaned the river banks in spring. She said the new bus timetable had brought more shoppers into the centre. Next month the council will vote on a parking plan for the market square and a cycle lane beside the canal.';

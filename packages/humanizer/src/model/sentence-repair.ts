@@ -140,6 +140,20 @@ export function judgeAndRepair(
     });
     return at;
   };
+  /**
+   * In the text's order: a sentence put back goes before the model sentences just ahead of its place that say
+   * only what comes after it in the text (a model that moved "She bakes…" before "Maria Lopez opened…" would
+   * otherwise leave the pronoun before the name it refers to).
+   */
+  const inTextOrder = (at: number, last: number): number => {
+    let to = at;
+    while (to > 0) {
+      const al = j.alignment[to - 1] ?? [];
+      if (!remove.has(to - 1) && !(al.length > 0 && al.every((i) => i > last))) break;
+      to--;
+    }
+    return to;
+  };
   const failing = new Set(j.failures.map((f) => f.answer).filter((k) => k >= 0));
   /**
    * The original sentences a failing answer sentence answers for: the one it follows most closely, and any
@@ -206,12 +220,14 @@ export function judgeAndRepair(
       });
       continue;
     }
-    const at =
+    const at = inTextOrder(
       f.answer >= 0
         ? Math.min(f.answer, ...[...remove].filter((k) => (j.alignment[k] ?? []).some((i) => originals.includes(i))))
         : looseOnly.length > 0
           ? Math.min(...looseOnly)
-          : placeOf(Math.min(...originals));
+          : placeOf(Math.min(...originals)),
+      Math.max(...originals),
+    );
     const set = restoreAt.get(at) ?? new Set<number>();
     for (const i of originals) {
       set.add(i);
