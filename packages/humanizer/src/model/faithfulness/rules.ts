@@ -13,6 +13,8 @@ import {
 import { addedInOtherWords, asIf, deniedActLost, mergeFlip, notAdded, notLost, notMoved } from './negation/rules.ts';
 import { certaintyAdded, certaintyLost } from './certainty/rules.ts';
 import { addedPrefix, amount, antonym, comparison } from './reversed/rules.ts';
+import { rolesSwapped } from './reversed/roles.ts';
+import { countMadeRank, nameOrder, numberUnit, quoteSpeaker, slotLost } from './facts/bound-rules.ts';
 import type { Located, Rule } from './types.ts';
 import { VERDICT_RULES, type VerdictInput } from './verdict.ts';
 
@@ -28,9 +30,13 @@ export const SENTENCE_RULES: readonly Rule<SentenceCheck>[] = [
   numberNew,
   numberMoved,
   numberSwapped,
+  numberUnit,
+  countMadeRank,
   nameNew,
+  nameOrder,
   linkChanged,
   quoteChanged,
+  quoteSpeaker,
   // Negation.
   mergeFlip,
   notLost,
@@ -43,6 +49,7 @@ export const SENTENCE_RULES: readonly Rule<SentenceCheck>[] = [
   addedInOtherWords,
   amount,
   comparison,
+  rolesSwapped,
   deniedActLost,
   // Certainty and attribution.
   certaintyLost,
@@ -53,7 +60,7 @@ export const SENTENCE_RULES: readonly Rule<SentenceCheck>[] = [
 ];
 
 /** Rules over the whole text: facts of the original the answer lost. */
-export const TEXT_RULES: readonly Rule<Check, Located[]>[] = [numberLost, linkLost, spanLost];
+export const TEXT_RULES: readonly Rule<Check, Located[]>[] = [numberLost, linkLost, spanLost, slotLost];
 
 export { VERDICT_RULES };
 

@@ -1,4 +1,5 @@
 import type { RuleCase } from './case.ts';
+import { BOUND_CASES } from './bound.cases.ts';
 import { CERTAINTY_CASES } from './certainty.cases.ts';
 import { COVERAGE_CASES } from './coverage.cases.ts';
 import { NAME_LINK_QUOTE_CASES } from './names-links-quotes.cases.ts';
@@ -11,6 +12,7 @@ export type { RuleCase };
 /** Every rule case, by family. */
 export const RULE_CASES: Readonly<Record<string, readonly RuleCase[]>> = {
   numbers: NUMBER_CASES,
+  'bound facts': BOUND_CASES,
   'names, links and quotations': NAME_LINK_QUOTE_CASES,
   negation: NEGATION_CASES,
   'reversed claims': REVERSED_CASES,

@@ -1,0 +1,189 @@
+import { lemma, synonyms } from '../../lexical.ts';
+import type { Check, SentenceCheck } from '../context.ts';
+import type { Located, Rule } from '../types.ts';
+import { STOP, flat } from '../words.ts';
+
+/**
+ * Facts bound to their neighbours: a number to the unit or noun it counts ("16 minutes" is not "16 points"), a
+ * count to its kind ("19-time winner" is not "19th champion"), a name of several words to its order ("Isle of
+ * Man" is not "Man Isle"), a bracketed slot to its place ("[character name]" stays until the writer fills it).
+ */
+
+/** Words after a number that are not what it counts. */
+const NOT_COUNTED = new Set(
+  'of and or to in on at by for the a an was were is are be been has have had that which who as than from with it its this these those their his her our your we they he she you i but so if when while after before about around over under more less per percent times'.split(
+    ' ',
+  ),
+);
+const textOf = (c: Check, side: 'o' | 'a', is: readonly number[]): string =>
+  is.map((i) => c[side].sentences[i]?.text ?? '').join(' ');
+
+/**
+ * Each number written in digits with the word it counts and the word after that ("16 minutes", "3 main points"),
+ * lemmas. A year is not a count.
+ */
+export function countedNumbers(text: string): { n: string; noun: string; next: string }[] {
+  const out: { n: string; noun: string; next: string }[] = [];
+  for (const m of text.matchAll(/(?<![\w.,])(\d+(?:[.,]\d+)?)(?:\s*-\s*|\s+)([A-Za-z][a-z]+)\b(?:\s+([a-z]+))?/g)) {
+    const noun = (m[2] as string).toLowerCase();
+    const n = (m[1] as string).replace(',', '.');
+    if (NOT_COUNTED.has(noun) || /^(?:1[5-9]|20)\d\d$/.test(n)) continue;
+    out.push({ n, noun: lemma(noun), next: m[3] && !NOT_COUNTED.has(m[3]) ? lemma(m[3]) : '' });
+  }
+  return out;
+}
+
+const sameWord = (x: string, y: string): boolean => x !== '' && (x === y || synonyms(x, y));
+
+export const numberUnit: Rule<SentenceCheck> = {
+  id: 'number.unit',
+  drift: 'number',
+  why: 'a number kept with another unit or counted noun ("16 minutes" / "16 points") is another fact',
+  exceptions: [
+    { id: 'same-noun-other-form', why: 'the same noun in another form or a synonym ("16 mins", "16-minute") keeps it' },
+    { id: 'noun-said-later', why: 'a unit the sentence still says elsewhere ("16 of the 20 minutes") is kept' },
+  ],
+  check: (s) => {
+    if (s.followed.length === 0) return null;
+    const orig = countedNumbers(textOf(s.c, 'o', s.followed));
+    if (orig.length === 0) return null;
+    const ans = countedNumbers(s.text);
+    const answerLemmas = new Set((s.c.a.lemmas[s.j] ?? []).map((l) => l));
+    for (const a of ans) {
+      const same = orig.filter((o) => o.n === a.n);
+      // The counted noun may follow an adjective on either side ("3 main points" / "3 key points").
+      if (
+        same.length === 0 ||
+        same.some((o) => [o.noun, o.next].some((x) => sameWord(x, a.noun) || sameWord(x, a.next)))
+      )
+        continue;
+      // The original's noun for this number, said elsewhere in the sentence, keeps the fact.
+      if (same.some((o) => answerLemmas.has(o.noun) || o.noun.startsWith(a.noun) || a.noun.startsWith(o.noun)))
+        continue;
+      return { detail: `"${a.n} ${same[0]?.noun}" became "${a.n} ${a.noun}"` };
+    }
+    return null;
+  },
+};
+
+const ORDINAL = /\b(\d+)(?:st|nd|rd|th)\b/gi;
+const CARDINAL = /\b(\d+)(?!\d|st\b|nd\b|rd\b|th\b|[.,]\d)/gi;
+const ordinals = (t: string): Set<string> => new Set([...t.matchAll(ORDINAL)].map((m) => m[1] as string));
+const cardinals = (t: string): Set<string> =>
+  new Set([...t.replace(ORDINAL, ' ').matchAll(CARDINAL)].map((m) => m[1] as string));
+
+export const countMadeRank: Rule<SentenceCheck> = {
+  id: 'number.count-rank',
+  drift: 'number',
+  why: 'a count turned into a rank or a rank into a count ("19-time winner" / "19th champion") says another thing',
+  check: (s) => {
+    if (s.followed.length === 0) return null;
+    const o = textOf(s.c, 'o', s.followed);
+    const oOrd = ordinals(o);
+    const oCard = cardinals(o);
+    const aOrd = ordinals(s.text);
+    const aCard = cardinals(s.text);
+    for (const n of aOrd) if (oCard.has(n) && !oOrd.has(n)) return { detail: `a count became a rank ("${n}th")` };
+    for (const n of aCard) if (oOrd.has(n) && !oCard.has(n)) return { detail: `a rank became a count ("${n}")` };
+    return null;
+  },
+};
+
+/** Names of several capitalised words, "of"/"the"/"de" between them allowed ("Isle of Man", "Bank of England"). */
+const MULTI_NAME = /\b[A-Z][a-z]+(?:\s+(?:of|the|de|da|van|von)\s+[A-Z][a-z]+|\s+[A-Z][a-z]+)+\b/g;
+
+export const nameOrder: Rule<SentenceCheck> = {
+  id: 'name.order',
+  drift: 'name',
+  why: 'a name of several words broken up or reordered ("Isle of Man" / "Man Isle") is no longer the name',
+  exceptions: [
+    { id: 'first-word-of-a-sentence', why: 'a capitalised word that opens a sentence may not be part of a name' },
+  ],
+  check: (s) => {
+    if (s.followed.length === 0) return null;
+    const o = textOf(s.c, 'o', s.followed);
+    const a = s.text;
+    for (const m of o.matchAll(MULTI_NAME)) {
+      // A sentence's first word joins a name only when it is capitalised elsewhere too.
+      let name = m[0];
+      if (m.index === 0 || /[.!?]\s+$/.test(o.slice(0, m.index))) name = name.replace(/^\S+\s+/, '');
+      const parts = name.split(/\s+/).filter((w) => /^[A-Z]/.test(w));
+      if (parts.length < 2) continue;
+      if (a.includes(name)) continue;
+      // Every capitalised word of the name is in the answer, but not the name as written.
+      if (parts.every((p) => new RegExp(`\\b${p}\\b`).test(a))) return { detail: `a name was broken up ("${name}")` };
+    }
+    return null;
+  },
+};
+
+/** Template slots a writer fills in later: "[character name]", "{date}", "<HOLDING>", "@PERSON1". */
+const SLOT = /\[[A-Za-z][^\]\n]{3,39}\]|\{[^}\n]{1,40}\}|<[A-Z_]{2,20}>|@[A-Z]+\d*\b/g;
+
+export const slotLost: Rule<Check, Located[]> = {
+  id: 'name.slot-lost',
+  drift: 'name',
+  why: 'a bracketed slot ("[character name]") is for the writer to fill: filled in or dropped by the rewrite, it says something the writer did not',
+  check: (c) => {
+    const out: Located[] = [];
+    const seen = new Set<string>();
+    c.o.sentences.forEach((sent, i) => {
+      for (const m of sent.text.matchAll(SLOT)) {
+        const slot = m[0];
+        if (seen.has(slot) || c.a.allText.includes(slot.toLowerCase())) continue;
+        seen.add(slot);
+        const answer = c.answersOf[i]?.[0] ?? -1;
+        out.push({ detail: `a placeholder was filled in or left out ("${slot}")`, answer, original: [i] });
+      }
+    });
+    return out;
+  },
+};
+
+const QUOTED = /"[^"\n]+"|\u201c[^\u201d\n]+\u201d/g;
+const SPEECH = /^(?:say|tell|ask|add|state|write|explain|insist|argue|claim|reply|warn|note|announce|declare|admit)$/;
+
+/** The words naming who speaks, next to the speech verb of a sentence with a quotation (quoted words left out). */
+function speakerOf(sentence: string): string[] {
+  const frame = sentence.replace(QUOTED, ' ');
+  if (frame.length === sentence.length) return [];
+  const words = flat(frame).split(' ').filter(Boolean);
+  const k = words.findIndex((w) => SPEECH.test(lemma(w)));
+  if (k < 0) return [];
+  // The speaker stands before the verb ("the coach said"), or after it when nothing does ("…," said the coach).
+  const content = (ws: string[]): string[] => ws.filter((w) => w.length >= 3 && !STOP.has(w)).map((w) => lemma(w));
+  const before = content(words.slice(Math.max(0, k - 3), k));
+  return before.length > 0 ? before : content(words.slice(k + 1, k + 4));
+}
+
+export const quoteSpeaker: Rule<SentenceCheck> = {
+  id: 'quote.speaker',
+  drift: 'quote',
+  why: 'a quotation given to another speaker ("the coach said" / "the captain said") puts words in someone else\'s mouth',
+  exceptions: [
+    { id: 'pronoun-speaker', why: 'a speaker named only by a pronoun ("he said") is not compared' },
+    {
+      id: 'same-speaker-other-words',
+      why: 'the speaker said with a synonym ("the mayor" / "the city\'s mayor") is kept',
+    },
+  ],
+  check: (s) => {
+    if (s.f.quotes.length === 0 || s.followed.length === 0) return null;
+    const answerWords = new Set(
+      flat(s.text)
+        .split(' ')
+        .map((w) => lemma(w)),
+    );
+    for (const i of s.followed) {
+      const o = s.c.o.sentences[i]?.text ?? '';
+      const who = speakerOf(o);
+      if (who.length === 0 || speakerOf(s.text).length === 0) continue;
+      // The same quotation on both sides.
+      const oq = [...o.matchAll(QUOTED)].map((m) => flat(m[0]));
+      if (!oq.some((q) => s.f.quotes.some((aq) => q.includes(aq) || aq.includes(q)))) continue;
+      if (!who.some((w) => answerWords.has(w) || [...answerWords].some((x) => synonyms(w, x))))
+        return { detail: 'a quotation is given to another speaker' };
+    }
+    return null;
+  },
+};
