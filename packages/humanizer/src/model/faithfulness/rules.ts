@@ -13,7 +13,6 @@ import {
 import { addedInOtherWords, asIf, deniedActLost, mergeFlip, notAdded, notLost, notMoved } from './negation/rules.ts';
 import { certaintyAdded, certaintyLost } from './certainty/rules.ts';
 import { addedPrefix, amount, antonym, comparison } from './reversed/rules.ts';
-import { rolesSwapped } from './reversed/roles.ts';
 import { countMadeRank, nameOrder, numberUnit, quoteSpeaker, slotLost } from './facts/bound-rules.ts';
 import type { Located, Rule } from './types.ts';
 import { VERDICT_RULES, type VerdictInput } from './verdict.ts';
@@ -49,7 +48,6 @@ export const SENTENCE_RULES: readonly Rule<SentenceCheck>[] = [
   addedInOtherWords,
   amount,
   comparison,
-  rolesSwapped,
   deniedActLost,
   // Certainty and attribution.
   certaintyLost,

@@ -1,6 +1,6 @@
 import type { RuleCase } from './case.ts';
 
-/** Facts bound to their neighbours: units, counts and ranks, names of several words, slots, speakers, roles. */
+/** Facts bound to their neighbours: units, counts and ranks, names of several words, slots, speakers. */
 export const BOUND_CASES: readonly RuleCase[] = [
   {
     rule: 'number.unit',
@@ -48,12 +48,5 @@ export const BOUND_CASES: readonly RuleCase[] = [
     original: 'The coach said "we will win the cup this year" after training. The players cheered.',
     keep: 'After training, the coach said "we will win the cup this year". The players cheered.',
     fail: 'The captain said "we will win the cup this year" after training. The players cheered.',
-  },
-  {
-    rule: 'reversed.roles',
-    note: 'the doer and the one it was done to swapped',
-    original: 'The council fined the company for dumping waste in the river. The fine was large.',
-    keep: 'The company was fined by the council for dumping waste in the river. The fine was large.',
-    fail: 'The company fined the council for dumping waste in the river. The fine was large.',
   },
 ];

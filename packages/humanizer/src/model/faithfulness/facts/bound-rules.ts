@@ -35,10 +35,21 @@ export function countedNumbers(text: string): { n: string; noun: string; next: s
 
 const sameWord = (x: string, y: string): boolean => x !== '' && (x === y || synonyms(x, y));
 
+/** Units and the things a result is counted in: a number moved from one of these to another is another fact. */
+export const UNITS: ReadonlySet<string> = new Set(
+  (
+    'second minute hour day week month year decade century millisecond ' +
+    'millimetre millimeter centimetre centimeter metre meter kilometre kilometer km mile yard foot feet inch ' +
+    'gram kilogram kg pound ounce ton tonne stone litre liter gallon pint cup ' +
+    'degree percent point goal run vote seat lap medal title win game match set round try wicket ' +
+    'dollar euro cent penny pence yen rupee acre hectare mph kph calorie kilowatt watt volt byte megabyte gigabyte'
+  ).split(' '),
+);
+
 export const numberUnit: Rule<SentenceCheck> = {
   id: 'number.unit',
   drift: 'number',
-  why: 'a number kept with another unit or counted noun ("16 minutes" / "16 points") is another fact',
+  why: 'a number kept with another unit ("16 minutes" / "16 points", "5 km" / "5 miles") is another fact',
   exceptions: [
     { id: 'same-noun-other-form', why: 'the same noun in another form or a synonym ("16 mins", "16-minute") keeps it' },
     { id: 'noun-said-later', why: 'a unit the sentence still says elsewhere ("16 of the 20 minutes") is kept' },
@@ -50,7 +61,8 @@ export const numberUnit: Rule<SentenceCheck> = {
     const ans = countedNumbers(s.text);
     const answerLemmas = new Set((s.c.a.lemmas[s.j] ?? []).map((l) => l));
     for (const a of ans) {
-      const same = orig.filter((o) => o.n === a.n);
+      if (!UNITS.has(a.noun)) continue;
+      const same = orig.filter((o) => o.n === a.n && UNITS.has(o.noun));
       // The counted noun may follow an adjective on either side ("3 main points" / "3 key points").
       if (
         same.length === 0 ||
@@ -89,29 +101,39 @@ export const countMadeRank: Rule<SentenceCheck> = {
   },
 };
 
-/** Names of several capitalised words, "of"/"the"/"de" between them allowed ("Isle of Man", "Bank of England"). */
-const MULTI_NAME = /\b[A-Z][a-z]+(?:\s+(?:of|the|de|da|van|von)\s+[A-Z][a-z]+|\s+[A-Z][a-z]+)+\b/g;
+/** Names of several capitalised words on one line, "of"/"the"/"de" between them allowed ("Isle of Man"). */
+const MULTI_NAME = /\b[A-Z][a-z]+(?:[ \t]+(?:of|the|de|da|van|von)[ \t]+[A-Z][a-z]+|[ \t]+[A-Z][a-z]+)+\b/g;
+
+/** The names of several words in a text, without a leading closed-class word ("The", "As", "In"). */
+function multiNames(text: string): { name: string; parts: string }[] {
+  const out: { name: string; parts: string }[] = [];
+  for (const m of text.matchAll(MULTI_NAME)) {
+    const words = m[0].split(/[ \t]+/);
+    while (words.length > 0 && STOP.has((words[0] as string).toLowerCase())) words.shift();
+    const caps = words.filter((w) => /^[A-Z]/.test(w));
+    if (caps.length < 2) continue;
+    out.push({ name: words.join(' '), parts: [...caps].sort().join(' ') });
+  }
+  return out;
+}
 
 export const nameOrder: Rule<SentenceCheck> = {
   id: 'name.order',
   drift: 'name',
-  why: 'a name of several words broken up or reordered ("Isle of Man" / "Man Isle") is no longer the name',
+  why: 'a name of several words said in another order or form ("Isle of Man" / "Man Isle") is no longer the name',
   exceptions: [
-    { id: 'first-word-of-a-sentence', why: 'a capitalised word that opens a sentence may not be part of a name' },
+    { id: 'leading-closed-class-word', why: 'a capitalised "The" or "As" before a name is not part of it' },
+    { id: 'case', why: 'the same name in other capitals ("Nimba myotis") is the name' },
   ],
   check: (s) => {
     if (s.followed.length === 0) return null;
-    const o = textOf(s.c, 'o', s.followed);
-    const a = s.text;
-    for (const m of o.matchAll(MULTI_NAME)) {
-      // A sentence's first word joins a name only when it is capitalised elsewhere too.
-      let name = m[0];
-      if (m.index === 0 || /[.!?]\s+$/.test(o.slice(0, m.index))) name = name.replace(/^\S+\s+/, '');
-      const parts = name.split(/\s+/).filter((w) => /^[A-Z]/.test(w));
-      if (parts.length < 2) continue;
-      if (a.includes(name)) continue;
-      // Every capitalised word of the name is in the answer, but not the name as written.
-      if (parts.every((p) => new RegExp(`\\b${p}\\b`).test(a))) return { detail: `a name was broken up ("${name}")` };
+    const o = multiNames(textOf(s.c, 'o', s.followed));
+    if (o.length === 0) return null;
+    const lower = s.text.toLowerCase();
+    for (const a of multiNames(s.text)) {
+      const same = o.find((x) => x.parts === a.parts);
+      if (same && same.name !== a.name && !lower.includes(same.name.toLowerCase()))
+        return { detail: `a name was said in another order ("${same.name}" / "${a.name}")` };
     }
     return null;
   },
