@@ -139,8 +139,8 @@ export const nameOrder: Rule<SentenceCheck> = {
   },
 };
 
-/** Template slots a writer fills in later: "[character name]", "{date}", "<HOLDING>", "@PERSON1". */
-const SLOT = /\[[A-Za-z][^\]\n]{3,39}\]|\{[^}\n]{1,40}\}|<[A-Z_]{2,20}>|@[A-Z]+\d*\b/g;
+/** Template slots a writer fills in later, and anonymised ones: "[character name]", "{date}", "<HOLDING>", "@PERSON1". */
+const SLOT = /\[[A-Za-z][^\]\n]{3,39}\]|\{[^}\n]{1,40}\}|<[A-Z_]{2,20}>|@[A-Z]+\d+\b/g;
 
 export const slotLost: Rule<Check, Located[]> = {
   id: 'name.slot-lost',
