@@ -82,10 +82,13 @@ export async function signIn(page: Page, email: string, password = PASSWORD): Pr
   await dialog.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/** A plain text of exactly n words, written like an AI draft so the engine has something to do. */
+/**
+ * A plain text of exactly n words, written like an AI draft so the engine has something to do: whole sentences
+ * (61 words before it repeats) that the light edit lowers at every length the specs use.
+ */
 export function sampleText(n: number): string {
   const base =
-    "In today's fast-paced digital landscape, it is important to note that effective communication plays a crucial role in fostering collaboration. Moreover, organizations must leverage innovative strategies to navigate the complexities of modern work. Furthermore, teams that embrace transparency can unlock their full potential and drive meaningful results across every department and region.".split(
+    'In any workplace, effective communication plays a crucial role in fostering collaboration across modern teams. Moreover, organizations must leverage innovative strategies to navigate the complexities of hybrid work. Furthermore, leaders who embrace transparency can unlock the full potential of their people. In conclusion, it is essential to prioritize clear and open dialogue in order to drive meaningful results. Small habits matter.'.split(
       /\s+/,
     );
   const out: string[] = [];
