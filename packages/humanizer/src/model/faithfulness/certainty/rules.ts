@@ -55,10 +55,28 @@ function sides(s: SentenceCheck): { lost: CertaintyClass['id'] | null; added: Ce
 
 const saysOf = (id: CertaintyClass['id']): string => CERTAINTY_CLASSES.find((c) => c.id === id)?.says ?? id;
 
+/** What both certainty rules let pass (the word lists are in `lexicon.ts`). */
+const EXCEPTIONS = [
+  {
+    id: 'near-words',
+    why: 'a word that says about the same keeps the class ("can" a possibility, "daily" every day, "a number of" some)',
+    words: CERTAINTY_CLASSES.flatMap((c) => c.near),
+  },
+  {
+    id: 'set-phrases',
+    why: 'set phrases made of certainty words state no certainty ("first of all", "would like to", "could not")',
+  },
+  {
+    id: 'moved-within-a-split',
+    why: 'a hedge said in another answer sentence that covers the same original sentence is kept',
+  },
+] as const;
+
 export const certaintyLost: Rule<SentenceCheck> = {
   id: 'certainty.lost',
   drift: 'certainty',
   why: 'a hedge, a view or a source the text gives a claim, dropped, states as fact what the text only supposes or reports',
+  exceptions: EXCEPTIONS,
   check: (s) => {
     const x = sides(s);
     return x?.lost ? { detail: `a claim lost how surely your text states it (${saysOf(x.lost)})` } : null;
@@ -69,6 +87,7 @@ export const certaintyAdded: Rule<SentenceCheck> = {
   id: 'certainty.added',
   drift: 'certainty',
   why: 'a hedge, a view or a source the text does not give a claim changes how surely it is stated',
+  exceptions: EXCEPTIONS,
   check: (s) => {
     const x = sides(s);
     return x?.added ? { detail: `a claim is stated less or more surely than in your text (${saysOf(x.added)})` } : null;
