@@ -4,7 +4,7 @@ import type { Located, Rule } from '../types.ts';
 import { STOP, flat } from '../words.ts';
 
 /**
- * Facts bound to their neighbours: a number to the unit or noun it counts ("16 minutes" is not "16 points"), a
+ * Facts bound to their neighbours: a number to its unit ("16 minutes" is not "16 points"), a
  * count to its kind ("19-time winner" is not "19th champion"), a name of several words to its order ("Isle of
  * Man" is not "Man Isle"), a bracketed slot to its place ("[character name]" stays until the writer fills it).
  */
@@ -51,7 +51,11 @@ export const numberUnit: Rule<SentenceCheck> = {
   drift: 'number',
   why: 'a number kept with another unit ("16 minutes" / "16 points", "5 km" / "5 miles") is another fact',
   exceptions: [
-    { id: 'same-noun-other-form', why: 'the same noun in another form or a synonym ("16 mins", "16-minute") keeps it' },
+    { id: 'same-unit-other-form', why: 'the same unit in another form or a synonym ("16-minute") keeps it' },
+    {
+      id: 'not-a-unit',
+      why: 'a word after a number that is not a unit ("3 main reasons" / "3 key reasons") is not judged',
+    },
     { id: 'noun-said-later', why: 'a unit the sentence still says elsewhere ("16 of the 20 minutes") is kept' },
   ],
   check: (s) => {
@@ -59,7 +63,7 @@ export const numberUnit: Rule<SentenceCheck> = {
     const orig = countedNumbers(textOf(s.c, 'o', s.followed));
     if (orig.length === 0) return null;
     const ans = countedNumbers(s.text);
-    const answerLemmas = new Set((s.c.a.lemmas[s.j] ?? []).map((l) => l));
+    const answerLemmas = new Set(s.c.a.lemmas[s.j] ?? []);
     for (const a of ans) {
       if (!UNITS.has(a.noun)) continue;
       const same = orig.filter((o) => o.n === a.n && UNITS.has(o.noun));
