@@ -4,6 +4,7 @@
  * and Replace), or the site's own message; Connect when the extension has no token.
  */
 import {
+  aiCheckVerdictDetail,
   DOC_VERDICT_TITLES,
   SCORE_FLAG_AT,
   SCORE_SOME_SIGNS_AT,
@@ -149,7 +150,12 @@ function jobView(job: Job) {
         h('span', { class: 'muted' }, 'AI score'),
         h('b', { 'data-testid': 'check-score' }, pct(c.score)),
       ),
-      h('p', {}, h('strong', {}, DOC_VERDICT_TITLES[c.verdict])),
+      h('p', {}, h('strong', { 'data-testid': 'check-verdict' }, DOC_VERDICT_TITLES[c.verdict])),
+      // The site's line under the verdict, and how sure the check is for a short text or an email (decision 0058).
+      h('p', { 'data-testid': 'check-detail' }, aiCheckVerdictDetail(c.verdict, c.composition, c.caution)),
+      c.caution && c.verdict !== 'unclear'
+        ? h('p', { class: 'muted', 'data-testid': 'check-caution' }, c.caution)
+        : null,
       h(
         'p',
         { class: 'muted' },

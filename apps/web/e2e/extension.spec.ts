@@ -20,7 +20,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, expect, test, type BrowserContext, type Page, type Worker } from '@playwright/test';
-import { EXTENSION_MSG, MSG } from '@plainspoken/shared';
+import { EXTENSION_MSG, MSG, type AiCheckOutput } from '@plainspoken/shared';
+import { aiCheckVerdictDetail, DOC_VERDICT_TITLES } from '@plainspoken/shared/extension';
 import { sampleText, signUpAndConfirm } from './support';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
@@ -53,7 +54,7 @@ type JobView = {
     transformation_id: string;
     summary: string;
   };
-  checked?: { score: number; words: number };
+  checked?: Pick<AiCheckOutput, 'score' | 'words' | 'verdict' | 'composition' | 'caution'>;
   error?: { code: string; message: string };
   replace?: { status: string; undoable: boolean; message: string };
 };
@@ -321,12 +322,26 @@ test('connects, humanizes a textarea and a contenteditable in place, charged onc
   expect(check.checked!.words).toBe(80);
   await panel.bringToFront();
   await expect(panel.getByTestId('check-score')).toHaveText(`${Math.round(check.checked!.score)}%`);
+  const c = check.checked!;
+  await expect(panel.getByTestId('check-verdict')).toHaveText(DOC_VERDICT_TITLES[c.verdict]);
+  await expect(panel.getByTestId('check-detail')).toHaveText(aiCheckVerdictDetail(c.verdict, c.composition, c.caution));
   await expect(panel.getByRole('button', { name: 'Replace' })).toHaveCount(0);
   await expectAccessible(panel, 'the panel with an AI check');
   await panel.emulateMedia({ colorScheme: 'dark' });
   await expectAccessible(panel, 'the panel with an AI check, dark');
   if (shots) await panel.screenshot({ path: `${shots}/extension-panel-check-dark.png`, fullPage: true });
   await panel.emulateMedia({ colorScheme: 'light' });
+
+  // A short text: the panel says how sure the check is, as the site does (decision 0058).
+  await selectIn(page, 'article', sampleText(60));
+  const short = (await act('check-ai')).checked!;
+  expect(short.caution, 'a 60-word text has a caution').toBeTruthy();
+  await panel.bringToFront();
+  await expect(panel.getByTestId('check-detail')).toHaveText(
+    aiCheckVerdictDetail(short.verdict, short.composition, short.caution),
+  );
+  if (short.verdict === 'unclear') await expect(panel.getByTestId('check-caution')).toHaveCount(0);
+  else await expect(panel.getByTestId('check-caution')).toHaveText(short.caution ?? '');
 
   // Over the Free cap: the site's own message, nothing replaced, nothing charged.
   const long = sampleText(260);

@@ -62,6 +62,21 @@ describe('meaning report', () => {
     expect(factsOf('The shop is no longer open.').map((f) => f.kind)).toEqual(['negation']);
   });
 
+  it('lists the negations the check reads, from its one lexicon: a contraction whole, set phrases left out', () => {
+    const text =
+      "We didn't sign, and the deal cannot close. It is not only cheap but also fast. I can't wait to see it. " +
+      'Reply no later than noon, dont forget.';
+    const negations = factsOf(text)
+      .filter((f) => f.kind === 'negation')
+      .map((f) => text.slice(f.start, f.end));
+    expect(negations).toEqual(["didn't", 'cannot', 'dont']);
+    // A contraction the result keeps is found where it stands, as the whole word.
+    const r = meaningReport('She did not call.', "She didn't call.");
+    const [neg] = r.facts;
+    expect(neg).toMatchObject({ kind: 'negation', kept: true });
+    expect("She didn't call.".slice(...neg!.result!)).toBe("didn't");
+  });
+
   it('a number said in words in the result is found whole where it stands', () => {
     const r = meaningReport('We ordered 3 ships in all.', 'In all, we ordered three ships.');
     expect(r.facts.map((f) => [f.text, f.kept])).toEqual([['3 ships', true]]);

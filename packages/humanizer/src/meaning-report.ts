@@ -6,6 +6,8 @@
  * the sentences put back are said by the result's notes. Nothing here decides what is delivered.
  */
 import { NUMBER_WORDS as WORD_VALUES } from './model/faithfulness/facts/numbers.ts';
+import { negationSpans } from './model/faithfulness/negation/count.ts';
+import { splitSentences } from './model/faithfulness/sentences.ts';
 
 /** Number words from two to ninety, compared as their digits ("three ships" is "3 ships"). */
 const SMALL_NUMBER_WORD =
@@ -80,12 +82,6 @@ const COUNTED = /^(?:\s?(?:%|percent|per cent)|[ \t]+(?:[a-z][a-z-]*))/;
 const NAME_RE =
   /(?<![\w'\u2019-])[A-Z][a-zA-Z'\u2019-]*[a-z][a-zA-Z'\u2019-]*(?:[ \t]+(?:of|de|van|von|der|la|le|da|del|the|and|for)?[ \t]*[A-Z][a-zA-Z'\u2019-]*)*/g;
 const NOT_NAMES = new Set(['I', 'OK']);
-/** Negation, one lexicon: "not", "n't", "never", "no", "nor", "cannot" and "can not", "no longer", "hardly"... */
-const NEGATION_RE =
-  /\b(?:not|never|no|nor|neither|none|nobody|nothing|nowhere|cannot|hardly|barely|scarcely|without)\b|\b\w+n['\u2019]t\b/gi;
-/** "not only … but also", "no doubt" and a bound ("no more than three": at most three) deny nothing. */
-const NOT_A_DENIAL =
-  /^(?:not only|not just|no doubt|no matter|not to mention|no (?:more|less|fewer|later|earlier|sooner) than)\b/i;
 
 function sentenceStartAt(text: string, i: number): boolean {
   let j = i - 1;
@@ -142,12 +138,9 @@ export function factsOf(text: string): Found[] {
     }
     if (!overlaps(out, s, s + t.length)) out.push({ kind: 'name', start: s, end: s + t.length });
   }
-  NEGATION_RE.lastIndex = 0;
-  for (const m of text.matchAll(NEGATION_RE)) {
-    if (NOT_A_DENIAL.test(text.slice(m.index, m.index + 20))) continue;
-    if (overlaps(out, m.index, m.index + m[0].length)) continue;
-    out.push({ kind: 'negation', start: m.index, end: m.index + m[0].length });
-  }
+  // Negations as the check reads them: one lexicon (model/faithfulness/negation), set phrases left out.
+  for (const n of negationSpans(text))
+    if (!overlaps(out, n.start, n.end)) out.push({ kind: 'negation', start: n.start, end: n.end });
   return out.sort((a, b) => a.start - b.start);
 }
 
@@ -193,19 +186,13 @@ function findWord(hay: string, needle: string, from: number): number {
   return -1;
 }
 
-const SENTENCE_RE = /[^.!?\n]+(?:[.!?]+["'\u201d\u2019)]*|\n|$)/g;
+/** The sentences of a text as the check splits them (model/faithfulness/sentences.ts), with their content words. */
 function sentences(text: string): { start: number; end: number; words: Set<string> }[] {
-  const out: { start: number; end: number; words: Set<string> }[] = [];
-  SENTENCE_RE.lastIndex = 0;
-  for (const m of text.matchAll(SENTENCE_RE)) {
-    if (!m[0].trim()) continue;
-    out.push({
-      start: m.index,
-      end: m.index + m[0].length,
-      words: new Set((m[0].toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((w) => !/n't$/.test(w))),
-    });
-  }
-  return out;
+  return splitSentences(text).map((s) => ({
+    start: s.start,
+    end: s.end,
+    words: new Set((s.text.toLowerCase().match(/[a-z]{4,}/g) ?? []).filter((w) => !/n't$/.test(w))),
+  }));
 }
 
 /** The result sentence sharing most content words with the original sentence around `at`. */
@@ -229,11 +216,6 @@ function alignedSentence(
   }
   return best;
 }
-
-const negationsIn = (text: string): { start: number; end: number }[] =>
-  [...text.matchAll(NEGATION_RE)]
-    .filter((m) => !NOT_A_DENIAL.test(text.slice(m.index, m.index + 20)))
-    .map((m) => ({ start: m.index, end: m.index + m[0].length }));
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 const KIND_WORDS: Record<MeaningFactKind, [string, string]> = {
@@ -264,7 +246,7 @@ export function meaningReport(original: string, result: string, putBack: readonl
       if (!aligned.has(oi)) aligned.set(oi, alignedSentence(origSents, resSents, f.start));
       const r = aligned.get(oi) ?? null;
       const inR = r
-        ? negationsIn(result.slice(r.start, r.end)).map((n) => ({ start: n.start + r.start, end: n.end + r.start }))
+        ? negationSpans(result.slice(r.start, r.end)).map((n) => ({ start: n.start + r.start, end: n.end + r.start }))
         : [];
       const free = inR.find((n) => !negUsed.has(n.start));
       if (free) negUsed.add(free.start);

@@ -12,6 +12,8 @@ import type { AiCheckOutput, HumanizeOutput, WritingPreferences } from './schema
 import type { Tier } from './plans';
 import { AI_CHECK_TITLES } from './ai-check-copy';
 
+export { aiCheckVerdictDetail } from './ai-check-copy';
+
 /** Every extension token starts with this; it opens only the EXTENSION_PATHS marked token-only. */
 export const EXTENSION_TOKEN_PREFIX = 'pse_';
 /** How many characters of a token the profile shows. */

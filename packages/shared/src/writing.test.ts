@@ -71,6 +71,16 @@ describe('writing option notes on a result', () => {
     );
     expect(meaningNote(true)).toMatch(/set aside a draft/);
   });
+  it("a light edit given instead of the model's version says where that version is", () => {
+    expect(
+      writingNote(
+        { tone: 'professional', readingLevel: 'standard' },
+        { fullRewrite: false, applied: [], fullRewriteBelow: true },
+      ),
+    ).toBe(
+      "A professional tone needs a full rewrite (the model's version, not used, is below), so this light edit kept your wording's style there.",
+    );
+  });
 });
 
 describe('repaired sentences on a result', () => {

@@ -111,7 +111,13 @@ export function styleShown(before: string, after: string, o: WritingOptions): { 
  */
 export function writingNote(
   o: WritingOptions,
-  r: { fullRewrite: boolean; applied: string[]; shown?: { tone: boolean; readingLevel: boolean } },
+  r: {
+    fullRewrite: boolean;
+    applied: string[];
+    shown?: { tone: boolean; readingLevel: boolean };
+    /** A light edit delivered while the model's full rewrite, not used, is shown below it (decision 0059). */
+    fullRewriteBelow?: boolean;
+  },
 ): string | null {
   if (o.tone === 'neutral' && o.readingLevel === 'standard') return null;
   const toneWords = o.tone !== 'neutral' ? `${TONE_LABELS[o.tone].toLowerCase()} tone` : null;
@@ -140,7 +146,7 @@ export function writingNote(
   const did = r.applied.length > 0 ? `For your ${chosen} we used ${r.applied.join(' and ')}.` : null;
   const not =
     missing.length > 0
-      ? `${capitalised(withArticle(missing.join(' and ')))} needs a full rewrite, so this light edit kept your wording's style there.`
+      ? `${capitalised(withArticle(missing.join(' and ')))} needs a full rewrite${r.fullRewriteBelow ? " (the model's version, not used, is below)" : ''}, so this light edit kept your wording's style there.`
       : null;
   return [did, not].filter(Boolean).join(' ') || `A light edit found nothing to change for your ${chosen}.`;
 }

@@ -137,6 +137,22 @@ describe('the model version not used, over HTTP', () => {
     expect(detail.notes).toContain(ALTERNATIVE_MSG.note(a));
   }, 60_000);
 
+  it("a tone only a full rewrite follows: the light edit's note points to the model's version below", async () => {
+    const text = TEXT.replace('community center', 'parish hall');
+    answer = STIFF.replace('community center', 'parish hall');
+    const res = await http('/api/functions/humanize-text', {
+      body: { text, mode: 'deep', useSecondPrompt: false, tone: 'academic' },
+      headers: { cookie: u.cookie },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    const h = (await res.json()) as HumanizeOutput;
+    expect(h.engine).toBe('local');
+    expect(h.alternative?.text).toBe(answer);
+    expect(h.notes).toContain(
+      "An academic tone needs a full rewrite (the model's version, not used, is below), so this light edit kept your wording's style there.",
+    );
+  }, 60_000);
+
   it('/v1/humanize answers with the alternative its schema describes, uncharged', async () => {
     const text = TEXT.replace('community center', 'town library');
     answer = STIFF.replace('community center', 'town library');

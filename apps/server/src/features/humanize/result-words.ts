@@ -62,7 +62,7 @@ export function describeResult(
       : writingNote(writing, {
           fullRewrite: model,
           applied: out.styleApplied ?? [],
-          ...(model ? { shown: styleShown(text, out.text, writing) } : {}),
+          ...(model ? { shown: styleShown(text, out.text, writing) } : { fullRewriteBelow: !!out.alternative }),
         }),
     // A model rewrite that did not score lower than what was delivered: said, with both scores (decision 0059).
     out.alternative ? ALTERNATIVE_MSG.note(storedAlternative(out)!) : null,

@@ -59,6 +59,13 @@ export const NEGATION_CASES: readonly RuleCase[] = [
     fail: 'Visitors can park on the grass near the lake. We are eager to see the new garden in spring.',
   },
   {
+    rule: 'negation.lost',
+    note: '"can\'t wait" ("ca" + "n\'t") is the set phrase "cannot wait" is, and says no "not"',
+    original: "Visitors can't park on the grass near the lake. We can't wait to see the new garden in spring.",
+    keep: 'Parking on the grass near the lake is not allowed for visitors. We are eager to see the new garden in spring.',
+    fail: 'Visitors can park on the grass near the lake. We are eager to see the new garden in spring.',
+  },
+  {
     rule: 'negation.as-if',
     note: '"not as if" planted into "as if", where the clause gives the "not" no word to reach',
     original: 'It was as if, without warning, the lights failed in every house. Neighbours lit candles.',

@@ -45,6 +45,33 @@ export function withoutIdioms(s: string): string {
     .replace(QUESTION_TAG, ' ');
 }
 
+/** `s` with its set phrases blanked out character for character, so offsets stay those of `s`. */
+function maskIdioms(s: string): string {
+  const blank = (m: string): string => m.replace(/[^\n]/g, ' ');
+  return s
+    .replace(NOT_ONLY, (m, at: number) =>
+      /^\W*$/.test(s.slice(0, at)) || SECOND_PART.test(s.slice(at + m.length)) ? blank(m) : m,
+    )
+    .replace(IDIOMS, blank)
+    .replace(QUESTION_TAG, blank);
+}
+
+/**
+ * Where each "not" of a text stands, as the check counts them (set phrases, question tags and "not only … but"
+ * left out): the whole word for a contraction ("didn't"). The meaning report lists these and no others.
+ */
+export function negationSpans(text: string): { start: number; end: number }[] {
+  const masked = maskIdioms(text);
+  const out: { start: number; end: number }[] = [];
+  for (const m of masked.matchAll(NEGATOR)) {
+    let start = m.index;
+    // "n't" is matched on its own: the word it ends is the negation a reader sees.
+    if (/^n['’]t$/i.test(m[0])) while (start > 0 && /[A-Za-z]/.test(text[start - 1] as string)) start--;
+    out.push({ start, end: m.index + m[0].length });
+  }
+  return out;
+}
+
 export interface Denials {
   count: number;
   reach: Map<string, Set<string>>;
