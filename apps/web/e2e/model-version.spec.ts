@@ -100,6 +100,10 @@ test("the light edit is the result, the model's version is folded under it, open
     new RegExp(`^The model's rewrite scored ${score}%; the light edit scored \\d+%, so you got the light edit\\.`),
   );
   await expect(page.getByTestId('model-version-reason')).toContainText('it is not charged');
+  // Its own meaning check, read from the text and this version: the version keeps every word of fact.
+  await expect(page.getByTestId('model-version-meaning')).toHaveText(
+    'Meaning check of this version: No numbers, dates, names, links, quotations or negations to check',
+  );
   // The result is not the model's text.
   await expect(page.getByTestId('result-text')).not.toHaveText(STIFF);
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CheckIcon, CopyIcon, SparklesIcon } from 'lucide-react';
+import { CheckIcon, CircleAlertIcon, CopyIcon, ShieldCheckIcon, SparklesIcon } from 'lucide-react';
 import { ALTERNATIVE_MSG, MSG, type ModelVersion } from '@plainspoken/shared';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -8,14 +8,15 @@ import { copyText } from '@/lib/utils';
 
 /**
  * The model's rewrite that was not used because it did not score lower than what was delivered (decision 0059),
- * folded under a result: its score, why it was not used, and Copy. Free: it is never charged. A native
+ * folded under a result: its score, why it was not used, what its meaning check found, and Copy. Free: it is never charged. A native
  * disclosure, so it opens with Enter or Space and reads as one to a screen reader.
  */
 export function ModelVersionPanel({
   alternative,
   className,
 }: {
-  alternative: Pick<ModelVersion, 'text' | 'score' | 'reason'>;
+  /** With its meaning report where the result has one (History's list keeps none). */
+  alternative: Pick<ModelVersion, 'text' | 'score' | 'reason'> & Partial<Pick<ModelVersion, 'meaning'>>;
   className?: string;
 }) {
   const [copied, setCopied] = useState(false);
@@ -55,6 +56,19 @@ export function ModelVersionPanel({
         <p className="text-pretty text-muted-foreground" data-testid="model-version-reason">
           {alternative.reason} {ALTERNATIVE_MSG.free}
         </p>
+        {alternative.meaning && (
+          <p className="flex items-start gap-1.5 text-pretty" data-testid="model-version-meaning">
+            {alternative.meaning.facts.some((f) => !f.kept) ? (
+              <CircleAlertIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-destructive" />
+            ) : (
+              <ShieldCheckIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-success" />
+            )}
+            <span>
+              <span className="font-medium">Meaning check of this version: </span>
+              {alternative.meaning.summary}
+            </span>
+          </p>
+        )}
         <p
           className="max-h-60 overflow-y-auto rounded-md border bg-background px-3 py-2 leading-relaxed whitespace-pre-wrap wrap-break-word"
           data-testid="model-version-text"

@@ -28,9 +28,9 @@ describe('MeaningReport', () => {
     expect(screen.getByTestId('meaning-summary')).toHaveTextContent(/Meaning check: 3 facts checked/);
     const facts = within(screen.getByTestId('meaning-facts')).getAllByRole('button');
     expect(facts.map((b) => b.getAttribute('aria-label'))).toEqual([
-      'Number "16 minutes": not in the result as written',
-      'Name "Isle of Man": kept as written',
-      'Negation "not": kept as written',
+      'Number 16 minutes: not in the result as written',
+      'Name Isle of Man: kept as written',
+      'Negation not: kept as written',
     ]);
     fireEvent.focus(facts[1]!);
     const where = screen.getByTestId('meaning-where');

@@ -86,13 +86,14 @@ export function MeaningReport({
                       active === i && 'ring-2 ring-ring',
                     )}
                     aria-pressed={active === i}
-                    aria-label={`${KIND_LABEL[f.kind]} "${f.text}": ${f.kept ? 'kept as written' : 'not in the result as written'}`}
+                    // The name starts with the words shown (kind, then the fact), as a speech user says them.
+                    aria-label={`${KIND_LABEL[f.kind]} ${f.text}: ${f.kept ? 'kept as written' : 'not in the result as written'}`}
                     onMouseEnter={() => setActive(i)}
                     onFocus={() => setActive(i)}
                     onClick={() => setActive(i)}
                     data-kept={f.kept}
                   >
-                    <span className="text-muted-foreground">{KIND_LABEL[f.kind]}</span>
+                    <span className="text-muted-foreground">{KIND_LABEL[f.kind]}</span>{' '}
                     <span className="truncate font-medium">{f.text}</span>
                     {!f.kept && <CircleAlertIcon aria-hidden="true" className="size-3 text-destructive" />}
                   </button>

@@ -255,6 +255,10 @@ describe('ResultPanel', () => {
       "The model's rewrite scored 71%; the light edit scored 40%, so you got the light edit.",
     );
     expect(within(panel).getByTestId('model-version-reason')).toHaveTextContent('it is not charged');
+    // What its own meaning check found, before anyone copies it.
+    expect(within(panel).getByTestId('model-version-meaning')).toHaveTextContent(
+      'Meaning check of this version: No numbers, dates, names, links, quotations or negations to check',
+    );
     await user.click(within(panel).getByTestId('model-version-copy'));
     expect(await navigator.clipboard.readText()).toBe(alternative.text);
     expect(within(panel).getByTestId('model-version-copy')).toHaveTextContent('Copied!');

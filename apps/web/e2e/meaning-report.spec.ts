@@ -1,0 +1,100 @@
+/**
+ * The meaning report in the browser (issue 54): with a model connected (a scripted OpenAI-compatible provider, real
+ * HTTP, in this process) whose plain rewrite changes one number, the result keeps the rewrite, puts that sentence
+ * back as written, and the report folded under the scores lists every fact of the text, kept, with where each
+ * stands on hover or focus, and the sentence put back with why. Checked with axe; screenshots in light and dark.
+ */
+import { createRequire } from 'node:module';
+import { expect, test, type Page } from '@playwright/test';
+import { startScriptedProvider } from '../../../packages/humanizer/src/model/scripted-provider.ts';
+import { startExtraServer, type ExtraServer } from './extra-server';
+import { signUpAndConfirm } from './support';
+
+const TEXT =
+  'In today\'s fast-paced world, the Riverside Library plays a pivotal role in fostering community connection. It welcomed 12,400 visitors in 2023. Furthermore, director Alice Moreno stated, "Every visitor deserves a quiet place to read." Ultimately, the library does not charge any fees for its programs, which ensures that residents of all ages can benefit.';
+// Plain and faithful but for one number: 12,400 visitors became 14,200.
+const ANSWER =
+  'The Riverside Library matters a lot to the people who live nearby. It had 14,200 visitors in 2023. Director Alice Moreno put it simply: "Every visitor deserves a quiet place to read." And the library does not charge any fees for its programs, so people of every age can join in.';
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+let provider: { url: string; close: () => Promise<void> };
+let server: ExtraServer;
+
+/** axe's WCAG 2.1 AA findings inside the meaning report (contrast in both themes, names, roles). */
+async function reportViolations(p: Page): Promise<string[]> {
+  await p.addScriptTag({ path: axeSource });
+  return p.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Element, o: object) => Promise<{ violations: { id: string; help: string }[] }> };
+      }
+    ).axe;
+    const el = document.querySelector('[data-testid="meaning-report"]')!;
+    const res = await axe.run(el, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return res.violations.map((v) => `${v.id}: ${v.help}`);
+  });
+}
+
+test.beforeAll(async () => {
+  provider = await startScriptedProvider((prompt) => {
+    // Rounds on single sentences get them back as they were sent.
+    const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
+    return list ? (list[1] ?? '') : ANSWER;
+  });
+  server = await startExtraServer({
+    HUMANIZER_LLM_BASE_URL: provider.url,
+    HUMANIZER_LLM_API_KEY: 'scripted',
+    HUMANIZER_LLM_MODEL: 'scripted-model',
+    AUTH_RATE_LIMIT_SCALE: '100',
+  });
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await provider?.close();
+});
+
+test('the meaning report lists each fact, shows where it stands on focus, and the sentence put back', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    baseURL: server.base,
+    bypassCSP: true,
+    viewport: { width: 1280, height: 900 },
+  });
+  const page = await context.newPage();
+  await signUpAndConfirm(page, page.request);
+  await page.goto('/');
+  await page.getByRole('radio', { name: /Deep Humanize/ }).click();
+  await page.getByRole('textbox', { name: 'Your text' }).fill(TEXT);
+  await page.getByRole('button', { name: 'Humanize', exact: true }).click();
+  await expect(page.getByTestId('engine-badge')).toHaveText('Full rewrite', { timeout: 45_000 });
+  const result = (await page.getByTestId('result-text').textContent()) ?? '';
+  // The changed number never reaches the result: its sentence is back as written.
+  expect(result).not.toContain('14,200');
+  expect(result).toContain('It welcomed 12,400 visitors in 2023.');
+  expect(result).toContain('Director Alice Moreno');
+
+  const report = page.getByTestId('meaning-report');
+  await expect(page.getByTestId('meaning-summary')).toContainText(
+    /^Meaning check: \d+ facts checked: .*1 quotation, 1 negation: all kept\. 1 sentence put back as you wrote it/,
+  );
+  // Folded until opened by keyboard.
+  await expect(page.getByTestId('meaning-facts')).toBeHidden();
+  await page.getByTestId('meaning-summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('meaning-facts')).toBeVisible();
+  // Focus a fact: where it stands in the result is shown, marked.
+  await page.getByRole('button', { name: 'Number 12,400 visitors: kept as written' }).focus();
+  await expect(page.getByTestId('meaning-where')).toContainText('In the result:');
+  await expect(page.getByTestId('meaning-where').locator('mark')).toHaveText('12,400 visitors');
+  await expect(page.getByTestId('meaning-put-back')).toContainText('It welcomed 12,400 visitors in 2023.');
+  await expect(page.getByTestId('meaning-put-back')).toContainText('Why:');
+  expect(await reportViolations(page)).toEqual([]);
+  await report.screenshot({ path: test.info().outputPath('meaning-report-light.png') });
+
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await reportViolations(page)).toEqual([]);
+  await report.screenshot({ path: test.info().outputPath('meaning-report-dark.png') });
+  await context.close();
+});
