@@ -34,6 +34,11 @@ const withoutSoft = (j: Faithfulness): Faithfulness => ({
 export const MAX_RESTORED_SHARE = 0.5;
 /** A passing rewrite under the coverage in this many sentences says the text loosely (see `onlyMissing`). */
 const LOOSE_SENTENCES = 3;
+/**
+ * A repaired answer that still leaves out sentences holding more than this share of the text's words, when they
+ * cannot be put back, is set aside: it says too little of the text to be delivered as a rewrite of it.
+ */
+export const MAX_LEFT_OUT_SHARE = 0.4;
 
 /** Spaces and blank lines left by removed sentences, tidied. */
 const tidy = (t: string): string =>
@@ -285,8 +290,21 @@ export function judgeAndRepair(
   // The repaired text must pass as a whole; sentences written as the user wrote them always align.
   // Sentences put back can change how the rest aligns: judge again, and repair once more if needed.
   const again = judge(out);
-  if (again.ok)
-    return { ok: true, text: withoutRepeats(orig, out, again, restoredOriginals, mode, spans), repairs, judgement: j };
+  if (again.ok) {
+    const text = withoutRepeats(orig, out, again, restoredOriginals, mode, spans);
+    // Sentences of the user's that the repaired text still leaves out (an answer set aside for an invented or
+    // changed sentence can also have dropped others): put back too, as for an answer that passes whole. If that
+    // would put back too much, the repair so far stands.
+    if (depth < 2 && again.dropped.length > 0) {
+      const next = judgeAndRepair(orig, text, mode, spans, depth + 1, alreadyRestored + restoredWords, [], false, 1);
+      if (next.ok) return { ok: true, text: next.text, repairs: [...repairs, ...next.repairs], judgement: j };
+      // They cannot all come back: a text that still leaves out that much of the user's is no rewrite of it.
+      const lost = again.dropped.reduce((n, i) => n + words(again.originalSentences[i]?.text ?? ''), 0);
+      if (lost > MAX_LEFT_OUT_SHARE * words(orig))
+        return { ok: false, reason: 'part of your text was left out', drift: 'dropped', judgement: again };
+    }
+    return { ok: true, text, repairs, judgement: j };
+  }
   // The answer passed and only had sentences the user wrote put back, word for word: they cannot change what it
   // says, however the alignment reads the longer text.
   if (j.ok) return { ok: true, text: out, repairs, judgement: j };

@@ -70,6 +70,59 @@ describe('repair instead of discard', () => {
     expect(describeRepairs(r.repairs)).toBe('1 sentence kept as written: part of your text was left out');
   });
 
+  it('puts back a sentence left out of a rewrite that also fails elsewhere, once that failure is repaired', () => {
+    const o =
+      'The ferry to the island leaves the harbour at seven every morning in summer. ' +
+      'Tickets are sold at the kiosk beside the pier and cannot be booked ahead. ' +
+      'Bicycles travel free, but dogs must stay on a lead for the whole crossing. ' +
+      'A small café on the upper deck sells tea, coffee and warm pastries. ' +
+      'In winter the first crossing is an hour later because of the dark mornings.';
+    // The time changed, and the bicycles and dogs left out.
+    const rewrite =
+      'Every summer morning at eight, the island ferry pulls out of the harbour. ' +
+      'You buy tickets at the kiosk next to the pier, with no booking ahead. ' +
+      'Up on the top deck, a little café serves tea, coffee and warm pastries. ' +
+      'Winter crossings start an hour later, since the mornings are dark.';
+    expect(checkFaithful(o, rewrite).ok).toBe(false);
+    const r = judgeAndRepair(o, rewrite);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.text).toContain('The ferry to the island leaves the harbour at seven every morning in summer.');
+    expect(r.text).not.toContain('eight');
+    expect(r.text).toContain('Bicycles travel free, but dogs must stay on a lead for the whole crossing.');
+    expect(r.text).toContain('Up on the top deck, a little café serves tea, coffee and warm pastries.');
+  });
+
+  it('sets aside a repaired rewrite that still leaves out half of the text when that cannot come back', () => {
+    const o = [
+      'The town library opened its new reading room on the first of May.',
+      'Builders spent eight months turning the old post office into a quiet space.',
+      'The room holds about four thousand books and twenty long oak tables.',
+      'Local artists painted a mural of the river along the north wall.',
+      'Children can borrow up to six books at a time with a free card.',
+      'A volunteer group runs a reading circle for older residents every Thursday.',
+      'The council paid for new windows that let in far more daylight.',
+      'Parking is limited, so visitors are asked to come by bus or bicycle.',
+      'Opening hours are longer on weekends during the school holidays.',
+      'The head librarian hopes the room will become a meeting place for the whole town.',
+    ].join(' ');
+    // Every other sentence gone, the rest said at length (no long gap, no early stop), and the date changed.
+    const rewrite = [
+      'On the first of June, the town library finally opened the doors of its brand new reading room to the public.',
+      'With roughly four thousand books on its shelves, the room also offers twenty long tables made of solid oak.',
+      'Children are allowed to take home as many as six books at once, and the card they need costs nothing at all.',
+      'During the school holidays, the library keeps its doors open for longer hours on Saturdays and Sundays.',
+      'The head librarian hopes that the room will grow into a real meeting place for everyone in the town.',
+    ].join(' ');
+    const j = checkFaithful(o, rewrite);
+    expect(j.drift).toBe('number');
+    expect(j.dropped.length).toBe(5);
+    // Putting back the date's sentence and the five left out would put back more than half: set aside, not
+    // delivered with half of the text missing.
+    const r = judgeAndRepair(o, rewrite);
+    expect(r).toMatchObject({ ok: false, drift: 'dropped' });
+  });
+
   it('a rewrite that stops early, though its merges brush the last sentence, gets that sentence back at the end', () => {
     const o =
       'Our small bakery opened on the high street in a cold and rainy March. ' +
