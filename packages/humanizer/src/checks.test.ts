@@ -73,7 +73,9 @@ describe('contentRecall and negations', () => {
     expect(contentRecall('We utilize crucial tools.', 'We use key tools.')).toBe(1);
     expect(contentRecall('We bought apples and pears.', 'We bought apples.')).toBeLessThan(1);
   });
-  it('counts negations but not "not only"', () => {
-    expect(negations("It isn't here, not there, and not only that.")).toBe(2);
+  it("counts negations by the check's one lexicon, set phrases left out", () => {
+    expect(negations("It isn't here, not there, and it is not only fast but also cheap.")).toBe(2);
+    // "hardly" denies as "not" does; "do not hesitate" and "can't wait" deny nothing.
+    expect(negations("The roads are hardly used. Please do not hesitate to call; we can't wait to see you.")).toBe(1);
   });
 });

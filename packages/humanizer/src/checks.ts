@@ -1,3 +1,4 @@
+import { negationSpans } from './model/faithfulness/negation/count.ts';
 import { OPENERS, PHRASES } from './data/phrases.ts';
 import { LEXICON, inflectVerb, pluralize } from './data/lexicon.ts';
 import { sameSentinels, SENTINEL_RE } from './protect.ts';
@@ -131,13 +132,12 @@ export function recallOfStems(orig: string[], output: string): number {
   return hit / orig.length;
 }
 
+/**
+ * How many times a text says "not", read by the check's one negation lexicon (model/faithfulness/negation): set
+ * phrases that deny nothing ("not only … but", "do not hesitate", "can't wait") are left out.
+ */
 export function negations(s: string): number {
-  // "Please do not hesitate to write" asks; it denies nothing.
-  const t = s
-    .toLowerCase()
-    .replace(/\bnot only\b/g, '')
-    .replace(/\b(?:do not|don['’]t) hesitate\b/g, '');
-  return (t.match(/\b(?:not|no|never|none|nor|without|neither|nobody|nothing|nowhere|cannot)\b|n't\b/g) ?? []).length;
+  return negationSpans(s).length;
 }
 
 function modality(s: string): [number, number] {

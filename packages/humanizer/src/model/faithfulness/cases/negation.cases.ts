@@ -66,6 +66,13 @@ export const NEGATION_CASES: readonly RuleCase[] = [
     fail: 'Visitors can park on the grass near the lake. We are eager to see the new garden in spring.',
   },
   {
+    rule: 'negation.lost',
+    note: '"do not hesitate to" asks; it denies nothing, so "feel free to" keeps it',
+    original: 'Please do not hesitate to call the front desk with questions. Guests may not smoke in the rooms.',
+    keep: 'Please feel free to call the front desk with questions. Smoking is not allowed in the rooms.',
+    fail: 'Please feel free to call the front desk with questions. Guests may smoke in the rooms.',
+  },
+  {
     rule: 'negation.as-if',
     note: '"not as if" planted into "as if", where the clause gives the "not" no word to reach',
     original: 'It was as if, without warning, the lights failed in every house. Neighbours lit candles.',
