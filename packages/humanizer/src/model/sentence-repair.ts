@@ -294,7 +294,8 @@ export function judgeAndRepair(
     const text = withoutRepeats(orig, out, again, restoredOriginals, mode, spans);
     // Sentences of the user's that the repaired text still leaves out (an answer set aside for an invented or
     // changed sentence can also have dropped others): put back too, as for an answer that passes whole. If that
-    // would put back too much, the repair so far stands.
+    // would put back too much, the repair so far stands, unless what it leaves out is more than
+    // MAX_LEFT_OUT_SHARE of the text (decision 0061).
     if (depth < 2 && again.dropped.length > 0) {
       const next = judgeAndRepair(orig, text, mode, spans, depth + 1, alreadyRestored + restoredWords, [], false, 1);
       if (next.ok) return { ok: true, text: next.text, repairs: [...repairs, ...next.repairs], judgement: j };
