@@ -17,6 +17,7 @@ describe('the gold set of real fact changes', () => {
     expect(gold.size).toBeGreaterThanOrEqual(50);
     for (const [id, g] of gold) {
       expect(PAIR_KINDS, id).toContain(g.kind);
+      expect(Number.isInteger(g.round) && g.round >= 1, id).toBe(true);
       for (const c of g.changes) {
         expect(CHANGE_KINDS, id).toContain(c.kind);
         expect(c.original !== null || c.rewrite !== null, id).toBe(true);

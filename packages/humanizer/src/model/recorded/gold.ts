@@ -37,6 +37,12 @@ export interface GoldChange {
 }
 export interface GoldPair {
   kind: PairKind;
+  /**
+   * When the pair was read: 1, the pairs the check's word rules were written against; 2 and 3, pairs read by hand
+   * after the rules of decision 0060 were written (decision 0061's bound was chosen on all three). Later rounds
+   * continue the count.
+   */
+  round: number;
   changes: GoldChange[];
 }
 
@@ -100,12 +106,17 @@ const noFigures = (kind: PairKind): GoldFigures => ({
  * The check (Deep's tolerances, with repair) on every gold pair of the given pairs, by pair kind. With `spans`, as
  * Deep runs it: the protected spans it finds in the text (numbers, names, quotations) must come back.
  */
-export function goldFigures(pairs: readonly Pair[], spans = false): GoldFigures[] {
+export function goldFigures(
+  pairs: readonly Pair[],
+  spans = false,
+  /** Only the pairs read in these rounds (all when absent). */
+  rounds?: readonly number[],
+): GoldFigures[] {
   const set = goldSet();
   const by = new Map<PairKind, GoldFigures>();
   for (const p of pairs) {
     const g = set.get(p.id);
-    if (!g) continue;
+    if (!g || (rounds && !rounds.includes(g.round))) continue;
     const f = by.get(p.kind) ?? noFigures(p.kind);
     f.pairs++;
     // As Deep reads the answer: what the model said around the rewrite is taken off first.
@@ -152,6 +163,15 @@ export function printGold(pairs: readonly Pair[]): void {
     'as Deep runs it, with the protected spans it finds in the text (numbers, names, quotations; these rewrites were written without them)',
     totalOf(goldFigures(pairs, true)),
   );
+  // The rounds read after the rules were written: how the check does on pairs it was not built on.
+  const rounds = [...new Set([...goldSet().values()].map((g) => g.round))].sort((a, b) => a - b);
+  for (const r of rounds)
+    printTotal(
+      r === 1
+        ? 'round 1 (the pairs the word rules were written against)'
+        : `round ${r} (read after the word rules of decision 0060 were written)`,
+      totalOf(goldFigures(pairs, false, [r])),
+    );
   console.log('');
 }
 
