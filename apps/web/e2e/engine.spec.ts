@@ -118,10 +118,12 @@ test('a rewrite is made by the model while Ollama is up, with the writing option
   await expect(page.getByLabel('Tone').locator('option:checked')).toHaveText(/Professional · Needs full rewrite/);
   await rewriteByModel();
   // The fake model writes the same answer whatever the tone: the result does not claim a tone it lacks.
+  // A light edit given instead of the model's version says where that version is, when it is folded below.
+  const below = (await page.getByTestId('model-version').count()) > 0;
   await expect(page.getByTestId('result-notes')).toContainText(
     modelDelivered
       ? 'You chose a professional tone, but the rewrite does not measurably read that way'
-      : 'A professional tone needs a full rewrite, so this light edit kept your wording',
+      : `A professional tone needs a full rewrite${below ? " (the model's version, not used, is below)" : ''}, so this light edit kept your wording`,
   );
   expect(ollama.prompts.at(-1)).toMatch(/Tone: professional/);
   await page.screenshot({ path: test.info().outputPath('home-result-1366.png') });
