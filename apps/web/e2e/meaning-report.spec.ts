@@ -12,9 +12,10 @@ import { signUpAndConfirm } from './support';
 
 const TEXT =
   'In today\'s fast-paced world, the Riverside Library plays a pivotal role in fostering community connection. It welcomed 12,400 visitors in 2023. Furthermore, director Alice Moreno stated, "Every visitor deserves a quiet place to read." Ultimately, the library does not charge any fees for its programs, which ensures that residents of all ages can benefit.';
-// Plain and faithful but for one number: 12,400 visitors became 14,200.
+// Plainer and faithful but for one number: 12,400 visitors became 14,200. Every other sentence says what the text
+// says (the first in other words, the quotation still attributed with "said"), so only that one comes back.
 const ANSWER =
-  'The Riverside Library matters a lot to the people who live nearby. It had 14,200 visitors in 2023. Director Alice Moreno put it simply: "Every visitor deserves a quiet place to read." And the library does not charge any fees for its programs, so people of every age can join in.';
+  'In a world that moves this fast, the Riverside Library plays a big part in helping the community connect. It had 14,200 visitors in 2023. As director Alice Moreno said, "Every visitor deserves a quiet place to read." And the library does not charge any fees for its programs, so residents of all ages can benefit.';
 
 const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
@@ -73,7 +74,8 @@ test('the meaning report lists each fact, shows where it stands on focus, and th
   // The changed number never reaches the result: its sentence is back as written.
   expect(result).not.toContain('14,200');
   expect(result).toContain('It welcomed 12,400 visitors in 2023.');
-  expect(result).toContain('Director Alice Moreno');
+  // The rest is the model's.
+  expect(result).toContain('As director Alice Moreno said');
 
   const report = page.getByTestId('meaning-report');
   await expect(page.getByTestId('meaning-summary')).toContainText(
