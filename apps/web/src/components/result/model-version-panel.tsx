@@ -8,8 +8,8 @@ import { copyText } from '@/lib/utils';
 
 /**
  * The model's rewrite that was not used because it did not score lower than what was delivered (decision 0059),
- * folded under a result: its score, why it was not used, what its meaning check found, and Copy. Free: it is never charged. A native
- * disclosure, so it opens with Enter or Space and reads as one to a screen reader.
+ * folded under a result: its score, why it was not used, what its meaning check found, and Copy. Free: it is
+ * never charged. A native disclosure, so it opens with Enter or Space and reads as one to a screen reader.
  */
 export function ModelVersionPanel({
   alternative,
