@@ -4,11 +4,10 @@
  * back as written, and the report folded under the scores lists every fact of the text, kept, with where each
  * stands on hover or focus, and the sentence put back with why. Checked with axe; screenshots in light and dark.
  */
-import { createRequire } from 'node:module';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startScriptedProvider } from '../../../packages/humanizer/src/model/scripted-provider.ts';
 import { startExtraServer, type ExtraServer } from './extra-server';
-import { signUpAndConfirm } from './support';
+import { axeViolationsIn, signUpAndConfirm } from './support';
 
 const TEXT =
   'In today\'s fast-paced world, the Riverside Library plays a pivotal role in fostering community connection. It welcomed 12,400 visitors in 2023. Furthermore, director Alice Moreno stated, "Every visitor deserves a quiet place to read." Ultimately, the library does not charge any fees for its programs, which ensures that residents of all ages can benefit.';
@@ -17,25 +16,8 @@ const TEXT =
 const ANSWER =
   'In a world that moves this fast, the Riverside Library plays a big part in helping the community connect. It had 14,200 visitors in 2023. As director Alice Moreno said, "Every visitor deserves a quiet place to read." And the library does not charge any fees for its programs, so residents of all ages can benefit.';
 
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
 let provider: { url: string; close: () => Promise<void> };
 let server: ExtraServer;
-
-/** axe's WCAG 2.1 AA findings inside the meaning report (contrast in both themes, names, roles). */
-async function reportViolations(p: Page): Promise<string[]> {
-  await p.addScriptTag({ path: axeSource });
-  return p.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: Element, o: object) => Promise<{ violations: { id: string; help: string }[] }> };
-      }
-    ).axe;
-    const el = document.querySelector('[data-testid="meaning-report"]')!;
-    const res = await axe.run(el, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return res.violations.map((v) => `${v.id}: ${v.help}`);
-  });
-}
 
 test.beforeAll(async () => {
   provider = await startScriptedProvider((prompt) => {
@@ -92,11 +74,11 @@ test('the meaning report lists each fact, shows where it stands on focus, and th
   await expect(page.getByTestId('meaning-where').locator('mark')).toHaveText('12,400 visitors');
   await expect(page.getByTestId('meaning-put-back')).toContainText('It welcomed 12,400 visitors in 2023.');
   await expect(page.getByTestId('meaning-put-back')).toContainText('Why:');
-  expect(await reportViolations(page)).toEqual([]);
+  expect(await axeViolationsIn(page, '[data-testid="meaning-report"]')).toEqual([]);
   await report.screenshot({ path: test.info().outputPath('meaning-report-light.png') });
 
   await page.emulateMedia({ colorScheme: 'dark' });
-  expect(await reportViolations(page)).toEqual([]);
+  expect(await axeViolationsIn(page, '[data-testid="meaning-report"]')).toEqual([]);
   await report.screenshot({ path: test.info().outputPath('meaning-report-dark.png') });
   await context.close();
 });

@@ -4,19 +4,16 @@
  * edit and the model's version is folded under it: opened by keyboard, its score and reason shown, copied, free;
  * History shows it again. Checked with axe in light and dark.
  */
-import { createRequire } from 'node:module';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { startScriptedProvider } from '../../../packages/humanizer/src/model/scripted-provider.ts';
 import { startExtraServer, type ExtraServer } from './extra-server';
-import { signUpAndConfirm } from './support';
+import { axeViolationsIn, signUpAndConfirm } from './support';
 
 const TEXT =
   "In today's fast-paced world, the community center plays a pivotal role in fostering connection. Moreover, it offers a wide range of programs that cater to diverse needs. Furthermore, its dedicated staff work tirelessly to ensure that every visitor feels welcome. Ultimately, the center serves as a vital hub for residents of all ages.";
 // Faithful, but as machine-like as the text: the light edit scores lower.
 const STIFF =
   "In today's fast-paced world, the community center plays a crucial role in fostering connection. Additionally, it offers a wide range of programs that cater to diverse needs. Furthermore, its dedicated staff work tirelessly to ensure that every visitor feels welcome. Ultimately, the center serves as a vital hub for residents of all ages.";
-
-const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
 test.describe.configure({ mode: 'serial' });
 
@@ -32,21 +29,6 @@ async function open(browser: Browser, colorScheme: 'light' | 'dark'): Promise<Br
     bypassCSP: true,
     viewport: { width: 1280, height: 900 },
     permissions: ['clipboard-read', 'clipboard-write'],
-  });
-}
-
-/** axe's WCAG 2.1 AA findings inside the model's version panel (contrast in both themes, names, roles). */
-async function panelViolations(p: Page): Promise<string[]> {
-  await p.addScriptTag({ path: axeSource });
-  return p.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: { run: (ctx: Element, o: object) => Promise<{ violations: { id: string; help: string }[] }> };
-      }
-    ).axe;
-    const el = document.querySelector('[data-testid="model-version"]')!;
-    const res = await axe.run(el, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return res.violations.map((v) => `${v.id}: ${v.help}`);
   });
 }
 
@@ -112,7 +94,7 @@ test("the light edit is the result, the model's version is folded under it, open
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('model-version-copy')).toHaveText('Copied!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(STIFF);
-  expect(await panelViolations(page)).toEqual([]);
+  expect(await axeViolationsIn(page, '[data-testid="model-version"]')).toEqual([]);
   await panel.screenshot({ path: test.info().outputPath('model-version-light.png') });
   await page.screenshot({ path: test.info().outputPath('result-light.png'), fullPage: true });
 
@@ -139,7 +121,7 @@ test("the light edit is the result, the model's version is folded under it, open
     await p.getByTestId('model-version-summary').first().focus();
     await p.keyboard.press('Space');
     await expect(p.getByTestId('model-version-text').first()).toHaveText(STIFF);
-    expect(await panelViolations(p)).toEqual([]);
+    expect(await axeViolationsIn(p, '[data-testid="model-version"]')).toEqual([]);
     await p
       .getByTestId('model-version')
       .first()

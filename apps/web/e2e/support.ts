@@ -1,4 +1,5 @@
-/** Helpers the browser tests share: unique accounts, the local outbox, and sign-up with confirmation. */
+/** Helpers the browser tests share: unique accounts, the local outbox, sign-up with confirmation, axe in a part. */
+import { createRequire } from 'node:module';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { OutboxMail } from '@plainspoken/shared';
 
@@ -107,4 +108,25 @@ export async function logOutFromProfile(page: Page): Promise<void> {
     await page.getByRole('button', { name: 'Sign out', exact: true }).click({ timeout: 5_000 });
     await expect(page.getByRole('banner').getByRole('button', { name: 'Get started' })).toBeVisible({ timeout: 5_000 });
   }).toPass({ timeout: 30_000 });
+}
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/**
+ * axe's WCAG 2.1 A and AA findings inside the element `selector` names (contrast in the page's theme, names,
+ * roles), as "rule: help". The context must bypass the page's CSP for the injected script.
+ */
+export async function axeViolationsIn(page: Page, selector: string): Promise<string[]> {
+  await page.addScriptTag({ path: axeSource });
+  return page.evaluate(async (sel) => {
+    const axe = (
+      window as unknown as {
+        axe: { run: (ctx: Element, o: object) => Promise<{ violations: { id: string; help: string }[] }> };
+      }
+    ).axe;
+    const el = document.querySelector(sel);
+    if (!el) throw new Error(`no element ${sel} to check`);
+    const res = await axe.run(el, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return res.violations.map((v) => `${v.id}: ${v.help}`);
+  }, selector);
 }

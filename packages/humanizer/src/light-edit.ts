@@ -31,25 +31,14 @@ function localPass(
     return mode === 'lightning' && d.score > before ? null : d;
   };
   // Try a few derived seeds; Deep additionally steers away from the first pass's sentences.
-  for (let k = 1; k <= 4; k++) {
-    const out = localHumanize(text, mode, {
-      seed: hash32(seed, 'second', k),
-      avoidAlts,
-      avoidText: first,
-      deadline,
-      contractions,
-    }).text;
-    const d = acceptable(out);
-    if (d) return { text: out, detection: d };
-  }
-  if (mode === 'lightning') {
-    const out = localHumanize(text, 'deep', {
-      seed: hash32(seed, 'second'),
-      avoidAlts,
-      avoidText: first,
-      deadline,
-      contractions,
-    }).text;
+  // Lightning last tries Deep's edit once.
+  const attempts: { mode: Mode; seed: number }[] = [1, 2, 3, 4].map((k) => ({
+    mode,
+    seed: hash32(seed, 'second', k),
+  }));
+  if (mode === 'lightning') attempts.push({ mode: 'deep', seed: hash32(seed, 'second') });
+  for (const a of attempts) {
+    const out = localHumanize(text, a.mode, { seed: a.seed, avoidAlts, avoidText: first, deadline, contractions }).text;
     const d = acceptable(out);
     if (d) return { text: out, detection: d };
   }

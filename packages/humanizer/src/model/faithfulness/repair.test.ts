@@ -3,6 +3,19 @@ import { checkFaithful } from './index.ts';
 import { describeRepairs, judgeAndRepair, withoutRepeats } from '../sentence-repair.ts';
 import { LONG, LONG_REWRITE, ORIGINAL, REWRITE } from './test-texts.ts';
 
+/** A text of five sentences, and a rewrite that leaves out the third (bicycles and dogs) and says the rest. */
+const FERRY =
+  'The ferry to the island leaves the harbour at seven every morning in summer. ' +
+  'Tickets are sold at the kiosk beside the pier and cannot be booked ahead. ' +
+  'Bicycles travel free, but dogs must stay on a lead for the whole crossing. ' +
+  'A small café on the upper deck sells tea, coffee and warm pastries. ' +
+  'In winter the first crossing is an hour later because of the dark mornings.';
+const FERRY_REWRITE =
+  'Every summer morning at seven, the island ferry pulls out of the harbour. ' +
+  'You buy tickets at the kiosk next to the pier, with no booking ahead. ' +
+  'Up on the top deck, a little café serves tea, coffee and warm pastries. ' +
+  'Winter crossings start an hour later, since the mornings are dark.';
+
 // Repair instead of discard: the sentences that fail are put back as written, in the text's order.
 describe('repair instead of discard', () => {
   it('puts back only the sentence whose number changed and says so', () => {
@@ -44,17 +57,8 @@ describe('repair instead of discard', () => {
   });
 
   it('puts back a sentence left out of a rewrite that passes as a whole, never losing it in silence', () => {
-    const o =
-      'The ferry to the island leaves the harbour at seven every morning in summer. ' +
-      'Tickets are sold at the kiosk beside the pier and cannot be booked ahead. ' +
-      'Bicycles travel free, but dogs must stay on a lead for the whole crossing. ' +
-      'A small café on the upper deck sells tea, coffee and warm pastries. ' +
-      'In winter the first crossing is an hour later because of the dark mornings.';
-    const rewrite =
-      'Every summer morning at seven, the island ferry pulls out of the harbour. ' +
-      'You buy tickets at the kiosk next to the pier, with no booking ahead. ' +
-      'Up on the top deck, a little café serves tea, coffee and warm pastries. ' +
-      'Winter crossings start an hour later, since the mornings are dark.';
+    const o = FERRY;
+    const rewrite = FERRY_REWRITE;
     const j = checkFaithful(o, rewrite);
     // The check lets the answer through as a whole, and knows which sentence it lost.
     expect(j.ok).toBe(true);
@@ -71,18 +75,9 @@ describe('repair instead of discard', () => {
   });
 
   it('puts back a sentence left out of a rewrite that also fails elsewhere, once that failure is repaired', () => {
-    const o =
-      'The ferry to the island leaves the harbour at seven every morning in summer. ' +
-      'Tickets are sold at the kiosk beside the pier and cannot be booked ahead. ' +
-      'Bicycles travel free, but dogs must stay on a lead for the whole crossing. ' +
-      'A small café on the upper deck sells tea, coffee and warm pastries. ' +
-      'In winter the first crossing is an hour later because of the dark mornings.';
+    const o = FERRY;
     // The time changed, and the bicycles and dogs left out.
-    const rewrite =
-      'Every summer morning at eight, the island ferry pulls out of the harbour. ' +
-      'You buy tickets at the kiosk next to the pier, with no booking ahead. ' +
-      'Up on the top deck, a little café serves tea, coffee and warm pastries. ' +
-      'Winter crossings start an hour later, since the mornings are dark.';
+    const rewrite = FERRY_REWRITE.replace('at seven', 'at eight');
     expect(checkFaithful(o, rewrite).ok).toBe(false);
     const r = judgeAndRepair(o, rewrite);
     expect(r.ok).toBe(true);

@@ -36,17 +36,11 @@ export function litotesIn(text: string): number {
   return n;
 }
 
+/**
+ * `s` with its set phrases ("not only … but", "no doubt", question tags) blanked out character for character, so
+ * offsets stay those of `s`.
+ */
 export function withoutIdioms(s: string): string {
-  return s
-    .replace(NOT_ONLY, (m, at: number) =>
-      /^\W*$/.test(s.slice(0, at)) || SECOND_PART.test(s.slice(at + m.length)) ? ' ' : m,
-    )
-    .replace(IDIOMS, ' ')
-    .replace(QUESTION_TAG, ' ');
-}
-
-/** `s` with its set phrases blanked out character for character, so offsets stay those of `s`. */
-function maskIdioms(s: string): string {
   const blank = (m: string): string => m.replace(/[^\n]/g, ' ');
   return s
     .replace(NOT_ONLY, (m, at: number) =>
@@ -61,7 +55,7 @@ function maskIdioms(s: string): string {
  * left out): the whole word for a contraction ("didn't"). The meaning report lists these and no others.
  */
 export function negationSpans(text: string): { start: number; end: number }[] {
-  const masked = maskIdioms(text);
+  const masked = withoutIdioms(text);
   const out: { start: number; end: number }[] = [];
   for (const m of masked.matchAll(NEGATOR)) {
     let start = m.index;
