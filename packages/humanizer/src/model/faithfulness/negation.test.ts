@@ -123,7 +123,7 @@ describe('faithfulness check', () => {
       'The health ministry of the country does not publish its figures every year. The mortality rate in the country is falling and now stands at about 28 percent. ' +
       'Doctors expect better treatment and earlier diagnosis to lower the rate further over the next decade. Hospitals in the north have hired more nurses.';
     const a =
-      'In the country, the mortality rate has been declining and still stands at a worrying 28 percent, according to the health ministry. ' +
+      'In the country, the mortality rate has been declining and still stands at a worrying level of roughly 28 percent, according to the health ministry. ' +
       'Doctors hope better care and earlier diagnosis will bring the rate down over the coming decade. Hospitals in the north have taken on more nurses.';
     expect(checkFaithful(o, a).ok).toBe(true);
     expect(checkFaithful(o, a.replace('has been declining', 'has not been declining'))).toMatchObject({

@@ -6,6 +6,7 @@ import {
   listItemBeyond,
   listItemBroken,
   numberLost,
+  numberLostInWords,
   numberMoved,
   numberNew,
   numberSwapped,
@@ -13,6 +14,7 @@ import {
 import { addedInOtherWords, asIf, deniedActLost, mergeFlip, notAdded, notLost, notMoved } from './negation/rules.ts';
 import { certaintyAdded, certaintyLost } from './certainty/rules.ts';
 import { addedPrefix, amount, antonym, comparison } from './reversed/rules.ts';
+import { numberQualifier } from './facts/qualified-numbers.ts';
 import { countMadeRank, nameOrder, numberUnit, quoteSpeaker, slotLost } from './facts/bound-rules.ts';
 import type { Located, Rule } from './types.ts';
 import { VERDICT_RULES, type VerdictInput } from './verdict.ts';
@@ -29,6 +31,7 @@ export const SENTENCE_RULES: readonly Rule<SentenceCheck>[] = [
   numberNew,
   numberMoved,
   numberSwapped,
+  numberQualifier,
   numberUnit,
   countMadeRank,
   nameNew,
@@ -58,7 +61,13 @@ export const SENTENCE_RULES: readonly Rule<SentenceCheck>[] = [
 ];
 
 /** Rules over the whole text: facts of the original the answer lost. */
-export const TEXT_RULES: readonly Rule<Check, Located[]>[] = [numberLost, linkLost, spanLost, slotLost];
+export const TEXT_RULES: readonly Rule<Check, Located[]>[] = [
+  numberLost,
+  numberLostInWords,
+  linkLost,
+  spanLost,
+  slotLost,
+];
 
 export { VERDICT_RULES };
 

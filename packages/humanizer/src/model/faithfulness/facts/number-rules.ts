@@ -2,6 +2,7 @@ import type { Check, SentenceCheck } from '../context.ts';
 import { CLOSE_ALIGN, NUMBER_REACH } from '../thresholds.ts';
 import type { Exception, Located, Rule } from '../types.ts';
 import type { Facts } from './extract.ts';
+import { NUMBER_WORDS } from './numbers.ts';
 
 /** Number rules: a number, amount, year or list item of the answer that the original does not state there. */
 
@@ -221,3 +222,118 @@ export const numberLost: Rule<Check, Located[]> = {
     return out;
   },
 };
+
+/** Shares written in words ("a quarter", "two-thirds", "one in five"), as fractions. */
+const SHARE_WORDS: Record<string, number> = { half: 1 / 2, third: 1 / 3, quarter: 1 / 4, fifth: 1 / 5, tenth: 1 / 10 };
+/** "a quarter of", "two-thirds", "one in five" (not "a third party", "five-and-a-half", "5 in 2011"). */
+const SHARE_RE =
+  /(?<!and[\s-])\b(?:(a|one)[\s-](half|third|quarter|fifth|tenth)(?=\s+of\b)|(two|three|four)[\s-](third|quarter|fifth|tenth)s\b|(one|two|three|four|five|\d) (?:in|out of) (two|three|four|five|six|seven|eight|nine|ten|\d{1,2})(?![\d,]))/gi;
+const small = (w: string): number => {
+  const x = w.toLowerCase();
+  return Number(/^\d+$/.test(x) ? x : x === 'a' ? 1 : (NUMBER_WORDS[x] ?? NaN));
+};
+
+/** The shares a text states in words, as fractions rounded to two places ("a quarter" 0.25, "one in five" 0.2). */
+export function sharesOf(text: string): number[] {
+  const out: number[] = [];
+  for (const m of text.matchAll(SHARE_RE)) {
+    const v = m[1]
+      ? small(m[1]) * (SHARE_WORDS[(m[2] as string).toLowerCase()] as number)
+      : m[3]
+        ? small(m[3]) * (SHARE_WORDS[(m[4] as string).toLowerCase()] as number)
+        : small(m[5] as string) / small(m[6] as string);
+    if (Number.isFinite(v) && v > 0 && v < 1) out.push(Math.round(v * 100) / 100);
+  }
+  return out;
+}
+
+/** Whether a text states a share: in words, as a percent (within a point) or as a fraction in figures. */
+function statesShare(text: string, v: number, stated: ReadonlySet<string>): boolean {
+  if (sharesOf(text).some((x) => Math.abs(x - v) < 0.005)) return true;
+  // A percent in words ("twenty percent"): the number is among the answer's, and a percent is said.
+  const pc = Math.round(v * 100);
+  if (/%|\bper ?cent\b/i.test(text) && [pc - 1, pc, pc + 1].some((x) => stated.has(String(x)))) return true;
+  for (const m of text.matchAll(/(\d+(?:\.\d+)?)\s*(?:%|percent|per cent)/gi))
+    if (Math.abs(Number(m[1]) / 100 - v) <= 0.01) return true;
+  for (const m of text.matchAll(/\b(\d+)\s*\/\s*(\d+)\b/g))
+    if (Math.abs(Number(m[1]) / Number(m[2]) - v) < 0.005) return true;
+  return false;
+}
+
+export const numberLostInWords: Rule<Check, Located[]> = {
+  id: 'number.lost-word',
+  drift: 'number',
+  why: 'a count or share the original writes in words ("two national papers", "a quarter of users", "one in five") that the answer states nowhere, where one answer sentence follows its sentence closely, is a lost fact',
+  exceptions: [
+    ORDINARY_NUMBER_WORDS,
+    {
+      id: 'other-forms',
+      why: 'the count in figures or another form ("2", "both"), a share as a percent ("25%") keeps it',
+    },
+    {
+      id: 'merged-sentence',
+      why: 'only where one answer sentence follows the sentence closely (a merge may condense)',
+    },
+  ],
+  check: (c) => {
+    const { o, a, sim, answersOf, answer } = c;
+    const stated = new Set(
+      a.facts
+        .flatMap((f) => [...f.numbers, ...f.numberWords, ...f.numberForms])
+        .flatMap((n) => [n, n.replace(/(?:st|nd|rd|th)$/, '')]),
+    );
+    const out: Located[] = [];
+    o.facts.forEach((f, i) => {
+      const where = (answersOf[i] ?? []).filter((k) => (sim[k]?.[i] ?? 0) >= CLOSE_ALIGN);
+      if (where.length !== 1) return;
+      const text = o.sentences[i]?.text ?? '';
+      const share = sharesOf(text).find((v) => !statesShare(answer, v, stated));
+      // A share's words are not counts of their own ("two" of "two-thirds").
+      const withoutShares = text.replace(SHARE_RE, ' ');
+      const answerLower = answer.toLowerCase();
+      const count =
+        share === undefined
+          ? countWordsOf(withoutShares, f.numberWords).find(
+              (x) =>
+                !stated.has(x.n.replace(/(?:st|nd|rd|th)$/, '')) &&
+                // A count the answer writes in a list it announces ("six pillars: …") is still written.
+                !x.words.some((w) => new RegExp(`\\b${w}\\b`).test(answerLower)),
+            )?.n
+          : undefined;
+      if (share === undefined && count === undefined) return;
+      out.push({
+        detail:
+          share !== undefined
+            ? `a share was left out (${Math.round(share * 100)}% in your text, in words)`
+            : `a number was left out ("${count}" is in your text, in words)`,
+        answer: where[0] as number,
+        original: [i],
+      });
+    });
+    return out;
+  },
+};
+
+/** Number words that are not counts ("double the fun"), or say none ("zero" / "no"). */
+const NOT_COUNT_WORDS = new Set(['double', 'twice', 'zero']);
+
+/**
+ * The words of the sentence's counts still written in `text` (shares taken out): not the ordinary ones, not a
+ * scale after a figure ("182 million"), not an ordinal that opens the sentence as a list marker ("Third, …").
+ */
+function countWordsOf(text: string, numberWords: readonly string[]): { n: string; words: string[] }[] {
+  const lower = text.toLowerCase();
+  return numberWords.flatMap((n) => {
+    if (ORDINARY_NUMBER_WORDS.words?.includes(n)) return [];
+    const words = Object.entries(NUMBER_WORDS)
+      .filter(([w, v]) => v === n && !NOT_COUNT_WORDS.has(w))
+      .map(([w]) => w);
+    const written = words.filter(
+      (w) =>
+        new RegExp(`(?<![\\d.,]\\s?)\\b${w}\\b`).test(lower) &&
+        !new RegExp(`^\\W*${w}\\b(?=,|\\s+(?:it|the|we|i|you|they|this|there)\\b)`).test(lower),
+    );
+    // Compound words ("twenty-five") have no single word: they are not judged here.
+    return written.length > 0 ? [{ n, words: written }] : [];
+  });
+}
