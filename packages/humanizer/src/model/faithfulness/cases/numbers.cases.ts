@@ -114,4 +114,11 @@ export const NUMBER_CASES: readonly RuleCase[] = [
     original: 'Third, the garden needs a new fence before the goats arrive. The old one has fallen down.',
     keep: 'Also, the garden needs a new fence before the goats arrive. The old one has fallen down.',
   },
+  {
+    rule: 'number.lost',
+    note: 'a decimal figure is a number, not a date; "1.200 feet" is 1,200 feet',
+    original: 'The charity raised $56.5m (£30.4m) at its spring gala. The rope bridge is 1.200 feet long.',
+    keep: 'At its spring gala the charity raised $56.5 million (£30.4 million). The rope bridge is 1,200 feet long.',
+    fail: 'At its spring gala the charity raised $56.5 million. The rope bridge is 1,200 feet long.',
+  },
 ];

@@ -184,7 +184,12 @@ export const numberLost: Rule<Check, Located[]> = {
   why: 'a number of the original (in figures) that the answer states nowhere, where one answer sentence follows its sentence closely, is a lost fact',
   exceptions: [
     { id: 'merged-minor-figure', why: 'split over several answer sentences, only a year must still be there' },
-    { id: 'dates-and-times', why: 'dates and times may be written in words ("08/10/06", "9:30")' },
+    {
+      id: 'dates-and-times',
+      why: 'dates and times may be written in words ("08/10/06", "9:30"); a decimal is a number',
+    },
+    { id: 'scientific-notation', why: 'a mantissa ("1.5 · 10^5") may be written out ("150,000")' },
+    { id: 'thousands-stop', why: 'a stop between thousands ("1.200") is the number written with a comma ("1,200")' },
     { id: 'ordinals-and-decades', why: 'an ordinal counts as its number ("10th"), a decade as its last two digits' },
   ],
   check: (c) => {
@@ -198,14 +203,21 @@ export const numberLost: Rule<Check, Located[]> = {
     const stated = (n: string): boolean =>
       answerNumbers.has(n) ||
       (/^1[89]\d0$/.test(n) && answerNumbers.has(n.slice(2))) ||
-      (n === '10' && /\bdecade\b/i.test(answer));
+      (n === '10' && /\bdecade\b/i.test(answer)) ||
+      // A stop between thousands ("1.200 feet" is 1,200 feet).
+      (/^\d{1,3}\.\d{3}$/.test(n) && answerNumbers.has(n.replace('.', '')));
     const out: Located[] = [];
     o.facts.forEach((f, i) => {
       // Only where one answer sentence follows this one closely (a condensed rewrite may leave a minor figure
       // out of a merged sentence), and not in dates and times, which a rewrite may write in words.
       const where = (answersOf[i] ?? []).filter((k) => (sim[k]?.[i] ?? 0) >= CLOSE_ALIGN);
       if (where.length === 0) return;
-      const plain = (o.sentences[i]?.text ?? '').replace(/\d+(?:[/:.-]\d+)+|@[A-Z]+\d+/g, ' ');
+      // Dates, times and codes ("08/10/06", "9:30", "1.2.3", "@NUM1") and a mantissa ("1.5 \cdot 10^5") are
+      // left to the other rules; a decimal ("£30.4m") is a number.
+      const plain = (o.sentences[i]?.text ?? '').replace(
+        /\d+(?:[/:-]\d+)+|\d+(?:\.\d+){2,}|@[A-Z]+\d+|\d+(?:\.\d+)?\s*(?:\\cdot|\\times|[x×*])\s*10\^/g,
+        ' ',
+      );
       const lost = f.numbers.find(
         (n) =>
           (where.length === 1 || /^(?:1[5-9]|20)\d\d$/.test(n)) &&
