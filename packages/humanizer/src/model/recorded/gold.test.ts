@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CHANGE_KINDS, changeDelivered, goldSet, type GoldChange } from './gold.ts';
+import { CHANGE_KINDS, changeDelivered, goldFigures, goldSet, type GoldChange } from './gold.ts';
 import { loadPairs, PAIR_KINDS, type Pair } from './pairs.ts';
 
 const pair = (original: string, rewrite: string): Pair => ({
@@ -53,5 +53,21 @@ describe('the gold set of real fact changes', () => {
       true,
     );
     expect(changeDelivered(pair(o, 'The crossing took 16 minutes.'), dropped, o)).toBe(false);
+  });
+
+  it('counts the changes a reader was unsure of apart: a pair with only those is a faithful rewrite', () => {
+    const byId = new Map(loadPairs().pairs.map((p) => [p.id, p]));
+    if (byId.size === 0) throw new Error('the corpus was not found (../shared/corpus or CORPUS_DIR)');
+    const gold = [...goldSet()];
+    const unsureOnly = gold.find(([, g]) => g.changes.length > 0 && g.changes.every((c) => c.uncertain));
+    const mixed = gold.find(([, g]) => g.changes.some((c) => c.uncertain) && g.changes.some((c) => !c.uncertain));
+    expect(unsureOnly && mixed).toBeTruthy();
+    const [a] = goldFigures([byId.get(unsureOnly![0])!]);
+    expect(a).toMatchObject({ pairs: 1, faithful: 1, changedPairs: 0 });
+    const [b] = goldFigures([byId.get(mixed![0])!]);
+    expect(b).toMatchObject({ pairs: 1, faithful: 0, changedPairs: 1 });
+    // Whatever reaches the result, the unsure changes never count among the delivered ones.
+    const delivered = Object.values(b!.delivered).reduce((n, x) => n + (x ?? 0), 0);
+    expect(delivered).toBeLessThanOrEqual(mixed![1].changes.filter((c) => !c.uncertain).length);
   });
 });
