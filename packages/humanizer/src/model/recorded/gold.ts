@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { stripChatter } from '../chatter.ts';
 import { buildModelDoc, requiredSpans } from '../placeholders.ts';
+import { checkFaithful } from '../faithfulness/index.ts';
 import { judgeAndRepair } from '../sentence-repair.ts';
 import { PAIR_KINDS, type Pair, type PairKind } from './pairs.ts';
 
@@ -95,6 +96,10 @@ export interface GoldFigures {
   delivered: Partial<Record<ChangeKind, number>>;
   /** Changes the reader was unsure of that reach the delivered text (not in `delivered`). */
   uncertainDelivered: number;
+  /** Delivered changes that stand in a sentence of the result (not left out): a sentence-level judge could see them. */
+  inSentence: number;
+  /** Of those, the ones in a sentence the optional second opinion would be asked about (its doubts and claims). */
+  askedAbout: number;
   faithful: number;
   faithfulUsed: number;
 }
@@ -107,6 +112,8 @@ const noFigures = (kind: PairKind): GoldFigures => ({
   usedWithChange: 0,
   delivered: {},
   uncertainDelivered: 0,
+  inSentence: 0,
+  askedAbout: 0,
   faithful: 0,
   faithfulUsed: 0,
 });
@@ -129,12 +136,8 @@ export function goldFigures(
     const f = by.get(p.kind) ?? noFigures(p.kind);
     f.pairs++;
     // As Deep reads the answer: what the model said around the rewrite is taken off first.
-    const r = judgeAndRepair(
-      p.original,
-      stripChatter(p.rewrite, p.original).text,
-      'deep',
-      spans ? requiredSpans(buildModelDoc(p.original)) : [],
-    );
+    const spanList = spans ? requiredSpans(buildModelDoc(p.original)) : [];
+    const r = judgeAndRepair(p.original, stripChatter(p.rewrite, p.original).text, 'deep', spanList);
     // A pair whose only changes the reader was unsure of counts as faithful.
     const sure = g.changes.filter((c) => !c.uncertain);
     if (sure.length === 0) {
@@ -147,6 +150,17 @@ export function goldFigures(
       if (reached.length > 0) f.usedWithChange++;
       for (const c of reached) f.delivered[c.kind] = (f.delivered[c.kind] ?? 0) + 1;
       f.uncertainDelivered += g.changes.filter((c) => c.uncertain && changeDelivered(p, c, r.text)).length;
+      // What the optional second opinion would hear of the delivered text: its doubted and claim sentences.
+      const inResult = reached.filter((c) => c.rewrite);
+      if (inResult.length > 0) {
+        const j = checkFaithful(p.original, r.text, 'deep', spanList);
+        const asked = [...new Set([...j.doubts, ...j.claims])].map((k) => squash(j.answerSentences[k]?.text ?? ''));
+        f.inSentence += inResult.length;
+        f.askedAbout += inResult.filter((c) => {
+          const s = squash(sentenceAround(p.rewrite, c.rewrite as [number, number]));
+          return asked.some((a) => a.length > 0 && (a.includes(s) || s.includes(a)));
+        }).length;
+      }
     }
     by.set(p.kind, f);
   }
@@ -204,6 +218,8 @@ function totalOf(rows: readonly GoldFigures[]): GoldFigures {
     total.faithful += r.faithful;
     total.faithfulUsed += r.faithfulUsed;
     total.uncertainDelivered += r.uncertainDelivered;
+    total.inSentence += r.inSentence;
+    total.askedAbout += r.askedAbout;
     for (const k of CHANGE_KINDS) if (r.delivered[k]) total.delivered[k] = (total.delivered[k] ?? 0) + r.delivered[k];
   }
   return total;
@@ -216,4 +232,7 @@ function printTotal(label: string, total: GoldFigures): void {
   const all = CHANGE_KINDS.reduce((n, k) => n + (total.delivered[k] ?? 0), 0);
   const unsure = total.uncertainDelivered > 0 ? `; and ${total.uncertainDelivered} the reader was unsure of` : '';
   console.log(`  fact changes delivered: ${all} (${changesLine(total)})${unsure}`);
+  console.log(
+    `  of them in a sentence of the result: ${total.inSentence}; in one the optional second opinion would be asked about: ${total.askedAbout}`,
+  );
 }
