@@ -10,6 +10,7 @@ import type {
 } from '../types.ts';
 import { checkFaithful, type Faithfulness } from './faithfulness/index.ts';
 import { judgeAndRepair, type Repair } from './sentence-repair.ts';
+import { toHear } from './second-opinion.ts';
 import type { Contest } from './consensus.ts';
 import { ModelClient, ProviderError, toProviderError } from './client.ts';
 import {
@@ -199,12 +200,12 @@ export class LoopRun {
   }
 
   /**
-   * The answer sentences of a judgement the second opinion disputes (asking only about sentences not heard yet):
-   * the doubts first, then the claims in words the text does not have, eight to a call while the budget lasts.
+   * The answer sentences of a judgement the second opinion disputes (asking only about sentences not heard yet, in
+   * the order of `toHear`, of those still in the delivered text), eight to a call while the budget lasts.
    */
-  async disputes(j: Faithfulness): Promise<number[]> {
+  async disputes(j: Faithfulness, delivered?: string): Promise<number[]> {
     const sentenceOf = (k: number): string => j.answerSentences[k]?.text ?? '';
-    const asked = [...j.doubts, ...j.claims];
+    const asked = toHear(j, delivered);
     for (;;) {
       const unheard = asked.filter((k) => !this.verdicts.has(sentenceOf(k))).slice(0, SENTENCES_PER_OPINION);
       if (unheard.length === 0 || this.secondOpinionsLeft <= 0 || this.client.remaining() <= OPINION_BUDGET_MS) break;

@@ -2,6 +2,7 @@ import { detect } from '../detector.ts';
 import type { AimResult, FallbackReason } from '../types.ts';
 import { checkFaithful, type Faithfulness } from './faithfulness/index.ts';
 import { describeRepairs, judgeAndRepair, type Repair } from './sentence-repair.ts';
+import { toHear } from './second-opinion.ts';
 import { contested, type Contest } from './consensus.ts';
 import { ProviderError } from './client.ts';
 import { restore, toPlaceholders } from './placeholders.ts';
@@ -167,9 +168,9 @@ async function secondOpinion(run: LoopRun, passingIn: Candidate[]): Promise<Cand
   while (passing.length > 0 && (run.o.llm.secondOpinionCalls ?? 0) > 0) {
     const next = passing.reduce((b, c) => (run.weighOf(c) < run.weighOf(b) ? c : b));
     const judged = next.doubts;
-    if (heard.has(next) || !next.answer || !judged || judged.doubts.length + judged.claims.length === 0) break;
+    if (heard.has(next) || !next.answer || !judged || toHear(judged, next.text).length === 0) break;
     heard.add(next);
-    const disputed = await run.disputes(judged);
+    const disputed = await run.disputes(judged, next.text);
     if (disputed.length === 0) break;
     const f = judgeAndRepair(run.text, next.answer, run.mode, run.spanTexts, 0, 0, [
       ...(next.contests ?? []),

@@ -111,7 +111,7 @@ ${why}`;
  */
 export function secondOpinionPrompt(pairs: { original: string; rewrite: string }[]): string {
   const list = pairs.map((p, i) => `${i + 1}. A: ${p.original}\n   B: ${p.rewrite}`).join('\n');
-  return `For each numbered pair, compare sentence B with sentence A. If B states any fact differently from A (a number, a name, whether something is or is not so, who did what, a claim reversed), answer with the number and the difference in a few words. Otherwise answer with the number and NONE. One line per pair, nothing else.
+  return `For each numbered pair, compare sentence B with sentence A. If B states any fact differently from A (a number, a name, whether something is or is not so, who did what, a claim reversed, how surely a claim is made or who makes it), adds a claim A does not make, or leaves out a detail A states, answer with the number and the difference in a few words. Otherwise answer with the number and NONE. One line per pair, nothing else.
 
 <pairs>
 ${list}

@@ -4,6 +4,7 @@ import { modelPart } from '../testing.ts';
 import { checkFaithful } from './faithfulness/index.ts';
 import { judgeAndRepair } from './sentence-repair.ts';
 import { parseDisputes } from './prompts.ts';
+import { toHear } from './second-opinion.ts';
 import { startScriptedProvider } from './scripted-provider.ts';
 
 /**
@@ -148,6 +149,69 @@ describe('second opinion', () => {
       expect(on.text).toContain('The library published a guide for new members in April.');
       expect(on.text).not.toContain('useless');
       expect(on.repairNote).toMatch(/a second check found/);
+    });
+  });
+
+  describe('what the word rules leave as written: a sentence said thinly, a claim stated more surely', () => {
+    const TEXT =
+      'The council met on Monday to discuss the new bus route. Engineers said the route may cause delays on Hill ' +
+      'Street during the morning rush. The mayor asked for a second study of the junction, the crossing and the ' +
+      'school gates before any work starts. Residents can send comments until the end of the month.';
+    // "may cause" made "will cause"; the study's three places left out. Both are soft: the repair has room for
+    // one of them only.
+    const SAID =
+      'On Monday the council met to talk about the new bus route. Engineers said the route will cause delays on ' +
+      'Hill Street during the morning rush. The mayor asked for another study before work starts. Residents may ' +
+      'send comments until the end of the month.';
+    let provider: { url: string; close: () => Promise<void> };
+    const asked: string[] = [];
+    beforeAll(async () => {
+      provider = await startScriptedProvider((prompt) => {
+        if (!prompt.includes('<pairs>')) {
+          const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
+          return list ? (list[1] ?? '') : SAID;
+        }
+        asked.push(prompt);
+        const pairs = [...prompt.matchAll(/^(\d+)\.[\s\S]*?(?=^\d+\.|<\/pairs>)/gm)];
+        return pairs
+          .map((m, i) => `${i + 1}. ${m[0].includes('another study') ? 'B leaves out where the study looks.' : 'NONE'}`)
+          .join('\n');
+      });
+    });
+    afterAll(async () => {
+      await provider.close();
+    });
+
+    it('hears the soft failures and the sentences following a thin one, only those still in the result', () => {
+      const j = checkFaithful(TEXT, SAID);
+      expect(j.ok).toBe(true);
+      expect(j.doubts).toEqual([]);
+      expect(j.claims).toEqual([]);
+      expect(toHear(j)).toEqual([1, 2]);
+      const r = judgeAndRepair(TEXT, SAID);
+      expect(r.ok).toBe(true);
+      if (!r.ok) return;
+      // The certainty was repaired (its sentence put back); the thin sentence had no room and stays as written.
+      expect(r.text).toContain('Engineers said the route may cause delays');
+      expect(r.text).toContain('The mayor asked for another study before work starts.');
+      expect(toHear(j, r.text)).toEqual([2]);
+    });
+
+    it('on, the provider hears the thin sentence, finds the detail left out, and the sentence is put back', async () => {
+      const on = await humanize(TEXT, {
+        mode: 'deep',
+        llm: { baseURL: provider.url, apiKey: 'k', model: 'm', secondOpinionCalls: 1 },
+        seed: 1,
+      });
+      expect(asked).toHaveLength(1);
+      expect(asked[0]).toContain('B: The mayor asked for another study before work starts.');
+      // A sentence the repair already put back is not asked about.
+      expect(asked[0]).not.toContain('B: Engineers said the route will cause delays');
+      const m = modelPart(on);
+      expect(m).not.toBeNull();
+      expect(m!.text).toContain('the junction, the crossing and the school gates');
+      expect(m!.text).not.toContain('another study');
+      expect(m!.repairNote).toMatch(/a second check found/);
     });
   });
 });

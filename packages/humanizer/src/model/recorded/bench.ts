@@ -7,6 +7,7 @@ import { stripChatter } from '../chatter.ts';
 import { checkFaithful, forgetPrepared, splitSentences } from '../faithfulness/index.ts';
 import { buildModelDoc, requiredSpans } from '../placeholders.ts';
 import { judgeAndRepair } from '../sentence-repair.ts';
+import { toHear } from '../second-opinion.ts';
 import { DRIFT_KINDS, plantDrift, saltOf, type DriftKind } from './drift.ts';
 import { printGold } from './gold.ts';
 import { factChange, loadPairs, PAIR_KINDS, type Pair, type PairKind } from './pairs.ts';
@@ -258,26 +259,32 @@ export async function benchRecorded(args: string[]): Promise<void> {
       c[0]++;
       const before = new Set(splitSentences(p.rewrite).map((s) => s.text));
       const j = r.judgement;
-      if ([...j.doubts, ...j.claims].some((k) => !before.has(j.answerSentences[k]?.text ?? ''))) c[1]++;
+      if (toHear(j, r.text).some((k) => !before.has(j.answerSentences[k]?.text ?? ''))) c[1]++;
       reach.set(kind, c);
     }
   let askedDoubts = 0;
   let askedClaims = 0;
+  let askedMore = 0;
   let askedWords = 0;
   let calls = 0;
   for (const p of faithful) {
     const j = judgementOf(p);
-    askedDoubts += j.doubts.length;
-    askedClaims += j.claims.length;
+    // As the loop asks: about the sentences of the answer still in the text it would deliver.
+    const r = judgeAndRepair(p.original, p.rewrite, 'deep');
+    const heard = toHear(j, r.ok ? r.text : p.rewrite);
+    askedDoubts += heard.filter((k) => j.doubts.includes(k)).length;
+    askedClaims += heard.filter((k) => j.claims.includes(k)).length;
+    askedMore += heard.filter((k) => !j.doubts.includes(k) && !j.claims.includes(k)).length;
     askedWords += words(p.rewrite);
-    calls += Math.ceil((j.doubts.length + j.claims.length) / 8);
+    calls += Math.ceil(heard.length / 8);
   }
   console.log('== the optional second opinion (HUMANIZER_SECOND_OPINION_CALLS): what it would be asked');
   for (const [kind, [n, asked]] of reach)
     console.log(`${kind.padEnd(14)} of ${n} planted the checks miss, ${pc(asked, n)} are put to it`);
+  const per500 = (n: number): string => ((500 * n) / Math.max(1, askedWords)).toFixed(2);
   console.log(
-    `on the faithful rewrites: ${((500 * askedDoubts) / Math.max(1, askedWords)).toFixed(2)} doubted and ` +
-      `${((500 * askedClaims) / Math.max(1, askedWords)).toFixed(2)} claim sentences per 500 words; ` +
+    `on the faithful rewrites: ${per500(askedDoubts)} doubted, ${per500(askedClaims)} claim and ` +
+      `${per500(askedMore)} soft or thin sentences per 500 words; ` +
       `${(calls / Math.max(1, faithful.length)).toFixed(2)} calls per rewrite to hear them all (8 to a call)\n`,
   );
 

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { stripChatter } from '../chatter.ts';
 import { buildModelDoc, requiredSpans } from '../placeholders.ts';
 import { checkFaithful } from '../faithfulness/index.ts';
+import { toHear } from '../second-opinion.ts';
 import { judgeAndRepair } from '../sentence-repair.ts';
 import { PAIR_KINDS, type Pair, type PairKind } from './pairs.ts';
 
@@ -98,7 +99,7 @@ export interface GoldFigures {
   uncertainDelivered: number;
   /** Delivered changes that stand in a sentence of the result (not left out): a sentence-level judge could see them. */
   inSentence: number;
-  /** Of those, the ones in a sentence the optional second opinion would be asked about (its doubts and claims). */
+  /** Of those, the ones in a sentence the optional second opinion would be asked about (`toHear`). */
   askedAbout: number;
   faithful: number;
   faithfulUsed: number;
@@ -150,11 +151,11 @@ export function goldFigures(
       if (reached.length > 0) f.usedWithChange++;
       for (const c of reached) f.delivered[c.kind] = (f.delivered[c.kind] ?? 0) + 1;
       f.uncertainDelivered += g.changes.filter((c) => c.uncertain && changeDelivered(p, c, r.text)).length;
-      // What the optional second opinion would hear of the delivered text: its doubted and claim sentences.
+      // What the optional second opinion would hear of the delivered text (`toHear`).
       const inResult = reached.filter((c) => c.rewrite);
       if (inResult.length > 0) {
         const j = checkFaithful(p.original, r.text, 'deep', spanList);
-        const asked = [...new Set([...j.doubts, ...j.claims])].map((k) => squash(j.answerSentences[k]?.text ?? ''));
+        const asked = toHear(j, r.text).map((k) => squash(j.answerSentences[k]?.text ?? ''));
         f.inSentence += inResult.length;
         f.askedAbout += inResult.filter((c) => {
           const s = squash(sentenceAround(p.rewrite, c.rewrite as [number, number]));
