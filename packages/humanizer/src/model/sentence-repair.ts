@@ -326,8 +326,8 @@ export function judgeAndRepair(
 
 /**
  * The repaired text without a model sentence that only restates a sentence put back as the user wrote it (the
- * final alignment can pair them where the first one did not): kept, the text would say the same thing twice. A
- * sentence goes only when the text still passes without it.
+ * final alignment can pair them where the first one did not), or says it again while merging a neighbour in:
+ * kept, the text would say the same thing twice. A sentence goes only when the text still passes without it.
  */
 export function withoutRepeats(
   original: string,
@@ -345,26 +345,41 @@ export function withoutRepeats(
   );
   copied.delete(-1);
   if (copied.size === 0) return text;
-  const drop = j.answerSentences
-    .map((a, k) => ({ a, k }))
-    .filter(({ a, k }) => {
-      if (restoredText.has(a.text.trim())) return false;
-      const al = j.alignment[k] ?? [];
-      return al.length === 1 && copied.has(al[0] as number) && (j.similarity[k]?.[al[0] as number] ?? 0) >= REPEAT_SIM;
-    });
-  if (drop.length === 0) return text;
-  let out = '';
-  let pos = 0;
-  for (const { a } of drop) {
-    out += text.slice(pos, a.start);
-    pos = a.end;
+  /** Aligned with a sentence put back alone: it can only restate it. */
+  const alone = (k: number): boolean => {
+    const al = j.alignment[k] ?? [];
+    return al.length === 1 && copied.has(al[0] as number) && (j.similarity[k]?.[al[0] as number] ?? 0) >= REPEAT_SIM;
+  };
+  /** Closest to a sentence put back, and close enough to say it again (a merge may say a neighbour too). */
+  const restates = (k: number): boolean => {
+    const row = j.similarity[k] ?? [];
+    const best = row.reduce((b, x, i) => (x > (row[b] ?? 0) ? i : b), 0);
+    return copied.has(best) && (row[best] ?? 0) >= RESTATE_SIM;
+  };
+  const model = j.answerSentences.map((a, k) => ({ a, k })).filter(({ a }) => !restoredText.has(a.text.trim()));
+  // The wider set first; when the text no longer passes without it (a merge said a neighbour only there), the
+  // sentences aligned with a sentence put back alone.
+  const wide = model.filter(({ k }) => alone(k) || restates(k));
+  for (const drop of [wide, model.filter(({ k }) => alone(k))]) {
+    if (drop.length === 0) continue;
+    let out = '';
+    let pos = 0;
+    for (const { a } of drop) {
+      out += text.slice(pos, a.start);
+      pos = a.end;
+    }
+    out = tidy(out + text.slice(pos));
+    const r = out ? withoutSoft(checkFaithful(original, out, mode, spans)) : null;
+    // Taking out a sentence that merged a neighbour in must not leave that neighbour unsaid.
+    if (r?.ok && (drop !== wide || r.dropped.length <= j.dropped.length)) return out;
   }
-  out = tidy(out + text.slice(pos));
-  return out && withoutSoft(checkFaithful(original, out, mode, spans)).ok ? out : text;
+  return text;
 }
 
 /** Similarity at which a model sentence aligned with one sentence put back only restates it. */
 const REPEAT_SIM = 0.2;
+/** Similarity at which a model sentence closest to a sentence put back says it again, whatever else it merges. */
+const RESTATE_SIM = 0.5;
 
 /** What the repairs did, in counts a note can say without reading the engine's words. */
 export interface RepairCounts {

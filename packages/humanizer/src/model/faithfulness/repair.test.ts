@@ -261,6 +261,27 @@ describe('repair instead of discard', () => {
     expect(withoutRepeats(o, text, checkFaithful(o, text), new Set(), 'deep', [])).toBe(text);
   });
 
+  it('drops a model sentence that says a sentence put back again while merging a neighbour in, unless the neighbour is said nowhere else', () => {
+    const o =
+      'The library opens at nine on weekdays. Members can borrow six books at a time from the main hall. ' +
+      'The reading room closes at noon on Saturdays. Story hour for children is on Friday afternoons.';
+    const put = 'Members can borrow six books at a time from the main hall.';
+    const rest =
+      'On Saturdays the reading room shuts at noon. Story hour for children takes place on Friday afternoons.';
+    // Closest to the sentence put back, aligned with the opening hours too, which the first sentence says.
+    const again =
+      'Members may borrow six books at once from the main hall after the library opens at nine on weekdays.';
+    const said = `On weekdays the library opens its doors at nine. ${put} ${again} ${rest}`;
+    const j = checkFaithful(o, said);
+    expect(j.alignment[2]).toEqual([0, 1]);
+    expect(withoutRepeats(o, said, j, new Set([1]), 'deep', [])).toBe(
+      `On weekdays the library opens its doors at nine. ${put} ${rest}`,
+    );
+    // The opening hours said only in the merged sentence: it stays.
+    const merged = `Members may take out six books at once from the main hall, which opens at nine on weekdays. ${put} ${rest}`;
+    expect(withoutRepeats(o, merged, checkFaithful(o, merged), new Set([1]), 'deep', [])).toBe(merged);
+  });
+
   it('gives up when most sentences fail', () => {
     const r = judgeAndRepair(
       ORIGINAL,
