@@ -289,4 +289,25 @@ describe('repair instead of discard', () => {
     );
     expect(r.ok).toBe(false);
   });
+
+  it('a lost protected span is repaired in the answer sentence that says its sentence most closely', () => {
+    const o =
+      'The school that impresses me most is Beijing University. It is one of the best known universities in China. ' +
+      'Its campus has a lake and old trees. Students from every province study there. The library stays open late ' +
+      'during exams. Many graduates go on to teach in small towns.';
+    // The span's sentence said by two answer sentences: a merge that changes the name, and a loose one.
+    const a =
+      'Personally, the school that impresses me most is Peking University, one of the best known universities. ' +
+      'It is among the best known universities in China. I admire the school a lot. Its campus has a lake and old ' +
+      'trees. Students from all over the country study there. During exams the library stays open late. Lots of ' +
+      'graduates end up teaching in small towns.';
+    const spans = ['Beijing University', 'China'];
+    const lost = checkFaithful(o, a, 'deep', spans).failures.find((f) => f.rule === 'span.lost');
+    expect(lost).toMatchObject({ answer: 0, original: [0] });
+    const r = judgeAndRepair(o, a, 'deep', spans);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.text.startsWith('The school that impresses me most is Beijing University. It is among')).toBe(true);
+    expect(r.text).not.toContain('Peking');
+  });
 });

@@ -84,10 +84,15 @@ export const spanLost: Rule<Check, Located[]> = {
       const i = c.o.sentences.findIndex((s) => s.text.includes(span) || span.includes(s.text));
       if (i < 0) continue;
       const where = c.answersOf[i] ?? [];
+      // The answer sentence that says the span's sentence most closely is the one repaired: the sentence is put
+      // back in its place, not beside it. (Putting back the sentences it merges in as well set aside more rewrites
+      // than it saved: decision 0065.)
+      const best =
+        where.length === 0 ? -1 : where.reduce((b, k) => ((c.sim[k]?.[i] ?? 0) > (c.sim[b]?.[i] ?? 0) ? k : b));
       out.push({
         drift: /\d/.test(span) ? 'number' : /^["“]/.test(span) ? 'quote' : 'name',
         detail: `"${span.slice(0, 40)}" was lost`,
-        answer: where.length === 1 ? (where[0] as number) : -1,
+        answer: best,
         original: [i],
       });
     }
