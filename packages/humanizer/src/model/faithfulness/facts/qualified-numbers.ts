@@ -162,12 +162,13 @@ export const numberQualifier: Rule<SentenceCheck> = {
       const exact = same.find((o) => o.q.size === 0);
       if (exact) {
         if (!a.weak && (a.q.has('over') || a.q.has('under')) && !a.q.has('about'))
-          return { detail: `an exact number was given a bound ("${said(a.q)} ${a.n}")` };
+          return { detail: `a number was given a bound your text does not give it ("${said(a.q)} ${a.n}")` };
         continue;
       }
       // A bound or approximation dropped or turned; one said only by a weak word may be a preposition.
       const strong = same.find((o) => !o.weak);
-      if (strong) return { detail: `"${said(strong.q)} ${a.n}" lost its bound or approximation` };
+      if (strong)
+        return { detail: `a number lost its bound or approximation ("${said(strong.q)} ${a.n}" in your text)` };
     }
     return null;
   },
