@@ -178,6 +178,14 @@ export const numberSwapped: Rule<SentenceCheck> = {
   },
 };
 
+/** Every number the answer states, in figures, words or another form, each ordinal also as its number; once per check. */
+function answerNumbersOf(c: Check): ReadonlySet<string> {
+  return c.once('answer-numbers', () => {
+    const all = c.a.facts.flatMap((f) => [...f.numbers, ...f.numberWords, ...f.numberForms]);
+    return new Set(all.flatMap((n) => [n, n.replace(/(?:st|nd|rd|th)$/, '')]));
+  });
+}
+
 export const numberLost: Rule<Check, Located[]> = {
   id: 'number.lost',
   drift: 'number',
@@ -193,13 +201,9 @@ export const numberLost: Rule<Check, Located[]> = {
     { id: 'ordinals-and-decades', why: 'an ordinal counts as its number ("10th"), a decade as its last two digits' },
   ],
   check: (c) => {
-    const { o, a, sim, answersOf, answer } = c;
+    const { o, sim, answersOf, answer } = c;
     // Ordinals count as their number ("10th", "tenth"), a decade as its two last digits ("the '80s" for "1980s").
-    const answerNumbers = new Set(
-      a.facts
-        .flatMap((f) => [...f.numbers, ...f.numberWords, ...f.numberForms])
-        .flatMap((n) => [n, n.replace(/(?:st|nd|rd|th)$/, '')]),
-    );
+    const answerNumbers = answerNumbersOf(c);
     const stated = (n: string): boolean =>
       answerNumbers.has(n) ||
       (/^1[89]\d0$/.test(n) && answerNumbers.has(n.slice(2))) ||
@@ -288,12 +292,8 @@ export const numberLostInWords: Rule<Check, Located[]> = {
     },
   ],
   check: (c) => {
-    const { o, a, sim, answersOf, answer } = c;
-    const stated = new Set(
-      a.facts
-        .flatMap((f) => [...f.numbers, ...f.numberWords, ...f.numberForms])
-        .flatMap((n) => [n, n.replace(/(?:st|nd|rd|th)$/, '')]),
-    );
+    const { o, sim, answersOf, answer } = c;
+    const stated = answerNumbersOf(c);
     const out: Located[] = [];
     o.facts.forEach((f, i) => {
       const where = (answersOf[i] ?? []).filter((k) => (sim[k]?.[i] ?? 0) >= CLOSE_ALIGN);
