@@ -183,10 +183,11 @@ const schema = z
     /** Seconds between checks of the model provider (Ollama's presence, or the configured service). */
     OLLAMA_PROBE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /**
-     * The optional second opinion: at most this many extra model calls per rewrite asking whether sentences the
-     * faithfulness check could not vouch for state a fact differently (it may only reject). 0 = off.
+     * The second opinion: at most this many extra model calls per rewrite asking whether the rewritten sentences
+     * state a fact differently, those the faithfulness check doubts first (it may only reject). 0 = off. Unset:
+     * Deep 3 calls, Lightning none (decision 0066); set, the same in both modes.
      */
-    HUMANIZER_SECOND_OPINION_CALLS: z.coerce.number().int().min(0).max(6).default(0),
+    HUMANIZER_SECOND_OPINION_CALLS: z.coerce.number().int().min(0).max(6).optional(),
     /** USD per million prompt / completion tokens, for the engine page's cost per 1,000 words. */
     HUMANIZER_LLM_PRICE_IN: z.coerce.number().min(0).max(10_000).default(0),
     HUMANIZER_LLM_PRICE_OUT: z.coerce.number().min(0).max(10_000).default(0),

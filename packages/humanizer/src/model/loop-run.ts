@@ -10,7 +10,7 @@ import type {
 } from '../types.ts';
 import { checkFaithful, type Faithfulness } from './faithfulness/index.ts';
 import { judgeAndRepair, type Repair } from './sentence-repair.ts';
-import { toHear } from './second-opinion.ts';
+import { toAsk } from './second-opinion.ts';
 import type { Contest } from './consensus.ts';
 import { ModelClient, ProviderError, toProviderError } from './client.ts';
 import {
@@ -201,11 +201,11 @@ export class LoopRun {
 
   /**
    * The answer sentences of a judgement the second opinion disputes (asking only about sentences not heard yet, in
-   * the order of `toHear`, of those still in the delivered text), eight to a call while the budget lasts.
+   * the order of `toAsk`, of those still in the delivered text), eight to a call while the budget lasts.
    */
   async disputes(j: Faithfulness, delivered?: string): Promise<number[]> {
     const sentenceOf = (k: number): string => j.answerSentences[k]?.text ?? '';
-    const asked = toHear(j, delivered);
+    const asked = toAsk(j, delivered);
     for (;;) {
       const unheard = asked.filter((k) => !this.verdicts.has(sentenceOf(k))).slice(0, SENTENCES_PER_OPINION);
       if (unheard.length === 0 || this.secondOpinionsLeft <= 0 || this.client.remaining() <= OPINION_BUDGET_MS) break;

@@ -2,7 +2,7 @@ import { detect } from '../detector.ts';
 import type { AimResult, FallbackReason } from '../types.ts';
 import { checkFaithful, type Faithfulness } from './faithfulness/index.ts';
 import { describeRepairs, judgeAndRepair, type Repair } from './sentence-repair.ts';
-import { toHear } from './second-opinion.ts';
+import { toAsk } from './second-opinion.ts';
 import { contested, type Contest } from './consensus.ts';
 import { ProviderError } from './client.ts';
 import { restore, toPlaceholders } from './placeholders.ts';
@@ -158,9 +158,9 @@ function contestByWitnesses(
 }
 
 /**
- * The optional second opinion, on the candidate that would be chosen: sentences its judgement could not vouch
- * for go to the provider, which may only reject them (they are then put back as written). A candidate that no
- * longer holds gives way to the next, while the budget of calls lasts.
+ * The second opinion, on the candidate that would be chosen: its rewritten sentences go to the provider, those its
+ * judgement could not vouch for first (`toAsk`), and it may only reject them (they are then put back as written).
+ * A candidate that no longer holds gives way to the next, while the budget of calls lasts.
  */
 async function secondOpinion(run: LoopRun, passingIn: Candidate[]): Promise<Candidate[]> {
   let passing = passingIn;
@@ -168,7 +168,7 @@ async function secondOpinion(run: LoopRun, passingIn: Candidate[]): Promise<Cand
   while (passing.length > 0 && (run.o.llm.secondOpinionCalls ?? 0) > 0) {
     const next = passing.reduce((b, c) => (run.weighOf(c) < run.weighOf(b) ? c : b));
     const judged = next.doubts;
-    if (heard.has(next) || !next.answer || !judged || toHear(judged, next.text).length === 0) break;
+    if (heard.has(next) || !next.answer || !judged || toAsk(judged, next.text).length === 0) break;
     heard.add(next);
     const disputed = await run.disputes(judged, next.text);
     if (disputed.length === 0) break;

@@ -4,7 +4,7 @@ import { modelPart } from '../testing.ts';
 import { checkFaithful } from './faithfulness/index.ts';
 import { judgeAndRepair } from './sentence-repair.ts';
 import { parseDisputes } from './prompts.ts';
-import { toHear } from './second-opinion.ts';
+import { toAsk, toHear } from './second-opinion.ts';
 import { startScriptedProvider } from './scripted-provider.ts';
 
 /**
@@ -81,8 +81,10 @@ describe('second opinion', () => {
       // Three candidates, one call allowed.
       expect(asked).toHaveLength(1);
       expect(asked[0]).toContain(
-        'A: The team met in May to review the plan. The budget for the new office was not signed off.',
+        '1. A: The team met in May to review the plan. The budget for the new office was not signed off.',
       );
+      // The doubted sentence first, then the other rewritten sentences in the same call.
+      expect(asked[0]).toContain('B: In the meantime the designers completed the floor layout');
       const m = modelPart(r);
       expect(m).not.toBeNull();
       expect(m!.text).toContain('The budget for the new office was not signed off.');
@@ -118,6 +120,23 @@ describe('second opinion', () => {
     });
     afterAll(async () => {
       await provider.close();
+    });
+
+    it('asks about every rewritten sentence still delivered, the doubted first, none the user wrote word for word', () => {
+      // The third sentence is the text's own, word for word: there is nothing to judge in it.
+      const said =
+        'In April the library put out a useless guide for new members. It explains how to borrow books and reserve ' +
+        'rooms. Members can ask at the front desk for a printed copy. On weekdays the library opens at nine.';
+      const j = checkFaithful(TEXT, said);
+      expect(j.claims).toEqual([0]);
+      expect(toHear(j, said)).toEqual([0]);
+      expect(toAsk(j, said)).toEqual([0, 1, 3]);
+      // A sentence no longer in the text delivered (put back as written, or taken out) is not asked about.
+      const delivered = said.replace(
+        'On weekdays the library opens at nine.',
+        'The library opens at nine on weekdays.',
+      );
+      expect(toAsk(j, delivered)).toEqual([0, 1]);
     });
 
     it('the check passes the sentence and lists it as a claim it cannot hold against the text', () => {

@@ -3,7 +3,7 @@ import { SOFT_DRIFTS, type Faithfulness } from './faithfulness/index.ts';
 const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 /**
- * The answer sentences the optional second opinion hears, in this order (decision 0064): the doubts (a "not"
+ * The answer sentences the second opinion hears first, in this order (decision 0064): the doubts (a "not"
  * gained or lost with no word to point at), the claims in words the text does not have, then the sentences a
  * soft rule found something in (a claim stated more or less surely, a claim added) and those that follow a
  * sentence of the text they say only thinly. The last two are where the real fact changes the word rules cannot
@@ -18,4 +18,22 @@ export function toHear(j: Faithfulness, delivered?: string): number[] {
     const s = squash(j.answerSentences[k]?.text ?? '');
     return s.length > 0 && (text === null || text.includes(s));
   });
+}
+
+/**
+ * What the second opinion asks about, in this order (decision 0066): the sentences `toHear` gives, then every
+ * other sentence of the answer still in the delivered text as the model wrote it, unless it is word for word the
+ * text's own sentence. Measured with a judge of given accuracy on the gold set (`bench:llm -- --recorded`), the
+ * sentences the rules do not doubt hold about as many of the real fact changes as those they do.
+ */
+export function toAsk(j: Faithfulness, delivered?: string): number[] {
+  const first = toHear(j, delivered);
+  const text = delivered === undefined ? null : squash(delivered);
+  const rest = j.answerSentences.flatMap((s, k) => {
+    const said = squash(s.text);
+    if (said.length === 0 || first.includes(k) || (text !== null && !text.includes(said))) return [];
+    const own = squash((j.alignment[k] ?? []).map((i) => j.originalSentences[i]?.text ?? '').join(' '));
+    return own === said ? [] : [k];
+  });
+  return [...first, ...rest];
 }

@@ -18,7 +18,7 @@ export interface EngineLlmConfig {
   model: string;
   modelDeep?: string;
   modelLightning?: string;
-  /** The optional second opinion's calls per rewrite (HUMANIZER_SECOND_OPINION_CALLS; 0 = off). */
+  /** The second opinion's calls per rewrite (HUMANIZER_SECOND_OPINION_CALLS, else the mode's default; 0 = off). */
   secondOpinionCalls?: number;
 }
 export interface EngineJob {

@@ -5,13 +5,13 @@ import { testEnv } from '../../test/harness';
 import { ModelProvider } from './provider';
 
 /** An Ollama that answers while `up`, on a clock the test moves. */
-function setup() {
+function setup(extra: Record<string, string> = {}) {
   const state = { up: true, now: new Date('2026-01-01T10:00:00Z') };
   const fetch = (async () => {
     if (!state.up) throw Object.assign(new Error('fetch failed'), { cause: { code: 'ECONNREFUSED' } });
     return new Response(JSON.stringify({ models: [{ name: 'qwen2.5:7b-instruct' }] }), { status: 200 });
   }) as typeof globalThis.fetch;
-  const provider = new ModelProvider(testEnv({ OLLAMA_HOST: 'http://127.0.0.1:1' }), {
+  const provider = new ModelProvider(testEnv({ OLLAMA_HOST: 'http://127.0.0.1:1', ...extra }), {
     logger: createLogger('silent'),
     now: () => state.now,
     fetch,
@@ -53,5 +53,27 @@ describe('a model that has been gone for a while is no longer expected', () => {
     state.up = false;
     await provider.probe();
     expect(provider.expected('deep')).toBe(false);
+  });
+});
+
+describe('the second opinion (decision 0066)', () => {
+  it('unset: Deep has every rewritten sentence heard in up to 3 calls, Lightning makes no extra call', async () => {
+    const { provider } = setup();
+    await provider.probe();
+    expect(provider.current('deep')?.secondOpinionCalls).toBe(3);
+    expect(provider.current('lightning')).not.toBeNull();
+    expect(provider.current('lightning')?.secondOpinionCalls).toBeUndefined();
+  });
+
+  it('set: the same number of calls in both modes, and 0 turns it off', async () => {
+    const two = setup({ HUMANIZER_SECOND_OPINION_CALLS: '2' });
+    await two.provider.probe();
+    expect(two.provider.current('deep')?.secondOpinionCalls).toBe(2);
+    expect(two.provider.current('lightning')?.secondOpinionCalls).toBe(2);
+    const off = setup({ HUMANIZER_SECOND_OPINION_CALLS: '0' });
+    await off.provider.probe();
+    expect(off.provider.current('deep')).not.toBeNull();
+    expect(off.provider.current('deep')?.secondOpinionCalls).toBeUndefined();
+    expect(off.provider.current('lightning')?.secondOpinionCalls).toBeUndefined();
   });
 });

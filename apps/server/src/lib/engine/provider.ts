@@ -50,6 +50,18 @@ type Fetch = typeof fetch;
 
 const withTag = (m: string): string => (m.includes(':') ? m : `${m}:latest`);
 
+/**
+ * The second opinion's calls per rewrite when HUMANIZER_SECOND_OPINION_CALLS is not set (decision 0066): Deep, the
+ * best rewrite, has every rewritten sentence heard (3 calls of 8 sentences cover about 500 words); Lightning, the
+ * fast one, makes no extra call.
+ */
+export const DEFAULT_SECOND_OPINION_CALLS: Readonly<Record<HumanizeMode, number>> = { deep: 3, lightning: 0 };
+
+function secondOpinion(mode: HumanizeMode, set: number | undefined): { secondOpinionCalls?: number } {
+  const calls = set ?? DEFAULT_SECOND_OPINION_CALLS[mode];
+  return calls > 0 ? { secondOpinionCalls: calls } : {};
+}
+
 export class ModelProvider {
   readonly kind: ProviderKind;
   private readonly endpoint: string | null;
@@ -131,9 +143,7 @@ export class ModelProvider {
       model: s.model,
       modelDeep: mode === 'deep' ? s.model : undefined,
       modelLightning: mode === 'lightning' ? s.model : undefined,
-      ...(this.env.HUMANIZER_SECOND_OPINION_CALLS > 0
-        ? { secondOpinionCalls: this.env.HUMANIZER_SECOND_OPINION_CALLS }
-        : {}),
+      ...secondOpinion(mode, this.env.HUMANIZER_SECOND_OPINION_CALLS),
     };
   }
 

@@ -7,9 +7,10 @@ import { stripChatter } from '../chatter.ts';
 import { checkFaithful, forgetPrepared, splitSentences } from '../faithfulness/index.ts';
 import { buildModelDoc, requiredSpans } from '../placeholders.ts';
 import { judgeAndRepair } from '../sentence-repair.ts';
-import { toHear } from '../second-opinion.ts';
+import { toAsk, toHear } from '../second-opinion.ts';
 import { DRIFT_KINDS, plantDrift, saltOf, type DriftKind } from './drift.ts';
 import { printGold } from './gold.ts';
+import { printJudgeBound } from './judge-bound.ts';
 import { factChange, loadPairs, PAIR_KINDS, type Pair, type PairKind } from './pairs.ts';
 import { startRecordedProvider } from './provider.ts';
 
@@ -178,6 +179,7 @@ export async function benchRecorded(args: string[]): Promise<void> {
 
   // 1b. The gold set: real fact changes read by hand, and whether they reach what Deep delivers.
   printGold(loaded.pairs);
+  printJudgeBound(loaded.pairs);
 
   // 2. Planted drift on rewrites the check uses whole: caught when the variant is not used whole.
   const caught = new Map<DriftKind, [number, number]>();
@@ -245,47 +247,56 @@ export async function benchRecorded(args: string[]): Promise<void> {
     `faithful rewrites the other drafts contest (a sentence repaired): ${pc(contestedWhole, withSiblings)}\n`,
   );
 
-  // 2c. The optional second opinion (off by default): which sentences it would be asked about. It can only be
+  // 2c. The second opinion (on for Deep by the server: decision 0066): which sentences it would be asked about. It can only be
   // measured here for what it is asked, not for what a model answers: the reach is the share of planted drifts
   // the checks miss whose changed sentence is put to it.
-  const reach = new Map<DriftKind, [number, number]>();
+  const reach = new Map<DriftKind, [number, number, number]>();
   for (const p of whole)
     for (const kind of ['antonym', 'negation'] as const) {
       const v = plantDrift(kind, p.original, p.rewrite, '', saltOf(p.id));
       if (v === null || v === p.rewrite) continue;
       const r = judgeAndRepair(p.original, v, 'deep');
       if (!r.ok || r.repairs.length > 0) continue;
-      const c = reach.get(kind) ?? [0, 0];
+      const c = reach.get(kind) ?? [0, 0, 0];
       c[0]++;
       const before = new Set(splitSentences(p.rewrite).map((s) => s.text));
       const j = r.judgement;
-      if (toHear(j, r.text).some((k) => !before.has(j.answerSentences[k]?.text ?? ''))) c[1]++;
+      const asked = toAsk(j, r.text).slice(0, 24);
+      if (asked.some((k) => !before.has(j.answerSentences[k]?.text ?? ''))) c[1]++;
+      if (toHear(j, r.text).some((k) => !before.has(j.answerSentences[k]?.text ?? ''))) c[2]++;
       reach.set(kind, c);
     }
   let askedDoubts = 0;
   let askedClaims = 0;
   let askedMore = 0;
+  let askedRest = 0;
   let askedWords = 0;
   let calls = 0;
   for (const p of faithful) {
     const j = judgementOf(p);
     // As the loop asks: about the sentences of the answer still in the text it would deliver.
     const r = judgeAndRepair(p.original, p.rewrite, 'deep');
-    const heard = toHear(j, r.ok ? r.text : p.rewrite);
-    askedDoubts += heard.filter((k) => j.doubts.includes(k)).length;
-    askedClaims += heard.filter((k) => j.claims.includes(k)).length;
-    askedMore += heard.filter((k) => !j.doubts.includes(k) && !j.claims.includes(k)).length;
+    const doubted = toHear(j, r.ok ? r.text : p.rewrite);
+    const heard = toAsk(j, r.ok ? r.text : p.rewrite);
+    askedDoubts += doubted.filter((k) => j.doubts.includes(k)).length;
+    askedClaims += doubted.filter((k) => j.claims.includes(k)).length;
+    askedMore += doubted.filter((k) => !j.doubts.includes(k) && !j.claims.includes(k)).length;
+    askedRest += heard.length - doubted.length;
     askedWords += words(p.rewrite);
-    calls += Math.ceil(heard.length / 8);
+    calls += Math.ceil(Math.min(24, heard.length) / 8);
   }
-  console.log('== the optional second opinion (HUMANIZER_SECOND_OPINION_CALLS): what it would be asked');
-  for (const [kind, [n, asked]] of reach)
-    console.log(`${kind.padEnd(14)} of ${n} planted the checks miss, ${pc(asked, n)} are put to it`);
+  console.log(
+    '== the second opinion (HUMANIZER_SECOND_OPINION_CALLS; Deep: 3 calls by default): what it would be asked',
+  );
+  for (const [kind, [n, asked, doubted]] of reach)
+    console.log(
+      `${kind.padEnd(14)} of ${n} planted the checks miss, ${pc(asked, n)} are put to it (${pc(doubted, n)} among the sentences the rules doubt)`,
+    );
   const per500 = (n: number): string => ((500 * n) / Math.max(1, askedWords)).toFixed(2);
   console.log(
     `on the faithful rewrites: ${per500(askedDoubts)} doubted, ${per500(askedClaims)} claim and ` +
-      `${per500(askedMore)} soft or thin sentences per 500 words; ` +
-      `${(calls / Math.max(1, faithful.length)).toFixed(2)} calls per rewrite to hear them all (8 to a call)\n`,
+      `${per500(askedMore)} soft or thin sentences, then ${per500(askedRest)} other rewritten sentences per 500 words; ` +
+      `${(calls / Math.max(1, faithful.length)).toFixed(2)} calls per rewrite to hear them (8 to a call, at most 3 calls)\n`,
   );
 
   if (args.includes('--check-only')) return;

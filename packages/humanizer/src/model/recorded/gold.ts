@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { stripChatter } from '../chatter.ts';
 import { buildModelDoc, requiredSpans } from '../placeholders.ts';
 import { checkFaithful } from '../faithfulness/index.ts';
-import { toHear } from '../second-opinion.ts';
+import { toAsk, toHear } from '../second-opinion.ts';
+
 import { judgeAndRepair } from '../sentence-repair.ts';
 import { PAIR_KINDS, type Pair, type PairKind } from './pairs.ts';
 
@@ -65,7 +66,7 @@ export function goldSet(): ReadonlyMap<string, GoldPair> {
 }
 
 /** The sentence of `text` around [start, end): from the previous sentence end (or line break) to the next. */
-function sentenceAround(text: string, [start, end]: [number, number]): string {
+export function sentenceAround(text: string, [start, end]: [number, number]): string {
   let a = start;
   while (a > 0 && !/[.!?\n]/.test(text[a - 1] as string)) a--;
   let b = end;
@@ -99,7 +100,9 @@ export interface GoldFigures {
   uncertainDelivered: number;
   /** Delivered changes that stand in a sentence of the result (not left out): a sentence-level judge could see them. */
   inSentence: number;
-  /** Of those, the ones in a sentence the optional second opinion would be asked about (`toHear`). */
+  /** Of those, the ones in a sentence the rules doubt (`toHear`), which the second opinion is asked about first. */
+  doubted: number;
+  /** Of those, the ones in a sentence the second opinion is asked about (`toAsk`). */
   askedAbout: number;
   faithful: number;
   faithfulUsed: number;
@@ -114,6 +117,7 @@ const noFigures = (kind: PairKind): GoldFigures => ({
   delivered: {},
   uncertainDelivered: 0,
   inSentence: 0,
+  doubted: 0,
   askedAbout: 0,
   faithful: 0,
   faithfulUsed: 0,
@@ -151,16 +155,20 @@ export function goldFigures(
       if (reached.length > 0) f.usedWithChange++;
       for (const c of reached) f.delivered[c.kind] = (f.delivered[c.kind] ?? 0) + 1;
       f.uncertainDelivered += g.changes.filter((c) => c.uncertain && changeDelivered(p, c, r.text)).length;
-      // What the optional second opinion would hear of the delivered text (`toHear`).
+      // What the second opinion would hear of the delivered text: the doubted sentences, and all it is asked.
       const inResult = reached.filter((c) => c.rewrite);
       if (inResult.length > 0) {
         const j = checkFaithful(p.original, r.text, 'deep', spanList);
-        const asked = toHear(j, r.text).map((k) => squash(j.answerSentences[k]?.text ?? ''));
+        const heardIn = (ks: number[]): number => {
+          const asked = ks.map((k) => squash(j.answerSentences[k]?.text ?? ''));
+          return inResult.filter((c) => {
+            const s = squash(sentenceAround(p.rewrite, c.rewrite as [number, number]));
+            return asked.some((a) => a.length > 0 && (a.includes(s) || s.includes(a)));
+          }).length;
+        };
         f.inSentence += inResult.length;
-        f.askedAbout += inResult.filter((c) => {
-          const s = squash(sentenceAround(p.rewrite, c.rewrite as [number, number]));
-          return asked.some((a) => a.length > 0 && (a.includes(s) || s.includes(a)));
-        }).length;
+        f.doubted += heardIn(toHear(j, r.text));
+        f.askedAbout += heardIn(toAsk(j, r.text));
       }
     }
     by.set(p.kind, f);
@@ -220,6 +228,7 @@ function totalOf(rows: readonly GoldFigures[]): GoldFigures {
     total.faithfulUsed += r.faithfulUsed;
     total.uncertainDelivered += r.uncertainDelivered;
     total.inSentence += r.inSentence;
+    total.doubted += r.doubted;
     total.askedAbout += r.askedAbout;
     for (const k of CHANGE_KINDS) if (r.delivered[k]) total.delivered[k] = (total.delivered[k] ?? 0) + r.delivered[k];
   }
@@ -234,6 +243,6 @@ function printTotal(label: string, total: GoldFigures): void {
   const unsure = total.uncertainDelivered > 0 ? `; and ${total.uncertainDelivered} the reader was unsure of` : '';
   console.log(`  fact changes delivered: ${all} (${changesLine(total)})${unsure}`);
   console.log(
-    `  of them in a sentence of the result: ${total.inSentence}; in one the optional second opinion would be asked about: ${total.askedAbout}`,
+    `  of them in a sentence of the result: ${total.inSentence}; in one the rules doubt: ${total.doubted}; in one the second opinion is asked about: ${total.askedAbout}`,
   );
 }

@@ -1,0 +1,116 @@
+import { createHash } from 'node:crypto';
+import { stripChatter } from '../chatter.ts';
+import type { Faithfulness } from '../faithfulness/index.ts';
+import { buildModelDoc, requiredSpans } from '../placeholders.ts';
+import { toAsk, toHear } from '../second-opinion.ts';
+import { judgeAndRepair } from '../sentence-repair.ts';
+import { changeDelivered, goldSet, sentenceAround, type GoldChange } from './gold.ts';
+import type { Pair } from './pairs.ts';
+
+/**
+ * What a second opinion could do for the gold set, as a bound and not a model's answer (decision 0066): a judge
+ * that disputes a sentence it hears holding a real fact change with probability `recall`, and any other sentence
+ * it hears with probability `falseRate`, drawn from a hash of the pair and sentence (the same draws every run).
+ * A judge's accuracy can only be measured with a model; these rows say what each accuracy would be worth.
+ */
+export interface JudgeBound {
+  used: number;
+  carrying: number;
+  faithful: number;
+  faithfulUsed: number;
+  /** Calls per rewrite to hear every sentence asked (8 to a call, at most `SENTENCES_ASKED`). */
+  calls: number;
+}
+
+/** As the server's default budget asks: 3 calls of 8 sentences. */
+const SENTENCES_ASKED = 24;
+const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
+const draw = (key: string): number => createHash('sha256').update(key).digest().readUInt32BE(0) / 2 ** 32;
+
+/** Whether answer sentence k of judgement j holds one of the real changes, as a judge shown it beside its original would see. */
+function holdsChange(p: Pair, j: Faithfulness, k: number, sure: readonly GoldChange[]): boolean {
+  const said = squash(j.answerSentences[k]?.text ?? '');
+  const own = squash((j.alignment[k] ?? []).map((i) => j.originalSentences[i]?.text ?? '').join(' '));
+  return sure.some((c) => {
+    if (c.rewrite) {
+      const t = squash(sentenceAround(p.rewrite, c.rewrite));
+      return t.length > 0 && (said.includes(t) || t.includes(said));
+    }
+    // A detail left out of a sentence that says the rest of its original.
+    if (c.original) {
+      const t = squash(p.original.slice(c.original[0], c.original[1]));
+      return t.length > 0 && own.includes(t) && !said.includes(t);
+    }
+    return false;
+  });
+}
+
+export function judgeBound(
+  pairs: readonly Pair[],
+  recall: number,
+  falseRate: number,
+  asks: 'doubted' | 'all',
+  spans = false,
+): JudgeBound {
+  const set = goldSet();
+  const out: JudgeBound = { used: 0, carrying: 0, faithful: 0, faithfulUsed: 0, calls: 0 };
+  let n = 0;
+  for (const p of pairs) {
+    const g = set.get(p.id);
+    if (!g) continue;
+    n++;
+    const spanList = spans ? requiredSpans(buildModelDoc(p.original)) : [];
+    const answer = stripChatter(p.rewrite, p.original).text;
+    const sure = g.changes.filter((c) => !c.uncertain);
+    let r = judgeAndRepair(p.original, answer, 'deep', spanList);
+    if (r.ok && recall + falseRate > 0) {
+      const j = r.judgement;
+      const heard = (asks === 'all' ? toAsk(j, r.text) : toHear(j, r.text)).slice(0, SENTENCES_ASKED);
+      out.calls += Math.ceil(heard.length / 8);
+      const disputed = heard.filter(
+        (k) => draw(`${p.id}|${k}|${recall}|${falseRate}`) < (holdsChange(p, j, k, sure) ? recall : falseRate),
+      );
+      if (disputed.length > 0) r = judgeAndRepair(p.original, answer, 'deep', spanList, 0, 0, disputed);
+    }
+    if (sure.length === 0) {
+      out.faithful++;
+      if (r.ok) out.faithfulUsed++;
+    }
+    if (r.ok) {
+      out.used++;
+      const text = r.text;
+      if (sure.some((c) => changeDelivered(p, c, text))) out.carrying++;
+    }
+  }
+  out.calls = n === 0 ? 0 : out.calls / n;
+  return out;
+}
+
+const pc = (a: number, b: number): string => (b === 0 ? '-' : `${((100 * a) / b).toFixed(1)}%`);
+
+/** The bound's table, as `bench:llm -- --recorded` prints it. */
+export function printJudgeBound(pairs: readonly Pair[]): void {
+  console.log(
+    '== what a second opinion could reach (a judge of stated accuracy drawn on the gold labels: a bound, not a model)',
+  );
+  console.log('asked              spans  recall  false disputes  results carrying a change  faithful used  calls');
+  const rows: [string, 'doubted' | 'all', boolean, number, number][] = [
+    ['none', 'all', false, 0, 0],
+    ['doubted sentences', 'doubted', false, 1, 0],
+    ['doubted sentences', 'doubted', false, 0.8, 0.1],
+    ['all, doubted first', 'all', false, 1, 0],
+    ['all, doubted first', 'all', false, 0.9, 0.05],
+    ['all, doubted first', 'all', false, 0.8, 0.1],
+    ['all, doubted first', 'all', false, 0.6, 0.2],
+    ['none', 'all', true, 0, 0],
+    ['all, doubted first', 'all', true, 1, 0],
+    ['all, doubted first', 'all', true, 0.8, 0.1],
+  ];
+  for (const [label, asks, spans, recall, falseRate] of rows) {
+    const b = judgeBound(pairs, recall, falseRate, asks, spans);
+    console.log(
+      `${label.padEnd(18)} ${(spans ? 'yes' : 'no').padEnd(5)}  ${recall.toFixed(2).padStart(6)}  ${falseRate.toFixed(2).padStart(14)}  ${`${b.carrying} of ${b.used} (${pc(b.carrying, b.used)})`.padStart(25)}  ${`${b.faithfulUsed}/${b.faithful} (${pc(b.faithfulUsed, b.faithful)})`.padStart(13)}  ${b.calls.toFixed(2).padStart(5)}`,
+    );
+  }
+  console.log('');
+}
