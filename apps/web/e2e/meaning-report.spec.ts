@@ -16,14 +16,36 @@ const TEXT =
 const ANSWER =
   'In a world that moves this fast, the Riverside Library plays a big part in helping the community connect. It had 14,200 visitors in 2023. As director Alice Moreno said, "Every visitor deserves a quiet place to read." And the library does not charge any fees for its programs, so residents of all ages can benefit.';
 
+// For the second test: a text whose rewrite leaves out where the gallery is, which no word rule can tell from a
+// faithful reordering; the second opinion can.
+const MUSEUM =
+  "In today's rapidly evolving landscape, the Harbor Museum plays a crucial role in preserving local history. Moreover, it offers a diverse array of engaging exhibits that captivate visitors of all ages. The museum opened its new gallery on the east side last spring. Ultimately, it stands as a testament to the community's enduring commitment to heritage.";
+const MUSEUM_ANSWER =
+  'The Harbor Museum plays a big part in keeping local history alive. It also has lots of engaging exhibits that visitors of all ages enjoy. Last spring the museum opened its new gallery. In the end, it shows how committed the community is to its heritage.';
+
 let provider: { url: string; close: () => Promise<void> };
 let server: ExtraServer;
+// The second opinion Deep asks by default (decision 0066): the questions it got, and the words that make it
+// dispute a rewritten sentence (none: it finds every one the same).
+const judged: string[] = [];
+let disputeWhere: string | null = null;
 
 test.beforeAll(async () => {
   provider = await startScriptedProvider((prompt) => {
+    if (prompt.includes('<pairs>')) {
+      judged.push(prompt);
+      const pairs = [...prompt.matchAll(/^(\d+)\. A: [\s\S]*?\n {3}B: (.*)$/gm)];
+      return pairs
+        .map(
+          (m) =>
+            `${m[1]}. ${disputeWhere && m[2]!.includes(disputeWhere) ? 'B leaves out a detail A states.' : 'NONE'}`,
+        )
+        .join('\n');
+    }
     // Rounds on single sentences get them back as they were sent.
     const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
-    return list ? (list[1] ?? '') : ANSWER;
+    if (list) return list[1] ?? '';
+    return prompt.includes('gallery') ? MUSEUM_ANSWER : ANSWER;
   });
   server = await startExtraServer({
     HUMANIZER_LLM_BASE_URL: provider.url,
@@ -58,6 +80,10 @@ test('the meaning report lists each fact, shows where it stands on focus, and th
   expect(result).toContain('It welcomed 12,400 visitors in 2023.');
   // The rest is the model's.
   expect(result).toContain('As director Alice Moreno said');
+  // The second opinion was asked about the rewritten sentences delivered, not the one already put back.
+  expect(judged).toHaveLength(1);
+  expect(judged[0]).toContain('B: As director Alice Moreno said');
+  expect(judged[0]).not.toContain('14,200');
 
   const report = page.getByTestId('meaning-report');
   await expect(page.getByTestId('meaning-summary')).toContainText(
@@ -81,4 +107,36 @@ test('the meaning report lists each fact, shows where it stands on focus, and th
   expect(await axeViolationsIn(page, '[data-testid="meaning-report"]')).toEqual([]);
   await report.screenshot({ path: test.info().outputPath('meaning-report-dark.png') });
   await context.close();
+});
+
+test('Deep asks a second opinion by default: a sentence it disputes is put back as written, and the report says why', async ({
+  browser,
+}) => {
+  judged.length = 0;
+  disputeWhere = 'Last spring the museum';
+  const context = await browser.newContext({ baseURL: server.base, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await signUpAndConfirm(page, page.request);
+  await page.goto('/');
+  await page.getByRole('radio', { name: /Deep Humanize/ }).click();
+  await page.getByRole('textbox', { name: 'Your text' }).fill(MUSEUM);
+  await page.getByRole('button', { name: 'Humanize', exact: true }).click();
+  await expect(page.getByTestId('engine-badge')).toHaveText('Full rewrite', { timeout: 45_000 });
+  const result = (await page.getByTestId('result-text').textContent()) ?? '';
+  expect(judged[0]).toContain('B: Last spring the museum opened its new gallery.');
+  expect(result).not.toContain('Last spring the museum');
+  expect(result).toContain('The museum opened its new gallery on the east side last spring.');
+  expect(result).toContain('The Harbor Museum plays a big part in keeping local history alive.');
+  await expect(page.getByTestId('meaning-summary')).toContainText('1 sentence put back as you wrote it');
+  await page.getByTestId('meaning-summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('meaning-put-back')).toContainText(
+    'The museum opened its new gallery on the east side last spring.',
+  );
+  await expect(page.getByTestId('meaning-put-back')).toContainText(
+    'a second check found that the sentence says something different',
+  );
+  await page.getByTestId('meaning-report').screenshot({ path: test.info().outputPath('second-opinion-put-back.png') });
+  await context.close();
+  disputeWhere = null;
 });

@@ -68,6 +68,8 @@ export type Candidate = Restored & {
   doubts?: Faithfulness;
   /** Sentences the other drafts contradict (Deep), repaired with the rest. */
   contests?: Contest[];
+  /** Answer sentences the second opinion disputed so far, repaired with the rest. */
+  disputed?: number[];
 };
 
 /** Each repaired sentence weighs this many detector points against a candidate when choosing the best. */

@@ -160,18 +160,23 @@ function contestByWitnesses(
 /**
  * The second opinion, on the candidate that would be chosen: its rewritten sentences go to the provider, those its
  * judgement could not vouch for first (`toAsk`), and it may only reject them (they are then put back as written).
- * A candidate that no longer holds gives way to the next, while the budget of calls lasts.
+ * A repair can bring back sentences of the answer that an earlier repair had replaced (decision 0066): those are
+ * heard in turn. A candidate that no longer holds gives way to the next, while the budget of calls lasts.
  */
 async function secondOpinion(run: LoopRun, passingIn: Candidate[]): Promise<Candidate[]> {
   let passing = passingIn;
-  const heard = new Set<Candidate>();
+  const settled = new Set<Candidate>();
   while (passing.length > 0 && (run.o.llm.secondOpinionCalls ?? 0) > 0) {
     const next = passing.reduce((b, c) => (run.weighOf(c) < run.weighOf(b) ? c : b));
     const judged = next.doubts;
-    if (heard.has(next) || !next.answer || !judged || toAsk(judged, next.text).length === 0) break;
-    heard.add(next);
-    const disputed = await run.disputes(judged, next.text);
-    if (disputed.length === 0) break;
+    if (settled.has(next) || !next.answer || !judged || toAsk(judged, next.text).length === 0) break;
+    const before = next.disputed ?? [];
+    const fresh = (await run.disputes(judged, next.text)).filter((k) => !before.includes(k));
+    if (fresh.length === 0) {
+      settled.add(next);
+      continue;
+    }
+    const disputed = [...before, ...fresh];
     const f = judgeAndRepair(run.text, next.answer, run.mode, run.spanTexts, 0, 0, [
       ...(next.contests ?? []),
       ...disputed,
@@ -179,6 +184,7 @@ async function secondOpinion(run: LoopRun, passingIn: Candidate[]): Promise<Cand
     if (f.ok) {
       next.text = f.text;
       next.repairs = f.repairs;
+      next.disputed = disputed;
     } else {
       passing = passing.filter((c) => c !== next);
       run.rejections.push(`second opinion: meaning changed (${f.reason})`);

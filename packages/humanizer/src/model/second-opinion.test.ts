@@ -234,3 +234,52 @@ describe('second opinion', () => {
     });
   });
 });
+
+describe('sentences a repair brings back are heard in turn (decision 0066)', () => {
+  const TEXT =
+    "In today's rapidly evolving landscape, the Harbor Museum plays a crucial role in preserving local history. " +
+    'Moreover, it offers a diverse array of engaging exhibits that captivate visitors of all ages. ' +
+    'The museum opened its new gallery on the east side last spring. ' +
+    "Ultimately, it stands as a testament to the community's enduring commitment to heritage.";
+  // "on the east side" is gone from the third sentence; the second and fourth say theirs only thinly.
+  const SAID =
+    'The Harbor Museum plays a big part in keeping local history alive. ' +
+    'It also has lots of engaging exhibits that visitors of all ages enjoy. ' +
+    'Last spring the museum opened its new gallery. ' +
+    'In the end, it shows how committed the community is to its heritage.';
+  let provider: { url: string; close: () => Promise<void> };
+  const asked: string[] = [];
+  beforeAll(async () => {
+    provider = await startScriptedProvider((prompt) => {
+      if (!prompt.includes('<pairs>')) {
+        const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
+        return list ? (list[1] ?? '') : SAID;
+      }
+      asked.push(prompt);
+      return [...prompt.matchAll(/^(\d+)\. A: [\s\S]*?\n {3}B: (.*)$/gm)]
+        .map((m) => `${m[1]}. ${m[2]!.includes('Last spring') ? 'B leaves out where the gallery is.' : 'NONE'}`)
+        .join('\n');
+    });
+  });
+  afterAll(async () => {
+    await provider.close();
+  });
+
+  it('the disputed sentence is put back, and the thin ones the repair then keeps as the model wrote them are asked about too', async () => {
+    const r = await humanize(TEXT, {
+      mode: 'deep',
+      llm: { baseURL: provider.url, apiKey: 'k', model: 'm', secondOpinionCalls: 3 },
+      seed: 1,
+    });
+    const m = modelPart(r);
+    expect(m?.text).toContain('The museum opened its new gallery on the east side last spring.');
+    expect(m?.repairNote).toMatch(/a second check found/);
+    // The first call heard what was delivered then; putting the third sentence back left no room for the thin
+    // repairs, so the model's second and fourth sentences came back and were heard in a second call.
+    expect(asked).toHaveLength(2);
+    expect(asked[0]).toContain('B: Last spring the museum opened its new gallery.');
+    expect(asked[0]).not.toContain('B: It also has lots of engaging exhibits');
+    expect(asked[1]).toContain('B: It also has lots of engaging exhibits that visitors of all ages enjoy.');
+    expect(m?.text).toContain('It also has lots of engaging exhibits that visitors of all ages enjoy.');
+  });
+});

@@ -18,7 +18,7 @@ export interface JudgeBound {
   carrying: number;
   faithful: number;
   faithfulUsed: number;
-  /** Calls per rewrite to hear every sentence asked (8 to a call, at most `SENTENCES_ASKED`). */
+  /** Calls per rewrite to hear every sentence asked (8 to a call, at most `SENTENCES_ASKED` sentences). */
   calls: number;
 }
 
@@ -63,14 +63,25 @@ export function judgeBound(
     const answer = stripChatter(p.rewrite, p.original).text;
     const sure = g.changes.filter((c) => !c.uncertain);
     let r = judgeAndRepair(p.original, answer, 'deep', spanList);
-    if (r.ok && recall + falseRate > 0) {
-      const j = r.judgement;
-      const heard = (asks === 'all' ? toAsk(j, r.text) : toHear(j, r.text)).slice(0, SENTENCES_ASKED);
-      out.calls += Math.ceil(heard.length / 8);
-      const disputed = heard.filter(
+    // As the model loop asks (loop.ts `secondOpinion`): the sentences not heard yet, again after each repair that
+    // brings back sentences of the answer, until none is new or the budget is spent.
+    const j = r.judgement;
+    const heard = new Set<number>();
+    const disputed: number[] = [];
+    while (r.ok && recall + falseRate > 0 && heard.size < SENTENCES_ASKED) {
+      const text = r.text;
+      const ask = (asks === 'all' ? toAsk(j, text) : toHear(j, text))
+        .filter((k) => !heard.has(k))
+        .slice(0, SENTENCES_ASKED - heard.size);
+      if (ask.length === 0) break;
+      out.calls += Math.ceil(ask.length / 8);
+      for (const k of ask) heard.add(k);
+      const fresh = ask.filter(
         (k) => draw(`${p.id}|${k}|${recall}|${falseRate}`) < (holdsChange(p, j, k, sure) ? recall : falseRate),
       );
-      if (disputed.length > 0) r = judgeAndRepair(p.original, answer, 'deep', spanList, 0, 0, disputed);
+      if (fresh.length === 0) break;
+      disputed.push(...fresh);
+      r = judgeAndRepair(p.original, answer, 'deep', spanList, 0, 0, disputed);
     }
     if (sure.length === 0) {
       out.faithful++;
