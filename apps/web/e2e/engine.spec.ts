@@ -139,6 +139,8 @@ test('the engine page shows health, latency, tokens and cost from the recorded r
   await expect(page.getByTestId('engine-health')).toHaveText(/Up/);
   await expect(page.getByTestId('engine-mode-lightning')).toContainText('qwen2.5:7b-instruct');
   await expect(page.getByTestId('engine-mode-lightning')).toContainText('the model');
+  await expect(page.getByTestId('engine-mode-lightning')).toContainText('no second opinion');
+  await expect(page.getByTestId('engine-mode-deep')).toContainText('second opinion: up to 3 calls a rewrite');
   const stats = page.getByTestId('engine-stats-24h');
   const lightning = stats.getByRole('row', { name: /^Lightning/ });
   await expect(lightning.getByRole('cell').nth(1)).toHaveText('1');

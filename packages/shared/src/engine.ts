@@ -16,6 +16,8 @@ export interface EngineModeStatus {
   active: boolean;
   /** Why not, when not. */
   reason: string | null;
+  /** Extra calls per rewrite that ask the model whether the rewritten sentences keep the facts (0: none; decision 0066). */
+  secondOpinionCalls: number;
 }
 
 export interface EngineProviderStatus {

@@ -87,7 +87,13 @@ describe('the engine: zero-config Ollama, fallback and recovery, usage, pulls, m
   it('finds Ollama at OLLAMA_HOST at start and sends rewrites to it', async () => {
     const o = await engineOverview();
     expect(o.provider).toMatchObject({ kind: 'ollama', endpoint: ollama.url, healthy: true });
-    expect(o.provider.modes.lightning).toMatchObject({ model: 'qwen2.5:7b-instruct', active: true });
+    expect(o.provider.modes.lightning).toMatchObject({
+      model: 'qwen2.5:7b-instruct',
+      active: true,
+      secondOpinionCalls: 0,
+    });
+    // Deep asks the model a second opinion by default (decision 0066).
+    expect(o.provider.modes.deep).toMatchObject({ active: true, secondOpinionCalls: 3 });
     const before = ollama.chatRequests;
     const r = await humanize({});
     expect(byModel(r), r.summary).toBe(true);

@@ -6,7 +6,7 @@
  * later check finds it again. Nothing here blocks a request: the state is read, never awaited.
  */
 import { eq } from 'drizzle-orm';
-import { MODEL_GONE_AFTER_MS, type HumanizeMode } from '@plainspoken/shared';
+import { MODEL_GONE_AFTER_MS, type EngineModeStatus, type HumanizeMode } from '@plainspoken/shared';
 import type { Env } from '../../env';
 import type { Database } from '../../db/client';
 import { engine_settings } from '../../db/schema';
@@ -41,8 +41,8 @@ export interface ProviderState {
   checkMs: number | null;
   /** Models the provider has (Ollama's list; empty for other services). */
   installed: InstalledModel[];
-  /** The model each mode uses, and whether rewrites in that mode go to it now. */
-  modes: Record<HumanizeMode, { model: string; active: boolean; reason: string | null }>;
+  /** The model each mode uses, whether rewrites in that mode go to it now, and its second opinion's calls. */
+  modes: Record<HumanizeMode, EngineModeStatus>;
   probeSeconds: number;
 }
 
@@ -57,9 +57,8 @@ const withTag = (m: string): string => (m.includes(':') ? m : `${m}:latest`);
  */
 export const DEFAULT_SECOND_OPINION_CALLS: Readonly<Record<HumanizeMode, number>> = { deep: 3, lightning: 0 };
 
-function secondOpinion(mode: HumanizeMode, set: number | undefined): { secondOpinionCalls?: number } {
-  const calls = set ?? DEFAULT_SECOND_OPINION_CALLS[mode];
-  return calls > 0 ? { secondOpinionCalls: calls } : {};
+function secondOpinionCalls(mode: HumanizeMode, set: number | undefined): number {
+  return set ?? DEFAULT_SECOND_OPINION_CALLS[mode];
 }
 
 export class ModelProvider {
@@ -119,16 +118,23 @@ export class ModelProvider {
     return this.chosen[mode] ?? this.configured(mode);
   }
 
-  private modeStatus(mode: HumanizeMode): { model: string; active: boolean; reason: string | null } {
+  private modeStatus(mode: HumanizeMode): EngineModeStatus {
+    const secondOpinion = secondOpinionCalls(mode, this.env.HUMANIZER_SECOND_OPINION_CALLS);
+    const status = (active: boolean, reason: string | null): EngineModeStatus => ({
+      model,
+      active,
+      reason,
+      secondOpinionCalls: active ? secondOpinion : 0,
+    });
     const model = this.modelFor(mode);
-    if (this.kind === 'none') return { model, active: false, reason: 'no model provider configured' };
-    if (!model) return { model, active: false, reason: 'HUMANIZER_LLM_MODEL is not set' };
+    if (this.kind === 'none') return status(false, 'no model provider configured');
+    if (!model) return status(false, 'HUMANIZER_LLM_MODEL is not set');
     // A configured service is always tried (its failures fall back per rewrite); Ollama only while present.
-    if (this.kind === 'openai-compatible') return { model, active: true, reason: null };
-    if (!this.healthy) return { model, active: false, reason: this.lastError ?? 'not checked yet' };
+    if (this.kind === 'openai-compatible') return status(true, null);
+    if (!this.healthy) return status(false, this.lastError ?? 'not checked yet');
     if (!this.installed.some((m) => m.name === withTag(model)))
-      return { model, active: false, reason: `model "${model}" is not installed in Ollama` };
-    return { model, active: true, reason: null };
+      return status(false, `model "${model}" is not installed in Ollama`);
+    return status(true, null);
   }
 
   /** The model configuration for a rewrite in this mode now, or null for the local clean-up. */
@@ -143,7 +149,7 @@ export class ModelProvider {
       model: s.model,
       modelDeep: mode === 'deep' ? s.model : undefined,
       modelLightning: mode === 'lightning' ? s.model : undefined,
-      ...secondOpinion(mode, this.env.HUMANIZER_SECOND_OPINION_CALLS),
+      ...(s.secondOpinionCalls > 0 ? { secondOpinionCalls: s.secondOpinionCalls } : {}),
     };
   }
 

@@ -95,7 +95,14 @@ export function ProviderCard({ o }: { o: EngineOverview }) {
                     </td>
                     <td className="py-3">
                       {m.active ? (
-                        <Badge variant="success">the model</Badge>
+                        <span className="flex flex-wrap items-center gap-2">
+                          <Badge variant="success">the model</Badge>
+                          <span className="text-xs text-muted-foreground">
+                            {m.secondOpinionCalls > 0
+                              ? `second opinion: up to ${m.secondOpinionCalls} ${m.secondOpinionCalls === 1 ? 'call' : 'calls'} a rewrite`
+                              : 'no second opinion'}
+                          </span>
+                        </span>
                       ) : (
                         <span className="flex flex-wrap items-center gap-2">
                           <Badge variant="secondary">local clean-up</Badge>
