@@ -77,7 +77,7 @@ const REPAIR_PENALTY = 3;
 /** At most this many second-opinion calls per run, whatever the configuration asks. */
 const MAX_SECOND_OPINIONS = 6;
 /** Sentences heard by the second opinion in one call. */
-const SENTENCES_PER_OPINION = 8;
+export const SENTENCES_PER_OPINION = 8;
 /** A second-opinion call is made only with this much of the budget left (ms). */
 const OPINION_BUDGET_MS = 8_000;
 

@@ -119,6 +119,7 @@ export class ModelProvider {
   }
 
   private modeStatus(mode: HumanizeMode): EngineModeStatus {
+    const model = this.modelFor(mode);
     const secondOpinion = secondOpinionCalls(mode, this.env.HUMANIZER_SECOND_OPINION_CALLS);
     const status = (active: boolean, reason: string | null): EngineModeStatus => ({
       model,
@@ -126,7 +127,6 @@ export class ModelProvider {
       reason,
       secondOpinionCalls: active ? secondOpinion : 0,
     });
-    const model = this.modelFor(mode);
     if (this.kind === 'none') return status(false, 'no model provider configured');
     if (!model) return status(false, 'HUMANIZER_LLM_MODEL is not set');
     // A configured service is always tried (its failures fall back per rewrite); Ollama only while present.

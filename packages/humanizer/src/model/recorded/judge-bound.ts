@@ -4,6 +4,7 @@ import type { Faithfulness } from '../faithfulness/index.ts';
 import { buildModelDoc, requiredSpans } from '../placeholders.ts';
 import { toAsk, toHear } from '../second-opinion.ts';
 import { judgeAndRepair } from '../sentence-repair.ts';
+import { SENTENCES_PER_OPINION } from '../loop-run.ts';
 import { changeDelivered, goldSet, sentenceAround, type GoldChange } from './gold.ts';
 import type { Pair } from './pairs.ts';
 
@@ -18,12 +19,12 @@ export interface JudgeBound {
   carrying: number;
   faithful: number;
   faithfulUsed: number;
-  /** Calls per rewrite to hear every sentence asked (8 to a call, at most `SENTENCES_ASKED` sentences). */
+  /** Calls per rewrite to hear every sentence asked (`SENTENCES_PER_OPINION` to a call, at most `SENTENCES_ASKED`). */
   calls: number;
 }
 
-/** As the server's default budget asks: 3 calls of 8 sentences. */
-const SENTENCES_ASKED = 24;
+/** As Deep asks with the server's default budget (DEFAULT_SECOND_OPINION_CALLS in apps/server): 3 calls. */
+const SENTENCES_ASKED = 3 * SENTENCES_PER_OPINION;
 const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 const draw = (key: string): number => createHash('sha256').update(key).digest().readUInt32BE(0) / 2 ** 32;
 
@@ -74,7 +75,7 @@ export function judgeBound(
         .filter((k) => !heard.has(k))
         .slice(0, SENTENCES_ASKED - heard.size);
       if (ask.length === 0) break;
-      out.calls += Math.ceil(ask.length / 8);
+      out.calls += Math.ceil(ask.length / SENTENCES_PER_OPINION);
       for (const k of ask) heard.add(k);
       const fresh = ask.filter(
         (k) => draw(`${p.id}|${k}|${recall}|${falseRate}`) < (holdsChange(p, j, k, sure) ? recall : falseRate),
