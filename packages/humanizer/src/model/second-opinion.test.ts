@@ -23,6 +23,30 @@ const REWRITE =
   'A number of departments answered, asking for quieter rooms and more room for shared equipment. ' +
   'The facilities manager is going to gather the requests and draw up a revised layout for the June meeting.';
 
+/**
+ * A scripted model for the loop: it answers a rewrite with `said` (a round on single sentences gets them back as
+ * sent) and, asked for its second opinion, disputes with `why` each pair whose rewritten sentence holds `marker`.
+ * `asked` keeps the second opinion's questions.
+ */
+async function scriptedJudge(
+  said: string,
+  marker: string,
+  why: string,
+): Promise<{ provider: { url: string; close: () => Promise<void> }; asked: string[] }> {
+  const asked: string[] = [];
+  const provider = await startScriptedProvider((prompt) => {
+    if (!prompt.includes('<pairs>')) {
+      const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
+      return list ? (list[1] ?? '') : said;
+    }
+    asked.push(prompt);
+    return [...prompt.matchAll(/^(\d+)\. A: [\s\S]*?\n {3}B: (.*)$/gm)]
+      .map((m) => `${m[1]}. ${m[2]!.includes(marker) ? why : 'NONE'}`)
+      .join('\n');
+  });
+  return { provider, asked };
+}
+
 describe('second opinion', () => {
   it('the grey band: a merged sentence that lost its "not" without a word to point at passes, as a doubt', () => {
     const j = checkFaithful(ORIGINAL, REWRITE);
@@ -101,22 +125,11 @@ describe('second opinion', () => {
     const SAID =
       'In April the library put out a useless guide for new members. It explains how to borrow books and reserve ' +
       'rooms. Members may ask at the front desk for a printed copy. On weekdays the library opens at nine.';
+    // The provider disputes the pair that calls the guide useless, wherever it stands in the list.
     let provider: { url: string; close: () => Promise<void> };
-    const asked: string[] = [];
+    let asked: string[] = [];
     beforeAll(async () => {
-      provider = await startScriptedProvider((prompt) => {
-        if (!prompt.includes('<pairs>')) {
-          const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
-          return list ? (list[1] ?? '') : SAID;
-        }
-        asked.push(prompt);
-        // Dispute the pair that calls the guide useless, wherever it stands in the list.
-        const pairs = [...prompt.matchAll(/^(\d+)\.[\s\S]*?(?=^\d+\.|<\/pairs>)/gm)];
-        const n = pairs.findIndex((m) => m[0].includes('useless'));
-        return pairs
-          .map((_m, i) => `${i + 1}. ${i === n ? 'B calls the guide useless; A does not judge it.' : 'NONE'}`)
-          .join('\n');
-      });
+      ({ provider, asked } = await scriptedJudge(SAID, 'useless', 'B calls the guide useless; A does not judge it.'));
     });
     afterAll(async () => {
       await provider.close();
@@ -183,19 +196,9 @@ describe('second opinion', () => {
       'Hill Street during the morning rush. The mayor asked for another study before work starts. Residents may ' +
       'send comments until the end of the month.';
     let provider: { url: string; close: () => Promise<void> };
-    const asked: string[] = [];
+    let asked: string[] = [];
     beforeAll(async () => {
-      provider = await startScriptedProvider((prompt) => {
-        if (!prompt.includes('<pairs>')) {
-          const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
-          return list ? (list[1] ?? '') : SAID;
-        }
-        asked.push(prompt);
-        const pairs = [...prompt.matchAll(/^(\d+)\.[\s\S]*?(?=^\d+\.|<\/pairs>)/gm)];
-        return pairs
-          .map((m, i) => `${i + 1}. ${m[0].includes('another study') ? 'B leaves out where the study looks.' : 'NONE'}`)
-          .join('\n');
-      });
+      ({ provider, asked } = await scriptedJudge(SAID, 'another study', 'B leaves out where the study looks.'));
     });
     afterAll(async () => {
       await provider.close();
@@ -248,18 +251,9 @@ describe('sentences a repair brings back are heard in turn (decision 0066)', () 
     'Last spring the museum opened its new gallery. ' +
     'In the end, it shows how committed the community is to its heritage.';
   let provider: { url: string; close: () => Promise<void> };
-  const asked: string[] = [];
+  let asked: string[] = [];
   beforeAll(async () => {
-    provider = await startScriptedProvider((prompt) => {
-      if (!prompt.includes('<pairs>')) {
-        const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
-        return list ? (list[1] ?? '') : SAID;
-      }
-      asked.push(prompt);
-      return [...prompt.matchAll(/^(\d+)\. A: [\s\S]*?\n {3}B: (.*)$/gm)]
-        .map((m) => `${m[1]}. ${m[2]!.includes('Last spring') ? 'B leaves out where the gallery is.' : 'NONE'}`)
-        .join('\n');
-    });
+    ({ provider, asked } = await scriptedJudge(SAID, 'Last spring', 'B leaves out where the gallery is.'));
   });
   afterAll(async () => {
     await provider.close();
