@@ -4,7 +4,6 @@ import { stripChatter } from '../chatter.ts';
 import { buildModelDoc, requiredSpans } from '../placeholders.ts';
 import { checkFaithful } from '../faithfulness/index.ts';
 import { toAsk, toHear } from '../second-opinion.ts';
-
 import { judgeAndRepair } from '../sentence-repair.ts';
 import { PAIR_KINDS, type Pair, type PairKind } from './pairs.ts';
 
@@ -74,7 +73,8 @@ export function sentenceAround(text: string, [start, end]: [number, number]): st
   return text.slice(a, Math.min(text.length, b + 1)).trim();
 }
 
-const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
+/** Whitespace runs as one space, ends trimmed: how delivered text and gold sentences are compared. */
+export const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 /**
  * Whether a change reaches the text Deep would deliver from this answer: a changed or added statement is

@@ -5,7 +5,7 @@ import { buildModelDoc, requiredSpans } from '../placeholders.ts';
 import { toAsk, toHear } from '../second-opinion.ts';
 import { judgeAndRepair } from '../sentence-repair.ts';
 import { SENTENCES_PER_OPINION } from '../loop-run.ts';
-import { changeDelivered, goldSet, sentenceAround, type GoldChange } from './gold.ts';
+import { changeDelivered, goldSet, sentenceAround, squash, type GoldChange } from './gold.ts';
 import type { Pair } from './pairs.ts';
 
 /**
@@ -25,7 +25,6 @@ export interface JudgeBound {
 
 /** As Deep asks with the server's default budget (DEFAULT_SECOND_OPINION_CALLS in apps/server): 3 calls. */
 const SENTENCES_ASKED = 3 * SENTENCES_PER_OPINION;
-const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 const draw = (key: string): number => createHash('sha256').update(key).digest().readUInt32BE(0) / 2 ** 32;
 
 /** Whether answer sentence k of judgement j holds one of the real changes, as a judge shown it beside its original would see. */
