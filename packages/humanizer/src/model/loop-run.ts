@@ -9,8 +9,8 @@ import type {
   WritingOptions,
 } from '../types.ts';
 import { checkFaithful, type Faithfulness } from './faithfulness/index.ts';
-import { judgeAndRepair, type Repair } from './sentence-repair.ts';
-import { toAsk } from './second-opinion.ts';
+import { judgeAndRepair, type Dispute, type Repair } from './sentence-repair.ts';
+import { toAsk, toHearLeftOut } from './second-opinion.ts';
 import type { Contest } from './consensus.ts';
 import { ModelClient, ProviderError, toProviderError } from './client.ts';
 import {
@@ -22,7 +22,7 @@ import {
   type ModelDoc,
   type Restored,
 } from './placeholders.ts';
-import { SYSTEM, fullTextPrompt, parseDisputes, secondOpinionPrompt } from './prompts.ts';
+import { SYSTEM, fullTextPrompt, leftOutPrompt, parseDisputes, secondOpinionPrompt } from './prompts.ts';
 
 export interface LoopOpts {
   mode: Mode;
@@ -68,8 +68,11 @@ export type Candidate = Restored & {
   doubts?: Faithfulness;
   /** Sentences the other drafts contradict (Deep), repaired with the rest. */
   contests?: Contest[];
-  /** Answer sentences the second opinion disputed so far, repaired with the rest. */
-  disputed?: number[];
+  /**
+   * What the second opinion disputed so far, repaired with the rest: answer sentences, and sentences of the text
+   * left out.
+   */
+  disputed?: Dispute[];
 };
 
 /** Each repaired sentence weighs this many detector points against a candidate when choosing the best. */
@@ -202,39 +205,62 @@ export class LoopRun {
   }
 
   /**
-   * The answer sentences of a judgement the second opinion disputes (asking only about sentences not heard yet, in
-   * the order of `toAsk`, of those still in the delivered text), eight to a call while the budget lasts.
+   * What the second opinion disputes in a judgement, of the delivered text: first the answer sentences (asking only
+   * about sentences not heard yet, in the order of `toAsk`, of those still in the delivered text), then the
+   * sentences of the text it leaves out whole (`toHearLeftOut`, beside the passage where they would stand), eight
+   * to a call while the budget lasts.
    */
-  async disputes(j: Faithfulness, delivered?: string): Promise<number[]> {
+  async disputes(j: Faithfulness, delivered: string): Promise<Dispute[]> {
     const sentenceOf = (k: number): string => j.answerSentences[k]?.text ?? '';
     const asked = toAsk(j, delivered);
+    const rewritten = await this.hear(
+      asked.map((k) => ({
+        key: sentenceOf(k),
+        original: (j.alignment[k] ?? []).map((i) => j.originalSentences[i]?.text ?? '').join(' '),
+        said: sentenceOf(k),
+      })),
+      (items) => secondOpinionPrompt(items.map((x) => ({ original: x.original, rewrite: x.said }))),
+    );
+    const leftOut = toHearLeftOut(j, delivered).map((x) => {
+      const original = j.originalSentences[x.original]?.text ?? '';
+      return { key: `left out\u0000${original}\u0000${x.passage}`, original, said: x.passage, index: x.original };
+    });
+    const missing = await this.hear(leftOut, (items) =>
+      leftOutPrompt(items.map((x) => ({ original: x.original, passage: x.said }))),
+    );
+    return [
+      ...asked.filter((_k, n) => rewritten[n]),
+      ...leftOut.flatMap((x, n) => (missing[n] ? [{ original: x.index }] : [])),
+    ];
+  }
+
+  /**
+   * The second opinion's verdicts on these items (true = disputed), asking about the ones not heard yet eight to a
+   * call while the budget lasts; an item not heard keeps the checks' own verdict (false).
+   */
+  private async hear<T extends { key: string }>(items: T[], prompt: (items: T[]) => string): Promise<boolean[]> {
     for (;;) {
-      const unheard = asked.filter((k) => !this.verdicts.has(sentenceOf(k))).slice(0, SENTENCES_PER_OPINION);
+      const unheard = items.filter((x) => !this.verdicts.has(x.key)).slice(0, SENTENCES_PER_OPINION);
       if (unheard.length === 0 || this.secondOpinionsLeft <= 0 || this.client.remaining() <= OPINION_BUDGET_MS) break;
       this.secondOpinionsLeft--;
       try {
         const r = await this.client.complete({
           system: 'You check rewrites for changed facts. Answer exactly in the format asked.',
-          prompt: secondOpinionPrompt(
-            unheard.map((k) => ({
-              original: (j.alignment[k] ?? []).map((i) => j.originalSentences[i]?.text ?? '').join(' '),
-              rewrite: sentenceOf(k),
-            })),
-          ),
+          prompt: prompt(unheard),
           temperature: 0,
           model: this.model,
           stream: false,
         });
         this.answers++;
         const found = new Set(parseDisputes(r.text, unheard.length));
-        unheard.forEach((k, i) => this.verdicts.set(sentenceOf(k), found.has(i)));
+        unheard.forEach((x, i) => this.verdicts.set(x.key, found.has(i)));
       } catch (err) {
         // Without an answer the checks' own verdict stands.
         this.providerFailed(err);
         break;
       }
     }
-    return asked.filter((k) => this.verdicts.get(sentenceOf(k)) === true);
+    return items.map((x) => this.verdicts.get(x.key) === true);
   }
 
   usage(guardRejected: boolean): LoopUsage {

@@ -1,8 +1,8 @@
 import { detect } from '../detector.ts';
 import type { AimResult, FallbackReason } from '../types.ts';
 import { checkFaithful, type Faithfulness } from './faithfulness/index.ts';
-import { describeRepairs, judgeAndRepair, type Repair } from './sentence-repair.ts';
-import { toAsk } from './second-opinion.ts';
+import { describeRepairs, judgeAndRepair, type Dispute, type Repair } from './sentence-repair.ts';
+import { toAsk, toHearLeftOut } from './second-opinion.ts';
 import { contested, type Contest } from './consensus.ts';
 import { ProviderError } from './client.ts';
 import { restore, toPlaceholders } from './placeholders.ts';
@@ -157,9 +157,14 @@ function contestByWitnesses(
   return { passing, witnesses };
 }
 
+/** One key per thing disputed: an answer sentence, or a sentence of the text left out. */
+const disputeKey = (d: Dispute): string =>
+  typeof d === 'number' ? `a${d}` : 'original' in d ? `o${d.original}` : `a${d.answer}`;
+
 /**
  * The second opinion, on the candidate that would be chosen: its rewritten sentences go to the provider, those its
- * judgement could not vouch for first (`toAsk`), and it may only reject them (they are then put back as written).
+ * judgement could not vouch for first (`toAsk`), then the sentences of the text it leaves out whole
+ * (`toHearLeftOut`, decision 0067), and it may only reject (a disputed sentence is put back as written).
  * A repair can bring back sentences of the answer that an earlier repair had replaced (decision 0066): those are
  * heard in turn. A candidate that no longer holds gives way to the next, while the budget of calls lasts.
  */
@@ -169,9 +174,16 @@ async function secondOpinion(run: LoopRun, passingIn: Candidate[]): Promise<Cand
   while (passing.length > 0 && (run.o.llm.secondOpinionCalls ?? 0) > 0) {
     const next = passing.reduce((b, c) => (run.weighOf(c) < run.weighOf(b) ? c : b));
     const judged = next.doubts;
-    if (settled.has(next) || !next.answer || !judged || toAsk(judged, next.text).length === 0) break;
+    if (
+      settled.has(next) ||
+      !next.answer ||
+      !judged ||
+      toAsk(judged, next.text).length + toHearLeftOut(judged, next.text).length === 0
+    )
+      break;
     const before = next.disputed ?? [];
-    const fresh = (await run.disputes(judged, next.text)).filter((k) => !before.includes(k));
+    const heard = new Set(before.map(disputeKey));
+    const fresh = (await run.disputes(judged, next.text)).filter((d) => !heard.has(disputeKey(d)));
     if (fresh.length === 0) {
       settled.add(next);
       continue;

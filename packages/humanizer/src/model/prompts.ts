@@ -119,12 +119,25 @@ ${list}
 }
 
 /**
+ * The second opinion on sentences of the text the rewrite leaves out whole (decision 0067): each beside the
+ * delivered passage closest to it. It lists any that the passage does not state.
+ */
+export function leftOutPrompt(items: { original: string; passage: string }[]): string {
+  const list = items.map((p, i) => `${i + 1}. A: ${p.original}\n   B: ${p.passage}`).join('\n');
+  return `Each numbered item has sentence A from a text and passage B from a rewrite of that text. Passage B may word things differently and may say more than A. If B does not state everything A states (a fact, a number, a name, a claim, who did what, a detail), answer with the number and what is missing in a few words. Otherwise answer with the number and NONE. One line per item, nothing else.
+
+<passages>
+${list}
+</passages>`;
+}
+
+/**
  * Pair numbers the second opinion found a difference in ("2. B says the plan works" counts; "2. NONE" not). An
  * answer that repeats the question (its pairs, "1. A: …") is no verdict: it disputes nothing.
  */
 export function parseDisputes(answer: string, n: number): number[] {
   const out: number[] = [];
-  if (/<\/?pairs>/.test(answer)) return out;
+  if (/<\/?(?:pairs|passages)>/.test(answer)) return out;
   for (const line of answer.replace(/\r\n/g, '\n').split('\n')) {
     const m = /^\s*(\d+)[.:)]?\s+(.+)$/.exec(line);
     if (!m || /^A:/.test(m[2] ?? '')) continue;

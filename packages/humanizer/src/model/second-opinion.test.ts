@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { humanize } from '../index.ts';
 import { modelPart } from '../testing.ts';
 import { checkFaithful } from './faithfulness/index.ts';
-import { judgeAndRepair } from './sentence-repair.ts';
+import { judgeAndRepair, LEFT_OUT_DETAIL } from './sentence-repair.ts';
 import { parseDisputes } from './prompts.ts';
-import { toAsk, toHear } from './second-opinion.ts';
+import { toAsk, toHear, toHearLeftOut } from './second-opinion.ts';
+import { buildModelDoc, requiredSpans } from './placeholders.ts';
 import { startScriptedProvider } from './scripted-provider.ts';
 
 /**
@@ -32,9 +33,18 @@ async function scriptedJudge(
   said: string,
   marker: string,
   why: string,
-): Promise<{ provider: { url: string; close: () => Promise<void> }; asked: string[] }> {
+  /** Asked about sentences left out (decision 0067), it disputes each one holding this. */
+  leftOutMarker = '\u0000',
+): Promise<{ provider: { url: string; close: () => Promise<void> }; asked: string[]; askedLeftOut: string[] }> {
   const asked: string[] = [];
+  const askedLeftOut: string[] = [];
   const provider = await startScriptedProvider((prompt) => {
+    if (prompt.includes('<passages>')) {
+      askedLeftOut.push(prompt);
+      return [...prompt.matchAll(/^(\d+)\. A: (.*)$/gm)]
+        .map((m) => `${m[1]}. ${m[2]!.includes(leftOutMarker) ? 'B does not say this.' : 'NONE'}`)
+        .join('\n');
+    }
     if (!prompt.includes('<pairs>')) {
       const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
       return list ? (list[1] ?? '') : said;
@@ -44,7 +54,7 @@ async function scriptedJudge(
       .map((m) => `${m[1]}. ${m[2]!.includes(marker) ? why : 'NONE'}`)
       .join('\n');
   });
-  return { provider, asked };
+  return { provider, asked, askedLeftOut };
 }
 
 describe('second opinion', () => {
@@ -68,6 +78,7 @@ describe('second opinion', () => {
       parseDisputes('1. A: The plan failed.\n   B: The plan worked.\n2. A: It rained.\n   B: It rained.', 2),
     ).toEqual([]);
     expect(parseDisputes('For each numbered pair, compare…\n<pairs>\n1. B says so\n</pairs>', 1)).toEqual([]);
+    expect(parseDisputes('Each numbered item has…\n<passages>\n1. A: It rained.\n</passages>', 1)).toEqual([]);
   });
 
   describe('in the model loop, over HTTP', () => {
@@ -275,5 +286,89 @@ describe('sentences a repair brings back are heard in turn (decision 0066)', () 
     expect(asked[0]).not.toContain('B: It also has lots of engaging exhibits');
     expect(asked[1]).toContain('B: It also has lots of engaging exhibits that visitors of all ages enjoy.');
     expect(m?.text).toContain('It also has lots of engaging exhibits that visitors of all ages enjoy.');
+  });
+});
+
+describe('sentences of the text left out whole are heard after the rewritten ones (decision 0067)', () => {
+  const TEXT =
+    'The town council met on Monday evening to discuss the new park by the river. ' +
+    'The mayor told the crowd, “We will open the park to every family in the spring, once the paths are finished.” ' +
+    'She also thanked the forty volunteers who planted the oak trees along the water. ' +
+    'The park will have a playground and a small pond.';
+  // The quotation is gone from a sentence that also says the thanks: the repair puts the quotation's sentence back
+  // and takes the model's out, and there is no room left to put the thanks back as well.
+  const SAID =
+    'On Monday evening the town council gathered to talk about the new riverside park. ' +
+    'The mayor promised the crowd that the park would open to all families in spring after the paths are done, ' +
+    'and she thanked the forty volunteers who planted oak trees by the water. ' +
+    'A playground and a small pond are planned for the park.';
+  const spans = requiredSpans(buildModelDoc(TEXT));
+
+  it('the check delivers the repair without the thanks; the left-out sentence is heard beside its neighbours', () => {
+    const r = judgeAndRepair(TEXT, SAID, 'deep', spans);
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.text).not.toContain('volunteers');
+    expect(toHearLeftOut(r.judgement, r.text)).toEqual([
+      {
+        original: 2,
+        passage:
+          'The mayor told the crowd, “We will open the park to every family in the spring, once the paths are finished.” ' +
+          'A playground and a small pond are planned for the park.',
+      },
+    ]);
+    // Nothing is left out of the model's own answer, and a sentence put back as written is not left out.
+    expect(toHearLeftOut(r.judgement, SAID)).toEqual([]);
+    expect(toHearLeftOut(r.judgement, `${r.text} ${TEXT}`)).toEqual([]);
+  });
+
+  it('a disputed sentence of the text comes back where it stood; with no room for it, the answer is set aside', () => {
+    // Room: a rewrite that says every sentence, one of them thinly.
+    const TEXT2 =
+      'The bakery on Elm Street opened in 1998. It sells bread, cakes and coffee to the neighbourhood. ' +
+      'The owner bakes every loaf herself before dawn. Customers often queue outside on Saturday mornings.';
+    const SAID2 =
+      'The Elm Street bakery first opened in 1998. Bread, cakes and coffee are sold there to the neighbourhood. ' +
+      'Every loaf is baked by the owner herself before dawn. On Saturday mornings customers often line up outside.';
+    const plain = judgeAndRepair(TEXT2, SAID2);
+    expect(plain.ok && plain.repairs).toEqual([]);
+    const put = judgeAndRepair(TEXT2, SAID2, 'deep', [], 0, 0, [{ original: 2 }]);
+    expect(put.ok).toBe(true);
+    if (!put.ok) return;
+    expect(put.text).toBe(
+      'The Elm Street bakery first opened in 1998. Bread, cakes and coffee are sold there to the neighbourhood. ' +
+        'The owner bakes every loaf herself before dawn. On Saturday mornings customers often line up outside.',
+    );
+    expect(put.repairs.map((x) => x.detail)).toEqual([LEFT_OUT_DETAIL]);
+    // The thanks cannot come back without putting back most of the text: that rewrite is no rewrite any more.
+    expect(judgeAndRepair(TEXT, SAID, 'deep', spans, 0, 0, [{ original: 2 }]).ok).toBe(false);
+  });
+
+  describe('in the model loop, over HTTP', () => {
+    let provider: { url: string; close: () => Promise<void> };
+    let askedLeftOut: string[] = [];
+    beforeAll(async () => {
+      ({ provider, askedLeftOut } = await scriptedJudge(SAID, '\u0000', 'NONE', 'volunteers'));
+    });
+    afterAll(async () => {
+      await provider.close();
+    });
+
+    it('the provider finds the thanks left out: the rewrite is neither delivered nor offered without them', async () => {
+      const r = await humanize(TEXT, {
+        mode: 'deep',
+        llm: { baseURL: provider.url, apiKey: 'k', model: 'm', secondOpinionCalls: 3 },
+        seed: 1,
+      });
+      expect(askedLeftOut.length).toBeGreaterThanOrEqual(1);
+      expect(askedLeftOut[0]).toContain(
+        '1. A: She also thanked the forty volunteers who planted the oak trees along the water.',
+      );
+      expect(askedLeftOut[0]).toContain('B: The mayor told the crowd,');
+      // Without the second opinion the model's version, thanks left out, would be offered beside the light edit.
+      expect(modelPart(r)).toBeNull();
+      expect(r.fallbackReason).toBe('meaning-changed');
+      expect(r.text).toContain('She also thanked the forty volunteers');
+    });
   });
 });

@@ -50,6 +50,16 @@ const tidy = (t: string): string =>
 
 const words = (s: string): number => s.split(/\s+/).filter((w) => /[\p{L}\p{N}]/u.test(w)).length;
 
+/**
+ * What a second opinion or the other drafts found: an answer sentence that says something different (its index, or
+ * with the drift and reason the other drafts give), or a sentence of the user's the answer leaves out
+ * (`{ original }`, decision 0067), which is put back where it stood.
+ */
+export type Dispute = number | { answer: number; drift: Drift; detail: string } | { original: number };
+
+/** Why a sentence the second opinion found left out was put back. */
+export const LEFT_OUT_DETAIL = 'a second check found that the rewrite left this sentence out';
+
 /** Judge an answer and, when only sentences fail, return it repaired. */
 export function judgeAndRepair(
   original: string,
@@ -62,7 +72,7 @@ export function judgeAndRepair(
    * Answer sentences found to say something different by a second opinion (an index) or by the other drafts
    * (a contest, with its reason): they fail like any other.
    */
-  disputed: readonly (number | { answer: number; drift: Drift; detail: string })[] = [],
+  disputed: readonly Dispute[] = [],
   /**
    * For an answer that passes as a whole: put back only the sentences it leaves out entirely (reached by no
    * answer sentence, or whose words are nowhere in it), not those it says loosely.
@@ -79,18 +89,23 @@ export function judgeAndRepair(
     return level === 2 ? withoutSoft(r) : r;
   };
   const first = judge(answer);
-  const extra = disputed
-    .map((d): { answer: number; drift: Drift; detail: string } =>
+  const extra = disputed.flatMap((d) => {
+    if (typeof d === 'object' && 'original' in d)
+      return d.original >= 0 && d.original < first.originalSentences.length
+        ? [{ answer: -1, original: [d.original], drift: 'disputed' as const, detail: LEFT_OUT_DETAIL }]
+        : [];
+    const f =
       typeof d === 'number'
         ? {
             answer: d,
-            drift: 'disputed',
+            drift: 'disputed' as Drift,
             detail: 'a second check found that the sentence says something different',
           }
-        : d,
-    )
-    .filter((d) => d.answer >= 0 && d.answer < first.answerSentences.length)
-    .map((d) => ({ ...d, original: first.alignment[d.answer] ?? [] }));
+        : d;
+    return f.answer >= 0 && f.answer < first.answerSentences.length
+      ? [{ ...f, original: first.alignment[f.answer] ?? [] }]
+      : [];
+  });
   const j: Faithfulness =
     extra.length === 0
       ? first

@@ -7,7 +7,7 @@ import { stripChatter } from '../chatter.ts';
 import { checkFaithful, forgetPrepared, splitSentences } from '../faithfulness/index.ts';
 import { buildModelDoc, requiredSpans } from '../placeholders.ts';
 import { judgeAndRepair } from '../sentence-repair.ts';
-import { toAsk, toHear } from '../second-opinion.ts';
+import { toAsk, toHear, toHearLeftOut } from '../second-opinion.ts';
 import { DRIFT_KINDS, plantDrift, saltOf, type DriftKind } from './drift.ts';
 import { printGold } from './gold.ts';
 import { printJudgeBound } from './judge-bound.ts';
@@ -270,6 +270,7 @@ export async function benchRecorded(args: string[]): Promise<void> {
   let askedClaims = 0;
   let askedMore = 0;
   let askedRest = 0;
+  let askedLeftOut = 0;
   let askedWords = 0;
   let calls = 0;
   for (const p of faithful) {
@@ -278,12 +279,16 @@ export async function benchRecorded(args: string[]): Promise<void> {
     const r = judgeAndRepair(p.original, p.rewrite, 'deep');
     const doubted = toHear(j, r.ok ? r.text : p.rewrite);
     const heard = toAsk(j, r.ok ? r.text : p.rewrite);
+    const left = r.ok ? toHearLeftOut(j, r.text).length : 0;
     askedDoubts += doubted.filter((k) => j.doubts.includes(k)).length;
     askedClaims += doubted.filter((k) => j.claims.includes(k)).length;
     askedMore += doubted.filter((k) => !j.doubts.includes(k) && !j.claims.includes(k)).length;
     askedRest += heard.length - doubted.length;
+    askedLeftOut += left;
     askedWords += words(p.rewrite);
-    calls += Math.ceil(Math.min(24, heard.length) / 8);
+    // The sentences left out whole go in calls of their own, after the rewritten ones (decision 0067).
+    const rewritten = Math.min(24, heard.length);
+    calls += Math.ceil(rewritten / 8) + Math.ceil(Math.min(24 - rewritten, left) / 8);
   }
   console.log(
     '== the second opinion (HUMANIZER_SECOND_OPINION_CALLS; Deep: 3 calls by default): what it would be asked',
@@ -295,7 +300,8 @@ export async function benchRecorded(args: string[]): Promise<void> {
   const per500 = (n: number): string => ((500 * n) / Math.max(1, askedWords)).toFixed(2);
   console.log(
     `on the faithful rewrites: ${per500(askedDoubts)} doubted, ${per500(askedClaims)} claim and ` +
-      `${per500(askedMore)} soft or thin sentences, then ${per500(askedRest)} other rewritten sentences per 500 words; ` +
+      `${per500(askedMore)} soft or thin sentences, then ${per500(askedRest)} other rewritten sentences and ` +
+      `${per500(askedLeftOut)} sentences of the text left out whole per 500 words; ` +
       `${(calls / Math.max(1, faithful.length)).toFixed(2)} calls per rewrite to hear them (8 to a call, at most 3 calls)\n`,
   );
 

@@ -36,4 +36,14 @@ describe('what a second opinion could reach on the gold set', () => {
     // A judge that disputes everything it hears sets more aside.
     expect(judgeBound(pairs, 1, 1, 'all').used).toBeLessThan(none.used);
   });
+
+  it('hearing the sentences left out whole as well (decision 0067) costs calls and never delivers more changes', () => {
+    for (const spans of [false, true]) {
+      const all = judgeBound(pairs, 1, 0, 'all', spans);
+      const leftOut = judgeBound(pairs, 1, 0, 'all', spans, true);
+      expect(leftOut.carrying).toBeLessThanOrEqual(all.carrying);
+      expect(leftOut.calls).toBeGreaterThan(all.calls);
+      expect(leftOut.faithfulUsed).toBe(all.faithfulUsed);
+    }
+  });
 });
