@@ -235,6 +235,16 @@ export class LoopRun {
   }
 
   /**
+   * Whether a reworked text (sentences rewritten again after a repair, or by a detector round) may replace the
+   * chosen one as far as the second opinion goes: it hears the sentences of the rework it has not heard yet, while
+   * its budget lasts, and finds none different. True when no second opinion is asked.
+   */
+  async heardSame(f: { text: string; judgement: Faithfulness }): Promise<boolean> {
+    if ((this.o.llm.secondOpinionCalls ?? 0) <= 0) return true;
+    return (await this.disputes(f.judgement, f.text)).length === 0;
+  }
+
+  /**
    * The second opinion's verdicts on these items (true = disputed), asking about the ones not heard yet eight to a
    * call while the budget lasts; an item not heard keeps the checks' own verdict (false).
    */

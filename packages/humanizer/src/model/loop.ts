@@ -311,7 +311,13 @@ async function rewriteAgain(run: LoopRun, { chosen, rework }: Choice): Promise<n
     if (changed > 0) {
       const f = judgeAndRepair(run.text, next, run.mode, run.spanTexts);
       const restoredCount = (rs: Repair[]): number => rs.reduce((n, x) => n + x.restored, 0);
-      if (f.ok && restoredCount(f.repairs) < restoredCount(chosen.repairs) && run.differs(f.text)) {
+      const fewer = f.ok && restoredCount(f.repairs) < restoredCount(chosen.repairs) && run.differs(f.text);
+      // The sentences written again are heard by the second opinion like the first draft's (decision 0067).
+      if (fewer && !(await run.heardSame(f))) {
+        run.setAside.push('disputed');
+        return 0;
+      }
+      if (f.ok && fewer) {
         const again = restoredCount(chosen.repairs) - restoredCount(f.repairs);
         chosen.text = f.text;
         chosen.repairs = f.repairs;
@@ -390,12 +396,17 @@ async function rounds(run: LoopRun, { chosen, rework }: Choice, witnesses: Map<s
       continue;
     }
     const score = detect(f.text).score;
-    if (score < chosen.score && run.differs(f.text)) {
-      chosen.text = f.text;
-      chosen.score = score;
-      chosen.recall = whole.recall;
-      o.progress({ stage: 'round', round, bestScore: score });
+    if (!(score < chosen.score && run.differs(f.text))) continue;
+    // The round's sentences are heard by the second opinion like the first draft's (decision 0067).
+    if (!(await run.heardSame(f))) {
+      run.setAside.push('disputed');
+      run.rejections.push(`round ${round}: second opinion: meaning changed`);
+      continue;
     }
+    chosen.text = f.text;
+    chosen.score = score;
+    chosen.recall = whole.recall;
+    o.progress({ stage: 'round', round, bestScore: score });
   }
 }
 

@@ -372,3 +372,45 @@ describe('sentences of the text left out whole are heard after the rewritten one
     });
   });
 });
+
+describe('sentences written again after a repair are heard before they replace the sentences put back (decision 0067)', () => {
+  // The merged first sentence is disputed and its three sentences are put back; asked to write them again, the model
+  // gives the budget sentence a judgement ("sadly") the text does not make. The word rules pass it; the second
+  // opinion does not.
+  const AGAIN = 'The budget for the new office was, sadly, not signed off.';
+  let provider: { url: string; close: () => Promise<void> };
+  const judged: string[] = [];
+  beforeAll(async () => {
+    provider = await startScriptedProvider((prompt) => {
+      if (prompt.includes('<pairs>')) {
+        judged.push(prompt);
+        return [...prompt.matchAll(/^(\d+)\. A: [\s\S]*?\n {3}B: (.*)$/gm)]
+          .map((m) => `${m[1]}. ${/got the budget|sadly/.test(m[2]!) ? 'B differs from A.' : 'NONE'}`)
+          .join('\n');
+      }
+      if (prompt.includes('<passages>')) return '1. NONE';
+      const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
+      if (!list) return REWRITE;
+      return (list[1] ?? '')
+        .split('\n')
+        .map((l) => (l.includes('The budget for the new office') ? l.replace(/^(\d+)\. .*/, `$1. ${AGAIN}`) : l))
+        .join('\n');
+    });
+  });
+  afterAll(async () => {
+    await provider.close();
+  });
+
+  it('the word rules pass the new version; the second opinion disputes it and the sentence stays as written', async () => {
+    const r = await humanize(ORIGINAL, {
+      mode: 'deep',
+      llm: { baseURL: provider.url, apiKey: 'k', model: 'm', secondOpinionCalls: 3 },
+      seed: 1,
+    });
+    // The new version was heard; it had passed the word rules (fewer sentences put back) and is not delivered.
+    expect(judged.some((p) => p.includes(`B: ${AGAIN}`))).toBe(true);
+    const m = modelPart(r);
+    expect(m?.text).toContain('The budget for the new office was not signed off.');
+    expect(m?.text).not.toContain('sadly');
+  });
+});
