@@ -128,6 +128,10 @@ test('Deep asks a second opinion by default: a sentence it disputes is put back 
   expect(result).toContain('The museum opened its new gallery on the east side last spring.');
   expect(result).toContain('The Harbor Museum plays a big part in keeping local history alive.');
   await expect(page.getByTestId('meaning-summary')).toContainText('1 sentence put back as you wrote it');
+  // What the second opinion read of the result (decision 0067): the three sentences the model wrote, found the same.
+  await expect(page.getByTestId('meaning-summary')).toContainText(
+    'A second reading by the model compared all 3 rewritten sentences with yours and found them the same',
+  );
   await page.getByTestId('meaning-summary').focus();
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('meaning-put-back')).toContainText(

@@ -44,6 +44,7 @@ export {
   type MeaningFact,
   type MeaningFactKind,
   type MeaningReport,
+  type SecondReading,
 } from './meaning-report.ts';
 export { keptIntact, keptOccurrences, normalizeKept } from './protect.ts';
 
@@ -261,6 +262,7 @@ export async function humanize(text: string, opts: HumanizeOptions): Promise<Hum
               ...use,
               ...repairs,
               ...(r.aim ? { aim: r.aim } : {}),
+              ...(r.secondReading ? { secondReading: r.secondReading } : {}),
             },
             modelDet,
           ),

@@ -129,3 +129,31 @@ describe('the sentences put back, in the meaning report', () => {
     expect(meaningReport(original, original).summary).toMatch(/all kept$/);
   });
 });
+
+describe("the model's second reading, in the meaning report (decision 0067)", () => {
+  const original = 'The ferry to the island takes 40 minutes in calm weather. It leaves the harbour every hour.';
+  const result = 'In calm weather the island ferry takes 40 minutes. It leaves the harbour every hour.';
+
+  it('says how many of the sentences the model wrote it compared and found the same, and only when one was asked', () => {
+    const all = meaningReport(original, result, [], { heard: 1, rewritten: 1 });
+    expect(all.summary).toMatch(
+      /: all kept\. A second reading by the model compared the rewritten sentence with yours and found it the same$/,
+    );
+    expect(all.secondReading).toEqual({ heard: 1, rewritten: 1 });
+    expect(meaningReport(original, result, [], { heard: 9, rewritten: 11 }).summary).toMatch(
+      /compared 9 of the 11 rewritten sentences with yours and found them the same$/,
+    );
+    expect(meaningReport(original, result, [], { heard: 4, rewritten: 4 }).summary).toMatch(
+      /compared all 4 rewritten sentences with yours and found them the same$/,
+    );
+    // Asked, but no verdict came back (the provider failed or repeated the question): it says so.
+    expect(meaningReport(original, result, [], { heard: 0, rewritten: 2 }).summary).toMatch(
+      /\. No second reading by the model could be made$/,
+    );
+    // None asked, or nothing the model wrote is left in the result: no line.
+    const none = meaningReport(original, result);
+    expect(none.summary).toMatch(/all kept$/);
+    expect(none).not.toHaveProperty('secondReading');
+    expect(meaningReport(original, original, [], { heard: 0, rewritten: 0 }).summary).toMatch(/all kept$/);
+  });
+});

@@ -35,12 +35,26 @@ export interface PutBack {
   rule: string | null;
 }
 
+/**
+ * The second opinion's reading of a delivered model rewrite (decisions 0066, 0067): of the sentences of the result
+ * the model wrote (not the user's, as written), how many it compared with the user's and found the same. Sentences
+ * it found different were put back and are listed with `putBack`.
+ */
+export interface SecondReading {
+  /** Sentences of the result the model wrote that the second opinion compared with the text and found the same. */
+  heard: number;
+  /** Sentences of the result the model wrote. */
+  rewritten: number;
+}
+
 export interface MeaningReport {
   facts: MeaningFact[];
   /** Sentences put back as the user wrote them, in the order the repairs made them (empty for a light edit). */
   putBack: PutBack[];
   /** The ids of the rules that fired (the meaning check's rule ids), each once. */
   rules: string[];
+  /** The second opinion's reading, when one was asked for a delivered model rewrite. */
+  secondReading?: SecondReading;
   /**
    * One line for the user: "14 facts checked: 5 numbers, 4 names, 2 dates, 1 quotation, 2 negations: all kept".
    * Read from the two texts alone, so History, reopening the result later, gets the same line; the sentences put
@@ -228,7 +242,12 @@ const KIND_WORDS: Record<MeaningFactKind, [string, string]> = {
 };
 
 /** The report for a result of `original`. */
-export function meaningReport(original: string, result: string, putBack: readonly PutBack[] = []): MeaningReport {
+export function meaningReport(
+  original: string,
+  result: string,
+  putBack: readonly PutBack[] = [],
+  secondReading?: SecondReading | null,
+): MeaningReport {
   const found = factsOf(original);
   const res = normalised(result);
   const hay = res.text;
@@ -271,7 +290,26 @@ export function meaningReport(original: string, result: string, putBack: readonl
     putBack.length === 0
       ? ''
       : `. ${plural(putBack.length, 'sentence')} put back as you wrote ${putBack.length === 1 ? 'it' : 'them'}`;
-  return { facts, summary: summarize(facts) + back, putBack: [...putBack], rules };
+  const read = secondReading && secondReading.rewritten > 0 ? secondReading : null;
+  return {
+    facts,
+    summary: summarize(facts) + back + (read ? `. ${secondReadingLine(read)}` : ''),
+    putBack: [...putBack],
+    rules,
+    ...(read ? { secondReading: { ...read } } : {}),
+  };
+}
+
+/** "A second reading by the model compared 9 of the 11 rewritten sentences with yours and found them the same". */
+export function secondReadingLine({ heard, rewritten }: SecondReading): string {
+  if (heard === 0) return 'No second reading by the model could be made';
+  const which =
+    heard >= rewritten
+      ? rewritten === 1
+        ? 'the rewritten sentence'
+        : `all ${rewritten} rewritten sentences`
+      : `${heard} of the ${rewritten} rewritten sentences`;
+  return `A second reading by the model compared ${which} with yours and found ${heard === 1 ? 'it' : 'them'} the same`;
 }
 
 function summarize(facts: readonly MeaningFact[]): string {

@@ -1,6 +1,6 @@
 import type { LanguageGuess } from './language.ts';
 import type { RepairCounts } from './model/sentence-repair.ts';
-import type { PutBack } from './meaning-report.ts';
+import type { PutBack, SecondReading } from './meaning-report.ts';
 
 export type Mode = 'deep' | 'lightning';
 
@@ -180,6 +180,8 @@ export interface HumanizeResult {
   repairs?: RepairCounts;
   /** The sentences put back as the user wrote them, why, and the rule that found each (for the meaning report). */
   putBack?: PutBack[];
+  /** A delivered model rewrite: what the second opinion read of it (for the meaning report). */
+  secondReading?: SecondReading;
   /** The detector scores the result lower than the input (true when the text has no score). */
   improved: boolean;
   /** Writing options the local clean-up applied (e.g. 'contractions', 'plainer connectives'); model results: []. */

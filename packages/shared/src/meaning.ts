@@ -21,6 +21,14 @@ export interface PutBackSentence {
   why: string;
   rule: string | null;
 }
+/**
+ * The model's second reading of a delivered model rewrite (decisions 0066, 0067): of the result's sentences the
+ * model wrote, how many it compared with the user's and found the same.
+ */
+export interface SecondReading {
+  heard: number;
+  rewritten: number;
+}
 /** The meaning report of a result: one line for the user, each fact checked, and the sentences put back. */
 export interface MeaningCheck {
   summary: string;
@@ -29,4 +37,6 @@ export interface MeaningCheck {
   putBack: PutBackSentence[];
   /** The ids of the meaning check's rules that fired, each once. */
   rules: string[];
+  /** The second reading, when the model gave one for a delivered model rewrite. */
+  secondReading?: SecondReading;
 }

@@ -188,6 +188,18 @@ const meaningCheck = z
           "Sentences of your text put back as you wrote them in the model's rewrite (empty when none was, and for a light edit).",
       }),
     rules: z.array(z.string()).meta({ description: "The ids of the meaning check's rules that fired, each once." }),
+    secondReading: z
+      .object({
+        heard: z.number().int().meta({
+          description: 'Sentences of the result the model wrote that it compared with yours and found the same.',
+        }),
+        rewritten: z.number().int().meta({ description: 'Sentences of the result the model wrote.' }),
+      })
+      .optional()
+      .meta({
+        description:
+          "The model's second reading of its delivered rewrite, sentence by sentence beside yours (absent when none was asked, and for a light edit). Sentences it found different were put back and are in `putBack`.",
+      }),
   })
   .meta({ id: 'MeaningCheck' });
 

@@ -93,6 +93,7 @@ export {
   type MeaningFact,
   type MeaningFactKind,
   type PutBackSentence,
+  type SecondReading,
 } from './meaning';
 import type { MeaningCheck } from './meaning';
 

@@ -4,7 +4,7 @@
  * to write a migration into ./drizzle (applied on boot).
  */
 import { sql } from 'drizzle-orm';
-import type { AimResult, PutBackSentence, StoredAlternative } from '@plainspoken/shared';
+import type { AimResult, PutBackSentence, SecondReading, StoredAlternative } from '@plainspoken/shared';
 import {
   bigint,
   boolean,
@@ -193,6 +193,11 @@ export const transformations = pgTable(
      * the rule that found each (the meaning report reads them again in History); [] when none was (and on older rows).
      */
     put_back: jsonb('put_back').$type<PutBackSentence[]>().notNull().default([]),
+    /**
+     * What the model's second reading compared of the delivered model rewrite (decision 0067; the meaning report
+     * says it again in History); null when none was asked (and on older rows).
+     */
+    second_reading: jsonb('second_reading').$type<SecondReading>(),
   },
   (t) => [index('transformations_user_created_idx').on(t.user_id, t.created_at, t.id)],
 );

@@ -10,7 +10,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import type { AimResult, PutBackSentence, StoredAlternative } from '@plainspoken/shared';
+import type { AimResult, PutBackSentence, SecondReading, StoredAlternative } from '@plainspoken/shared';
 import type { Db } from '../db/client';
 import { rowsOf } from '../lib/rate-limit';
 import { currentIdempotencyKey } from '../lib/idempotency';
@@ -75,6 +75,8 @@ export interface TransformationValues {
   alternative?: StoredAlternative | null;
   /** The sentences the meaning check put back as the user wrote them (the meaning report lists them). */
   putBack?: PutBackSentence[];
+  /** What the model's second reading compared of a delivered model rewrite (the meaning report says it). */
+  secondReading?: SecondReading | null;
 }
 
 /**
@@ -95,12 +97,13 @@ export async function saveWithCharge(
         UPDATE word_charges SET status = 'saved', settled_at = ${now}, transformation_id = ${id}
         WHERE id = ${chargeId} AND status = 'reserved'
         RETURNING words)
-      INSERT INTO transformations (id, user_id, original_text, transformed_text, rewrite_text, mode, words_charged, score_before, score_after, engine, tokens_used, usage_tracked_at, tone, reading_level, keep, aim, summary, notes, alternative, put_back)
+      INSERT INTO transformations (id, user_id, original_text, transformed_text, rewrite_text, mode, words_charged, score_before, score_after, engine, tokens_used, usage_tracked_at, tone, reading_level, keep, aim, summary, notes, alternative, put_back, second_reading)
       VALUES (${id}, ${v.userId}, ${v.originalText}, ${v.transformedText}, ${v.transformedText}, ${v.mode}, COALESCE((SELECT words FROM c), 0),
               ${v.scoreBefore}, ${v.scoreAfter}, ${v.engine}, ${v.tokensUsed}, ${v.usageTrackedAt},
               ${v.tone ?? null}, ${v.readingLevel ?? null}, ${JSON.stringify(v.keep ?? [])}::jsonb,
               ${v.aim ? JSON.stringify(v.aim) : null}::jsonb, ${v.summary ?? null}, ${JSON.stringify(v.notes ?? [])}::jsonb,
-              ${v.alternative ? JSON.stringify(v.alternative) : null}::jsonb, ${JSON.stringify(v.putBack ?? [])}::jsonb)
+              ${v.alternative ? JSON.stringify(v.alternative) : null}::jsonb, ${JSON.stringify(v.putBack ?? [])}::jsonb,
+              ${v.secondReading ? JSON.stringify(v.secondReading) : null}::jsonb)
       RETURNING id, words_charged`),
   );
   const r = rows[0];

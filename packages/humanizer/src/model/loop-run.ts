@@ -8,7 +8,8 @@ import type {
   ProgressEvent,
   WritingOptions,
 } from '../types.ts';
-import { checkFaithful, type Faithfulness } from './faithfulness/index.ts';
+import { checkFaithful, splitSentences, type Faithfulness } from './faithfulness/index.ts';
+import type { SecondReading } from '../meaning-report.ts';
 import { judgeAndRepair, type Dispute, type Repair } from './sentence-repair.ts';
 import { toAsk, toHearLeftOut } from './second-opinion.ts';
 import type { Contest } from './consensus.ts';
@@ -22,7 +23,7 @@ import {
   type ModelDoc,
   type Restored,
 } from './placeholders.ts';
-import { SYSTEM, fullTextPrompt, leftOutPrompt, parseDisputes, secondOpinionPrompt } from './prompts.ts';
+import { SYSTEM, fullTextPrompt, leftOutPrompt, parseVerdicts, secondOpinionPrompt } from './prompts.ts';
 
 export interface LoopOpts {
   mode: Mode;
@@ -75,6 +76,8 @@ export type Candidate = Restored & {
   disputed?: Dispute[];
 };
 
+const squashed = (s: string): string => s.replace(/\s+/g, ' ').trim();
+
 /** Each repaired sentence weighs this many detector points against a candidate when choosing the best. */
 const REPAIR_PENALTY = 3;
 /** At most this many second-opinion calls per run, whatever the configuration asks. */
@@ -121,8 +124,11 @@ export class LoopRun {
   /** Why each draft was set aside (reported only; the choice of answer does not read it). */
   readonly setAside: string[] = [];
   private secondOpinionsLeft: number;
-  /** Second-opinion verdicts by rewritten sentence (candidates often share sentences): true = disputed. */
-  private readonly verdicts = new Map<string, boolean>();
+  /**
+   * Second-opinion verdicts by rewritten sentence (candidates often share sentences): true = disputed, false =
+   * found the same, null = asked but not answered (not asked again).
+   */
+  private readonly verdicts = new Map<string, boolean | null>();
   /** Detector scores by text: candidates are weighed again as the second opinion changes them. */
   private readonly scores = new Map<string, number>();
   /** 'Humanize again': the first result, which this run must not return. */
@@ -235,6 +241,21 @@ export class LoopRun {
   }
 
   /**
+   * What the second opinion read of a text about to be delivered (for the meaning report): of its sentences the
+   * model wrote (not the user's as written), how many it compared with the user's and found the same. Absent when
+   * no second opinion is asked.
+   */
+  secondReading(text: string): SecondReading | undefined {
+    if ((this.o.llm.secondOpinionCalls ?? 0) <= 0) return undefined;
+    const own = squashed(this.text);
+    const written = splitSentences(text.replace(/\r\n/g, '\n')).filter((s) => {
+      const t = squashed(s.text);
+      return t.length > 0 && !own.includes(t);
+    });
+    return { heard: written.filter((s) => this.verdicts.get(s.text) === false).length, rewritten: written.length };
+  }
+
+  /**
    * Whether a reworked text (sentences rewritten again after a repair, or by a detector round) may replace the
    * chosen one as far as the second opinion goes: it hears the sentences of the rework it has not heard yet, while
    * its budget lasts, and finds none different. True when no second opinion is asked.
@@ -262,8 +283,8 @@ export class LoopRun {
           stream: false,
         });
         this.answers++;
-        const found = new Set(parseDisputes(r.text, unheard.length));
-        unheard.forEach((x, i) => this.verdicts.set(x.key, found.has(i)));
+        const said = parseVerdicts(r.text, unheard.length);
+        unheard.forEach((x, i) => this.verdicts.set(x.key, said[i] ?? null));
       } catch (err) {
         // Without an answer the checks' own verdict stands.
         this.providerFailed(err);

@@ -3,6 +3,7 @@ import type { AimResult, FallbackReason } from '../types.ts';
 import { checkFaithful, type Faithfulness } from './faithfulness/index.ts';
 import { describeRepairs, judgeAndRepair, type Dispute, type Repair } from './sentence-repair.ts';
 import { toAsk, toHearLeftOut } from './second-opinion.ts';
+import type { SecondReading } from '../meaning-report.ts';
 import { contested, type Contest } from './consensus.ts';
 import { ProviderError } from './client.ts';
 import { restore, toPlaceholders } from './placeholders.ts';
@@ -45,6 +46,8 @@ export type LoopResult =
       repairs: Repair[];
       /** Deep aimed at an outside detector: its score of `text` and the texts it was asked to score. */
       aim?: AimResult;
+      /** What the second opinion read of `text`, when one was asked. */
+      secondReading?: SecondReading;
     } & LoopUsage)
   | ({ ok: false; reason: string; category: FallbackReason } & LoopUsage);
 
@@ -426,6 +429,7 @@ function finish(run: LoopRun, choice: Choice, rewrittenAgain: number, aimResult:
       `${rewrittenAgain} sentence${rewrittenAgain === 1 ? '' : 's'} rewritten again after the first rewrite changed a fact`,
     );
   if (chosen.repairs.length > 0) notes.push(describeRepairs(chosen.repairs));
+  const secondReading = run.secondReading(chosen.text);
   return {
     ok: true,
     text: chosen.text,
@@ -433,6 +437,7 @@ function finish(run: LoopRun, choice: Choice, rewrittenAgain: number, aimResult:
     note: notes.join('; ') || undefined,
     repairs: chosen.repairs,
     ...(aimResult ? { aim: aimResult } : {}),
+    ...(secondReading ? { secondReading } : {}),
     ...run.usage(guardRejected),
   };
 }

@@ -132,20 +132,25 @@ ${list}
 }
 
 /**
- * Pair numbers the second opinion found a difference in ("2. B says the plan works" counts; "2. NONE" not). An
- * answer that repeats the question (its pairs, "1. A: …") is no verdict: it disputes nothing.
+ * The second opinion's verdict on each of n numbered items: true when it found a difference ("2. B says the plan
+ * works"), false when it found none ("2. NONE"), null when it gave no line for it. An answer that repeats the
+ * question (its pairs, "1. A: …") is no verdict on anything.
  */
-export function parseDisputes(answer: string, n: number): number[] {
-  const out: number[] = [];
+export function parseVerdicts(answer: string, n: number): (boolean | null)[] {
+  const out: (boolean | null)[] = Array.from({ length: n }, () => null);
   if (/<\/?(?:pairs|passages)>/.test(answer)) return out;
   for (const line of answer.replace(/\r\n/g, '\n').split('\n')) {
     const m = /^\s*(\d+)[.:)]?\s+(.+)$/.exec(line);
     if (!m || /^A:/.test(m[2] ?? '')) continue;
     const i = Number(m[1]) - 1;
-    if (i >= 0 && i < n && !/^(?:none|no difference|same)\b/i.test((m[2] ?? '').trim()) && !out.includes(i))
-      out.push(i);
+    if (i >= 0 && i < n && out[i] === null) out[i] = !/^(?:none|no difference|same)\b/i.test((m[2] ?? '').trim());
   }
   return out;
+}
+
+/** Item numbers (from 0) the second opinion found a difference in. */
+export function parseDisputes(answer: string, n: number): number[] {
+  return parseVerdicts(answer, n).flatMap((v, i) => (v === true ? [i] : []));
 }
 
 export function parseNumbered(answer: string, n: number): (string | null)[] {

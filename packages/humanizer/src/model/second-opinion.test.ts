@@ -3,7 +3,7 @@ import { humanize } from '../index.ts';
 import { modelPart } from '../testing.ts';
 import { checkFaithful } from './faithfulness/index.ts';
 import { judgeAndRepair, LEFT_OUT_DETAIL } from './sentence-repair.ts';
-import { parseDisputes } from './prompts.ts';
+import { parseDisputes, parseVerdicts } from './prompts.ts';
 import { toAsk, toHear, toHearLeftOut } from './second-opinion.ts';
 import { buildModelDoc, requiredSpans } from './placeholders.ts';
 import { startScriptedProvider } from './scripted-provider.ts';
@@ -79,6 +79,9 @@ describe('second opinion', () => {
     ).toEqual([]);
     expect(parseDisputes('For each numbered pair, compare…\n<pairs>\n1. B says so\n</pairs>', 1)).toEqual([]);
     expect(parseDisputes('Each numbered item has…\n<passages>\n1. A: It rained.\n</passages>', 1)).toEqual([]);
+    // Each item's verdict: a difference, none, or no line at all (not a verdict that it is the same).
+    expect(parseVerdicts('1. NONE\n3. B says the budget passed', 3)).toEqual([false, null, true]);
+    expect(parseVerdicts('1. A: The plan failed.\n   B: The plan worked.', 1)).toEqual([null]);
   });
 
   describe('in the model loop, over HTTP', () => {
@@ -180,6 +183,7 @@ describe('second opinion', () => {
       });
       expect(off.text).toContain('useless guide');
       expect(asked).toHaveLength(0);
+      expect(off.secondReading).toBeUndefined();
       const on = await humanize(TEXT, {
         mode: 'deep',
         llm: { baseURL: provider.url, apiKey: 'k', model: 'm', secondOpinionCalls: 2 },
@@ -286,6 +290,10 @@ describe('sentences a repair brings back are heard in turn (decision 0066)', () 
     expect(asked[0]).not.toContain('B: It also has lots of engaging exhibits');
     expect(asked[1]).toContain('B: It also has lots of engaging exhibits that visitors of all ages enjoy.');
     expect(m?.text).toContain('It also has lots of engaging exhibits that visitors of all ages enjoy.');
+    // The meaning report's second reading: the three sentences of the result the model wrote, each heard and found
+    // the same (decision 0067).
+    expect(r.engine).toBe('model');
+    expect(r.secondReading).toEqual({ heard: 3, rewritten: 3 });
   });
 });
 

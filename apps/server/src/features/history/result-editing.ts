@@ -68,7 +68,7 @@ export function detailOf(r: Row): TransformationDetail {
     engine: r.engine,
     summary: r.summary,
     notes: r.notes ?? [],
-    meaning: meaningOf(r.original_text, r.rewrite_text ?? r.transformed_text, r.put_back ?? []),
+    meaning: meaningOf(r.original_text, r.rewrite_text ?? r.transformed_text, r.put_back ?? [], r.second_reading),
     alternative: isStoredAlternative(r.alternative) ? modelVersion(r.original_text, r.alternative) : null,
   };
 }

@@ -63,6 +63,9 @@ describe('the model version not used, over HTTP', () => {
 
   beforeAll(async () => {
     provider = await startScriptedProvider((prompt) => {
+      // Deep's second opinion (on by default): it finds every sentence it is asked about the same.
+      if (/<(?:pairs|passages)>/.test(prompt))
+        return [...prompt.matchAll(/^(\d+)\. A: /gm)].map((m) => `${m[1]}. NONE`).join('\n');
       const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
       return list ? (list[1] ?? '') : answer;
     });
@@ -201,9 +204,20 @@ describe('the model version not used, over HTTP', () => {
     expect(h.alternative).toBeUndefined();
     const [row] = await t.deps.db.select().from(transformations).where(eq(transformations.id, h.transformation_id!));
     expect(row!.alternative).toBeNull();
+    // The meaning report says what the second opinion read (decision 0067): every sentence the model wrote.
+    const written = plain!.split(/(?<=\.) /).length;
+    expect(h.meaning.secondReading).toEqual({ heard: written, rewritten: written });
+    expect(h.meaning.summary).toMatch(
+      new RegExp(
+        `A second reading by the model compared all ${written} rewritten sentences with yours and found them the same$`,
+      ),
+    );
+    expect(row!.second_reading).toEqual({ heard: written, rewritten: written });
     const d = (await (
       await http(`/api/transformations/${h.transformation_id}`, { headers: { cookie: other.cookie } })
     ).json()) as TransformationDetail;
     expect(d.alternative).toBeNull();
+    // History reads the same report again.
+    expect(d.meaning).toEqual(h.meaning);
   }, 60_000);
 });

@@ -81,7 +81,12 @@ export async function storedRewriteSince(
     language: 'en',
     sentences_after: [],
     notes: [],
-    meaning: meaningOf(row.original_text, row.rewrite_text ?? row.transformed_text, row.put_back ?? []),
+    meaning: meaningOf(
+      row.original_text,
+      row.rewrite_text ?? row.transformed_text,
+      row.put_back ?? [],
+      row.second_reading,
+    ),
     ...(isStoredAlternative(row.alternative) ? { alternative: modelVersion(row.original_text, row.alternative) } : {}),
   };
 }

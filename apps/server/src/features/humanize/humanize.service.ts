@@ -362,6 +362,7 @@ async function recordResult(
         notes: said.notes,
         alternative: storedAlternative(out),
         putBack: out.putBack ?? [],
+        secondReading: out.secondReading ?? null,
       },
       deps.now(),
     );
@@ -467,7 +468,7 @@ export async function humanizeText(
       : {}),
     ...(aim ? { aim } : {}),
     notes,
-    meaning: meaningOf(input.text, out.text, out.putBack),
+    meaning: meaningOf(input.text, out.text, out.putBack, out.secondReading),
     // The model's rewrite not used (decision 0059): shown beside the result, never charged.
     ...(alternative ? { alternative: modelVersion(input.text, alternative) } : {}),
   };

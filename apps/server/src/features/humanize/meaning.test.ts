@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { testClient } from 'hono/testing';
 import { apiHumanizeResponse, type CreatedApiKey } from '@plainspoken/shared';
-import { factsOf } from '@plainspoken/humanizer/meaning';
+import { factsOf, secondReadingLine } from '@plainspoken/humanizer/meaning';
 import { loadPairs, startRecordedProvider, type RecordedProvider } from '@plainspoken/humanizer/testing';
 import { subscribers } from '../../db/schema';
 import { createEnginePool } from '../../lib/engine/engine';
@@ -84,10 +84,15 @@ describe('the meaning report of a model rewrite, over /v1/humanize (recorded rea
     const lost = m.facts.filter((f) => !f.kept).length;
     expect(m.summary).toMatch(new RegExp(`^${m.facts.length} facts checked: `));
     const back = m.putBack.length;
+    // Deep asks a second opinion by default (decision 0066). The recorded provider repeats each question back,
+    // which is no verdict: the report must not claim that the model compared anything.
+    if (h.engine === 'model') expect(m.secondReading).toMatchObject({ heard: 0 });
+    else expect(m.secondReading).toBeUndefined();
     const tail =
-      back === 0
+      (back === 0
         ? ''
-        : `. ${back} sentence${back === 1 ? '' : 's'} put back as you wrote ${back === 1 ? 'it' : 'them'}`;
+        : `. ${back} sentence${back === 1 ? '' : 's'} put back as you wrote ${back === 1 ? 'it' : 'them'}`) +
+      (m.secondReading ? `. ${secondReadingLine(m.secondReading)}` : '');
     expect(m.summary.endsWith(tail)).toBe(true);
     expect(m.summary.slice(0, m.summary.length - tail.length).endsWith('all kept')).toBe(lost === 0);
     // Each sentence put back is the user's sentence, as written, in the delivered text, with why and its rule.
