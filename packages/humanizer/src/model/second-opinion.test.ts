@@ -31,10 +31,12 @@ const REWRITE =
  */
 async function scriptedJudge(
   said: string,
-  marker: string,
+  marker: string | RegExp,
   why: string,
   /** Asked about sentences left out (decision 0067), it disputes each one holding this. */
   leftOutMarker = '\u0000',
+  /** Asked to write sentences again (a repair or a detector round), each comes back through this. */
+  again: (sentence: string) => string = (x) => x,
 ): Promise<{ provider: { url: string; close: () => Promise<void> }; asked: string[]; askedLeftOut: string[] }> {
   const asked: string[] = [];
   const askedLeftOut: string[] = [];
@@ -47,11 +49,18 @@ async function scriptedJudge(
     }
     if (!prompt.includes('<pairs>')) {
       const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
-      return list ? (list[1] ?? '') : said;
+      return list
+        ? (list[1] ?? '')
+            .split('\n')
+            .map((l) => l.replace(/^(\d+\. )(.*)$/, (_m, n: string, t: string) => n + again(t)))
+            .join('\n')
+        : said;
     }
     asked.push(prompt);
     return [...prompt.matchAll(/^(\d+)\. A: [\s\S]*?\n {3}B: (.*)$/gm)]
-      .map((m) => `${m[1]}. ${m[2]!.includes(marker) ? why : 'NONE'}`)
+      .map(
+        (m) => `${m[1]}. ${(typeof marker === 'string' ? m[2]!.includes(marker) : marker.test(m[2]!)) ? why : 'NONE'}`,
+      )
       .join('\n');
   });
   return { provider, asked, askedLeftOut };
@@ -387,23 +396,15 @@ describe('sentences written again after a repair are heard before they replace t
   // opinion does not.
   const AGAIN = 'The budget for the new office was, sadly, not signed off.';
   let provider: { url: string; close: () => Promise<void> };
-  const judged: string[] = [];
+  let judged: string[] = [];
   beforeAll(async () => {
-    provider = await startScriptedProvider((prompt) => {
-      if (prompt.includes('<pairs>')) {
-        judged.push(prompt);
-        return [...prompt.matchAll(/^(\d+)\. A: [\s\S]*?\n {3}B: (.*)$/gm)]
-          .map((m) => `${m[1]}. ${/got the budget|sadly/.test(m[2]!) ? 'B differs from A.' : 'NONE'}`)
-          .join('\n');
-      }
-      if (prompt.includes('<passages>')) return '1. NONE';
-      const list = /<sentences>\n([\s\S]*?)\n<\/sentences>/.exec(prompt);
-      if (!list) return REWRITE;
-      return (list[1] ?? '')
-        .split('\n')
-        .map((l) => (l.includes('The budget for the new office') ? l.replace(/^(\d+)\. .*/, `$1. ${AGAIN}`) : l))
-        .join('\n');
-    });
+    ({ provider, asked: judged } = await scriptedJudge(
+      REWRITE,
+      /got the budget|sadly/,
+      'B differs from A.',
+      '\u0000',
+      (t) => (t.startsWith('The budget for the new office') ? AGAIN : t),
+    ));
   });
   afterAll(async () => {
     await provider.close();
