@@ -70,7 +70,8 @@ export function judgeAndRepair(
   alreadyRestored = 0,
   /**
    * Answer sentences found to say something different by a second opinion (an index) or by the other drafts
-   * (a contest, with its reason): they fail like any other.
+   * (a contest, with its reason): they fail like any other. A sentence of the text the second opinion found left
+   * out (`{ original }`) is put back where it stood.
    */
   disputed: readonly Dispute[] = [],
   /**
