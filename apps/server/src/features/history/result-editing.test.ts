@@ -364,6 +364,9 @@ describe('sentence alternatives with a model', () => {
     const id = out.transformation_id!;
     const text = `${TEXT.slice(0, TEXT.indexOf('.') + 1)} ${out.humanized_text}`;
     await api.transformations[':id'].$patch({ param: { id }, json: { text } }, by(u.cookie));
+    // The provider is probed every second with a 3 s timeout: on a loaded machine one slow probe marks it down
+    // until the next answers. The sentence alternatives are asked with the model in use.
+    await expect.poll(() => t.deps.models?.current('deep') ?? null, { timeout: 10_000 }).not.toBeNull();
     const before = ollama.chatRequests;
     const res = await api.transformations[':id']['sentence-alternatives'].$post(
       { param: { id }, json: { start: 0, end: text.indexOf('.') + 1 } },
