@@ -1,6 +1,6 @@
 // Shared steps of the start, test and e2e scripts: install when needed, build when sources changed.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -73,7 +73,40 @@ export function ensureDeps() {
 export const API_REFERENCE = path.join(root, 'tools/api-reference');
 export function ensureApiReference() {
   const marker = path.join(API_REFERENCE, 'node_modules/.package-lock.json');
-  if (mtime(marker) >= mtime(path.join(API_REFERENCE, 'package-lock.json'))) return;
+  const fresh = () => mtime(marker) >= mtime(path.join(API_REFERENCE, 'package-lock.json'));
+  if (fresh()) return;
+  // Several builds can start at once (the bundle tests run in parallel); two npm ci in one folder collide.
+  const status = oneAtATime(path.join(API_REFERENCE, '.install-lock'), () => (fresh() ? 0 : installApiReference()));
+  if (status !== 0) {
+    console.error(`\nnpm ci in tools/api-reference failed (exit ${status})`);
+    process.exit(typeof status === 'number' ? status : 1);
+  }
+}
+
+/** A lock directory older than this was left by a process that died: it is taken over. */
+const STALE_LOCK_MS = 10 * 60_000;
+
+/** Runs `fn` while holding the lock directory `lock`, waiting for another process that holds it. */
+function oneAtATime(lock, fn) {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
+      if (Date.now() - mtime(lock) > STALE_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(pause, 0, 0, 250);
+    }
+  }
+  try {
+    return fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function installApiReference() {
   console.log('Installing the API reference bundle (npm ci in tools/api-reference)...');
   // Scalar's packages declare Node 22 ("engines"), and npm warns once per package (about 25 EBADENGINE lines)
   // under the Node 20.19 the product supports. No code of this tool runs under Node: the build copies its
@@ -86,10 +119,7 @@ export function ensureApiReference() {
   });
   process.stdout.write(withoutEngineWarnings(r.stdout ?? ''));
   process.stderr.write(withoutEngineWarnings(r.stderr ?? ''));
-  if (r.status !== 0) {
-    console.error(`\nnpm ci in tools/api-reference failed (exit ${r.status ?? r.signal})`);
-    process.exit(r.status ?? 1);
-  }
+  return r.status ?? r.signal;
 }
 
 /** Builds the web app and the server bundle when their sources are newer than the output. */
