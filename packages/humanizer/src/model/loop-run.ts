@@ -11,7 +11,7 @@ import type {
 import { checkFaithful, splitSentences, type Faithfulness } from './faithfulness/index.ts';
 import type { SecondReading } from '../meaning-report.ts';
 import { judgeAndRepair, type Dispute, type Repair } from './sentence-repair.ts';
-import { toAsk, toHearLeftOut } from './second-opinion.ts';
+import { squash, toAsk, toHearLeftOut } from './second-opinion.ts';
 import type { Contest } from './consensus.ts';
 import { ModelClient, ProviderError, toProviderError } from './client.ts';
 import {
@@ -75,8 +75,6 @@ export type Candidate = Restored & {
    */
   disputed?: Dispute[];
 };
-
-const squashed = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 /** Each repaired sentence weighs this many detector points against a candidate when choosing the best. */
 const REPAIR_PENALTY = 3;
@@ -247,9 +245,9 @@ export class LoopRun {
    */
   secondReading(text: string): SecondReading | undefined {
     if ((this.o.llm.secondOpinionCalls ?? 0) <= 0) return undefined;
-    const own = squashed(this.text);
+    const own = squash(this.text);
     const written = splitSentences(text.replace(/\r\n/g, '\n')).filter((s) => {
-      const t = squashed(s.text);
+      const t = squash(s.text);
       return t.length > 0 && !own.includes(t);
     });
     return { heard: written.filter((s) => this.verdicts.get(s.text) === false).length, rewritten: written.length };

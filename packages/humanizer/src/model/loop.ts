@@ -320,7 +320,7 @@ async function rewriteAgain(run: LoopRun, { chosen, rework }: Choice): Promise<n
         run.setAside.push('disputed');
         return 0;
       }
-      if (f.ok && fewer) {
+      if (fewer) {
         const again = restoredCount(chosen.repairs) - restoredCount(f.repairs);
         chosen.text = f.text;
         chosen.repairs = f.repairs;

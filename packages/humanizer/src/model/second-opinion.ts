@@ -1,7 +1,8 @@
 import { contentLemmas, SOFT_DRIFTS, splitSentences, type Faithfulness } from './faithfulness/index.ts';
 import { DROPPED_MIN_LEMMAS } from './faithfulness/thresholds.ts';
 
-const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
+/** Whitespace runs as one space, ends trimmed: how sentences are found in a delivered text. */
+export const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 
 /**
  * The answer sentences the second opinion hears first, in this order (decision 0064): the doubts (a "not"

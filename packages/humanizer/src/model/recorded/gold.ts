@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { stripChatter } from '../chatter.ts';
 import { buildModelDoc, requiredSpans } from '../placeholders.ts';
 import { checkFaithful } from '../faithfulness/index.ts';
-import { toAsk, toHear } from '../second-opinion.ts';
+import { squash, toAsk, toHear } from '../second-opinion.ts';
 import { judgeAndRepair } from '../sentence-repair.ts';
 import { PAIR_KINDS, type Pair, type PairKind } from './pairs.ts';
 
@@ -74,7 +74,7 @@ export function sentenceAround(text: string, [start, end]: [number, number]): st
 }
 
 /** Whitespace runs as one space, ends trimmed: how delivered text and gold sentences are compared. */
-export const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
+export { squash };
 
 /**
  * Whether a change reaches the text Deep would deliver from this answer: a changed or added statement is
